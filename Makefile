@@ -1,0 +1,38 @@
+# The two commands a newcomer needs: `make play` and `make test`.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+TESTSTAMP := $(VENV)/.installed-test
+
+.PHONY: play test lint bench venv clean
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e .
+	touch $@
+
+$(TESTSTAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[test,dev]'
+	touch $@ $(STAMP)
+
+venv: $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/shengji play
+
+test: $(TESTSTAMP)
+	$(BIN)/python -m pytest
+
+lint: $(TESTSTAMP)
+	$(BIN)/ruff check shengji_tui tests benchmarks
+	$(BIN)/mypy shengji_tui/rules
+
+bench: $(STAMP)
+	$(BIN)/shengji bench rules
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

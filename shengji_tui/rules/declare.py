@@ -1,0 +1,147 @@
+"""Declaring trump (亮主 / 反主, RULES.md §6): the ladder and what a hand may declare.
+
+A declaration is k copies of one level card (one suit; one colour in the
+two-colour pack) or k identical jokers (k >= 2, no-trump). Strength orders by
+k first, then jokers above level cards, then BJ above LJ. That gives the
+seeds' ladders: 2 decks single < pair < LJ pair < BJ pair; 3 decks adds
+triple < three jokers; 4 decks adds quad < four jokers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel
+
+from .cards import SUITS, Card, CardsLike, Rank, Suit, format_cards, parse_cards, parse_rank
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
+
+
+class Declaration(BaseModel):
+    """A parsed declaration: its trump suit (None = no-trump) and strength."""
+
+    cards: list[Card]
+    trump_suit: Suit | None
+    count: int
+    joker: Rank | None = None
+
+    @property
+    def strength(self) -> tuple[int, int, int]:
+        return (self.count, 1 if self.joker else 0, 1 if self.joker == Rank.BJ else 0)
+
+    @property
+    def kind(self) -> tuple[str, str]:
+        """What is being declared: ('suit', 'H') or ('joker', 'BJ')."""
+        if self.joker is not None:
+            return ("joker", self.joker.value)
+        assert self.trump_suit is not None
+        return ("suit", self.trump_suit.value)
+
+    def same_kind(self, other: Declaration, two_color: bool) -> bool:
+        if self.joker is not None or other.joker is not None:
+            return self.joker == other.joker
+        assert self.trump_suit is not None and other.trump_suit is not None
+        if two_color:
+            return self.trump_suit.is_red == other.trump_suit.is_red
+        return self.trump_suit == other.trump_suit
+
+
+def _colour_key(s: Suit, two_color: bool) -> object:
+    return s.is_red if two_color else s
+
+
+def parse_declaration(rs: RuleSet, level: str | Rank, cards: CardsLike) -> Declaration:
+    """Read a declaration's cards; ValueError with a sentence if they are not one."""
+    lv = parse_rank(level)
+    cs = parse_cards(cards)
+    if not cs:
+        raise ValueError("a declaration needs at least one card")
+    if len(cs) > rs.decks:
+        raise ValueError(f"at most {rs.decks} cards can be declared together")
+    first = cs[0]
+    if first.is_joker:
+        if any(c != first for c in cs):
+            raise ValueError("jokers are declared as identical jokers (all LJ or all BJ)")
+        if len(cs) < 2:
+            raise ValueError("a single joker cannot be declared: jokers go in pairs or more")
+        return Declaration(cards=cs, trump_suit=None, count=len(cs), joker=first.rank)
+    if any(c.rank != lv for c in cs):
+        raise ValueError(f"only level cards ({lv.value}) or jokers can be declared")
+    assert first.suit is not None
+    key = _colour_key(first.suit, rs.two_color)
+    if any(c.suit is None or _colour_key(c.suit, rs.two_color) != key for c in cs):
+        raise ValueError("declared level cards must all be of one suit")
+    return Declaration(cards=cs, trump_suit=first.suit, count=len(cs))
+
+
+def can_declare(
+    rs: RuleSet, standing: Declaration | None, mine: bool, new: Declaration
+) -> bool:
+    if standing is None:
+        return True
+    if mine and new.same_kind(standing, rs.two_color):
+        return new.count > standing.count  # 加固: strengthen your own declaration
+    if mine and not rs.self_overturn:
+        return False  # 自反 not allowed in this preset
+    return new.strength > standing.strength
+
+
+def valid_declarations(
+    rs: RuleSet,
+    level: str | Rank,
+    hand: CardsLike,
+    standing: CardsLike | None = None,
+    mine: bool = False,
+) -> list[list[Card]]:
+    """The card sets this hand may declare with now, weakest first.
+
+    `standing` is the standing declaration's cards (None if none); `mine` says
+    it is this player's own (then reinforcing is allowed, and overturning it
+    with another suit only where the preset allows 自反).
+    """
+    lv = parse_rank(level)
+    cs = parse_cards(hand)
+    st = None
+    if standing is not None:
+        st_cards = parse_cards(standing)
+        st = parse_declaration(rs, lv, st_cards) if st_cards else None
+    options: list[Declaration] = []
+    groups: dict[object, list[Card]] = {}
+    for c in cs:
+        if c.is_joker:
+            groups.setdefault(c.rank, []).append(c)
+        elif c.rank == lv:
+            assert c.suit is not None
+            groups.setdefault(_colour_key(c.suit, rs.two_color), []).append(c)
+    for key, group in groups.items():
+        group.sort(key=lambda c: (SUITS.index(c.suit) if c.suit else 9))
+        joker = key if isinstance(key, Rank) else None
+        lo = 2 if joker else 1
+        for k in range(lo, min(len(group), rs.decks) + 1):
+            picked = group[:k]
+            d = Declaration(
+                cards=picked,
+                trump_suit=None if joker else picked[0].suit,
+                count=k,
+                joker=joker,
+            )
+            if can_declare(rs, st, mine, d):
+                options.append(d)
+    options.sort(
+        key=lambda d: (
+            d.strength,
+            SUITS.index(d.trump_suit) if d.trump_suit is not None else 9,
+        )
+    )
+    return [d.cards for d in options]
+
+
+def describe_declaration(d: Declaration) -> str:
+    return format_cards(d.cards)
+
+
+def strongest(decls: Sequence[Declaration]) -> Declaration | None:
+    return max(decls, key=lambda d: d.strength, default=None)

@@ -1,0 +1,278 @@
+"""Following a lead: `check_follow` (with a reason a player understands) and
+`legal_follows` (every legal play, enumerated by structure, not by subsets).
+
+The model (RULES.md §4, seed follow orders): each lead unit, largest first,
+has a ladder of ever weaker shapes (`units.degradations`). Going unit by
+unit, the hand's best achievable rung is required; a play is legal when it
+reaches that same rung for every unit.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel
+
+from .cards import Card, CardsLike, format_cards, parse_cards
+from .trump import TRUMP, Trump, TrumpContext, get_trump
+from .units import (
+    Cols,
+    Shape,
+    Unit,
+    best_decomposition,
+    columns,
+    degradations,
+    feasible,
+    give,
+    placements,
+    shape_key,
+    single_suit,
+    take,
+)
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
+
+
+class Verdict(BaseModel):
+    """Whether a play is allowed, and if not, why (English and Chinese)."""
+
+    ok: bool
+    reason: str = ""
+    reason_zh: str = ""
+    code: str = "ok"
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+OK = Verdict(ok=True)
+
+SUIT_ZH = {"spades": "黑桃", "hearts": "红桃", "diamonds": "方块", "clubs": "梅花",
+           "trumps": "主牌", "black": "黑色牌", "red": "红色牌"}
+SHAPE_ZH = {1: "单张", 2: "对子", 3: "三条", 4: "四条"}
+
+
+def shape_zh(s: Shape) -> str:
+    w, n = s
+    if n == 1:
+        return SHAPE_ZH.get(w, f"{w}张")
+    return f"{n}连{SHAPE_ZH.get(w, '')}拖拉机" if w == 2 else f"{n}连{SHAPE_ZH.get(w, '')}推土机"
+
+
+def shape_en(s: Shape) -> str:
+    w, n = s
+    if n == 1:
+        return {1: "a single", 2: "a pair", 3: "a triple", 4: "a quad"}.get(w, f"{w} of a kind")
+    of = {2: "pairs", 3: "triples", 4: "quads"}.get(w, "tuples")
+    return f"a tractor of {n} {of}"
+
+
+def _fail(code: str, en: str, zh: str) -> Verdict:
+    return Verdict(ok=False, reason=en, reason_zh=zh, code=code)
+
+
+# ------------------------------------------------------------- requirement
+
+
+def requirement(
+    lead_units: Sequence[Unit], cols: Cols, substitute: bool
+) -> list[tuple[int, tuple[Shape, ...]]]:
+    """Unit by unit, the best rung of each lead unit's ladder `cols` can reach
+    (given the rungs already taken for earlier units): (rung index, shapes)."""
+    chosen: list[Shape] = []
+    out: list[tuple[int, tuple[Shape, ...]]] = []
+    for u in lead_units:
+        if u.width == 1:
+            out.append((0, ()))
+            continue
+        for k, d in enumerate(degradations(u.shape, substitute)):
+            if not d or feasible(cols, [*chosen, *d], substitute):
+                chosen.extend(d)
+                out.append((k, d))
+                break
+    return out
+
+
+def lead_units_of(rs: RuleSet, t: Trump, lead: Sequence[Card]) -> list[Unit]:
+    return best_decomposition(t, lead, rs.max_tuple)
+
+
+# ------------------------------------------------------------- check_follow
+
+
+def check_follow(
+    rs: RuleSet, ctx: TrumpContext, hand: CardsLike, lead: CardsLike, play: CardsLike
+) -> Verdict:
+    """Whether `play` is a legal follow to `lead` from `hand` (`play` ⊆ `hand`)."""
+    hand_c, lead_c, play_c = parse_cards(hand), parse_cards(lead), parse_cards(play)
+    t = get_trump(rs, ctx)
+    suit = single_suit(t, lead_c)
+    return _check(rs, t, hand_c, lead_c, play_c, suit, None)
+
+
+def _check(
+    rs: RuleSet,
+    t: Trump,
+    hand: list[Card],
+    lead: list[Card],
+    play: list[Card],
+    suit: int,
+    lead_units: list[Unit] | None,
+) -> Verdict:
+    n = len(lead)
+    if len(play) != n:
+        return _fail(
+            "count",
+            f"you must play exactly {n} card{'s' if n != 1 else ''}, not {len(play)}",
+            f"必须出{n}张牌（你选了{len(play)}张）",
+        )
+    have = Counter(hand)
+    missing = [c for c, k in Counter(play).items() if have[c] < k]
+    if missing:
+        txt = format_cards(missing)
+        return _fail("not_in_hand", f"you do not hold {txt}", f"你手里没有 {txt}")
+    e = t.eff
+    in_suit_hand = [c for c in hand if e[c.idx] == suit]
+    in_suit_play = [c for c in play if e[c.idx] == suit]
+    name = t.suit_name(suit)
+    zh = SUIT_ZH[name]
+    k = len(in_suit_hand)
+    if k < n:
+        if len(in_suit_play) < k:
+            return _fail(
+                "suit_all",
+                f"you hold {k} {name}, so you must play all of them first",
+                f"你还有{k}张{zh}，必须全部跟出",
+            )
+        return OK
+    if len(in_suit_play) < n:
+        return _fail(
+            "suit",
+            f"you still hold {name}, so you must follow with {name}",
+            f"你还有{zh}，必须跟{zh}",
+        )
+    units = lead_units if lead_units is not None else lead_units_of(rs, t, lead)
+    if all(u.width == 1 for u in units):
+        return OK
+    sub = rs.wide_units_substitute
+    need = requirement(units, columns(t, in_suit_hand), sub)
+    got = requirement(units, columns(t, play), sub)
+    for (kh, dh), (kp, dp) in zip(need, got, strict=True):
+        if kp > kh:
+            missing_shape = _first_missing(dh, dp)
+            en_s, zh_s = shape_en(missing_shape), shape_zh(missing_shape)
+            return _fail(
+                "shape",
+                f"you hold {en_s} in {name}, so you must play {en_s}",
+                f"你有{zh}的{zh_s}，必须跟出{zh_s}",
+            )
+    return OK
+
+
+def _first_missing(need: tuple[Shape, ...], got: tuple[Shape, ...]) -> Shape:
+    rest = list(got)
+    for s in need:
+        if s in rest:
+            rest.remove(s)
+        else:
+            return s
+    return need[0] if need else (1, 1)
+
+
+# ------------------------------------------------------------- legal_follows
+
+
+def legal_follows(
+    rs: RuleSet, ctx: TrumpContext, hand: CardsLike, lead: CardsLike
+) -> Iterator[list[Card]]:
+    """Every legal follow, each distinct multiset of cards once (cards sorted)."""
+    hand_c, lead_c = parse_cards(hand), parse_cards(lead)
+    t = get_trump(rs, ctx)
+    suit = single_suit(t, lead_c)
+    return _legal(rs, t, hand_c, lead_c, suit)
+
+
+def _legal(
+    rs: RuleSet, t: Trump, hand: list[Card], lead: list[Card], suit: int
+) -> Iterator[list[Card]]:
+    n = len(lead)
+    if len(hand) < n:
+        return
+    e = t.eff
+    in_suit = [c for c in hand if e[c.idx] == suit]
+    k = len(in_suit)
+    if k < n:
+        others = Counter(c for c in hand if e[c.idx] != suit)
+        base = sorted(in_suit)
+        for fill in submultisets(sorted(others.items()), n - k):
+            yield sorted(base + fill)
+        return
+    if n == 1:
+        for c in sorted(set(in_suit)):
+            yield [c]
+        return
+    units = lead_units_of(rs, t, lead)
+    sub = rs.wide_units_substitute
+    cols = columns(t, in_suit)
+    shapes: list[Shape] = []
+    if any(u.width > 1 for u in units):
+        for _, d in requirement(units, cols, sub):
+            shapes.extend(d)
+    shapes.sort(key=shape_key, reverse=True)
+    seen: set[tuple[int, ...]] = set()
+    for core in _packings(cols, shapes, 0, sub, None):
+        rest = Counter(in_suit)
+        rest.subtract(core)
+        items = sorted((c, m) for c, m in rest.items() if m > 0)
+        for fill in submultisets(items, n - len(core)):
+            play = sorted(core + fill)
+            key = tuple(c.idx for c in play)
+            if key not in seen:
+                seen.add(key)
+                yield play
+
+
+def _packings(
+    cols: Cols, shapes: list[Shape], k: int, sub: bool, floor: tuple[int, tuple[int, ...]] | None
+) -> Iterator[list[Card]]:
+    """Every way to take disjoint units of `shapes` (cards, possibly repeated)."""
+    if k == len(shapes):
+        yield []
+        return
+    s = shapes[k]
+    same_as_next = k + 1 < len(shapes) and shapes[k + 1] == s
+    for pl in list(placements(cols, s, sub)):
+        key = (pl[1], pl[2])
+        if floor is not None and key < floor and pl[0] == s:
+            continue
+        got = take(cols, pl)
+        for rest in _packings(cols, shapes, k + 1, sub, key if same_as_next else None):
+            yield got + rest
+        give(cols, pl, got)
+
+
+def submultisets(items: Sequence[tuple[Card, int]], k: int) -> Iterator[list[Card]]:
+    """Every sub-multiset of size `k` of (card, count) items."""
+    suffix = [0] * (len(items) + 1)
+    for i in range(len(items) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + items[i][1]
+
+    def rec(i: int, k: int) -> Iterator[list[Card]]:
+        if k == 0:
+            yield []
+            return
+        if suffix[i] < k:
+            return
+        c, m = items[i]
+        for use in range(min(m, k), -1, -1):
+            for rest in rec(i + 1, k - use):
+                yield [c] * use + rest
+
+    return rec(0, k)
+
+
+def is_trump_suit(suit: int) -> bool:
+    return suit == TRUMP
