@@ -50,8 +50,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="benchmarks")
     bench.add_argument("what", choices=["rules"])
-    bench.add_argument("--preset", action="append", choices=PRESET_NAMES,
-                       help="preset(s) to measure (default: all with four players)")
+    bench.add_argument(
+        "--preset",
+        action="append",
+        choices=PRESET_NAMES,
+        help="preset(s) to measure (default: all with four players)",
+    )
     bench.add_argument("--seconds", type=float, default=3.0, help="time per preset")
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--json", action="store_true", help="print one JSON object")

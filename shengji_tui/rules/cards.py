@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from enum import Enum
-from typing import Any
+from enum import StrEnum
+from typing import Any, ClassVar
 
 from pydantic import GetCoreSchemaHandler
 from pydantic_core import core_schema
 
 
-class Suit(str, Enum):
+class Suit(StrEnum):
     """The four printed suits; jokers have no suit."""
 
     S = "S"
@@ -28,7 +28,7 @@ class Suit(str, Enum):
         return self in (Suit.H, Suit.D)
 
 
-class Rank(str, Enum):
+class Rank(StrEnum):
     """Ranks from low to high; the two jokers come last."""
 
     TWO = "2"
@@ -83,14 +83,14 @@ def parse_suit(text: str | Suit) -> Suit:
 class Card:
     """One card. Use `Card.of(...)` or `parse_cards`; instances are interned."""
 
-    __slots__ = ("suit", "rank", "idx", "_text")
+    __slots__ = ("_text", "idx", "rank", "suit")
     suit: Suit | None
     rank: Rank
     idx: int
     _text: str
 
-    _all: list[Card] = []
-    _by_key: dict[tuple[Suit | None, Rank], Card] = {}
+    _all: ClassVar[list[Card]] = []
+    _by_key: ClassVar[dict[tuple[Suit | None, Rank], Card]] = {}
 
     def __init__(self, suit: Suit | None, rank: Rank, idx: int) -> None:
         object.__setattr__(self, "suit", suit)

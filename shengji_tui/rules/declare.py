@@ -77,9 +77,7 @@ def parse_declaration(rs: RuleSet, level: str | Rank, cards: CardsLike) -> Decla
     return Declaration(cards=cs, trump_suit=first.suit, count=len(cs))
 
 
-def can_declare(
-    rs: RuleSet, standing: Declaration | None, mine: bool, new: Declaration
-) -> bool:
+def can_declare(rs: RuleSet, standing: Declaration | None, mine: bool, new: Declaration) -> bool:
     if standing is None:
         return True
     if mine and new.same_kind(standing, rs.two_color):
@@ -117,7 +115,7 @@ def valid_declarations(
             assert c.suit is not None
             groups.setdefault(_colour_key(c.suit, rs.two_color), []).append(c)
     for key, group in groups.items():
-        group.sort(key=lambda c: (SUITS.index(c.suit) if c.suit else 9))
+        group.sort(key=lambda c: SUITS.index(c.suit) if c.suit else 9)
         joker = key if isinstance(key, Rank) else None
         lo = 2 if joker else 1
         for k in range(lo, min(len(group), rs.decks) + 1):

@@ -50,8 +50,15 @@ class Verdict(BaseModel):
 
 OK = Verdict(ok=True)
 
-SUIT_ZH = {"spades": "黑桃", "hearts": "红桃", "diamonds": "方块", "clubs": "梅花",
-           "trumps": "主牌", "black": "黑色牌", "red": "红色牌"}
+SUIT_ZH = {
+    "spades": "黑桃",
+    "hearts": "红桃",
+    "diamonds": "方块",
+    "clubs": "梅花",
+    "trumps": "主牌",
+    "black": "黑色牌",
+    "red": "红色牌",
+}
 SHAPE_ZH = {1: "单张", 2: "对子", 3: "三条", 4: "四条"}
 
 

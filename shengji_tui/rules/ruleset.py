@@ -49,7 +49,9 @@ class RuleSet(BaseModel):
     players: int = Field(4, description="players at the table (3 or 4; find-friends may seat 5)")
     kitty_size: int = Field(8, description="cards left for the kitty 底牌")
     two_color: bool = Field(False, description="red (H, D) and black (S, C) are the two suits")
-    constant_rank: str | None = Field(None, description="a rank that is always trump 常主, e.g. '2'")
+    constant_rank: str | None = Field(
+        None, description="a rank that is always trump 常主, e.g. '2'"
+    )
     # --- partnerships ---------------------------------------------------------
     partnership: Literal["fixed", "find_friends", "solo"] = "fixed"
     # --- play -----------------------------------------------------------------
@@ -66,7 +68,9 @@ class RuleSet(BaseModel):
     )
     # --- declaring ------------------------------------------------------------
     self_overturn: bool = Field(True, description="a declarer may overturn their own suit 自反")
-    hidden_declaring: bool = Field(False, description="declarations are shown only when the deal ends")
+    hidden_declaring: bool = Field(
+        False, description="declarations are shown only when the deal ends"
+    )
     no_declaration: Literal["flip_kitty", "no_trump", "redeal", "spades"] = "flip_kitty"
     kitty_theft: bool = Field(False, description="炒底: others may overturn after the bury")
     bidding: Literal["none", "points_up", "threshold_down"] = Field(
@@ -77,7 +81,9 @@ class RuleSet(BaseModel):
     # --- kitty ----------------------------------------------------------------
     kitty_multiplier: Literal["power", "times", "tournament"] = "power"
     kitty_multiplier_cap: int = 64
-    kitty_trump_only: bool = Field(False, description="only a trump win of the last trick multiplies")
+    kitty_trump_only: bool = Field(
+        False, description="only a trump win of the last trick multiplies"
+    )
     # --- scoring and levels ---------------------------------------------------
     score_step: int = Field(40, description="points per band (20 x decks by default)")
     score_table: list[ScoreBand] = Field(default_factory=list)
@@ -87,7 +93,9 @@ class RuleSet(BaseModel):
     level_cap: int | None = Field(None, description="most levels one deal can give")
     levels: list[str] = Field(default_factory=lambda: list(LEVELS_FULL))
     must_play: list[str] = Field(default_factory=lambda: ["A"])
-    jack_rule: bool = Field(False, description="dealer at J, attackers capture the kitty with J: back to 2")
+    jack_rule: bool = Field(
+        False, description="dealer at J, attackers capture the kitty with J: back to 2"
+    )
 
     # ------------------------------------------------------------------ checks
     @field_validator("constant_rank")

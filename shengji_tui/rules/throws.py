@@ -28,7 +28,9 @@ class ThrowResult(BaseModel):
     reason_zh: str = ""
 
 
-def unit_beaten(rs: RuleSet, cols_list: Sequence[dict[int, dict[int, list[Card]]]], u: Unit) -> bool:
+def unit_beaten(
+    rs: RuleSet, cols_list: Sequence[dict[int, dict[int, list[Card]]]], u: Unit
+) -> bool:
     """Whether any of the hands (as columns of the unit's suit) beats unit `u`."""
     sub = rs.wide_units_substitute
     for cols in cols_list:

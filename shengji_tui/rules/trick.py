@@ -8,7 +8,18 @@ from typing import TYPE_CHECKING
 
 from .cards import Card, CardsLike, parse_cards
 from .trump import TRUMP, Trump, TrumpContext, get_trump
-from .units import Cols, Shape, Unit, best_decomposition, columns, feasible, give, placements, shape_key, take
+from .units import (
+    Cols,
+    Shape,
+    Unit,
+    best_decomposition,
+    columns,
+    feasible,
+    give,
+    placements,
+    shape_key,
+    take,
+)
 
 if TYPE_CHECKING:
     from .ruleset import RuleSet
@@ -39,7 +50,7 @@ def grouping(cols: Cols, shapes: list[Shape], sub: bool) -> list[Slot] | None:
 
 
 class _Contender:
-    __slots__ = ("klass", "slots", "singles", "high")
+    __slots__ = ("high", "klass", "singles", "slots")
 
     def __init__(self, klass: int, slots: list[Slot], singles: list[int], high: int) -> None:
         self.klass = klass

@@ -76,9 +76,7 @@ class TrumpContext(BaseModel):
         two = self.two_color or rs.two_color
         if const == self.constant_rank and two == self.two_color:
             return self
-        return TrumpContext(
-            self.level, self.trump_suit, constant_rank=const, two_color=two
-        )
+        return TrumpContext(self.level, self.trump_suit, constant_rank=const, two_color=two)
 
     # Convenience queries (they use this context's own fields).
     def is_trump(self, card: Card) -> bool:
@@ -96,7 +94,7 @@ class TrumpContext(BaseModel):
 class Trump:
     """Precomputed card facts for one context (cached; treat as read-only)."""
 
-    __slots__ = ("ctx", "eff", "pos", "ident", "npos", "two_color", "level", "const", "tsuit")
+    __slots__ = ("const", "ctx", "eff", "ident", "level", "npos", "pos", "tsuit", "two_color")
 
     def __init__(self, ctx: TrumpContext) -> None:
         self.ctx = ctx
@@ -124,8 +122,10 @@ class Trump:
                 continue
             k = skey(c.suit)
             # identical cards: same rank and same suit (or colour in the two-colour pack)
-            self.ident[i] = Card.of(Suit.H if (self.two_color and k == 1) else
-                                    Suit.S if self.two_color else c.suit, c.rank).idx
+            self.ident[i] = Card.of(
+                Suit.H if (self.two_color and k == 1) else Suit.S if self.two_color else c.suit,
+                c.rank,
+            ).idx
         top = len(plain)  # trump positions above the plain trump-suit ranks
         const_off = const_on = lvl_off = lvl_on = 0
         if self.const is not None:

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import product
+from itertools import pairwise, product
 from typing import TYPE_CHECKING
 
 from .cards import Card, CardsLike, parse_cards
-from .trump import TRUMP, Trump, TrumpContext, get_trump
+from .trump import Trump, TrumpContext, get_trump
 
 if TYPE_CHECKING:
     from .ruleset import RuleSet
@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 Shape = tuple[int, int]  # (width, length): (1,1) single, (w,1) tuple, (w,n>1) tractor
 Cols = dict[int, dict[int, list[Card]]]
 Placement = tuple[Shape, int, tuple[int, ...]]  # shape, bottom position, ident per position
+State = tuple[tuple[int, int, int], ...]
+Best = tuple[tuple[object, ...], list[Placement]]
 
 
 def shape_key(s: Shape) -> tuple[int, bool, int]:
@@ -148,11 +150,10 @@ def _placements(cols: Cols, shape: Shape) -> Iterator[Placement]:
             for i in ok[p]:
                 yield (shape, p, (i,))
             continue
-        run = [ok.get(p + k) for k in range(n)]
-        if any(r is None for r in run):
+        if any(p + k not in ok for k in range(1, n)):
             continue
-        for ids in product(*run):  # type: ignore[arg-type]
-            yield (shape, p, ids)
+        for combo in product(*(ok[p + k] for k in range(n))):
+            yield (shape, p, combo)
 
 
 def take(cols: Cols, pl: Placement) -> list[Card]:
@@ -215,7 +216,7 @@ def _all_shapes(cols: Cols, max_w: int) -> list[Shape]:
         found.append((w, 1))
         best = 1
         cur = 1
-        for a, b in zip(runs, runs[1:], strict=False):
+        for a, b in pairwise(runs):
             cur = cur + 1 if b == a + 1 else 1
             best = max(best, cur)
         found.extend((w, n) for n in range(2, best + 1))
@@ -228,7 +229,7 @@ def best_decomposition(t: Trump, cards: Sequence[Card], max_w: int = 4) -> list[
     largest unit biggest, then tractors, unit by unit; higher units on ties."""
     suit = single_suit(t, cards)
     cols = columns(t, cards)
-    memo: dict[tuple[tuple[int, int, int], ...], tuple[tuple[object, ...], list[Placement]]] = {}
+    memo: dict[State, Best] = {}
     _, pls = _best(cols, max_w, memo)
     units: list[Unit] = []
     work = columns(t, cards)
@@ -246,12 +247,14 @@ def _unit(t: Trump, suit: int, pl: Placement, cards: list[Card]) -> Unit:
     return Unit(cards, w, n, p + n - 1, t.label(cards[0]))
 
 
-def _state(cols: Cols) -> tuple[tuple[int, int, int], ...]:
+def _state(cols: Cols) -> State:
     return tuple(sorted((p, i, len(cs)) for p, d in cols.items() for i, cs in d.items() if cs))
 
 
 def _best(
-    cols: Cols, max_w: int, memo: dict[tuple[tuple[int, int, int], ...], tuple[tuple[object, ...], list[Placement]]]
+    cols: Cols,
+    max_w: int,
+    memo: dict[tuple[tuple[int, int, int], ...], tuple[tuple[object, ...], list[Placement]]],
 ) -> tuple[tuple[object, ...], list[Placement]]:
     """Lexicographically best list of multi-card placements; key = (shape keys, tops)."""
     st = _state(cols)
@@ -259,7 +262,7 @@ def _best(
         return memo[st]
     shapes = _all_shapes(cols, max_w)
     if not shapes:
-        res: tuple[tuple[object, ...], list[Placement]] = ((), [])
+        res: Best = ((), [])
         memo[st] = res
         return res
     if not any(n > 1 for _, n in shapes):
@@ -277,7 +280,7 @@ def _best(
         memo[st] = res
         return res
     top_shape = shapes[0]
-    best: tuple[tuple[object, ...], list[Placement]] | None = None
+    best: Best | None = None
     for pl in placements(cols, top_shape):
         got = take(cols, pl)
         _, rest = _best(cols, max_w, memo)
@@ -354,7 +357,7 @@ def degradations(shape: Shape, substitute: bool = False) -> tuple[tuple[Shape, .
             return
         h = heights[col]
         # leave the rest of this column as singles
-        cut(col + 1, heights[:col] + (0,) + heights[col + 1 :], acc)
+        cut(col + 1, (*heights[:col], 0, *heights[col + 1 :]), acc)
         for ww in range(2, h + 1):
             for length in range(1, n - col + 1):
                 if any(heights[col + k] < ww for k in range(length)):
@@ -362,7 +365,7 @@ def degradations(shape: Shape, substitute: bool = False) -> tuple[tuple[Shape, .
                 nh = list(heights)
                 for k in range(length):
                     nh[col + k] -= ww
-                cut(col, tuple(nh), acc + ((ww, length),))
+                cut(col, tuple(nh), (*acc, (ww, length)))
 
     cut(0, (w,) * n, ())
     order = sorted(found, key=lambda d: [shape_key(s) for s in d], reverse=True)
