@@ -210,6 +210,8 @@ def parse_cards(text: CardsLike) -> list[Card]:
     """
     if isinstance(text, str):
         tokens = text.replace(",", " ").split()
+    elif type(text) is list and all(type(c) is Card for c in text):
+        return list(text)
     else:
         out: list[Card] = []
         for i, item in enumerate(text, 1):

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
-from .cards import Card, CardsLike, format_cards, parse_cards
+from .cards import ALL_CARDS, Card, CardsLike, format_cards, parse_cards
 from .trump import TRUMP, Trump, TrumpContext, get_trump
 from .units import (
     Cols,
@@ -224,6 +225,19 @@ def _legal(
     units = lead_units_of(rs, t, lead)
     sub = rs.wide_units_substitute
     cols = columns(t, in_suit)
+    if len(units) == 1 and units[0].length == 1 and units[0].width == n == 2:
+        # a pair lead: every pair held, else any two cards of the suit
+        pairs = [cs for d in cols.values() for cs in d.values() if len(cs) >= 2]
+        if pairs:
+            seen_p: set[tuple[int, int]] = set()
+            for cs in pairs:
+                for a, b in combinations(sorted(cs), 2):
+                    if (a.idx, b.idx) not in seen_p:
+                        seen_p.add((a.idx, b.idx))
+                        yield [a, b]
+            return
+        yield from submultisets(sorted(Counter(in_suit).items()), 2)
+        return
     shapes: list[Shape] = []
     if any(u.width > 1 for u in units):
         for _, d in requirement(units, cols, sub):
@@ -262,23 +276,20 @@ def _packings(
 
 
 def submultisets(items: Sequence[tuple[Card, int]], k: int) -> Iterator[list[Card]]:
-    """Every sub-multiset of size `k` of (card, count) items."""
-    suffix = [0] * (len(items) + 1)
-    for i in range(len(items) - 1, -1, -1):
-        suffix[i] = suffix[i + 1] + items[i][1]
-
-    def rec(i: int, k: int) -> Iterator[list[Card]]:
-        if k == 0:
-            yield []
-            return
-        if suffix[i] < k:
-            return
-        c, m = items[i]
-        for use in range(min(m, k), -1, -1):
-            for rest in rec(i + 1, k - use):
-                yield [c] * use + rest
-
-    return rec(0, k)
+    """Every sub-multiset of size `k` of (card, count) items, each once."""
+    flat = [c for c, m in items for _ in range(m)]
+    if k > len(flat) or k < 0:
+        return
+    if len(flat) == len(items):  # no repeated card: plain combinations
+        for combo in combinations(flat, k):
+            yield list(combo)
+        return
+    idx = [c.idx for c in flat]
+    seen: set[tuple[int, ...]] = set()
+    for combo in combinations(idx, k):
+        if combo not in seen:
+            seen.add(combo)
+            yield [ALL_CARDS[i] for i in combo]
 
 
 def is_trump_suit(suit: int) -> bool:

@@ -119,6 +119,23 @@ def trick_winner(rs: RuleSet, ctx: TrumpContext, plays: Sequence[CardsLike]) -> 
 
 def winner_index(rs: RuleSet, t: Trump, plays: list[list[Card]], units: list[Unit]) -> int:
     lead_suit = t.eff[plays[0][0].idx]
+    if len(plays[0]) == 1:
+        # a single: the highest card of the led suit, or the highest trump
+        eff, pos = t.eff, t.pos
+        win, best_key = 0, (0, pos[plays[0][0].idx])
+        for i in range(1, len(plays)):
+            if len(plays[i]) != 1:
+                continue
+            c = plays[i][0].idx
+            if eff[c] == lead_suit:
+                key = (0, pos[c])
+            elif eff[c] == TRUMP:
+                key = (1, pos[c])
+            else:
+                continue
+            if key > best_key:
+                win, best_key = i, key
+        return win
     shapes = lead_shapes(units)
     sub = rs.wide_units_substitute
     best = _contender(t, lead_suit, shapes, plays[0], sub)

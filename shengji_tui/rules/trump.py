@@ -94,7 +94,7 @@ class TrumpContext(BaseModel):
 class Trump:
     """Precomputed card facts for one context (cached; treat as read-only)."""
 
-    __slots__ = ("const", "ctx", "eff", "ident", "level", "npos", "pos", "tsuit", "two_color")
+    __slots__ = ("const", "ctx", "eff", "ident", "level", "memo", "npos", "pos", "tsuit", "two_color")
 
     def __init__(self, ctx: TrumpContext) -> None:
         self.ctx = ctx
@@ -102,6 +102,7 @@ class Trump:
         self.level = ctx.level
         self.const = None if ctx.constant_rank == ctx.level else ctx.constant_rank
         self.tsuit = ctx.trump_suit
+        self.memo: dict[object, object] = {}  # per-context caches (lead decompositions)
         n = len(ALL_CARDS)
         self.eff = [0] * n
         self.pos = [0] * n
@@ -193,9 +194,26 @@ def trump_of(ctx: TrumpContext) -> Trump:
     return Trump(ctx)
 
 
+_BY_KEY: dict[tuple[object, ...], Trump] = {}
+
+
 def get_trump(rs: RuleSet | None, ctx: TrumpContext) -> Trump:
     """The precomputed facts for `ctx` under the ruleset's pack and constant rank."""
-    return trump_of(ctx.merged(rs))
+    if rs is None:
+        key: tuple[object, ...] = (ctx.level, ctx.trump_suit, ctx.constant_rank, ctx.two_color)
+    else:
+        key = (
+            ctx.level,
+            ctx.trump_suit,
+            ctx.constant_rank or rs.constant,
+            ctx.two_color or rs.two_color,
+        )
+    t = _BY_KEY.get(key)
+    if t is None:
+        if len(_BY_KEY) > 512:
+            _BY_KEY.clear()
+        t = _BY_KEY[key] = trump_of(ctx.merged(rs))
+    return t
 
 
 def sort_hand(rs: RuleSet, ctx: TrumpContext, cards: Sequence[Card]) -> list[Card]:

@@ -228,6 +228,21 @@ def best_decomposition(t: Trump, cards: Sequence[Card], max_w: int = 4) -> list[
     """The decomposition of one suit's cards into units RULES.md §4 prefers:
     largest unit biggest, then tractors, unit by unit; higher units on ties."""
     suit = single_suit(t, cards)
+    if len(cards) == 1:
+        c = cards[0]
+        return [Unit([c], 1, 1, t.pos[c.idx], t.label(c))]
+    key = ("decomp", max_w, tuple(sorted(c.idx for c in cards)))
+    hit = t.memo.get(key)
+    if hit is not None:
+        return list(hit)  # type: ignore[call-overload]
+    if len(t.memo) > 4096:
+        t.memo.clear()
+    units = _decompose(t, suit, cards, max_w)
+    t.memo[key] = tuple(units)
+    return units
+
+
+def _decompose(t: Trump, suit: int, cards: Sequence[Card], max_w: int) -> list[Unit]:
     cols = columns(t, cards)
     memo: dict[State, Best] = {}
     _, pls = _best(cols, max_w, memo)
