@@ -59,8 +59,8 @@ def parse_declaration(rs: RuleSet, level: str | Rank, cards: CardsLike) -> Decla
     cs = parse_cards(cards)
     if not cs:
         raise ValueError("a declaration needs at least one card")
-    if len(cs) > rs.decks:
-        raise ValueError(f"at most {rs.decks} cards can be declared together")
+    if len(cs) > rs.max_tuple:
+        raise ValueError(f"at most {rs.max_tuple} cards can be declared together")
     first = cs[0]
     if first.is_joker:
         if any(c != first for c in cs):
@@ -118,7 +118,7 @@ def valid_declarations(
         group.sort(key=lambda c: SUITS.index(c.suit) if c.suit else 9)
         joker = key if isinstance(key, Rank) else None
         lo = 2 if joker else 1
-        for k in range(lo, min(len(group), rs.decks) + 1):
+        for k in range(lo, min(len(group), rs.max_tuple) + 1):
             picked = group[:k]
             d = Declaration(
                 cards=picked,

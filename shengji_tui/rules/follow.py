@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from itertools import combinations
+from itertools import combinations, product
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
@@ -20,6 +20,7 @@ from .cards import ALL_CARDS, Card, CardsLike, format_cards, parse_cards
 from .trump import TRUMP, Trump, TrumpContext, get_trump
 from .units import (
     Cols,
+    Rung,
     Shape,
     Unit,
     best_decomposition,
@@ -89,17 +90,22 @@ def requirement(
     lead_units: Sequence[Unit], cols: Cols, substitute: bool
 ) -> list[tuple[int, tuple[Shape, ...]]]:
     """Unit by unit, the best rung of each lead unit's ladder `cols` can reach
-    (given the rungs already taken for earlier units): (rung index, shapes)."""
+    (given the shapes already taken for earlier units): (rung index, shapes)."""
     chosen: list[Shape] = []
     out: list[tuple[int, tuple[Shape, ...]]] = []
     for u in lead_units:
         if u.width == 1:
             out.append((0, ()))
             continue
-        for k, d in enumerate(degradations(u.shape, substitute)):
-            if not d or feasible(cols, [*chosen, *d], substitute):
-                chosen.extend(d)
-                out.append((k, d))
+        found = False
+        for k, rung in enumerate(degradations(u.shape, substitute)):
+            for alt in rung:
+                if not alt or feasible(cols, [*chosen, *alt], substitute):
+                    chosen.extend(alt)
+                    out.append((k, alt))
+                    found = True
+                    break
+            if found:
                 break
     return out
 
@@ -238,22 +244,30 @@ def _legal(
             return
         yield from submultisets(sorted(Counter(in_suit).items()), 2)
         return
-    shapes: list[Shape] = []
+    alt_lists: list[Rung] = []
     if any(u.width > 1 for u in units):
-        for _, d in requirement(units, cols, sub):
-            shapes.extend(d)
-    shapes.sort(key=shape_key, reverse=True)
+        need = requirement(units, cols, sub)
+        alt_lists = [
+            degradations(u.shape, sub)[k]
+            for u, (k, _) in zip(units, need, strict=True)
+            if u.width > 1
+        ]
     seen: set[tuple[int, ...]] = set()
-    for core in _packings(cols, shapes, 0, sub, None):
-        rest = Counter(in_suit)
-        rest.subtract(core)
-        items = sorted((c, m) for c, m in rest.items() if m > 0)
-        for fill in submultisets(items, n - len(core)):
-            play = sorted(core + fill)
-            key = tuple(c.idx for c in play)
-            if key not in seen:
+    single_choice = all(len(a) == 1 for a in alt_lists)
+    for combo in product(*alt_lists) if alt_lists else [()]:
+        shapes = sorted((s for alt in combo for s in alt), key=shape_key, reverse=True)
+        for core in _packings(cols, shapes, 0, sub, None):
+            rest = Counter(in_suit)
+            rest.subtract(core)
+            items = sorted((c, m) for c, m in rest.items() if m > 0)
+            for fill in submultisets(items, n - len(core)):
+                play = sorted(core + fill)
+                key = tuple(c.idx for c in play)
+                if key in seen:
+                    continue
                 seen.add(key)
-                yield play
+                if single_choice or _check(rs, t, hand, lead, play, suit, units).ok:
+                    yield play
 
 
 def _packings(
@@ -281,15 +295,15 @@ def submultisets(items: Sequence[tuple[Card, int]], k: int) -> Iterator[list[Car
     if k > len(flat) or k < 0:
         return
     if len(flat) == len(items):  # no repeated card: plain combinations
-        for combo in combinations(flat, k):
-            yield list(combo)
+        for cards in combinations(flat, k):
+            yield list(cards)
         return
     idx = [c.idx for c in flat]
     seen: set[tuple[int, ...]] = set()
-    for combo in combinations(idx, k):
-        if combo not in seen:
-            seen.add(combo)
-            yield [ALL_CARDS[i] for i in combo]
+    for ids in combinations(idx, k):
+        if ids not in seen:
+            seen.add(ids)
+            yield [ALL_CARDS[i] for i in ids]
 
 
 def is_trump_suit(suit: int) -> bool:

@@ -126,11 +126,11 @@ def winner_index(rs: RuleSet, t: Trump, plays: list[list[Card]], units: list[Uni
         for i in range(1, len(plays)):
             if len(plays[i]) != 1:
                 continue
-            c = plays[i][0].idx
-            if eff[c] == lead_suit:
-                key = (0, pos[c])
-            elif eff[c] == TRUMP:
-                key = (1, pos[c])
+            ci = plays[i][0].idx
+            if eff[ci] == lead_suit:
+                key = (0, pos[ci])
+            elif eff[ci] == TRUMP:
+                key = (1, pos[ci])
             else:
                 continue
             if key > best_key:

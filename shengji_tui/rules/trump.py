@@ -94,7 +94,18 @@ class TrumpContext(BaseModel):
 class Trump:
     """Precomputed card facts for one context (cached; treat as read-only)."""
 
-    __slots__ = ("const", "ctx", "eff", "ident", "level", "memo", "npos", "pos", "tsuit", "two_color")
+    __slots__ = (
+        "const",
+        "ctx",
+        "eff",
+        "ident",
+        "level",
+        "memo",
+        "npos",
+        "pos",
+        "tsuit",
+        "two_color",
+    )
 
     def __init__(self, ctx: TrumpContext) -> None:
         self.ctx = ctx

@@ -233,8 +233,8 @@ def best_decomposition(t: Trump, cards: Sequence[Card], max_w: int = 4) -> list[
         return [Unit([c], 1, 1, t.pos[c.idx], t.label(c))]
     key = ("decomp", max_w, tuple(sorted(c.idx for c in cards)))
     hit = t.memo.get(key)
-    if hit is not None:
-        return list(hit)  # type: ignore[call-overload]
+    if isinstance(hit, tuple):
+        return list(hit)
     if len(t.memo) > 4096:
         t.memo.clear()
     units = _decompose(t, suit, cards, max_w)
@@ -350,15 +350,21 @@ def is_tractor(rs: RuleSet, ctx: TrumpContext, cards: CardsLike) -> bool:
 # ------------------------------------------------------------ degradations
 
 
-@lru_cache(maxsize=256)
-def degradations(shape: Shape, substitute: bool = False) -> tuple[tuple[Shape, ...], ...]:
-    """What a follower may offer for a lead unit, best first (non-single shapes only).
+Rung = tuple[tuple[Shape, ...], ...]  # alternatives, each a set of non-single shapes
 
-    Every way to cut the unit's grid (length columns of width cards) into
-    smaller tuples/tractors, the rest as singles; ordered by the sorted shape
-    keys. The four-deck seed orders a quad's follows specially (quad, a
-    tractor, two pairs, triple + single ...), applied with `substitute`.
+
+@lru_cache(maxsize=256)
+def degradations(shape: Shape, substitute: bool = False) -> tuple[Rung, ...]:
+    """What a follower may offer for a lead unit, best first.
+
+    Each rung lists alternatives (any one will do), each a tuple of non-single
+    shapes. In general a rung is one way to cut the unit's grid (`length`
+    columns of `width` cards) into smaller tuples and tractors, the rest
+    singles, ordered by the sorted shape keys. Four-deck (`substitute`) uses the
+    seed's own follow orders (seed 002 3.4.5) for the shapes it lists.
     """
+    if substitute and shape in FOUR_DECK_LADDERS:
+        return FOUR_DECK_LADDERS[shape]
     w, n = shape
     found: set[tuple[Shape, ...]] = set()
 
@@ -384,6 +390,55 @@ def degradations(shape: Shape, substitute: bool = False) -> tuple[tuple[Shape, .
 
     cut(0, (w,) * n, ())
     order = sorted(found, key=lambda d: [shape_key(s) for s in d], reverse=True)
-    if substitute and shape == (4, 1):
-        order = [((4, 1),), ((2, 2),), ((2, 1), (2, 1)), ((3, 1),), ((2, 1),), ()]
-    return tuple(order)
+    return tuple((d,) for d in order)
+
+
+_P: Shape = (2, 1)
+_T: Shape = (3, 1)
+_Q: Shape = (4, 1)
+_PAIR_TRACTOR_8: tuple[Rung, ...] = (
+    (((2, 3), _P),),
+    (((2, 3),),),
+    (((2, 2), _P, _P),),
+    (((2, 2), _P),),
+    (((2, 2),),),
+    ((_Q, _P, _P),),
+    ((_Q, _P),),
+    ((_Q,),),
+    ((_T, _T),),
+    ((_T, _P, _P),),
+    ((_T, _P),),
+    ((_T,),),
+    ((_P, _P, _P, _P),),
+    ((_P, _P, _P),),
+    ((_P, _P),),
+    ((_P,),),
+    ((),),
+)
+# Seed 002 3.4.5, lists 1-6 (with `substitute` placements a quad also stands
+# for a 2-pair tractor, a triple tractor for a 3-pair one, a quad tractor for a
+# 4-pair one).
+FOUR_DECK_LADDERS: dict[Shape, tuple[Rung, ...]] = {
+    (4, 1): (((_Q,),), (((2, 2),),), ((_P, _P),), ((_T,),), ((_P,),), ((),)),
+    (2, 3): (
+        (((2, 3),),),
+        (((2, 2), _P),),
+        ((_P, _P, _P),),
+        ((_P, _P),),
+        ((_P,),),
+        ((),),
+    ),
+    (3, 2): (
+        (((3, 2),),),
+        (((2, 3),),),
+        (((2, 2), _P),),
+        ((_T, _T),),
+        ((_T, _P),),
+        ((_P, _P, _P),),
+        ((_P, _P),),
+        ((_P,),),
+        ((),),
+    ),
+    (2, 4): ((((2, 4),), (_Q, _Q)), *_PAIR_TRACTOR_8),
+    (4, 2): ((((4, 2),), (_Q, _Q)), (((2, 4),),), *_PAIR_TRACTOR_8),
+}
