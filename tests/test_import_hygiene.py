@@ -8,12 +8,11 @@ import pytest
 FORBIDDEN = ("textual", "rich", "asyncssh", "asyncio")
 
 
-@pytest.mark.parametrize("module", ["shengji_tui.rules"])
+@pytest.mark.parametrize("module", ["shengji_tui.rules", "shengji_tui.engine"])
 def test_pure_layer_imports_no_ui_or_network(module: str) -> None:
     code = (
-        "import sys, importlib; importlib.import_module(%r); "
-        "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in %r)))"
-        % (module, FORBIDDEN)
+        f"import sys, importlib; importlib.import_module({module!r}); "
+        f"print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r})))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True

@@ -1,0 +1,134 @@
+"""The game as a pure state machine (DESIGN.md): `GameState`, typed commands and
+events, `apply(state, command) -> (state, events)` and `view_for(state, seat)`.
+
+    state = new_game("classic", seed=42)
+    state, events = apply(state, DealNext())          # one card
+    view = view_for(state, seat=0)                     # what seat 0 may see
+    mine = events_for(events, seat=0, state=state)     # the events as seat 0 sees them
+
+Phases and the commands each one takes (the table paces dealing):
+  dealing      DealNext (one card) / DealAll; Declare from any seat between cards
+  declaring    every card dealt: Declare, then DealNext (or DealAll(close=True))
+               closes: trump is set (first deal: the winner deals), the kitty
+               goes to the dealer; nobody declared: `no_declaration` decides
+  burying      Bury by the kitty's holder (as many cards as the kitty)
+  kitty_theft  four-deck 炒底: Steal or PassSteal by `theft_turn`
+  playing      Play by `turn` (lead, throw or follow)
+  scoring      the deal is scored and levels moved: NextDeal
+  finished     the match is over; every command is refused
+
+`GameState.awaiting()` names the seat the game waits for (None: the table).
+A refused command raises `RuleError` (a subclass says why) with `.sentence`
+and leaves the state as it was. Every rule is asked of `shengji_tui.rules`.
+"""
+
+from .apply import apply, apply_all
+from .commands import (
+    COMMAND_ADAPTER,
+    Bury,
+    Command,
+    DealAll,
+    DealNext,
+    Declare,
+    NextDeal,
+    PassSteal,
+    Play,
+    Steal,
+    parse_command,
+)
+from .deal import new_game
+from .errors import (
+    BadCommand,
+    IllegalCards,
+    NotInHand,
+    RuleError,
+    StaleVersion,
+    WrongPhase,
+    WrongSeat,
+)
+from .events import (
+    CardDealt,
+    DealerChosen,
+    DealerRotated,
+    DealingDone,
+    DealScored,
+    DealStarted,
+    DeclarationsRevealed,
+    Declared,
+    Event,
+    JackRule,
+    KittyBuried,
+    KittyCaptured,
+    KittyFlipped,
+    KittyRevealed,
+    KittyTaken,
+    LevelUp,
+    MatchOver,
+    Played,
+    PlayStarted,
+    Redealt,
+    StealPassed,
+    StealTurn,
+    ThrowFailed,
+    TrickWon,
+    TrumpSet,
+)
+from .state import SUPPORTED, GameState, Phase, SeatCards
+from .views import SeatView, events_for, view_for, visible_event
+
+__all__ = [
+    "COMMAND_ADAPTER",
+    "SUPPORTED",
+    "BadCommand",
+    "Bury",
+    "CardDealt",
+    "Command",
+    "DealAll",
+    "DealNext",
+    "DealScored",
+    "DealStarted",
+    "DealerChosen",
+    "DealerRotated",
+    "DealingDone",
+    "DeclarationsRevealed",
+    "Declare",
+    "Declared",
+    "Event",
+    "GameState",
+    "IllegalCards",
+    "JackRule",
+    "KittyBuried",
+    "KittyCaptured",
+    "KittyFlipped",
+    "KittyRevealed",
+    "KittyTaken",
+    "LevelUp",
+    "MatchOver",
+    "NextDeal",
+    "NotInHand",
+    "PassSteal",
+    "Phase",
+    "Play",
+    "PlayStarted",
+    "Played",
+    "Redealt",
+    "RuleError",
+    "SeatCards",
+    "SeatView",
+    "StaleVersion",
+    "Steal",
+    "StealPassed",
+    "StealTurn",
+    "ThrowFailed",
+    "TrickWon",
+    "TrumpSet",
+    "WrongPhase",
+    "WrongSeat",
+    "apply",
+    "apply_all",
+    "events_for",
+    "new_game",
+    "parse_command",
+    "view_for",
+    "visible_event",
+]

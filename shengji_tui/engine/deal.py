@@ -1,0 +1,319 @@
+"""Starting a deal, dealing one card at a time, declaring, and closing the
+declarations (RULES.md §6): who deals, which suit is trump, and the kitty
+going to its taker.
+
+Readings of the rules chosen here (RULES.md is silent on them):
+- First deal: the seed picks which seat gets the first card; later deals
+  start with the dealer (seed 002: 以后每次先给庄家发牌).
+- Hidden declaring (four-deck): a declaration is checked only against the
+  seat's own earlier one (reinforce / self-overturn rules), since the seat
+  cannot see the others; when dealing ends the declarations are replayed in
+  order and each one that would have been allowed openly overturns the
+  standing one. The last standing one wins.
+- `flip_kitty`: the first kitty card's suit is trump, a joker means no-trump.
+  On the first deal the same card names the dealer by counting seats from
+  the first seat dealt: A counts 1, 2-10 their value, J 11, Q 12, K 13,
+  LJ 14, BJ 15 (seed 002 names the dealer by the flipped card's number).
+- `no_trump` / `spades` on the first deal: the seat dealt first deals.
+- `redeal`: the same deal number is shuffled again (a new attempt), same dealer.
+"""
+
+from __future__ import annotations
+
+from ..rules import (
+    Card,
+    Declaration,
+    Rank,
+    RuleSet,
+    Suit,
+    can_declare,
+    contains,
+    format_cards,
+    parse_declaration,
+)
+from .commands import DealAll, DealNext, Declare
+from .errors import IllegalCards, NotInHand, RuleError, WrongPhase
+from .events import (
+    CardDealt,
+    DealerChosen,
+    DealerReason,
+    DealingDone,
+    DealStarted,
+    DeclarationsRevealed,
+    Declared,
+    Event,
+    KittyFlipped,
+    KittyTaken,
+    Redealt,
+    TrumpSet,
+)
+from .phases import require_phase
+from .state import (
+    GameState,
+    SeatCards,
+    check_supported,
+    first_deal_seat,
+    shuffled_pack,
+    teams_for,
+)
+
+Step = tuple[GameState, list[Event]]
+
+
+def new_game(rules: RuleSet | str, seed: int) -> GameState:
+    """A match at its first deal (nothing dealt yet). `rules`: a RuleSet or a preset name.
+
+    ValueError for a preset the engine does not play yet."""
+    rs = RuleSet.preset(rules) if isinstance(rules, str) else rules
+    check_supported(rs)
+    n = rs.players
+    level = rs.levels[0]
+    base = GameState(
+        rules=rs,
+        seed=seed,
+        teams=teams_for(rs),
+        levels=(level,) * n,
+        match_scores=(0,) * n,
+        level=level,
+        hands=((),) * n,
+        captured=((),) * n,
+    )
+    state, events = start_deal(base, 0, 0, None, first_deal_seat(rs, seed))
+    return state.model_copy(update={"log": tuple(events)})
+
+
+def start_deal(
+    state: GameState, deal_no: int, attempt: int, dealer: int | None, first_seat: int
+) -> Step:
+    """A fresh deal: shuffled pack, empty hands, nothing declared. `log` is cleared."""
+    rs = state.rules
+    n = rs.players
+    pack = shuffled_pack(rs, state.seed, deal_no, attempt)
+    dealt = rs.hand_size * n
+    level = state.levels[dealer] if dealer is not None else rs.levels[0]
+    new = state.model_copy(
+        update={
+            "phase": "dealing",
+            "deal_no": deal_no,
+            "attempt": attempt,
+            "dealer": dealer,
+            "dealer_by_declaration": dealer is None,
+            "first_seat": first_seat,
+            "level": level,
+            "dealer_side": state.side_of(dealer) if dealer is not None else (),
+            "stock": tuple(pack[:dealt]),
+            "hands": ((),) * n,
+            "kitty": tuple(pack[dealt:]),
+            "kitty_holder": None,
+            "kitty_from_flip": False,
+            "declarations": (),
+            "standing": None,
+            "trump_suit": None,
+            "trump_set": False,
+            "theft_turn": None,
+            "theft_passes": 0,
+            "turn": None,
+            "trick": (),
+            "trick_no": 0,
+            "last_trick": (),
+            "last_trick_winner": None,
+            "captured": ((),) * n,
+            "penalty_points": 0,
+            "result": None,
+            "attacker_points": None,
+            "next_dealer": None,
+            "log": (),
+        }
+    )
+    ev = DealStarted(
+        deal_no=deal_no, attempt=attempt, dealer=dealer, level=level, first_seat=first_seat
+    )
+    return new, [ev]
+
+
+# ------------------------------------------------------------------ dealing
+
+
+def deal_one(state: GameState) -> Step:
+    card = state.stock[0]
+    seat = (state.first_seat + state.cards_dealt) % state.players
+    hands = list(state.hands)
+    hands[seat] = (*hands[seat], card)
+    stock = state.stock[1:]
+    events: list[Event] = [CardDealt(seat=seat, card=card, left=len(stock))]
+    update: dict[str, object] = {"stock": stock, "hands": tuple(hands)}
+    if not stock:
+        update["phase"] = "declaring"
+        events.append(DealingDone())
+    return state.model_copy(update=update), events
+
+
+def deal_next(state: GameState, cmd: DealNext) -> Step:
+    require_phase(state, "deal the next card", "dealing", "declaring")
+    if state.phase == "dealing":
+        return deal_one(state)
+    return close_declaring(state)
+
+
+def deal_all(state: GameState, cmd: DealAll) -> Step:
+    require_phase(state, "deal the remaining cards", "dealing", "declaring")
+    if state.phase == "declaring" and not cmd.close:
+        raise WrongPhase(
+            "every card is already dealt: close the declarations to go on",
+            "牌已发完：请结束亮主",
+        )
+    events: list[Event] = []
+    while state.phase == "dealing":
+        state, evs = deal_one(state)
+        events.extend(evs)
+    if cmd.close:
+        state, evs = close_declaring(state)
+        events.extend(evs)
+    return state, events
+
+
+# ---------------------------------------------------------------- declaring
+
+
+def parse_decl(state: GameState, cards: tuple[Card, ...]) -> Declaration:
+    try:
+        return parse_declaration(state.rules, state.level, list(cards))
+    except ValueError as e:
+        raise IllegalCards(str(e)) from None
+
+
+def why_not(
+    state: GameState, standing: SeatCards, st: Declaration, mine: bool, new: Declaration
+) -> RuleError:
+    shown = format_cards(standing.cards)
+    if mine and new.same_kind(st, state.rules.two_color):
+        return IllegalCards(
+            f"you already declared {shown}: strengthen it only with more cards of that suit",
+            f"你已亮 {shown}：只能用更多同花色的级牌加固",
+        )
+    if mine and not state.rules.self_overturn:
+        return IllegalCards(
+            f"you declared {shown} yourself, and these rules do not let you overturn your own "
+            "declaration (自反); you may only strengthen it",
+            f"你已亮 {shown}，本规则不能自反，只能加固",
+        )
+    return IllegalCards(
+        f"{format_cards(new.cards)} is not stronger than the standing declaration {shown}",
+        f"{format_cards(new.cards)} 不比已亮的 {shown} 大",
+    )
+
+
+def check_declaration(
+    state: GameState, seat: int, cards: tuple[Card, ...], standing: SeatCards | None
+) -> Declaration:
+    """The declaration `seat` makes with `cards` against `standing`; RuleError if not allowed."""
+    if not cards:
+        raise IllegalCards("a declaration needs at least one card", "亮主至少要一张牌")
+    if not contains(state.hands[seat], cards):
+        raise NotInHand(
+            f"you do not hold {format_cards(cards)}", f"你手里没有 {format_cards(cards)}"
+        )
+    new = parse_decl(state, cards)
+    if standing is not None:
+        st = parse_decl(state, standing.cards)
+        mine = standing.seat == seat
+        if not can_declare(state.rules, st, mine, new):
+            raise why_not(state, standing, st, mine, new)
+    return new
+
+
+def declare(state: GameState, cmd: Declare) -> Step:
+    require_phase(state, "declare trump", "dealing", "declaring")
+    hidden = state.rules.hidden_declaring
+    if hidden:
+        own = [d for d in state.declarations if d.seat == cmd.seat]
+        standing = own[-1] if own else None
+    else:
+        standing = state.declarations[-1] if state.declarations else None
+    check_declaration(state, cmd.seat, cmd.cards, standing)
+    rec = SeatCards(seat=cmd.seat, cards=cmd.cards)
+    new = state.model_copy(update={"declarations": (*state.declarations, rec)})
+    return new, [Declared(seat=cmd.seat, cards=cmd.cards, hidden=hidden)]
+
+
+def resolve(state: GameState) -> SeatCards | None:
+    """The declaration standing when dealing ends (declarations replayed in order)."""
+    standing: SeatCards | None = None
+    st: Declaration | None = None
+    for rec in state.declarations:
+        d = parse_decl(state, rec.cards)
+        if standing is None or can_declare(state.rules, st, rec.seat == standing.seat, d):
+            standing, st = rec, d
+    return standing
+
+
+FLIP_COUNT = {Rank.ACE: 1, Rank.JACK: 11, Rank.QUEEN: 12, Rank.KING: 13, Rank.LJ: 14, Rank.BJ: 15}
+
+
+def flip_count(card: Card) -> int:
+    return FLIP_COUNT.get(card.rank) or int(card.rank.value)
+
+
+def choose_dealer(state: GameState, seat: int, reason: DealerReason) -> Step:
+    new = state.model_copy(update={"dealer": seat, "dealer_side": state.side_of(seat)})
+    return new, [DealerChosen(seat=seat, reason=reason)]
+
+
+def take_kitty(state: GameState, seat: int) -> Step:
+    hands = list(state.hands)
+    hands[seat] = hands[seat] + state.kitty
+    new = state.model_copy(
+        update={"hands": tuple(hands), "kitty": (), "kitty_holder": seat, "phase": "burying"}
+    )
+    return new, [KittyTaken(seat=seat, count=len(state.kitty), cards=state.kitty)]
+
+
+def close_declaring(state: GameState) -> Step:
+    """Fix trump (and on the first deal the dealer); the dealer takes the kitty."""
+    rs = state.rules
+    events: list[Event] = []
+    win = resolve(state)
+    if rs.hidden_declaring and state.declarations:
+        events.append(
+            DeclarationsRevealed(
+                seats=tuple(d.seat for d in state.declarations),
+                cards=tuple(d.cards for d in state.declarations),
+                standing=None if win is None else state.declarations.index(win),
+            )
+        )
+    suit: Suit | None
+    if win is not None:
+        suit = parse_decl(state, win.cards).trump_suit
+        state = state.model_copy(update={"standing": win})
+        if state.dealer is None:
+            state, evs = choose_dealer(state, win.seat, "declaration")
+            events.extend(evs)
+        events.append(
+            TrumpSet(level=state.level, trump_suit=suit, seat=win.seat, reason="declaration")
+        )
+    elif rs.no_declaration == "redeal":
+        state, evs = start_deal(
+            state, state.deal_no, state.attempt + 1, state.dealer, state.first_seat
+        )
+        return state, [Redealt(), *evs]
+    elif rs.no_declaration == "flip_kitty" and state.kitty:
+        first = state.kitty[0]
+        suit = first.suit
+        events.append(KittyFlipped(cards=state.kitty))
+        state = state.model_copy(update={"kitty_from_flip": True})
+        if state.dealer is None:
+            seat = (state.first_seat + flip_count(first) - 1) % state.players
+            state, evs = choose_dealer(state, seat, "flip")
+            events.extend(evs)
+        events.append(TrumpSet(level=state.level, trump_suit=suit, reason="flip"))
+    else:
+        suit = Suit.S if rs.no_declaration == "spades" else None
+        if state.dealer is None:
+            state, evs = choose_dealer(state, state.first_seat, "first_seat")
+            events.extend(evs)
+        reason = "spades" if suit is not None else "no_trump"
+        events.append(TrumpSet(level=state.level, trump_suit=suit, reason=reason))
+    state = state.model_copy(update={"trump_suit": suit, "trump_set": True})
+    assert state.dealer is not None
+    state, evs = take_kitty(state, state.dealer)
+    return state, events + evs

@@ -1,0 +1,117 @@
+"""The end of a deal (RULES.md §7-8): kitty capture, the deal's result, levels,
+the jack rule, who deals next, and the end of the match.
+
+- Attacker points = points in the attackers' tricks + the captured kitty
+  (× `kitty_multiplier`) + failed-throw penalty points; `deal_result` scores them.
+- The winning side gains levels with `advance_level` (must-play levels stop it).
+- Jack rule (`jack_rule_applies`): the dealer side goes back to the first level.
+- Next dealer: the dealer side held → the dealer's partner (the next seat of
+  the dealer's team); the attackers took over → the seat after the old dealer.
+- The match ends when the dealer side holds a deal played at the last level.
+"""
+
+from __future__ import annotations
+
+from ..rules import advance_level, deal_result, jack_rule_applies, kitty_multiplier, points
+from .commands import NextDeal
+from .deal import start_deal
+from .events import (
+    DealerRotated,
+    DealScored,
+    Event,
+    JackRule,
+    KittyCaptured,
+    KittyRevealed,
+    LevelUp,
+    MatchOver,
+)
+from .phases import require_phase
+from .state import GameState
+
+Step = tuple[GameState, list[Event]]
+
+
+def _raise_levels(
+    state: GameState, levels: list[str], seats: tuple[int, ...], gain: int
+) -> list[Event]:
+    events: list[Event] = []
+    if gain <= 0:
+        return events
+    by_old: dict[str, list[int]] = {}
+    for s in seats:
+        by_old.setdefault(levels[s], []).append(s)
+    for old, group in by_old.items():
+        new = advance_level(state.rules, old, gain)
+        for s in group:
+            levels[s] = new
+        if new != old:
+            events.append(LevelUp(seats=tuple(group), old_level=old, new_level=new, gain=gain))
+    return events
+
+
+def end_deal(state: GameState, win_idx: int) -> Step:
+    """Score the deal just finished; `win_idx` indexes the last trick's winning play."""
+    rs, ctx = state.rules, state.ctx
+    last = state.last_trick
+    winner = last[win_idx].seat
+    kitty_pts = points(state.kitty)
+    events: list[Event] = [
+        KittyRevealed(seat=state.kitty_holder, cards=state.kitty, points=kitty_pts)
+    ]
+    attackers = state.attackers
+    trick_pts = sum(points(state.captured[s]) for s in attackers)
+    kitty_total = 0
+    jack = False
+    if winner in attackers:
+        lead, win_play = list(last[0].cards), list(last[win_idx].cards)
+        mult = kitty_multiplier(rs, ctx, lead, win_play)
+        kitty_total = kitty_pts * mult
+        events.append(
+            KittyCaptured(seat=winner, points=kitty_pts, multiplier=mult, total=kitty_total)
+        )
+        jack = jack_rule_applies(rs, ctx, win_play)
+    total = trick_pts + kitty_total + state.penalty_points
+    result = deal_result(rs, total)
+    events.append(
+        DealScored(
+            attacker_points=total,
+            trick_points=trick_pts,
+            kitty_points=kitty_total,
+            penalty_points=state.penalty_points,
+            result=result,
+        )
+    )
+    levels = list(state.levels)
+    take_over = result.attackers_take_over
+    if take_over:
+        events += _raise_levels(state, levels, attackers, result.attacker_levels)
+    else:
+        events += _raise_levels(state, levels, state.dealer_side, result.dealer_side_levels)
+    if jack:
+        back = rs.levels[0]
+        old = levels[state.dealer_side[0]]
+        for s in state.dealer_side:
+            levels[s] = back
+        events.append(JackRule(seats=state.dealer_side, old_level=old, new_level=back))
+    update: dict[str, object] = {
+        "levels": tuple(levels),
+        "result": result,
+        "attacker_points": total,
+    }
+    dealer = state.dealer
+    assert dealer is not None
+    if not take_over and state.level == rs.levels[-1]:
+        update |= {"phase": "finished", "winners": state.dealer_side, "turn": None}
+        events.append(MatchOver(winners=state.dealer_side, level=state.level))
+        return state.model_copy(update=update), events
+    nxt = state.next_seat(dealer) if take_over else state.partner_after(dealer)
+    update |= {"phase": "scoring", "next_dealer": nxt, "turn": None}
+    events.append(DealerRotated(seat=nxt, take_over=take_over))
+    return state.model_copy(update=update), events
+
+
+def next_deal(state: GameState, cmd: NextDeal) -> Step:
+    require_phase(state, "start the next deal", "scoring")
+    dealer = state.next_dealer
+    assert dealer is not None
+    return start_deal(state, state.deal_no + 1, 0, dealer, dealer)

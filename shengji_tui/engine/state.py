@@ -1,0 +1,161 @@
+"""`GameState`: the whole game as one immutable, serialisable pydantic model.
+
+Every field is a value (tuples, frozen models), so `apply` builds a new state
+with `model_copy(update=...)` and shares what did not change; nothing is ever
+mutated in place. Seats are 0..n-1 and play goes to the next index (mod n);
+`teams` gives each seat its team id and `dealer_side` lists the seats defending
+this deal, so nothing assumes North/South against East/West.
+
+Hidden fields (`stock`, `kitty`, other seats' `hands`) never leave the engine
+except through `views.view_for`, which shows each seat only its own.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from ..rules import Card, DealResult, RuleSet, Suit, TrumpContext, full_deck
+from .events import Event
+
+Phase = Literal[
+    "dealing",  # cards are being dealt one at a time; declarations may come between them
+    "declaring",  # every card is dealt; last declarations until the table closes it
+    "burying",  # the kitty's taker holds it and must bury as many cards
+    "kitty_theft",  # 炒底: the other seats in turn may steal the kitty or pass
+    "playing",  # tricks
+    "scoring",  # the deal is scored; waiting for NextDeal
+    "finished",  # the match is over
+]
+
+
+class SeatCards(BaseModel):
+    """Cards one seat showed: a declaration or a play."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+class GameState(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    rules: RuleSet
+    seed: int
+    version: int = 0
+    phase: Phase = "dealing"
+
+    # ---- the match
+    teams: tuple[int, ...]  # team id of each seat
+    levels: tuple[str, ...]  # each seat's level (partners share theirs)
+    match_scores: tuple[int, ...]  # per seat; four-deck throw penalties come off it
+    winners: tuple[int, ...] = ()  # seats that won the match
+
+    # ---- this deal
+    deal_no: int = 0
+    attempt: int = 0  # redeals of this deal
+    dealer: int | None = None
+    dealer_by_declaration: bool = False  # first deal: the declaration names the dealer
+    first_seat: int = 0  # who gets the first card
+    level: str  # the level played this deal (the dealer's)
+    dealer_side: tuple[int, ...] = ()  # empty until the dealer is known
+
+    stock: tuple[Card, ...] = ()  # still to deal, next card first
+    hands: tuple[tuple[Card, ...], ...]
+    kitty: tuple[Card, ...] = ()  # the undealt kitty, then the buried one
+    kitty_holder: int | None = None  # who took the kitty (and buries / buried it)
+    kitty_from_flip: bool = False  # trump came from flipping the kitty (no theft then)
+
+    declarations: tuple[SeatCards, ...] = ()  # in the order made
+    standing: SeatCards | None = None  # the declaration that fixed trump (after closing)
+    trump_suit: Suit | None = None
+    trump_set: bool = False
+
+    theft_turn: int | None = None
+    theft_passes: int = 0
+
+    turn: int | None = None  # whose play it is
+    trick: tuple[SeatCards, ...] = ()  # plays of the current trick, the lead first
+    trick_no: int = 0  # tricks completed this deal
+    last_trick: tuple[SeatCards, ...] = ()
+    last_trick_winner: int | None = None
+    captured: tuple[tuple[Card, ...], ...]  # cards won in tricks, per seat
+    penalty_points: int = 0  # failed-throw points moved to the attackers (negative: away)
+
+    result: DealResult | None = None
+    attacker_points: int | None = None
+    next_dealer: int | None = None
+
+    log: tuple[Event, ...] = ()  # this deal's events (the full ones; views filter them)
+
+    # ------------------------------------------------------------ derived
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def ctx(self) -> TrumpContext:
+        """The trump context of this deal (no-trump until trump is set)."""
+        return TrumpContext(self.level, self.trump_suit)
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
+    def partner_after(self, seat: int) -> int:
+        """The next seat in play order on `seat`'s team (itself if it has none)."""
+        for k in range(1, self.players):
+            s = (seat + k) % self.players
+            if self.teams[s] == self.teams[seat]:
+                return s
+        return seat
+
+    def side_of(self, seat: int) -> tuple[int, ...]:
+        return tuple(s for s in range(self.players) if self.teams[s] == self.teams[seat])
+
+    @property
+    def attackers(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.players) if s not in self.dealer_side)
+
+    @property
+    def cards_dealt(self) -> int:
+        return self.rules.hand_size * self.players - len(self.stock)
+
+    def awaiting(self) -> int | None:
+        """The seat whose action the game waits for (None: the table's pacing)."""
+        if self.phase == "burying":
+            return self.kitty_holder
+        if self.phase == "kitty_theft":
+            return self.theft_turn
+        if self.phase == "playing":
+            return self.turn
+        return None
+
+
+SUPPORTED = ("classic", "tournament", "one-deck", "two-color", "three-deck", "four-deck")
+
+
+def check_supported(rs: RuleSet) -> None:
+    if rs.partnership != "fixed" or rs.bidding != "none":
+        raise ValueError(
+            f"the engine does not play {rs.name!r} yet: it needs fixed partners and no auction"
+        )
+
+
+def shuffled_pack(rs: RuleSet, seed: int, deal_no: int, attempt: int) -> list[Card]:
+    """This deal's pack: derived from (seed, deal number, redeal attempt) only."""
+    pack = full_deck(rs.decks)
+    random.Random(f"shengji/{seed}/{deal_no}/{attempt}").shuffle(pack)
+    return pack
+
+
+def first_deal_seat(rs: RuleSet, seed: int) -> int:
+    return random.Random(f"shengji/{seed}/first-seat").randrange(rs.players)
+
+
+def teams_for(rs: RuleSet) -> tuple[int, ...]:
+    if rs.partnership == "fixed":
+        return tuple(s % 2 for s in range(rs.players))
+    return tuple(range(rs.players))
