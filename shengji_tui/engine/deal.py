@@ -10,10 +10,9 @@ Readings of the rules chosen here (RULES.md is silent on them):
   cannot see the others; when dealing ends the declarations are replayed in
   order and each one that would have been allowed openly overturns the
   standing one. The last standing one wins.
-- `flip_kitty`: the first kitty card's suit is trump, a joker means no-trump.
-  On the first deal the same card names the dealer by counting seats from
-  the first seat dealt: A counts 1, 2-10 their value, J 11, Q 12, K 13,
-  LJ 14, BJ 15 (seed 002 names the dealer by the flipped card's number).
+- `flip_kitty` (asked of `rules.flip_kitty`): the first kitty card's suit is
+  trump, a joker means no-trump; on the first deal its count from the first
+  seat dealt names the dealer.
 - `no_trump` / `spades` on the first deal: the seat dealt first deals.
 - `redeal`: the same deal number is shuffled again (a new attempt), same dealer.
 """
@@ -23,16 +22,15 @@ from __future__ import annotations
 from ..rules import (
     Card,
     Declaration,
-    Rank,
     RuleSet,
     Suit,
-    can_declare,
-    contains,
-    format_cards,
+    flip_kitty,
     parse_declaration,
+    winning_declaration,
 )
+from ..rules import check_declaration as rules_check_declaration
 from .commands import DealAll, DealNext, Declare
-from .errors import IllegalCards, NotInHand, RuleError, WrongPhase
+from .errors import IllegalCards, NotInHand, WrongPhase
 from .events import (
     CardDealt,
     DealerChosen,
@@ -182,44 +180,22 @@ def parse_decl(state: GameState, cards: tuple[Card, ...]) -> Declaration:
         raise IllegalCards(str(e)) from None
 
 
-def why_not(
-    state: GameState, standing: SeatCards, st: Declaration, mine: bool, new: Declaration
-) -> RuleError:
-    shown = format_cards(standing.cards)
-    if mine and new.same_kind(st, state.rules.two_color):
-        return IllegalCards(
-            f"you already declared {shown}: strengthen it only with more cards of that suit",
-            f"你已亮 {shown}：只能用更多同花色的级牌加固",
-        )
-    if mine and not state.rules.self_overturn:
-        return IllegalCards(
-            f"you declared {shown} yourself, and these rules do not let you overturn your own "
-            "declaration (自反); you may only strengthen it",
-            f"你已亮 {shown}，本规则不能自反，只能加固",
-        )
-    return IllegalCards(
-        f"{format_cards(new.cards)} is not stronger than the standing declaration {shown}",
-        f"{format_cards(new.cards)} 不比已亮的 {shown} 大",
-    )
-
-
 def check_declaration(
     state: GameState, seat: int, cards: tuple[Card, ...], standing: SeatCards | None
 ) -> Declaration:
     """The declaration `seat` makes with `cards` against `standing`; RuleError if not allowed."""
-    if not cards:
-        raise IllegalCards("a declaration needs at least one card", "亮主至少要一张牌")
-    if not contains(state.hands[seat], cards):
-        raise NotInHand(
-            f"you do not hold {format_cards(cards)}", f"你手里没有 {format_cards(cards)}"
-        )
-    new = parse_decl(state, cards)
-    if standing is not None:
-        st = parse_decl(state, standing.cards)
-        mine = standing.seat == seat
-        if not can_declare(state.rules, st, mine, new):
-            raise why_not(state, standing, st, mine, new)
-    return new
+    verdict = rules_check_declaration(
+        state.rules,
+        state.level,
+        list(state.hands[seat]),
+        list(cards),
+        None if standing is None else list(standing.cards),
+        standing is not None and standing.seat == seat,
+    )
+    if not verdict.ok:
+        err = NotInHand if verdict.code == "not_in_hand" else IllegalCards
+        raise err(verdict.reason, verdict.reason_zh)
+    return parse_decl(state, cards)
 
 
 def declare(state: GameState, cmd: Declare) -> Step:
@@ -238,20 +214,10 @@ def declare(state: GameState, cmd: Declare) -> Step:
 
 def resolve(state: GameState) -> SeatCards | None:
     """The declaration standing when dealing ends (declarations replayed in order)."""
-    standing: SeatCards | None = None
-    st: Declaration | None = None
-    for rec in state.declarations:
-        d = parse_decl(state, rec.cards)
-        if standing is None or can_declare(state.rules, st, rec.seat == standing.seat, d):
-            standing, st = rec, d
-    return standing
-
-
-FLIP_COUNT = {Rank.ACE: 1, Rank.JACK: 11, Rank.QUEEN: 12, Rank.KING: 13, Rank.LJ: 14, Rank.BJ: 15}
-
-
-def flip_count(card: Card) -> int:
-    return FLIP_COUNT.get(card.rank) or int(card.rank.value)
+    i = winning_declaration(
+        state.rules, state.level, [(d.seat, list(d.cards)) for d in state.declarations]
+    )
+    return None if i is None else state.declarations[i]
 
 
 def choose_dealer(state: GameState, seat: int, reason: DealerReason) -> Step:
@@ -297,12 +263,12 @@ def close_declaring(state: GameState) -> Step:
         )
         return state, [Redealt(), *evs]
     elif rs.no_declaration == "flip_kitty" and state.kitty:
-        first = state.kitty[0]
-        suit = first.suit
+        flip = flip_kitty(list(state.kitty))
+        suit = flip.trump_suit
         events.append(KittyFlipped(cards=state.kitty))
         state = state.model_copy(update={"kitty_from_flip": True})
         if state.dealer is None:
-            seat = (state.first_seat + flip_count(first) - 1) % state.players
+            seat = flip.dealer(state.first_seat, state.players)
             state, evs = choose_dealer(state, seat, "flip")
             events.extend(evs)
         events.append(TrumpSet(level=state.level, trump_suit=suit, reason="flip"))

@@ -23,7 +23,16 @@ from .cards import (
     points,
     remove_cards,
 )
-from .declare import Declaration, can_declare, parse_declaration, valid_declarations
+from .declare import (
+    Declaration,
+    KittyFlip,
+    can_declare,
+    check_declaration,
+    flip_kitty,
+    parse_declaration,
+    valid_declarations,
+    winning_declaration,
+)
 from .follow import Verdict, check_follow, legal_follows
 from .ruleset import PRESET_NAMES, RuleSet, ScoreBand
 from .scoring import (
@@ -48,6 +57,7 @@ __all__ = [
     "Card",
     "DealResult",
     "Declaration",
+    "KittyFlip",
     "Rank",
     "RuleSet",
     "ScoreBand",
@@ -58,6 +68,7 @@ __all__ = [
     "Verdict",
     "advance_level",
     "can_declare",
+    "check_declaration",
     "check_follow",
     "check_throw",
     "contains",
@@ -65,6 +76,7 @@ __all__ = [
     "decompose",
     "effective_suit",
     "eighty_points_settlement",
+    "flip_kitty",
     "format_cards",
     "full_deck",
     "is_tractor",
@@ -82,4 +94,5 @@ __all__ = [
     "sort_hand",
     "trick_winner",
     "valid_declarations",
+    "winning_declaration",
 ]

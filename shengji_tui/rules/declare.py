@@ -14,7 +14,18 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
-from .cards import SUITS, Card, CardsLike, Rank, Suit, format_cards, parse_cards, parse_rank
+from .cards import (
+    SUITS,
+    Card,
+    CardsLike,
+    Rank,
+    Suit,
+    contains,
+    format_cards,
+    parse_cards,
+    parse_rank,
+)
+from .follow import Verdict
 
 if TYPE_CHECKING:
     from .ruleset import RuleSet
@@ -143,3 +154,117 @@ def describe_declaration(d: Declaration) -> str:
 
 def strongest(decls: Sequence[Declaration]) -> Declaration | None:
     return max(decls, key=lambda d: d.strength, default=None)
+
+
+def check_declaration(
+    rs: RuleSet,
+    level: str | Rank,
+    hand: CardsLike,
+    cards: CardsLike,
+    standing: CardsLike | None = None,
+    mine: bool = False,
+) -> Verdict:
+    """Whether `hand` may declare `cards` now, with the reason if not (English and Chinese)."""
+    cs = parse_cards(cards)
+    if not cs:
+        return Verdict(
+            ok=False,
+            reason="a declaration needs at least one card",
+            reason_zh="亮主至少要一张牌",
+            code="declare_empty",
+        )
+    if not contains(parse_cards(hand), cs):
+        shown = format_cards(cs)
+        return Verdict(
+            ok=False,
+            reason=f"you do not hold {shown}",
+            reason_zh=f"你手里没有 {shown}",
+            code="not_in_hand",
+        )
+    try:
+        new = parse_declaration(rs, level, cs)
+    except ValueError as e:
+        return Verdict(
+            ok=False, reason=str(e), reason_zh=_zh_parse_error(str(e)), code="declare_cards"
+        )
+    if standing is None or not parse_cards(standing):
+        return Verdict(ok=True)
+    st = parse_declaration(rs, level, standing)
+    if can_declare(rs, st, mine, new):
+        return Verdict(ok=True)
+    shown = format_cards(st.cards)
+    new_txt = format_cards(new.cards)
+    if mine and new.same_kind(st, rs.two_color):
+        return Verdict(
+            ok=False,
+            reason=f"you already declared {shown}: strengthen it only with more cards of that suit",
+            reason_zh=f"你已亮 {shown}：只能用更多同花色的级牌加固",
+            code="declare_reinforce",
+        )
+    if mine and not rs.self_overturn:
+        return Verdict(
+            ok=False,
+            reason=f"you declared {shown} yourself, and these rules do not let you overturn "
+            "your own declaration (自反); you may only strengthen it",
+            reason_zh=f"你已亮 {shown}，本规则不能自反，只能加固",
+            code="declare_self_overturn",
+        )
+    return Verdict(
+        ok=False,
+        reason=f"{new_txt} is not stronger than the standing declaration {shown}",
+        reason_zh=f"{new_txt} 不比已亮的 {shown} 大",
+        code="declare_weaker",
+    )
+
+
+def _zh_parse_error(en: str) -> str:
+    if "single joker" in en:
+        return "单张王不能亮主：王要成对"
+    if "identical jokers" in en:
+        return "亮王必须是同样的王"
+    if "one suit" in en:
+        return "亮的级牌必须同一花色"
+    if "at most" in en:
+        return "亮主的牌太多了"
+    return "只能用级牌或成对的王亮主"
+
+
+def winning_declaration(
+    rs: RuleSet, level: str | Rank, declarations: Sequence[tuple[int, CardsLike]]
+) -> int | None:
+    """Index of the declaration standing after `declarations` ((seat, cards) in the
+    order made) are replayed by the overturn rules; None if there are none."""
+    best: int | None = None
+    st: Declaration | None = None
+    st_seat = -1
+    for i, (seat, cards) in enumerate(declarations):
+        d = parse_declaration(rs, level, cards)
+        if st is None or can_declare(rs, st, seat == st_seat, d):
+            best, st, st_seat = i, d, seat
+    return best
+
+
+class KittyFlip(BaseModel):
+    """Nobody declared and the kitty is flipped (`no_declaration = flip_kitty`)."""
+
+    card: Card
+    trump_suit: Suit | None  # None: a joker was turned, no-trump
+    count: int  # the card's count (A 1 ... K 13, LJ 14, BJ 15) that names the first dealer
+
+    def dealer(self, first_seat: int, players: int) -> int:
+        """On the first deal, counting from the seat dealt first names the dealer."""
+        return (first_seat + self.count - 1) % players
+
+
+_FLIP_COUNT = {Rank.ACE: 1, Rank.JACK: 11, Rank.QUEEN: 12, Rank.KING: 13, Rank.LJ: 14, Rank.BJ: 15}
+
+
+def flip_kitty(kitty: CardsLike) -> KittyFlip:
+    """RULES.md §6 / seed 001 七: the kitty's first card gives the trump suit, a joker
+    means no-trump; on the first deal its count from the first seat names the dealer."""
+    cs = parse_cards(kitty)
+    if not cs:
+        raise ValueError("there is no kitty to flip")
+    first = cs[0]
+    count = _FLIP_COUNT.get(first.rank) or int(first.rank.value)
+    return KittyFlip(card=first, trump_suit=first.suit, count=count)
