@@ -180,7 +180,8 @@ def _check(
             en_s, zh_s = shape_en(missing_shape), shape_zh(missing_shape)
             return _fail(
                 "shape",
-                f"you hold {en_s} in {name}, so you must play {en_s}",
+                f"you hold {en_s} {'of' if missing_shape[1] == 1 else 'in'} {name}, "
+                f"so you must play {en_s}",
                 f"你有{zh}的{zh_s}，必须跟出{zh_s}",
             )
     return OK
