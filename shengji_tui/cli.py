@@ -1,4 +1,4 @@
-"""The `shengji` command: play, bench, rules."""
+"""The `shengji` command: play, bench, rules, replay, autoplay."""
 
 from __future__ import annotations
 
@@ -27,14 +27,40 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         from .bench.rules_bench import main as bench_rules
 
         return bench_rules(args)
+    if args.what == "engine":
+        from .table.bench import main as bench_engine
+
+        return bench_engine(args)
+    if args.what == "bots":
+        from .bench.bots_bench import main as bench_bots
+
+        return bench_bots(args)
     print(f"shengji: unknown benchmark {args.what!r}", file=sys.stderr)
     return 2
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from .bench.random_deal import demo
+    from .tui.play import run_play
 
-    return demo(args)
+    return run_play(args)
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from .store.replay_cli import main as replay_main
+
+    return replay_main(args)
+
+
+def _cmd_autoplay(args: argparse.Namespace) -> int:
+    from .table.autoplay import main as autoplay_main
+
+    return autoplay_main(args)
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from .server.cli import main as serve_main
+
+    return serve_main(args)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,13 +69,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="shengji", description="升级 / 拖拉机 in the terminal")
     sub = p.add_subparsers(dest="command", required=True)
 
-    play = sub.add_parser("play", help="play a game")
-    play.add_argument("--preset", default="classic", choices=PRESET_NAMES)
-    play.add_argument("--seed", type=int, default=None)
+    play = sub.add_parser("play", help="play a game against bots (or hotseat) in this terminal")
+    from .tui.options import add_play_arguments
+
+    add_play_arguments(play, PRESET_NAMES)
     play.set_defaults(func=_cmd_play)
 
     bench = sub.add_parser("bench", help="benchmarks")
-    bench.add_argument("what", choices=["rules"])
+    bench.add_argument("what", choices=["rules", "engine", "bots"])
     bench.add_argument(
         "--preset",
         action="append",
@@ -59,7 +86,35 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=float, default=3.0, help="time per preset")
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--json", action="store_true", help="print one JSON object")
+    from .bench.bots_bench import add_arguments as add_bots_bench_arguments
+
+    add_bots_bench_arguments(bench)
     bench.set_defaults(func=_cmd_bench)
+
+    data_help = "where games are stored (default: $SHENGJI_DATA_DIR or ~/.local/share/shengji-tui)"
+    replay = sub.add_parser("replay", help="list stored games, or print one trick by trick")
+    replay.add_argument("id", nargs="?", help="the game's id (or the start of it)")
+    replay.add_argument("--list", action="store_true", help="list the finished games")
+    replay.add_argument("--data-dir", help=data_help)
+    replay.set_defaults(func=_cmd_replay)
+
+    auto = sub.add_parser(
+        "autoplay",
+        help="play bot-only tables headless to the end, resuming unfinished ones",
+    )
+    auto.add_argument("--data-dir", help=data_help)
+    auto.add_argument("--preset", default="classic", choices=PRESET_NAMES)
+    auto.add_argument("--seed", type=int, default=None, help="seed of the first new table")
+    auto.add_argument("--tables", type=int, default=1, help="new tables to create (default 1)")
+    auto.add_argument("--bot-delay", type=float, default=0.0, help="seconds between bot moves")
+    auto.add_argument("--deal-delay", type=float, default=0.0, help="seconds between cards")
+    auto.set_defaults(func=_cmd_autoplay)
+
+    serve = sub.add_parser("serve", help="the SSH server: four friends, one table each")
+    from .server.cli import add_serve_arguments
+
+    add_serve_arguments(serve)
+    serve.set_defaults(func=_cmd_serve)
 
     rules = sub.add_parser("rules", help="print a preset's rule options")
     rules.add_argument("preset", nargs="?", default="classic", choices=PRESET_NAMES)

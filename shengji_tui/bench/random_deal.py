@@ -17,13 +17,20 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 
 from .. import rules
 from ..rules import Card, RuleSet, TrumpContext
 from ..rules.trump import TRUMP, get_trump
-from ..rules.units import Cols, Placement, Shape, columns, placements
+from ..rules.units import Cols, Placement, columns, placements
 
 THROW_PROBABILITY = 0.1
+
+# A follower short in the led suit may add *any* cards of its hand, so
+# `legal_follows` can yield millions of plays (a 12-card tractor lead against a
+# follower holding 7 of the suit in four-deck: 3.4 million, ~19 s). The
+# simulator lists at most this many and picks uniformly among them.
+FOLLOW_CAP = 20_000
 
 
 @dataclass
@@ -48,6 +55,7 @@ class DealStats:
     throws_failed: int = 0
     penalty_points: int = 0  # tournament: points moved by failed throws (to the attackers: +)
     legal_follow_calls: int = 0
+    capped_follow_calls: int = 0  # calls with more than `follow_cap` legal plays
     max_follow_options: int = 0
     result: rules.DealResult | None = None
     bid: int | None = None
@@ -99,22 +107,37 @@ def _unit_cards(cols: Cols, pl: Placement) -> list[Card]:
 def leadable_units(rs: RuleSet, ctx: TrumpContext, hand: Sequence[Card]) -> list[list[Card]]:
     """Every distinct single, tuple and tractor of one effective suit in `hand`."""
     t = get_trump(rs, ctx)
-    e = t.eff
+    out: list[list[Card]] = [[c] for c in set(hand)]  # the singles
+    max_w = rs.max_tuple
+    if max_w < 2:
+        return out
     by_suit: dict[int, list[Card]] = {}
+    e = t.eff
     for c in hand:
         by_suit.setdefault(e[c.idx], []).append(c)
-    out: list[list[Card]] = []
     for cards in by_suit.values():
+        if len(cards) < 2:
+            continue
         cols = columns(t, cards)
-        for w in range(1, rs.max_tuple + 1):
-            n = 1
+        widest = 1
+        for d in cols.values():
+            for cs in d.values():
+                k = len(cs)
+                if k > widest:
+                    widest = k
+                # tuples: every identity with w or more copies
+                for w in range(2, min(k, max_w) + 1):
+                    out.append(cs[-w:])
+        if len(cols) < 2:
+            continue
+        for w in range(2, min(widest, max_w) + 1):
+            n = 2
             while True:
-                shape: Shape = (w, n)
                 found = False
-                for pl in placements(cols, shape):
+                for pl in placements(cols, (w, n)):
                     found = True
                     out.append(_unit_cards(cols, pl))
-                if not found or w == 1:
+                if not found:
                     break
                 n += 1
     return out
@@ -156,13 +179,16 @@ def play_random_deal(
     log: list[str] | None = None,
     *,
     verify: bool = False,
+    follow_cap: int | None = FOLLOW_CAP,
 ) -> DealStats:
     """Play one random deal of `rs`; seat 0 deals. Raises AssertionError when an
     invariant breaks (cards conserved, points add up, a legal follow exists).
 
     `timings` receives each `legal_follows` call's duration in microseconds;
     `log` readable lines per trick; `verify` also checks every chosen follow
-    with `check_follow` (slower; used by the tests).
+    with `check_follow` (slower; used by the tests). A follower picks uniformly
+    among the plays `legal_follows` yields, listing at most `follow_cap` of them
+    (None: all, however many; see FOLLOW_CAP).
     """
     players = rs.players
     names = [seat_name(s, players) for s in range(players)]
@@ -253,11 +279,11 @@ def play_random_deal(
                 else:
                     stats.throws_failed += 1
                     lead = list(tr.forced)
-                    _check(
-                        bool(lead) and not Counter(lead) - Counter(attempt),
-                        f"a failed throw of {rules.format_cards(attempt)} forced "
-                        f"{rules.format_cards(lead)}, which is not part of it",
-                    )
+                    if not lead or Counter(lead) - Counter(attempt):
+                        raise AssertionError(
+                            f"a failed throw of {rules.format_cards(attempt)} forced "
+                            f"{rules.format_cards(lead)}, which is not part of it"
+                        )
                     lead_note = (
                         f"{names[leader]} tries {rules.format_cards(attempt)}, fails, "
                         f"plays {rules.format_cards(lead)}"
@@ -267,7 +293,8 @@ def play_random_deal(
                         stats.penalty_points += amount if leader in dealer_side else -amount
         if lead is None:
             units_list = leadable_units(rs, ctx, hand)
-            _check(bool(units_list), f"{names[leader]} holds cards but can lead nothing")
+            if not units_list:
+                raise AssertionError(f"{names[leader]} holds cards but can lead nothing")
             lead = rng.choice(units_list)
         hands[leader] = rules.remove_cards(hand, lead)
         plays: list[list[Card]] = [lead]
@@ -275,28 +302,32 @@ def play_random_deal(
         for k in range(1, players):
             seat = (leader + k) % players
             h = hands[seat]
-            if timings is not None:
-                t0 = time.perf_counter_ns()
-                follows = list(rules.legal_follows(rs, ctx, h, lead))
-                timings.append((time.perf_counter_ns() - t0) / 1000.0)
+            t0 = time.perf_counter_ns()
+            it = rules.legal_follows(rs, ctx, h, lead)
+            if follow_cap is None:
+                follows = list(it)
             else:
-                follows = list(rules.legal_follows(rs, ctx, h, lead))
+                follows = list(islice(it, follow_cap))
+                if len(follows) == follow_cap and next(it, None) is not None:
+                    stats.capped_follow_calls += 1
+            if timings is not None:
+                timings.append((time.perf_counter_ns() - t0) / 1000.0)
             stats.legal_follow_calls += 1
-            _check(
-                bool(follows),
-                f"trick {trick_no}: {names[seat]} has no legal follow to "
-                f"{rules.format_cards(lead)} from {rules.format_cards(h)}",
-            )
+            if not follows:
+                raise AssertionError(
+                    f"trick {trick_no}: {names[seat]} has no legal follow to "
+                    f"{rules.format_cards(lead)} from {rules.format_cards(h)}"
+                )
             stats.max_follow_options = max(stats.max_follow_options, len(follows))
             play = rng.choice(follows)
             if verify:
                 v = rules.check_follow(rs, ctx, h, lead, play)
-                _check(
-                    v.ok,
-                    f"trick {trick_no}: legal_follows offered {rules.format_cards(play)} to "
-                    f"{rules.format_cards(lead)} from {rules.format_cards(h)}, but "
-                    f"check_follow says: {v.reason}",
-                )
+                if not v.ok:
+                    raise AssertionError(
+                        f"trick {trick_no}: legal_follows offered {rules.format_cards(play)} "
+                        f"to {rules.format_cards(lead)} from {rules.format_cards(h)}, but "
+                        f"check_follow says: {v.reason}"
+                    )
             hands[seat] = rules.remove_cards(h, play)
             plays.append(play)
         if called is not None:
@@ -305,25 +336,28 @@ def play_random_deal(
                 if called in p:
                     dealer_side.add(seat)
                     if log is not None:
-                        log.append(f"{names[seat]} plays the called {called}: partner of {names[0]}")
+                        log.append(
+                            f"{names[seat]} plays the called {called}: partner of {names[0]}"
+                        )
                     called = None
                     break
         win = rules.trick_winner(rs, ctx, plays)
-        _check(0 <= win < players, f"trick_winner returned {win} for {players} plays")
+        if not 0 <= win < players:
+            raise AssertionError(f"trick_winner returned {win} for {players} plays")
         winner = (leader + win) % players
         trick_cards = [c for p in plays for c in p]
         pts = rules.points(trick_cards)
         points_by_seat[winner] += pts
         captured[winner].extend(trick_cards)
         played_count += len(trick_cards)
-        _check(
-            played_count + sum(len(h) for h in hands) + len(kitty) == total_cards,
-            f"trick {trick_no}: {played_count} played + hands + kitty != {total_cards} cards",
-        )
-        _check(
-            len({len(h) for h in hands}) == 1,
-            f"trick {trick_no}: hands differ in size: {[len(h) for h in hands]}",
-        )
+        if played_count + sum(len(h) for h in hands) + len(kitty) != total_cards:
+            raise AssertionError(
+                f"trick {trick_no}: {played_count} played + hands + kitty != {total_cards} cards"
+            )
+        if len({len(h) for h in hands}) != 1:
+            raise AssertionError(
+                f"trick {trick_no}: hands differ in size: {[len(h) for h in hands]}"
+            )
         if log is not None:
             parts = []
             for k, p in enumerate(plays):
@@ -343,7 +377,8 @@ def play_random_deal(
                     verb = "follows with"
                 parts.append(f"{names[seat]} {verb} {txt}")
             log.append(
-                f"trick {trick_no}: " + "; ".join(parts)
+                f"trick {trick_no}: "
+                + "; ".join(parts)
                 + f" → {names[winner]} wins {pts} point{'s' if pts != 1 else ''}"
             )
         last_lead, last_win_play = lead, plays[win]
@@ -398,8 +433,10 @@ def play_random_deal(
 
 def demo(args: argparse.Namespace) -> int:
     """`shengji play` until the Textual table exists: one random deal as text."""
-    print("(temporary text demo: one random deal played by random players; "
-          "the Textual table is not built yet)")
+    print(
+        "(temporary text demo: one random deal played by random players; "
+        "the Textual table is not built yet)"
+    )
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     rs = RuleSet.preset(args.preset)
     log: list[str] = []

@@ -8,12 +8,13 @@ effective suit. The brute-force check of `legal_follows` against
 
 from __future__ import annotations
 
+import os
 import random
 from collections import Counter
 from itertools import combinations, permutations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from shengji_tui import rules
@@ -26,7 +27,12 @@ PRESETS = {name: RuleSet.preset(name) for name in rules.PRESET_NAMES}
 FOUR_PLAYER = [n for n, rs in PRESETS.items() if rs.players == 4]
 SUIT_CHOICES = [None, "S", "H", "D", "C"]
 
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# SHENGJI_HYPOTHESIS_SCALE=20 runs twenty times more examples (bug hunting).
+SCALE = int(os.environ.get("SHENGJI_HYPOTHESIS_SCALE", "1"))
+
+FAST = settings(
+    max_examples=500 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def fmt(cards: list[Card]) -> str:
@@ -48,30 +54,40 @@ def contexts(draw: st.DrawFn) -> tuple[RuleSet, TrumpContext]:
 def situations(
     draw: st.DrawFn, max_hand: int, max_lead: int = 4
 ) -> tuple[RuleSet, TrumpContext, list[Card], list[Card]]:
-    """(rs, ctx, hand, lead): hand and lead fit in the pack together."""
+    """(rs, ctx, hand, lead): hand and lead fit in the pack together.
+
+    The lead is half of the time one unit (tuples and tractors are likely: the
+    cards come from a narrow window of one suit), else a random multiset of
+    that suit (a throw); the hand holds at least as many cards as the lead
+    when the pool allows it.
+    """
     rs, ctx = draw(contexts())
+    rnd = draw(st.randoms(use_true_random=False))
     t = get_trump(rs, ctx)
     suits = sorted({t.eff[c.idx] for c in ALL_CARDS})
     focus = draw(st.sampled_from(suits))
-    in_suit = sorted((c for c in ALL_CARDS if t.eff[c.idx] == focus), key=lambda c: t.pos[c.idx])
+    in_suit = [c for c in ALL_CARDS if t.eff[c.idx] == focus]
     positions = sorted({t.pos[c.idx] for c in in_suit})
     width = draw(st.integers(2, 6))
-    lo = draw(st.integers(0, max(0, len(positions) - width)))
+    lo = rnd.randint(0, max(0, len(positions) - width))
     window = set(positions[lo : lo + width])
     pool = [c for c in in_suit if t.pos[c.idx] in window]
-    extra = draw(st.lists(st.sampled_from(ALL_CARDS), max_size=4))
-    copies = Counter({c: rs.decks for c in pool})
-    for c in extra:
-        copies[c] = rs.decks
-    stock = sorted(copies.elements())
-    order = draw(st.permutations(stock))
-    lead_pool = [c for c in order if t.eff[c.idx] == focus]
-    n = draw(st.integers(1, max(1, min(max_lead, len(lead_pool) - 1))))
-    lead = lead_pool[:n]
-    rest = list((Counter(order) - Counter(lead)).elements())
-    rest = draw(st.permutations(rest))
-    h = draw(st.integers(1, min(max_hand, len(rest)))) if rest else 0
-    hand = list(rest[:h])
+    extra = rnd.sample(ALL_CARDS, draw(st.integers(0, 4)))
+    stock = [c for c in sorted(set(pool) | set(extra)) for _ in range(rs.decks)]
+    lead_stock = [c for c in stock if t.eff[c.idx] == focus]
+    if draw(st.booleans()):
+        units = [u for u in leadable_units(rs, ctx, lead_stock) if len(u) <= max_lead]
+        multi = [u for u in units if len(u) > 1]
+        lead = list(rnd.choice(multi if multi and rnd.random() < 0.8 else units))
+    else:
+        n = rnd.randint(1, max(1, min(max_lead, len(lead_stock) - 1)))
+        lead = rnd.sample(lead_stock, n)
+    rest = list((Counter(stock) - Counter(lead)).elements())
+    if not rest:
+        rest = [c for c in ALL_CARDS if t.eff[c.idx] != focus][:1]
+    lo_h = min(len(lead), len(rest), max_hand)
+    h = rnd.randint(lo_h, min(max_hand, len(rest)))
+    hand = sorted(rnd.sample(rest, h))
     return rs, ctx, hand, lead
 
 
@@ -117,8 +133,21 @@ def _shape_of(rs: RuleSet, ctx: TrumpContext, cards: list[Card]) -> tuple[int, i
 # --------------------------------------------------- legal_follows/check_follow
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(situations(max_hand=10))
+def _describe_case(
+    rs: RuleSet, ctx: TrumpContext, hand: list[Card], lead: list[Card], follows: list[list[Card]]
+) -> None:
+    """Label the case for `--hypothesis-show-statistics`."""
+    t = get_trump(rs, ctx)
+    units = rules.decompose(rs, ctx, lead)
+    kinds = "+".join(u.kind for u in units)
+    in_suit = sum(1 for c in hand if t.eff[c.idx] == t.eff[lead[0].idx])
+    event(f"lead {kinds if len(units) < 3 else 'throw of 3+ units'}")
+    event("hand short in the suit" if in_suit < len(lead) else "hand can follow suit")
+    event(f"follows: {'1' if len(follows) == 1 else '2-9' if len(follows) < 10 else '10+'}")
+
+
+@settings(max_examples=1500 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(situations(max_hand=10, max_lead=6))
 def test_legal_follows_agrees_with_check_follow_brute_force(
     case: tuple[RuleSet, TrumpContext, list[Card], list[Card]],
 ) -> None:
@@ -127,12 +156,15 @@ def test_legal_follows_agrees_with_check_follow_brute_force(
     if len(hand) < n:
         return
     follows = list(rules.legal_follows(rs, ctx, hand, lead))
+    _describe_case(rs, ctx, hand, lead, follows)
     keys = [key(p) for p in follows]
     assert len(set(keys)) == len(keys), f"duplicates for {fmt(lead)} from {fmt(hand)}"
     for p in follows:
         v = rules.check_follow(rs, ctx, hand, lead, p)
-        assert v.ok, f"{rs.name} {ctx.describe()}: lead {fmt(lead)}, hand {fmt(hand)}: " \
+        assert v.ok, (
+            f"{rs.name} {ctx.describe()}: lead {fmt(lead)}, hand {fmt(hand)}: "
             f"enumerated {fmt(p)} but check_follow says {v.reason}"
+        )
     enumerated = set(keys)
     for combo in {key(list(c)) for c in combinations(hand, n)}:
         play = [ALL_CARDS[i] for i in combo]
@@ -164,7 +196,9 @@ def test_a_hand_at_least_as_big_as_the_lead_can_follow(
     if len(hand) < len(lead):
         return
     first = next(iter(rules.legal_follows(rs, ctx, hand, lead)), None)
-    assert first is not None, f"{rs.name} {ctx.describe()}: no follow to {fmt(lead)} from {fmt(hand)}"
+    assert first is not None, (
+        f"{rs.name} {ctx.describe()}: no follow to {fmt(lead)} from {fmt(hand)}"
+    )
 
 
 # ----------------------------------------------------------------- trick_winner
@@ -221,14 +255,14 @@ def test_points_of_a_full_pack(decks: int) -> None:
 
 
 DEAL_PRESETS = [n for n, rs in PRESETS.items() if rs.players == 4 or n == "three-player"]
-DEAL_EXAMPLES = {"four-deck": 6, "three-deck": 10}
+DEAL_EXAMPLES = {"four-deck": 100, "three-deck": 150}
 
 
 @pytest.mark.parametrize("name", DEAL_PRESETS)
 def test_random_deals_finish(name: str) -> None:
     rs = PRESETS[name]
 
-    @settings(max_examples=DEAL_EXAMPLES.get(name, 20), deadline=None, database=None)
+    @settings(max_examples=DEAL_EXAMPLES.get(name, 300) * SCALE, deadline=None, database=None)
     @given(seed=st.integers(0, 2**32 - 1), level=st.sampled_from(rs.levels))
     def run(seed: int, level: str) -> None:
         log: list[str] = []

@@ -1,0 +1,424 @@
+"""`shengji bench bots`: duplicate deals between two bot levels.
+
+Each deal is played twice with the same cards (`new_game(preset, seed)`, the
+match's first deal): bot A on the even seats (0, 2) and B on the odd ones,
+then the seats swapped. The engine is driven directly (no Table, no delays):
+cards are dealt one at a time and the seat that just got a card may declare;
+when every card is dealt each seat in turn may still declare (until a full
+round passes), then the declarations close; burying, kitty theft and play go
+to the seat `state.awaiting()` names.
+
+Per duplicate pair (the two runs of one seed) it records, from A's side:
+levels gained by A's side minus B's side (the deal's `DealResult`), the point
+margin (attacker points, + when A's side attacked, - when B's did), and per
+bot: deals won (dealer side held / attackers reached the take-over
+threshold), kitty captures, failed throws, illegal (refused) commands, and the
+time of every decision a bot was awaited for (bury, steal or pass, play).
+Means come with 95% bootstrap confidence intervals over the pairs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots.base import Bot
+from ..bots.levels import LEVELS, make_bot
+from ..bots.random_bot import RandomBot
+from ..engine import (
+    SUPPORTED,
+    CardDealt,
+    DealNext,
+    DealScored,
+    Declare,
+    GameState,
+    KittyCaptured,
+    RuleError,
+    ThrowFailed,
+    apply,
+    new_game,
+    view_for,
+)
+
+BotFactory = Callable[[str, int, str], Bot]
+
+
+@dataclass
+class RunResult:
+    """One deal played once."""
+
+    preset: str
+    seed: int
+    a_seats: tuple[int, ...]
+    dealer_side: tuple[int, ...] = ()
+    attacker_points: int = 0
+    a_levels: int = 0
+    b_levels: int = 0
+    a_won: bool = False
+    kitty_captured_by: str | None = None  # "a" / "b"
+    failed_throws: dict[str, int] = field(default_factory=lambda: {"a": 0, "b": 0})
+    illegal: dict[str, int] = field(default_factory=lambda: {"a": 0, "b": 0})
+    decisions: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
+    illegal_notes: list[str] = field(default_factory=list)
+
+
+def _who(seat: int, a_seats: Sequence[int]) -> str:
+    return "a" if seat in a_seats else "b"
+
+
+def play_deal(
+    preset: str,
+    seed: int,
+    bots: dict[int, Bot],
+    a_seats: tuple[int, ...],
+    max_commands: int = 20_000,
+) -> RunResult:
+    """Play the first deal of `new_game(preset, seed)` with `bots` at the seats."""
+    res = RunResult(preset=preset, seed=seed, a_seats=a_seats)
+    state = new_game(preset, seed)
+    n = state.players
+    fallback = {s: RandomBot(seed=seed * 8 + s + 1_000_003, name="stand-in") for s in range(n)}
+    steps = 0
+
+    def declare(state: GameState, seat: int) -> tuple[GameState, bool]:
+        view = view_for(state, seat)
+        cmd = bots[seat].decide(view)
+        if not isinstance(cmd, Declare):
+            return state, False
+        try:
+            state, _ = apply(state, cmd.model_copy(update={"version": state.version}))
+            return state, True
+        except RuleError as e:
+            who = _who(seat, a_seats)
+            res.illegal[who] += 1
+            res.illegal_notes.append(f"{preset}/{seed} seat {seat}: {e.sentence}")
+            return state, False
+
+    while state.phase not in ("scoring", "finished"):
+        steps += 1
+        if steps > max_commands:
+            raise RuntimeError(f"{preset}/{seed}: the deal did not end")
+        phase = state.phase
+        if phase == "dealing":
+            state, evs = apply(state, DealNext())
+            for e in evs:
+                if isinstance(e, CardDealt):
+                    state, _ = declare(state, e.seat)
+            continue
+        if phase == "declaring":
+            for _ in range(8):
+                any_decl = False
+                for seat in range(n):
+                    state, did = declare(state, seat)
+                    any_decl = any_decl or did
+                if not any_decl:
+                    break
+            state, _ = apply(state, DealNext())
+            continue
+        seat = state.awaiting()
+        assert seat is not None
+        who = _who(seat, a_seats)
+        view = view_for(state, seat)
+        t0 = time.perf_counter()
+        cmd = bots[seat].decide(view)
+        res.decisions[who].append((time.perf_counter() - t0) * 1000.0)
+        ok = False
+        if cmd is not None:
+            try:
+                state, _ = apply(state, cmd.model_copy(update={"version": state.version}))
+                ok = True
+            except RuleError as e:
+                res.illegal_notes.append(f"{preset}/{seed} seat {seat}: {e.sentence}")
+        if not ok:
+            res.illegal[who] += 1
+            fb = fallback[seat].decide(view)
+            assert fb is not None
+            state, _ = apply(state, fb.model_copy(update={"version": state.version}))
+    _score(state, res)
+    return res
+
+
+def _score(state: GameState, res: RunResult) -> None:
+    a = res.a_seats
+    res.dealer_side = state.dealer_side
+    a_defends = state.dealer_side[0] in a
+    for e in state.log:
+        if isinstance(e, ThrowFailed):
+            res.failed_throws[_who(e.seat, a)] += 1
+        elif isinstance(e, KittyCaptured):
+            res.kitty_captured_by = _who(e.seat, a)
+        elif isinstance(e, DealScored):
+            r = e.result
+            res.attacker_points = e.attacker_points
+            if r.attackers_take_over:
+                gain_att, gain_def = r.attacker_levels, 0
+            else:
+                gain_att, gain_def = 0, r.dealer_side_levels
+            if a_defends:
+                res.a_levels, res.b_levels = gain_def, gain_att
+                res.a_won = not r.attackers_take_over
+            else:
+                res.a_levels, res.b_levels = gain_att, gain_def
+                res.a_won = r.attackers_take_over
+
+
+def make_bots(
+    level_a: str, level_b: str, seed: int, a_seats: tuple[int, ...], n: int, options: dict[str, Any]
+) -> dict[int, Bot]:
+    out: dict[int, Bot] = {}
+    for s in range(n):
+        lv = level_a if s in a_seats else level_b
+        opts = options if lv == "hard" else {}
+        out[s] = make_bot(lv, seed * 8 + s, f"{lv}-{s}", **opts)
+    return out
+
+
+def play_pair(
+    preset: str, seed: int, level_a: str, level_b: str, options: dict[str, Any]
+) -> tuple[RunResult, RunResult]:
+    """The duplicate pair: A on the even seats, then on the odd ones."""
+    n = 4
+    even = tuple(s for s in range(n) if s % 2 == 0)
+    odd = tuple(s for s in range(n) if s % 2 == 1)
+    r1 = play_deal(preset, seed, make_bots(level_a, level_b, seed, even, n, options), even)
+    r2 = play_deal(preset, seed, make_bots(level_a, level_b, seed, odd, n, options), odd)
+    return r1, r2
+
+
+def _pair_job(args: tuple[str, int, str, str, dict[str, Any]]) -> tuple[RunResult, RunResult]:
+    return play_pair(*args)
+
+
+# ------------------------------------------------------------------ statistics
+
+
+def bootstrap_ci(
+    values: Sequence[float], reps: int = 2000, seed: int = 12345
+) -> tuple[float, float]:
+    """95% percentile bootstrap interval of the mean."""
+    if not values:
+        return (0.0, 0.0)
+    rng = random.Random(seed)
+    k = len(values)
+    means = []
+    for _ in range(reps):
+        s = 0.0
+        for _ in range(k):
+            s += values[rng.randrange(k)]
+        means.append(s / k)
+    means.sort()
+    return (means[int(0.025 * reps)], means[int(0.975 * reps) - 1])
+
+
+def percentile(xs: Sequence[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    i = min(len(s) - 1, max(0, round(q / 100 * (len(s) - 1))))
+    return s[i]
+
+
+def summarise(
+    pairs: list[tuple[RunResult, RunResult]], level_a: str, level_b: str, extra: dict[str, Any]
+) -> dict[str, Any]:
+    diffs = [sum(r.a_levels - r.b_levels for r in p) / 2 for p in pairs]
+    margins = [
+        sum(r.attacker_points * (1 if r.dealer_side[0] not in r.a_seats else -1) for r in p) / 2
+        for p in pairs
+    ]
+    wins_a = [sum(1.0 for r in p if r.a_won) / 2 for p in pairs]
+    runs = [r for p in pairs for r in p]
+
+    def per(key: str) -> dict[str, Any]:
+        dec = [x for r in runs for x in r.decisions[key]]
+        return {
+            "level": level_a if key == "a" else level_b,
+            "deal_win_rate": round(
+                sum(1 for r in runs if r.a_won == (key == "a")) / max(1, len(runs)), 4
+            ),
+            "kitty_captures": sum(1 for r in runs if r.kitty_captured_by == key),
+            "failed_throws": sum(r.failed_throws[key] for r in runs),
+            "illegal_moves": sum(r.illegal[key] for r in runs),
+            "decisions": len(dec),
+            "decision_ms_p50": round(percentile(dec, 50), 3),
+            "decision_ms_p99": round(percentile(dec, 99), 3),
+            "decision_ms_max": round(max(dec, default=0.0), 3),
+        }
+
+    a, b = per("a"), per("b")
+    lo, hi = bootstrap_ci(diffs)
+    mlo, mhi = bootstrap_ci(margins)
+    wlo, whi = bootstrap_ci(wins_a)
+    out: dict[str, Any] = {
+        "a": level_a,
+        "b": level_b,
+        "pairs": len(pairs),
+        "deals_played": len(runs),
+        "level_diff_mean": round(sum(diffs) / max(1, len(diffs)), 4),
+        "level_diff_ci": [round(lo, 4), round(hi, 4)],
+        "point_margin_mean": round(sum(margins) / max(1, len(margins)), 3),
+        "point_margin_ci": [round(mlo, 3), round(mhi, 3)],
+        "deal_win_rate_a": round(sum(wins_a) / max(1, len(wins_a)), 4),
+        "deal_win_rate_a_ci": [round(wlo, 4), round(whi, 4)],
+        "kitty_captures": {"a": a["kitty_captures"], "b": b["kitty_captures"]},
+        "failed_throws": {"a": a["failed_throws"], "b": b["failed_throws"]},
+        "illegal_moves": a["illegal_moves"] + b["illegal_moves"],
+        "decisions": a["decisions"] + b["decisions"],
+        "decision_ms_p50": {"a": a["decision_ms_p50"], "b": b["decision_ms_p50"]},
+        "decision_ms_p99": {"a": a["decision_ms_p99"], "b": b["decision_ms_p99"]},
+        "per_bot": {"a": a, "b": b},
+    }
+    out.update(extra)
+    notes = [n for r in runs for n in r.illegal_notes][:20]
+    if notes:
+        out["illegal_notes"] = notes
+    return out
+
+
+# ------------------------------------------------------------------ the command
+
+
+class Progress:
+    def __init__(self, total: int, label: str, enabled: bool = True) -> None:
+        self.total = max(1, total)
+        self.label = label
+        self.enabled = enabled
+        self.start = time.perf_counter()
+        self.done = 0
+
+    def step(self, k: int = 1) -> None:
+        self.done += k
+        if not self.enabled:
+            return
+        width = 30
+        fill = int(width * self.done / self.total)
+        el = time.perf_counter() - self.start
+        eta = el / self.done * (self.total - self.done) if self.done else 0.0
+        sys.stderr.write(
+            f"\r{self.label} [{'#' * fill}{'.' * (width - fill)}] "
+            f"{self.done}/{self.total} pairs  {el:5.0f}s  eta {eta:5.0f}s"
+        )
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def run_bench(
+    level_a: str,
+    level_b: str,
+    deals: int,
+    presets: Sequence[str],
+    seed: int = 1,
+    options: dict[str, Any] | None = None,
+    jobs: int = 1,
+    progress: bool = True,
+) -> dict[str, Any]:
+    opts = dict(options or {})
+    tasks = []
+    for i in range(deals):
+        preset = presets[i % len(presets)]
+        tasks.append((preset, seed + i, level_a, level_b, opts))
+    bar = Progress(len(tasks), f"{level_a} vs {level_b}", progress)
+    pairs: list[tuple[RunResult, RunResult]] = []
+    t0 = time.perf_counter()
+    if jobs <= 1:
+        for t in tasks:
+            pairs.append(_pair_job(t))
+            bar.step()
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as ex:
+            for r in ex.map(_pair_job, tasks, chunksize=1):
+                pairs.append(r)
+                bar.step()
+    bar.close()
+    extra = {
+        "presets": list(presets),
+        "seed": seed,
+        "budget_ms": opts.get("budget_ms"),
+        "seconds": round(time.perf_counter() - t0, 1),
+    }
+    return summarise(pairs, level_a, level_b, extra)
+
+
+def format_text(r: dict[str, Any]) -> str:
+    a, b = r["per_bot"]["a"], r["per_bot"]["b"]
+    lines = [
+        f"bots: A = {r['a']}, B = {r['b']}; {r['pairs']} duplicate pairs "
+        f"({r['deals_played']} deals) of {', '.join(r['presets'])}"
+        + (f", budget {r['budget_ms']} ms" if r.get("budget_ms") else "")
+        + f", {r['seconds']} s",
+        f"  levels gained per deal, A minus B: {r['level_diff_mean']:+.3f}  "
+        f"95% CI [{r['level_diff_ci'][0]:+.3f}, {r['level_diff_ci'][1]:+.3f}]",
+        f"  point margin per deal (A's view):  {r['point_margin_mean']:+.1f}  "
+        f"95% CI [{r['point_margin_ci'][0]:+.1f}, {r['point_margin_ci'][1]:+.1f}]",
+        f"  deal-win rate A: {r['deal_win_rate_a']:.3f}  "
+        f"95% CI [{r['deal_win_rate_a_ci'][0]:.3f}, {r['deal_win_rate_a_ci'][1]:.3f}]",
+        f"  {'':10} {'kitty caps':>10} {'failed thr':>10} {'illegal':>8} "
+        f"{'decisions':>9} {'p50 ms':>8} {'p99 ms':>8}",
+    ]
+    for tag, x in (("A", a), ("B", b)):
+        lines.append(
+            f"  {tag + ' ' + x['level']:10} {x['kitty_captures']:>10} {x['failed_throws']:>10} "
+            f"{x['illegal_moves']:>8} {x['decisions']:>9} {x['decision_ms_p50']:>8.2f} "
+            f"{x['decision_ms_p99']:>8.2f}"
+        )
+    lines.append(f"  illegal moves: {r['illegal_moves']} (must be 0)")
+    return "\n".join(lines)
+
+
+def main(args: argparse.Namespace) -> int:
+    presets: list[str] = []
+    chosen = list(SUPPORTED) if getattr(args, "all_presets", False) else args.preset
+    for p in chosen or ["classic"]:
+        presets.extend(SUPPORTED if p == "all" else [p])
+    for p in presets:
+        if p not in SUPPORTED:
+            print(f"shengji: the engine does not play {p!r} yet", file=sys.stderr)
+            return 2
+    for lv in (args.a, args.b):
+        if lv not in LEVELS:
+            print(f"shengji: no bot level {lv!r}", file=sys.stderr)
+            return 2
+    options: dict[str, Any] = {}
+    if args.budget_ms is not None:
+        options["budget_ms"] = args.budget_ms
+    if args.workers is not None:
+        options["workers"] = args.workers
+    r = run_bench(
+        args.a,
+        args.b,
+        args.deals,
+        presets,
+        seed=args.seed,
+        options=options,
+        jobs=args.jobs,
+        progress=not args.no_progress,
+    )
+    if args.json:
+        print(json.dumps(r))
+    else:
+        print(format_text(r))
+    return 0 if r["illegal_moves"] == 0 else 1
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--a", default="hard", choices=LEVELS, help="bot A (default hard)")
+    p.add_argument("--b", default="normal", choices=LEVELS, help="bot B (default normal)")
+    p.add_argument("--deals", type=int, default=50, help="duplicate pairs to play")
+    p.add_argument("--budget-ms", type=float, default=None, help="hard bot: time per move")
+    p.add_argument("--workers", type=int, default=None, help="hard bot: search processes")
+    p.add_argument("--jobs", type=int, default=1, help="pairs played in parallel processes")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--all-presets", action="store_true", help="cycle through every preset the engine plays"
+    )

@@ -1,0 +1,25 @@
+"""`Bot`: what the table asks a computer player, and nothing more.
+
+A bot sees only its seat's `SeatView` (its own hand and the public table, never
+another hand) and answers with a command, or None when it has nothing to do
+now. The table calls `decide` whenever something changed and the bot may act:
+while cards are dealt (a bot may declare between cards), and whenever
+`view.awaiting` is the bot's seat (bury, steal or pass, play). A bot's command
+goes through the engine like a human's; a refused one is replaced by a random
+legal move, so a buggy bot cannot stall a table.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from ..engine import Command, SeatView
+
+
+@runtime_checkable
+class Bot(Protocol):
+    name: str
+
+    def decide(self, view: SeatView) -> Command | None:
+        """The command to make in `view` (its `seat`), or None: nothing to do now."""
+        ...

@@ -1,0 +1,422 @@
+"""`Store`: every table's settings, seed and ordered command/event log in one
+SQLite file (stdlib `sqlite3`, WAL, `synchronous=FULL`).
+
+An `append` that returned is on disk: each one is its own transaction, and with
+WAL and `synchronous=FULL` SQLite syncs the WAL at every commit. A process
+killed at any point loses only appends that had not returned.
+
+Schema (version 1, kept in `PRAGMA user_version`; `PRAGMA application_id`
+marks the file as ours so a foreign SQLite file is refused, not modified):
+
+    meta(key, value)                          -- 'schema', 'created_by'
+    tables(table_id, rules_json, seed, names_json, settings_json,
+           created_at, finished_at, result_json)
+    log(table_id, seq, command_json, events_json)   -- seq = state version after it
+
+Every method may raise `StoreError` with a sentence (a malformed, foreign or
+newer file; a gap in a table's log; the disk refusing a write).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..rules import RuleSet
+
+SCHEMA_VERSION = 1
+APPLICATION_ID = 0x53484A54  # "SHJT"
+SQLITE_MAGIC = b"SQLite format 3\x00"
+DB_NAME = "shengji.db"
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE tables (
+    table_id TEXT PRIMARY KEY,
+    rules_json TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    names_json TEXT NOT NULL,
+    settings_json TEXT NOT NULL DEFAULT '{}',
+    created_at REAL NOT NULL,
+    finished_at REAL,
+    result_json TEXT
+);
+CREATE TABLE log (
+    table_id TEXT NOT NULL REFERENCES tables(table_id),
+    seq INTEGER NOT NULL,
+    command_json TEXT NOT NULL,
+    events_json TEXT NOT NULL,
+    PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX tables_finished ON tables(finished_at);
+"""
+
+
+class StoreError(Exception):
+    """The store cannot do what was asked; `str(e)` is a sentence for the user."""
+
+
+class UnknownTable(StoreError):
+    pass
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    seq: int  # the state version after this command (1, 2, ...)
+    command_json: str
+    events_json: str
+
+
+@dataclass(frozen=True)
+class TableSummary:
+    table_id: str
+    preset: str  # the ruleset's name
+    seed: int
+    names: list[str]
+    created_at: float
+    finished_at: float | None
+    result: dict[str, Any] | None
+    commands: int
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    table_id: str
+    rules: RuleSet
+    seed: int
+    names: list[str]
+    settings: dict[str, Any]
+    created_at: float
+    finished_at: float | None
+    result: dict[str, Any] | None
+    log: list[LogEntry] = field(default_factory=list)
+
+
+def default_data_dir() -> Path:
+    """`$SHENGJI_DATA_DIR`, else `~/.local/share/shengji-tui`."""
+    env = os.environ.get("SHENGJI_DATA_DIR")
+    if env:
+        return Path(env).expanduser()
+    return Path.home() / ".local" / "share" / "shengji-tui"
+
+
+def db_path(data_dir: str | Path) -> Path:
+    return Path(data_dir) / DB_NAME
+
+
+class Store:
+    """One SQLite file; safe to share between threads (calls are serialised)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._lock = threading.Lock()
+        self._last_seq: dict[str, int] = {}
+        self._check_header()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(
+                self.path, isolation_level=None, check_same_thread=False, timeout=10.0
+            )
+        except (OSError, sqlite3.Error) as e:
+            raise StoreError(f"cannot open the game store {self.path}: {e}") from None
+        try:
+            self._open()
+        except sqlite3.DatabaseError as e:
+            self._db.close()
+            raise StoreError(
+                f"{self.path} is not a readable shengji-tui game store ({e}); "
+                "move it away or choose another data directory"
+            ) from None
+        except StoreError:
+            self._db.close()
+            raise
+
+    # ------------------------------------------------------------ opening
+
+    def _check_header(self) -> None:
+        try:
+            with self.path.open("rb") as f:
+                head = f.read(len(SQLITE_MAGIC))
+        except FileNotFoundError:
+            return
+        except IsADirectoryError:
+            raise StoreError(f"{self.path} is a directory, not a game store file") from None
+        except OSError as e:
+            raise StoreError(f"cannot read the game store {self.path}: {e}") from None
+        if head and head != SQLITE_MAGIC:
+            raise StoreError(
+                f"{self.path} is not a shengji-tui game store (it is not an SQLite database); "
+                "move it away or choose another data directory"
+            )
+
+    def _open(self) -> None:
+        db = self._db
+        app_id = db.execute("PRAGMA application_id").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        objects = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if app_id == 0 and version == 0 and objects == 0:
+            self._create_schema()
+        elif app_id != APPLICATION_ID:
+            raise StoreError(
+                f"{self.path} is an SQLite database of another program, not a shengji-tui "
+                "game store; it was left untouched"
+            )
+        elif version > SCHEMA_VERSION:
+            raise StoreError(
+                f"{self.path} was written by a newer shengji-tui (store schema {version}; "
+                f"this version reads schema {SCHEMA_VERSION}): upgrade shengji-tui"
+            )
+        elif version < 1:
+            raise StoreError(f"{self.path} is an incomplete shengji-tui game store")
+        mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+        if str(mode).lower() != "wal":
+            raise StoreError(f"{self.path}: SQLite refused write-ahead logging (mode {mode})")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        missing = {"meta", "tables", "log"} - {
+            r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        }
+        if missing:
+            raise StoreError(
+                f"{self.path} is a damaged shengji-tui game store "
+                f"(missing {', '.join(sorted(missing))})"
+            )
+
+    def _create_schema(self) -> None:
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for stmt in _SCHEMA.split(";"):
+                if stmt.strip():
+                    db.execute(stmt)
+            db.execute(
+                "INSERT INTO meta(key, value) VALUES ('schema', ?), ('created_by', ?)",
+                (str(SCHEMA_VERSION), "shengji-tui"),
+            )
+            db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    @contextmanager
+    def _guard(self, what: str) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            try:
+                yield self._db
+            except sqlite3.Error as e:
+                self._rollback()
+                raise StoreError(f"the game store {self.path} could not {what}: {e}") from None
+            except BaseException:
+                self._rollback()
+                raise
+
+    def _rollback(self) -> None:
+        try:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------- tables
+
+    def create_table(
+        self,
+        table_id: str,
+        rules: RuleSet,
+        seed: int,
+        names: list[str],
+        settings: dict[str, Any] | None = None,
+    ) -> None:
+        with self._guard("create a table") as db:
+            try:
+                db.execute(
+                    "INSERT INTO tables(table_id, rules_json, seed, names_json, settings_json,"
+                    " created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (
+                        table_id,
+                        rules.model_dump_json(),
+                        seed,
+                        json.dumps(names, ensure_ascii=False),
+                        json.dumps(settings or {}, ensure_ascii=False),
+                        time.time(),
+                    ),
+                )
+            except sqlite3.IntegrityError:
+                raise StoreError(f"there is already a table {table_id!r} in the store") from None
+            self._last_seq[table_id] = 0
+
+    def has_table(self, table_id: str) -> bool:
+        with self._guard("look up a table") as db:
+            row = db.execute("SELECT 1 FROM tables WHERE table_id = ?", (table_id,)).fetchone()
+            return row is not None
+
+    def update_settings(self, table_id: str, settings: dict[str, Any]) -> None:
+        with self._guard("save a table's settings") as db:
+            db.execute(
+                "UPDATE tables SET settings_json = ? WHERE table_id = ?",
+                (json.dumps(settings, ensure_ascii=False), table_id),
+            )
+
+    def append(
+        self,
+        table_id: str,
+        seq: int,
+        command_json: str,
+        events_json: str,
+        *,
+        finished: dict[str, Any] | None = None,
+    ) -> None:
+        """Add one command and its events; on disk when this returns. `seq` must be
+        the table's next one (1 for the first command). `finished`: the match
+        ended with this command; its result is recorded in the same transaction."""
+        with self._guard("record a move") as db:
+            last = self._last_seq.get(table_id)
+            if last is None:
+                row = db.execute(
+                    "SELECT (SELECT 1 FROM tables WHERE table_id = ?),"
+                    " (SELECT max(seq) FROM log WHERE table_id = ?)",
+                    (table_id, table_id),
+                ).fetchone()
+                if row[0] is None:
+                    raise UnknownTable(f"there is no table {table_id!r} in the store")
+                last = int(row[1] or 0)
+            if seq != last + 1:
+                raise StoreError(
+                    f"table {table_id!r}: move {seq} cannot follow move {last} in the log"
+                )
+            db.execute("BEGIN IMMEDIATE")
+            db.execute(
+                "INSERT INTO log(table_id, seq, command_json, events_json) VALUES (?, ?, ?, ?)",
+                (table_id, seq, command_json, events_json),
+            )
+            if finished is not None:
+                db.execute(
+                    "UPDATE tables SET finished_at = ?, result_json = ? WHERE table_id = ?",
+                    (time.time(), json.dumps(finished, ensure_ascii=False), table_id),
+                )
+            db.execute("COMMIT")
+            self._last_seq[table_id] = seq
+
+    def mark_finished(self, table_id: str, result: dict[str, Any] | None = None) -> None:
+        with self._guard("mark a table finished") as db:
+            db.execute(
+                "UPDATE tables SET finished_at = ?, result_json = ? WHERE table_id = ?",
+                (time.time(), json.dumps(result or {}, ensure_ascii=False), table_id),
+            )
+
+    def delete_table(self, table_id: str) -> None:
+        with self._guard("delete a table") as db:
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("DELETE FROM log WHERE table_id = ?", (table_id,))
+            db.execute("DELETE FROM tables WHERE table_id = ?", (table_id,))
+            db.execute("COMMIT")
+            self._last_seq.pop(table_id, None)
+
+    # ------------------------------------------------------------ reading
+
+    def load(self, table_id: str) -> StoredTable:
+        """A table's settings and its whole log, in order (StoreError if it has gaps)."""
+        with self._guard("read a table") as db:
+            row = db.execute(
+                "SELECT rules_json, seed, names_json, settings_json, created_at, finished_at,"
+                " result_json FROM tables WHERE table_id = ?",
+                (table_id,),
+            ).fetchone()
+            if row is None:
+                raise UnknownTable(f"there is no table {table_id!r} in the store")
+            rows = db.execute(
+                "SELECT seq, command_json, events_json FROM log WHERE table_id = ? ORDER BY seq",
+                (table_id,),
+            ).fetchall()
+        try:
+            rules = RuleSet.model_validate_json(row[0])
+            names = json.loads(row[2])
+            settings = json.loads(row[3])
+            result = json.loads(row[6]) if row[6] is not None else None
+        except ValueError as e:
+            raise StoreError(f"table {table_id!r}: its stored settings are damaged ({e})") from None
+        log = [LogEntry(int(s), str(c), str(e)) for s, c, e in rows]
+        for k, entry in enumerate(log, start=1):
+            if entry.seq != k:
+                raise StoreError(
+                    f"table {table_id!r}: the log jumps from move {k - 1} to move {entry.seq}"
+                )
+        with self._lock:
+            self._last_seq[table_id] = len(log)
+        return StoredTable(
+            table_id=table_id,
+            rules=rules,
+            seed=int(row[1]),
+            names=list(names),
+            settings=dict(settings),
+            created_at=float(row[4]),
+            finished_at=None if row[5] is None else float(row[5]),
+            result=result,
+            log=log,
+        )
+
+    def unfinished(self) -> list[str]:
+        """Ids of the tables whose match has not ended, oldest first."""
+        with self._guard("list tables") as db:
+            rows = db.execute(
+                "SELECT table_id FROM tables WHERE finished_at IS NULL ORDER BY created_at, rowid"
+            ).fetchall()
+        return [str(r[0]) for r in rows]
+
+    def finished(self) -> list[TableSummary]:
+        """The finished matches, oldest first."""
+        return self._summaries("WHERE t.finished_at IS NOT NULL")
+
+    def tables(self) -> list[TableSummary]:
+        """Every table, oldest first."""
+        return self._summaries("")
+
+    def _summaries(self, where: str) -> list[TableSummary]:
+        with self._guard("list tables") as db:
+            rows = db.execute(
+                "SELECT t.table_id, t.rules_json, t.seed, t.names_json, t.created_at,"
+                " t.finished_at, t.result_json,"
+                " (SELECT count(*) FROM log l WHERE l.table_id = t.table_id)"
+                f" FROM tables t {where} ORDER BY t.created_at, t.rowid"
+            ).fetchall()
+        out = []
+        for tid, rules_json, seed, names, created, fin, result, n in rows:
+            try:
+                preset = str(json.loads(rules_json).get("name", "?"))
+                names_l = list(json.loads(names))
+                res = json.loads(result) if result is not None else None
+            except (ValueError, AttributeError):
+                preset, names_l, res = "?", [], None
+            out.append(
+                TableSummary(
+                    table_id=str(tid),
+                    preset=preset,
+                    seed=int(seed),
+                    names=names_l,
+                    created_at=float(created),
+                    finished_at=None if fin is None else float(fin),
+                    result=res,
+                    commands=int(n),
+                )
+            )
+        return out

@@ -1,0 +1,89 @@
+"""`shengji replay --list` and `shengji replay ID`: stored games as text."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from .db import Store, StoreError, TableSummary, UnknownTable, db_path, default_data_dir
+from .narrate import narrate
+from .replay import replay
+
+
+def _when(t: float | None) -> str:
+    return "-" if t is None else time.strftime("%Y-%m-%d %H:%M", time.localtime(t))
+
+
+def _winners(s: TableSummary) -> str:
+    res = s.result or {}
+    winners = res.get("winners") or []
+    names = [s.names[w] if 0 <= w < len(s.names) else f"seat {w + 1}" for w in winners]
+    return " and ".join(names) if names else "?"
+
+
+def list_games(store: Store) -> str:
+    done = store.finished()
+    open_ids = store.unfinished()
+    lines: list[str] = []
+    if not done:
+        lines.append(f"no finished games in {store.path}")
+    else:
+        lines.append(f"{len(done)} finished game(s) in {store.path}:")
+        width = max(len(s.table_id) for s in done)
+        for s in done:
+            deals = (s.result or {}).get("deals", "?")
+            lines.append(
+                f"  {s.table_id.ljust(width)}  {_when(s.finished_at)}  {s.preset:<10}  "
+                f"seed {s.seed:<10}  {deals} deals  won by {_winners(s)}"
+            )
+    if open_ids:
+        lines.append(f"({len(open_ids)} unfinished game(s): {', '.join(open_ids)})")
+    return "\n".join(lines) + "\n"
+
+
+def resolve_id(store: Store, wanted: str) -> str:
+    """An exact table id, or the one id that starts with `wanted`."""
+    ids = [s.table_id for s in store.tables()]
+    if wanted in ids:
+        return wanted
+    matches = [i for i in ids if i.startswith(wanted)]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise UnknownTable(f"{wanted!r} names several games: {', '.join(matches)}")
+    raise UnknownTable(f"there is no game {wanted!r} in {store.path} (see: shengji replay --list)")
+
+
+def game_text(store: Store, table_id: str) -> str:
+    stored = store.load(resolve_id(store, table_id))
+    rebuilt = replay(stored)
+    names = stored.names
+    seats = ", ".join(f"{n} (seat {k + 1})" for k, n in enumerate(names))
+    state = "finished" if stored.finished_at is not None else "not finished"
+    title = (
+        f"game {stored.table_id}: {stored.rules.name} rules, seed {stored.seed}, "
+        f"{len(stored.log)} moves, {state}\nplayers: {seats}\n"
+    )
+    events = [e for evs in rebuilt.events for e in evs]
+    return narrate(stored.rules, names, events, title=title)
+
+
+def main(args: argparse.Namespace) -> int:
+    data_dir = Path(args.data_dir).expanduser() if args.data_dir else default_data_dir()
+    path = db_path(data_dir)
+    if not args.list and not args.id:
+        print("shengji: name a game to replay, or use --list", file=sys.stderr)
+        return 2
+    if not path.exists():
+        print(f"no games are stored in {data_dir} yet")
+        return 0 if args.list else 1
+    try:
+        with Store(path) as store:
+            text = list_games(store) if args.list else game_text(store, args.id)
+    except StoreError as e:
+        print(f"shengji: {e}", file=sys.stderr)
+        return 1
+    sys.stdout.write(text)
+    return 0

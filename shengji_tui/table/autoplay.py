@@ -1,0 +1,121 @@
+"""`shengji autoplay`: a headless process that plays bot-only tables to the end.
+
+It resumes every unfinished table of the store (rebuilt from its log; any seat
+without a bot gets a random bot), or, when there is none, creates `--tables`
+new bot-only tables. Every move is stored before the next one is made, so the
+process can be killed at any moment (SIGKILL included) and started again: the
+matches continue to the result they would have had uninterrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+import uuid
+from pathlib import Path
+
+from ..bots import RandomBot
+from ..engine import SUPPORTED
+from ..rules import RuleSet
+from ..store import Store, StoreError, db_path, default_data_dir
+from .plan import bot_seed, random_bots
+from .table import Table
+
+BOT_NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay")
+
+
+def _say(text: str) -> None:
+    print(text, flush=True)
+
+
+def _describe(t: Table) -> str:
+    st = t.state
+    return (
+        f"table {t.table_id}: {t.rules.name}, seed {t.seed}, move {st.version}, "
+        f"deal {st.deal_no + 1}, levels {' '.join(st.levels)}"
+    )
+
+
+def _result(t: Table) -> str:
+    st = t.state
+    winners = " and ".join(t.seats[s].name for s in st.winners)
+    return (
+        f"table {t.table_id} finished: {winners} win at level {st.rules.levels[-1]} "
+        f"after {st.deal_no + 1} deals and {st.version} moves; levels {' '.join(st.levels)}"
+    )
+
+
+async def autoplay(
+    data_dir: Path,
+    preset: str,
+    seed: int | None,
+    tables: int,
+    bot_delay: float,
+    deal_delay: float,
+) -> int:
+    store = Store(db_path(data_dir))
+    running: list[Table] = []
+    try:
+        ids = store.unfinished()
+        for tid in ids:
+            t = Table.restore(store, tid, bot_delay=bot_delay, deal_delay=deal_delay)
+            for s, info in enumerate(t.seats):
+                if info.kind != "bot":
+                    t.set_bot(s, RandomBot(seed=bot_seed(t.seed, s), name=info.name))
+            running.append(t)
+            _say(f"resumed {_describe(t)}")
+        if not ids:
+            base = seed if seed is not None else random.randrange(2**31)
+            rs = RuleSet.preset(preset)
+            names = [BOT_NAMES[s] if s < len(BOT_NAMES) else f"bot {s + 1}" for s in range(4)]
+            names = names[: rs.players]
+            for k in range(tables):
+                s = base + k
+                t = Table(
+                    rs,
+                    s,
+                    table_id=f"auto-{s}-{uuid.uuid4().hex[:6]}",
+                    store=store,
+                    names=names,
+                    bots=random_bots(s, rs.players, names),
+                    bot_delay=bot_delay,
+                    deal_delay=deal_delay,
+                )
+                running.append(t)
+                _say(f"new {_describe(t)}")
+        for t in running:
+            await t.start()
+        for t in running:
+            await t.wait_finished()
+            _say(_result(t))
+        return 0
+    finally:
+        for t in running:
+            await t.close()
+        store.close()
+
+
+def main(args: argparse.Namespace) -> int:
+    data_dir = Path(args.data_dir).expanduser() if args.data_dir else default_data_dir()
+    if args.preset not in SUPPORTED:
+        print(f"shengji: the engine does not play {args.preset!r} yet", file=sys.stderr)
+        return 2
+    if args.tables < 1:
+        print("shengji: --tables must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        return asyncio.run(
+            autoplay(
+                data_dir,
+                args.preset,
+                args.seed,
+                args.tables,
+                max(0.0, args.bot_delay),
+                max(0.0, args.deal_delay),
+            )
+        )
+    except StoreError as e:
+        print(f"shengji: {e}", file=sys.stderr)
+        return 2

@@ -1,0 +1,185 @@
+"""What the table does next, as a pure function of the state and the seated bots.
+
+`plan(state, bots, all_bots=...)` returns the next `Step` (a command and who
+makes it) or None when the game waits for a human (or is over). The asyncio
+`Table` driver and the headless runner (`run_headless`, used by benchmarks and
+tests) share it, so a bot-only match is one deterministic sequence of commands
+for a seed, whether it runs in a table, is killed and rebuilt from its log, or
+runs headless.
+
+Order of questions, per phase:
+- dealing: each bot seat in turn may declare (`decide` returns a `Declare`);
+  if none does, the table deals the next card (`DealNext`);
+- declaring: the same; if no bot declares, the table closes the declarations;
+- burying, kitty theft, playing: the awaited seat's bot, if it is a bot;
+- scoring: `NextDeal` when every seat is a bot (humans press a key for it).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from ..bots import Bot, RandomBot
+from ..engine import (
+    Command,
+    DealNext,
+    Declare,
+    GameState,
+    NextDeal,
+    RuleError,
+    SeatView,
+    apply,
+    new_game,
+    view_for,
+)
+from ..engine.events import Event
+from ..rules import RuleSet
+from .views import ViewCache
+
+log = logging.getLogger("shengji_tui.table")
+
+StepKind = Literal["deal", "declare", "close", "bot", "next_deal"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """A command to make, and what applying it to the planned state gives (so the
+    table does not apply it twice when nothing changed meanwhile)."""
+
+    kind: StepKind
+    command: Command
+    seat: int | None  # the bot's seat, None for the table's own pacing commands
+    state: GameState  # the state after the command
+    events: list[Event]
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the random bot at `seat` of a table with `seed`."""
+    return seed * 8 + seat
+
+
+def random_bots(seed: int, seats: int, names: list[str] | None = None) -> dict[int, Bot]:
+    """A `RandomBot` at every seat, seeded from the table's seed."""
+    out: dict[int, Bot] = {}
+    for s in range(seats):
+        name = names[s] if names is not None else f"bot {s + 1}"
+        out[s] = RandomBot(seed=bot_seed(seed, s), name=name)
+    return out
+
+
+def fallback_bot(seed: int, seat: int) -> RandomBot:
+    return RandomBot(seed=bot_seed(seed, seat) + 1_000_003, name="stand-in")
+
+
+def with_version(cmd: Command, version: int) -> Command:
+    if cmd.version is None:
+        return cmd.model_copy(update={"version": version})
+    return cmd
+
+
+def ask(bot: Bot, view: SeatView) -> Command | None:
+    """The bot's answer; an exception in the bot is logged and counts as no answer."""
+    try:
+        return bot.decide(view)
+    except Exception:
+        log.exception("bot %r failed at seat %d, version %d", bot, view.seat, view.version)
+        return None
+
+
+def _view(state: GameState, seat: int, views: ViewCache | None) -> SeatView:
+    return view_for(state, seat) if views is None else views.get(state, seat)
+
+
+def bot_move(state: GameState, seat: int, bot: Bot, views: ViewCache | None = None) -> Step:
+    """The awaited bot's move: its own if the engine accepts it, else a random legal one."""
+    view = _view(state, seat, views)
+    cmd = ask(bot, view)
+    if cmd is not None:
+        cmd = with_version(cmd, state.version)
+        try:
+            return Step("bot", cmd, seat, *apply(state, cmd))
+        except RuleError as e:
+            log.warning("bot %r at seat %d made a refused move (%s)", bot, seat, e.sentence)
+    fb = fallback_bot(state.seed, seat).decide(view)
+    if fb is None:
+        raise RuntimeError(f"no move for seat {seat} in phase {state.phase}")
+    fb = with_version(fb, state.version)
+    return Step("bot", fb, seat, *apply(state, fb))
+
+
+def _table_step(state: GameState, kind: StepKind, cmd: Command) -> Step:
+    return Step(kind, cmd, None, *apply(state, cmd))
+
+
+def plan(
+    state: GameState,
+    bots: Mapping[int, Bot],
+    *,
+    all_bots: bool,
+    views: ViewCache | None = None,
+) -> Step | None:
+    """The next step, or None: waiting for a human, or the match is over.
+
+    `views`: a cache for the bots' views (much faster while dealing)."""
+    phase = state.phase
+    v = state.version
+    if phase in ("dealing", "declaring"):
+        for seat in sorted(bots):
+            cmd = ask(bots[seat], _view(state, seat, views))
+            if isinstance(cmd, Declare) and cmd.seat == seat:
+                cmd = with_version(cmd, v)
+                try:
+                    return Step("declare", cmd, seat, *apply(state, cmd))
+                except RuleError as e:
+                    log.warning("bot at seat %d: refused declaration (%s)", seat, e.sentence)
+        kind: StepKind = "deal" if phase == "dealing" else "close"
+        return _table_step(state, kind, DealNext(version=v))
+    if phase in ("burying", "kitty_theft", "playing"):
+        awaited = state.awaiting()
+        if awaited is None or awaited not in bots:
+            return None
+        return bot_move(state, awaited, bots[awaited], views)
+    if phase == "scoring":
+        return _table_step(state, "next_deal", NextDeal(version=v)) if all_bots else None
+    return None
+
+
+@dataclass
+class HeadlessRun:
+    state: GameState
+    commands: list[Command]
+    events: list[list[Event]]
+
+
+def run_headless(
+    rules: RuleSet | str,
+    seed: int,
+    bots: Mapping[int, Bot] | None = None,
+    *,
+    max_commands: int = 1_000_000,
+    on_step: Callable[[GameState, Command, list[Event]], None] | None = None,
+) -> HeadlessRun:
+    """Play a bot-only match with no table, no asyncio and no store: the same
+    commands a bot-only `Table` makes for this seed and these bots."""
+    state = new_game(rules, seed)
+    seated: Mapping[int, Bot] = bots if bots is not None else random_bots(seed, state.players)
+    if sorted(seated) != list(range(state.players)):
+        raise ValueError("a headless match needs a bot at every seat")
+    commands: list[Command] = []
+    events: list[list[Event]] = []
+    views = ViewCache()
+    while state.phase != "finished":
+        if len(commands) >= max_commands:
+            raise RuntimeError(f"the match did not end in {max_commands} commands")
+        step = plan(state, seated, all_bots=True, views=views)
+        if step is None:  # cannot happen with a bot at every seat
+            raise RuntimeError(f"nothing to do in phase {state.phase}")
+        state, evs = step.state, step.events
+        commands.append(step.command)
+        events.append(evs)
+        if on_step is not None:
+            on_step(state, step.command, evs)
+    return HeadlessRun(state, commands, events)

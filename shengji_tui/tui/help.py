@@ -1,0 +1,63 @@
+"""The help screen's text: the keys, and the rules of the preset being played,
+built from the `RuleSet` itself so it always says what this table does."""
+
+from __future__ import annotations
+
+from ..rules import RuleSet
+from .model import Model
+
+
+def help_markdown(model: Model) -> str:
+    cat = model.cat
+    t = cat.t
+    rs: RuleSet | None = model.view.rules if model.view is not None else None
+    out: list[str] = [f"# {t('help.title')}", "", f"## {t('help.keys_title')}", ""]
+    for key in ("move", "select", "play", "declare", "skip", "suggest", "last_trick",
+                "log", "clear", "next_hand", "help", "palette", "quit"):
+        out.append(f"- {t('help.key.' + key)}")
+    out += ["", f"## {t('help.marks_title')}", "", t("help.marks"), ""]
+    if rs is None:
+        return "\n".join(out)
+    out += [f"## {t('help.rules_title', preset=rs.name)}", ""]
+    out.append(f"- {t('help.rule.pack', decks=rs.decks, players=rs.players, hand=rs.hand_size, kitty=rs.kitty_size)}")
+    if rs.two_color:
+        out.append(f"- {t('help.rule.two_color')}")
+    out.append(f"- {t('help.rule.levels', levels=' '.join(rs.levels), must=' '.join(rs.must_play))}")
+    out.append(f"- {t('help.rule.trumps')}")
+    if rs.constant_rank:
+        out.append(f"- {t('help.rule.constant', rank=rs.constant_rank)}")
+    out.append(f"- {t('help.rule.declare')}")
+    out.append(f"- {t('help.rule.self_overturn_yes' if rs.self_overturn else 'help.rule.self_overturn_no')}")
+    if rs.hidden_declaring:
+        out.append(f"- {t('help.rule.hidden')}")
+    out.append(f"- {t('help.rule.no_declaration.' + rs.no_declaration)}")
+    out.append(f"- {t('help.rule.kitty', k=rs.kitty_size)}")
+    if rs.kitty_theft:
+        out.append(f"- {t('help.rule.theft')}")
+    out.append(f"- {t('help.rule.follow')}")
+    out.append(f"- {t('help.rule.tractor')}")
+    out.append(f"- {t('help.rule.throw')}")
+    if rs.throw_penalty != "none":
+        out.append(f"- {t('help.rule.throw_penalty.' + rs.throw_penalty, n=rs.throw_penalty_amount)}")
+    if rs.throw_trick_limit is not None:
+        out.append(f"- {t('help.rule.throw_limit', n=rs.throw_trick_limit)}")
+    out.append(f"- {t('help.rule.points', total=rs.total_points)}")
+    out.append(f"- {t('help.rule.multiplier.' + rs.kitty_multiplier, cap=rs.kitty_multiplier_cap)}")
+    if rs.kitty_trump_only:
+        out.append(f"- {t('help.rule.kitty_trump_only')}")
+    if rs.jack_rule:
+        out.append(f"- {t('help.rule.jack')}")
+    out += ["", f"### {t('help.score_title')}", "", f"| {t('help.score_points')} | {t('help.score_result')} |", "|---|---|"]
+    bands = rs.bands()
+    for i, b in enumerate(bands):
+        hi = f"{bands[i + 1].min_points - 5}" if i + 1 < len(bands) else "…"
+        rng = f"{b.min_points}" if hi == f"{b.min_points}" else f"{b.min_points}–{hi}"
+        out.append(f"| {rng} | {model.band_text(b)} |")
+    if rs.extra_step:
+        out.append("")
+        out.append(t("help.rule.extra_step", n=rs.extra_step))
+    if rs.level_cap:
+        out.append("")
+        out.append(t("help.rule.cap", n=rs.level_cap))
+    out += ["", t("help.rule.rotation")]
+    return "\n".join(out)

@@ -1,0 +1,76 @@
+"""The text catalogue: every string a player reads, in English and Chinese.
+
+Catalogues are TOML files under `assets/i18n/<lang>.toml`; nested tables give
+dotted keys (`[status] trump = ...` is `status.trump`). A missing key falls back
+to English, then to the key itself (a test checks both files have the same
+keys and placeholders). Placeholders use `str.format` names: `{name}`.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from .assets import asset
+
+LANGS = ("en", "zh")
+
+
+def _flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for k, v in data.items():
+        key = f"{prefix}{k}"
+        if isinstance(v, Mapping):
+            out.update(_flatten(v, key + "."))
+        else:
+            out[key] = str(v)
+    return out
+
+
+@lru_cache(maxsize=8)
+def load_catalogue(lang: str) -> dict[str, str]:
+    path = asset("i18n", f"{lang}.toml")
+    with path.open("rb") as f:
+        return _flatten(tomllib.load(f))
+
+
+def detect_lang(env: Mapping[str, str]) -> str:
+    """`zh` when the locale variables ask for Chinese, else `en`."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        val = env.get(var, "")
+        if val:
+            return "zh" if val.lower().startswith("zh") else "en"
+    return "en"
+
+
+class Catalogue:
+    """`t("status.trump", suit="♥")` in one language."""
+
+    def __init__(self, lang: str = "en") -> None:
+        if lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGS)}")
+        self.lang = lang
+        self._texts = load_catalogue(lang)
+        self._fallback = load_catalogue("en")
+
+    @property
+    def zh(self) -> bool:
+        return self.lang == "zh"
+
+    def has(self, key: str) -> bool:
+        return key in self._texts or key in self._fallback
+
+    def t(self, key: str, /, **kw: object) -> str:
+        text = self._texts.get(key)
+        if text is None:
+            text = self._fallback.get(key, key)
+        if kw:
+            try:
+                return text.format(**kw)
+            except (KeyError, IndexError, ValueError):
+                return text
+        return text
+
+    __call__ = t

@@ -1,0 +1,628 @@
+"""The table's widgets. Each one reads the screen's `Model` and redraws itself
+with `refresh()` (fixed-size, no recompose: a change costs little, which matters
+when many SSH sessions watch one table).
+
+Cards are drawn from component classes (`card--red`, `card--trump`, ...) that
+the stylesheet colours from theme variables; point cards are underlined and
+trumps bold, so nothing depends on colour alone (NO_COLOR loses nothing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.app import RenderResult
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import ProgressBar
+from textual.renderables.bar import Bar as BarRenderable
+
+from .. import rules
+from ..rules import Card, Rank, Suit
+from .model import BOTTOM, LEFT, RIGHT, TOP, Model
+from .text import describe_lead, play_verb
+
+CARD_CLASSES = {
+    "card--red",
+    "card--black",
+    "card--trump",
+    "card--points",
+    "card--cursor",
+    "card--dim",
+    "card--header",
+    "card--trump-header",
+    "seat--turn",
+    "seat--name",
+    "seat--dim",
+    "seat--win",
+    "centre--alert",
+    "centre--prompt",
+    "centre--ok",
+}
+
+
+class CardsWidget(Widget):
+    """Base: card styles from component classes."""
+
+    COMPONENT_CLASSES = CARD_CLASSES
+
+    def __init__(self, model: Model, **kw: object) -> None:
+        super().__init__(**kw)  # type: ignore[arg-type]
+        self.model = model
+
+    def style_for(self, card: Card) -> Style:
+        m = self.model
+        parts: list[str] = []
+        if card.suit is None:
+            parts.append("card--red" if card.rank is Rank.BJ else "card--black")
+        else:
+            parts.append("card--red" if card.suit.is_red else "card--black")
+        style = self.get_component_rich_style(*parts, partial=True)
+        if m.view is not None and rules.is_trump(m.rs, m.ctx, card):
+            style += self.get_component_rich_style("card--trump", partial=True)
+        if card.points:
+            style += self.get_component_rich_style("card--points", partial=True)
+        return style
+
+    def cards_text(self, cards: Sequence[Card]) -> Text:
+        return self.model.ct.styled(cards, self.style_for)
+
+    def cstyle(self, name: str) -> Style:
+        return self.get_component_rich_style(name, partial=True)
+
+    @property
+    def glyph(self) -> dict[str, str]:
+        if self.model.ct.ascii:
+            return {"turn": ">", "dealer": "*", "sel": "^", "new": "+", "win": "<", "sep": "|"}
+        return {"turn": "▶", "dealer": "★", "sel": "▲", "new": "+", "win": "◀", "sep": "·"}
+
+
+# ---------------------------------------------------------------- status line
+
+
+class StatusBar(CardsWidget):
+    """Trump, level, dealer, both sides' levels, deal and trick number."""
+
+    def render(self) -> RenderResult:
+        m = self.model
+        t = m.cat.t
+        v = m.view
+        out = Text(no_wrap=True, overflow="ellipsis")
+        if v is None:
+            out.append(t("app.title"))
+            return out
+        sep = f" {self.glyph['sep']} "
+        parts: list[Text] = []
+        if v.trump_set:
+            trump = m.ct.suit_name(v.trump_suit) if v.trump_suit else t("suit.no_trump")
+            parts.append(Text(t("status.trump", suit=trump), style=self.cstyle("card--trump")))
+        elif m.trump_suit is not None:
+            parts.append(Text(t("status.trump_pending", suit=m.ct.suit_name(m.trump_suit))))
+        else:
+            parts.append(Text(t("status.trump_none_yet")))
+        parts.append(Text(t("status.level", level=v.level)))
+        if v.dealer is not None:
+            parts.append(Text(t("status.dealer", name=m.name(v.dealer))))
+        mine = v.levels[m.seat]
+        other = v.levels[(m.seat + 1) % m.players]
+        parts.append(Text(t("status.levels", us=mine, them=other)))
+        parts.append(Text(t("status.deal", n=v.deal_no + 1)))
+        if v.phase in ("playing", "scoring", "finished"):
+            n = v.trick_no + (1 if v.phase == "playing" else 0)
+            parts.append(Text(t("status.trick", n=max(1, n))))
+        title = Text(t("app.title"), style="bold")
+        body = Text(sep).join(parts)
+        if cell_len(title.plain) + cell_len(sep) + body.cell_len <= self.size.width:
+            out.append_text(title)
+            out.append(sep)
+        out.append_text(body)
+        return out
+
+
+# ---------------------------------------------------------------- seats
+
+
+class SeatPanel(CardsWidget):
+    """One seat around the table: name, role, level, cards left, dealer and
+    turn marks, and what it played in this trick (or the last one)."""
+
+    def __init__(self, model: Model, pos: int, **kw: object) -> None:
+        super().__init__(model, **kw)
+        self.pos = pos
+
+    def lines(self) -> list[Text]:
+        m = self.model
+        v = m.view
+        t = m.cat.t
+        g = self.glyph
+        if v is None:
+            return []
+        seat = m.seat_at(self.pos)
+        name_line = Text()
+        if v.awaiting == seat:
+            name_line.append(g["turn"] + " ", style=self.cstyle("seat--turn"))
+        name_line.append(m.name(seat), style=self.cstyle("seat--name"))
+        role = [t("seat.partner") if m.is_partner(seat) else t("seat.opponent")]
+        if v.dealer == seat:
+            role.append(t("seat.dealer") + " " + g["dealer"])
+        name_line.append(f" ({', '.join(role)})")
+        info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=v.hand_sizes[seat])]
+        info_line = Text(f" {g['sep']} ".join(info), style=self.cstyle("seat--dim"))
+        out = [name_line, info_line]
+        pts = v.points_by_seat[seat]
+        if pts and v.dealer_side and seat not in v.dealer_side:
+            out.append(Text(t("seat.points_won", n=pts), style=self.cstyle("seat--dim")))
+        out.append(self.play_line(seat))
+        return out
+
+    def play_line(self, seat: int, with_throw: bool = True) -> Text:
+        m = self.model
+        v = m.view
+        t = m.cat.t
+        assert v is not None
+        line = Text()
+        if v.phase in ("dealing", "declaring"):
+            mine = [d for d in v.declarations if d.seat == seat]
+            if mine:
+                line.append(t("seat.declared") + " ")
+                line.append_text(self.cards_text(mine[-1].cards))
+            return line
+        if with_throw and m.throw_failed is not None and m.throw_failed[2] == seat and v.trick:
+            line.append(t("seat.throw_tried") + " ", style=self.cstyle("centre--alert"))
+            line.append_text(self.cards_text(m.sorted_cards(m.throw_failed[0])))
+            line.append("\n")
+        plays = v.trick
+        last = False
+        if not plays and v.last_trick and v.phase == "playing":
+            plays, last = v.last_trick, True
+        lead = plays[0].cards if plays else ()
+        winner = m.current_winner() if not last else v.last_trick_winner
+        for p in plays:
+            if p.seat != seat:
+                continue
+            txt = self.cards_text(p.cards)
+            if last:
+                txt.stylize(self.cstyle("card--dim"))
+            line.append_text(txt)
+            if p.cards is lead or p == plays[0]:
+                verb = t("seat.led")
+            else:
+                verb = t("seat." + play_verb(m.rs, m.ctx, lead, p.cards))
+            line.append(f"  {verb}", style=self.cstyle("seat--dim"))
+            if winner == seat:
+                key = "seat.won" if last else "seat.winning"
+                line.append(f" {self.glyph['win']} {t(key)}", style=self.cstyle("seat--win"))
+        return line
+
+    def render(self) -> RenderResult:
+        lines = self.lines()
+        return Text("\n").join(lines)
+
+
+class MeLine(SeatPanel):
+    """The viewer's own seat line, above the hand."""
+
+    def __init__(self, model: Model, **kw: object) -> None:
+        super().__init__(model, BOTTOM, **kw)
+
+    def render(self) -> RenderResult:
+        m = self.model
+        v = m.view
+        t = m.cat.t
+        g = self.glyph
+        out = Text(no_wrap=True, overflow="ellipsis")
+        if v is None:
+            return out
+        seat = m.seat
+        out.append(m.name(seat), style=self.cstyle("seat--name"))
+        info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=len(v.hand))]
+        if v.dealer_side:
+            info.append(t("seat.dealer_side") if seat in v.dealer_side else t("seat.attackers"))
+        if v.dealer == seat:
+            info.append(t("seat.dealer") + " " + g["dealer"])
+        out.append("  " + f" {g['sep']} ".join(info), style=self.cstyle("seat--dim"))
+        play = self.play_line(seat, with_throw=False)
+        if play.plain:
+            out.append("   ")
+            out.append_text(play)
+        if v.awaiting == seat:
+            key = {"burying": "seat.your_bury", "kitty_theft": "seat.your_steal"}.get(
+                v.phase, "seat.your_turn"
+            )
+            flag = Text(f"{g['turn']} {t(key)}", style=self.cstyle("seat--turn"))
+            pad = self.size.width - out.cell_len - flag.cell_len
+            out.append(" " * max(2, pad))
+            out.append_text(flag)
+        return out
+
+
+# ---------------------------------------------------------------- centre
+
+
+class CentreBox(CardsWidget):
+    """The middle of the table: the trick in sentences and what you must do."""
+
+    def render(self) -> RenderResult:
+        m = self.model
+        v = m.view
+        t = m.cat.t
+        out: list[Text] = []
+        if v is None:
+            return Text(t("centre.waiting_table"))
+        if v.phase in ("dealing", "declaring"):
+            total = v.rules.hand_size * v.rules.players
+            dealt = total - v.cards_left
+            if v.phase == "dealing":
+                out.append(Text(t("centre.dealing", n=dealt, total=total)))
+                if m.last_dealt is not None:
+                    line = Text(t("centre.you_got") + " ")
+                    line.append_text(self.cards_text([m.last_dealt]))
+                    out.append(line)
+            else:
+                out.append(Text(t("centre.dealt")))
+            if v.dealer is None:
+                out.append(Text(t("centre.first_deal_rule"), style=self.cstyle("seat--dim")))
+            else:
+                out.append(Text(t("centre.dealer_known", name=m.name(v.dealer))))
+        elif v.phase == "burying":
+            holder = v.kitty_holder
+            if holder == m.seat:
+                out.append(Text(t("centre.bury_title", k=v.kitty_size), style=self.cstyle("centre--prompt")))
+                chk = m.check()
+                style = "centre--ok" if chk.ok else "centre--alert"
+                out.append(Text(chk.message, style=self.cstyle(style)))
+                sel = m.selection()
+                if sel:
+                    out.append(self.cards_text(sel))
+                out.append(Text(t("centre.bury_keys"), style=self.cstyle("seat--dim")))
+            else:
+                out.append(Text(t("centre.burying", name=m.name(holder or 0), k=v.kitty_size)))
+        elif v.phase == "kitty_theft":
+            who = v.theft_turn
+            out.append(Text(t("centre.theft", name=m.name(who if who is not None else 0))))
+        elif v.phase == "playing":
+            out.extend(self.trick_lines())
+        elif v.phase == "scoring":
+            out.append(Text(t("centre.deal_over", points=m.attacker_points())))
+            out.append(Text(t("centre.next_deal_key"), style=self.cstyle("centre--prompt")))
+        elif v.phase == "finished":
+            out.append(Text(t("centre.match_over")))
+        return Text("\n").join(out)
+
+    def trick_lines(self) -> list[Text]:
+        m = self.model
+        v = m.view
+        t = m.cat.t
+        assert v is not None
+        out: list[Text] = []
+        if v.trick and v.last_trick and v.last_trick_winner is not None:
+            pts = sum(rules.points(p.cards) for p in v.last_trick)
+            win = next((p.cards for p in v.last_trick if p.seat == v.last_trick_winner), ())
+            line = Text(t("centre.last_won", name=m.name(v.last_trick_winner), points=pts) + " ",
+                        style=self.cstyle("seat--dim"))
+            line.append_text(self.cards_text(win))
+            line.stylize(self.cstyle("card--dim"))
+            out.append(line)
+        if m.throw_failed is not None and v.trick:
+            tried, forced, seat, reason = m.throw_failed
+            line = Text(t("centre.throw_failed", name=m.name(seat)) + " ",
+                        style=self.cstyle("centre--alert"))
+            line.append_text(self.cards_text(m.sorted_cards(tried)))
+            out.append(line)
+            if reason:
+                out.append(Text(reason, style=self.cstyle("seat--dim")))
+            line = Text(t("centre.throw_forced") + " ", style=self.cstyle("centre--prompt"))
+            line.append_text(self.cards_text(forced))
+            out.append(line)
+        if v.trick:
+            lead = v.trick[0].cards
+            for i, p in enumerate(v.trick):
+                if i == 0:
+                    if m.throw_failed is not None:
+                        continue
+                    line = Text(t("centre.led", name=m.name(p.seat)) + " ")
+                    line.append_text(self.cards_text(p.cards))
+                    line.append(t("centre.shape", shape=describe_lead(m.cat, m.rs, m.ctx, p.cards)))
+                else:
+                    verb = play_verb(m.rs, m.ctx, lead, p.cards)
+                    key = "centre." + verb + ("_you" if m.is_you(p.seat) else "")
+                    line = Text(t(key, name=m.name(p.seat)) + " ")
+                    line.append_text(self.cards_text(p.cards))
+                out.append(line)
+        elif v.last_trick and v.last_trick_winner is not None:
+            pts = sum(rules.points(p.cards) for p in v.last_trick)
+            key = "centre.trick_won_points" if pts else "centre.trick_won"
+            out.append(Text(t(key, name=m.name(v.last_trick_winner), n=v.trick_no, points=pts),
+                            style=self.cstyle("seat--dim")))
+        if v.awaiting == m.seat:
+            out.append(Text(t("centre.your_turn", what=m.requirement()),
+                            style=self.cstyle("centre--prompt")))
+            chk = m.check()
+            if chk.message:
+                style = "centre--ok" if chk.ok else "centre--alert"
+                out.append(Text(chk.message, style=self.cstyle(style)))
+        elif v.awaiting is not None:
+            out.append(Text(t("centre.waiting_for", name=m.name(v.awaiting)),
+                            style=self.cstyle("seat--dim")))
+        return out
+
+
+class DeclarePanel(CardsWidget):
+    """While cards arrive: what you may declare now (exactly the rules' list),
+    the standing declaration, and the keys."""
+
+    def render(self) -> RenderResult:
+        m = self.model
+        v = m.view
+        t = m.cat.t
+        if v is None:
+            return Text()
+        lines: list[Text] = []
+        st = v.standing
+        if st is not None:
+            line = Text(t("declare.standing", name=m.name(st.seat)) + " ")
+            line.append_text(self.cards_text(st.cards))
+            lines.append(line)
+        else:
+            lines.append(Text(t("declare.none_standing"), style=self.cstyle("seat--dim")))
+        opts = m.declare_options()
+        if not opts:
+            if st is not None and st.seat == m.seat:
+                key = "declare.yours"
+            elif st is not None:
+                key = "declare.cannot_beat"
+            else:
+                key = "declare.cannot"
+            lines.append(Text(t(key, level=v.level), style=self.cstyle("seat--dim")))
+            return Text("\n").join(lines)
+        line = Text(t("declare.can") + " ")
+        for i, o in enumerate(opts):
+            chip = Text(f"{i + 1}:")
+            chip.append_text(self.cards_text(o))
+            kind = m.declare_kind(o)
+            if kind != "declare":
+                chip.append(f" ({t('declare.' + kind)})")
+            if i == m.decl_index:
+                chip.stylize(self.cstyle("card--cursor"))
+            if i:
+                line.append("  ")
+            line.append_text(chip)
+        lines.append(line)
+        lines.append(Text(t("declare.keys"), style=self.cstyle("seat--dim")))
+        return Text("\n").join(lines)
+
+
+# ---------------------------------------------------------------- hand
+
+
+@dataclass
+class Slot:
+    index: int | None  # hand index, None for a group header
+    x: int
+    text: str
+    width: int
+
+
+class HandView(CardsWidget):
+    """Your hand, grouped by effective suit (trumps last, in trump order).
+
+    A group header shows the suit once; trumps carry a trump header and level
+    cards / jokers their full label. Above each card: ▲ selected, + new from
+    the kitty. The cursor is reverse video. Too wide: wraps onto more rows.
+    """
+
+    class CardClicked(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def layout_rows(self, width: int) -> list[list[Slot]]:
+        m = self.model
+        v = m.view
+        if v is None or not m.hand:
+            return []
+        rs, ctx = m.rs, m.ctx
+        ct = m.ct
+        width = max(width, 10)
+        groups: list[tuple[str, list[int]]] = []
+        for i, c in enumerate(m.hand):
+            label = rules.effective_suit(rs, ctx, c)
+            if not groups or groups[-1][0] != label:
+                groups.append((label, []))
+            groups[-1][1].append(i)
+        # Each card is a space then its label (" 7", " 10", " 5♠"); a group is its
+        # header then its cards; groups are two spaces apart. Rows wrap by card,
+        # never leaving a header at the end of a row.
+        rows: list[list[Slot]] = [[]]
+        x = 0
+        for label, idxs in groups:
+            if label == "T":
+                ts = m.trump_suit
+                header = m.cat.t("hand.trump_header") + (
+                    (":" if ct.ascii else "") + ct.suit(ts) if ts else ""
+                )
+            elif label in ("R", "B"):
+                header = m.cat.t("hand.red" if label == "R" else "hand.black")
+            else:
+                header = ct.suit(Suit(label))
+            labels: list[tuple[int, str]] = []
+            for i in idxs:
+                c = m.hand[i]
+                plain = c.suit is not None and (
+                    label != "T"
+                    or (
+                        c.suit == m.trump_suit
+                        and c.rank.value != v.level
+                        and (rs.constant is None or c.rank != rs.constant)
+                    )
+                )
+                labels.append((i, c.rank.value if plain else ct.card(c)))
+            hw = cell_len(header)
+            first_w = 1 + cell_len(labels[0][1]) if labels else 0
+            gap = 2 if x else 0
+            if x and x + gap + hw + first_w > width:
+                rows.append([])
+                x, gap = 0, 0
+            x += gap
+            rows[-1].append(Slot(None, x, header, hw))
+            x += hw
+            for i, text in labels:
+                w = cell_len(text)
+                if x + 1 + w > width:
+                    rows.append([])
+                    x = 0
+                rows[-1].append(Slot(i, x + 1, text, w))
+                x += 1 + w
+        return rows
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        rows = self.layout_rows(width)
+        return max(2, 2 * len(rows))
+
+    def render(self) -> RenderResult:
+        m = self.model
+        rows = self.layout_rows(self.size.width)
+        g = self.glyph
+        if not rows:
+            return Text(m.cat.t("hand.empty"), style=self.cstyle("seat--dim"))
+        sel = set(m.selected)
+        show_cursor = m.view is not None and m.view.phase not in ("dealing", "declaring")
+        out: list[Text] = []
+        kitty_left = m.kitty_new.copy()
+        show_new = m.view is not None and m.view.phase == "dealing"
+        for row in rows:
+            marks = [" "] * self.size.width
+            line = Text(no_wrap=True)
+            x = 0
+            for slot in row:
+                if slot.x > x:
+                    line.append(" " * (slot.x - x))
+                    x = slot.x
+                if slot.index is None:
+                    style = self.cstyle("card--header")
+                    if slot.text.startswith(m.cat.t("hand.trump_header")):
+                        style = self.cstyle("card--trump-header")
+                    line.append(slot.text, style=style)
+                    x += cell_len(slot.text)
+                    continue
+                card = m.hand[slot.index]
+                text = slot.text
+                style = self.style_for(card)
+                if show_cursor and slot.index == m.cursor:
+                    style += self.cstyle("card--cursor")
+                line.append(text, style=style)
+                x += cell_len(text)
+                mx = slot.x + slot.width - 1
+                if 0 <= mx < len(marks):
+                    if slot.index in sel:
+                        marks[mx] = g["sel"]
+                    elif kitty_left[card] > 0 or (show_new and card == m.last_dealt):
+                        marks[mx] = g["new"]
+                        show_new = show_new and card != m.last_dealt
+                if kitty_left[card] > 0:
+                    kitty_left[card] -= 1
+            out.append(Text("".join(marks).rstrip(), style=self.cstyle("seat--turn")))
+            out.append(line)
+        return Text("\n").join(out)
+
+    def on_click(self, event: events.Click) -> None:
+        rows = self.layout_rows(self.size.width)
+        r = event.y // 2
+        if not 0 <= r < len(rows):
+            return
+        for slot in rows[r]:
+            if slot.index is not None and slot.x <= event.x < slot.x + slot.width:
+                self.post_message(self.CardClicked(slot.index))
+                return
+
+
+# ---------------------------------------------------------------- score line
+
+
+class PointsBarRenderable(BarRenderable):
+    """A points bar that does not rely on colour: filled ▓, empty ░ (# and - in ASCII)."""
+
+    FILL = "▓"
+    EMPTY = "░"
+
+    def __rich_console__(self, console, options):  # type: ignore[no-untyped-def]
+        width = self.width or options.max_width
+        start, end = self.highlight_range
+        filled = max(0, min(width, round(end - max(0, start))))
+        hs = console.get_style(self.highlight_style)
+        bs = console.get_style(self.background_style)
+        text = Text(no_wrap=True, end="")
+        text.append(self.FILL * filled, style=hs)
+        text.append(self.EMPTY * (width - filled), style=bs)
+        yield text
+
+
+class AsciiPointsBarRenderable(PointsBarRenderable):
+    FILL = "#"
+    EMPTY = "-"
+
+
+class PointsBar(ProgressBar):
+    BAR_RENDERABLE = PointsBarRenderable
+
+    def __init__(self, ascii: bool = False, **kw: object) -> None:
+        if ascii:
+            self.BAR_RENDERABLE = AsciiPointsBarRenderable  # type: ignore[misc]
+        super().__init__(show_eta=False, show_percentage=False, **kw)  # type: ignore[arg-type]
+
+
+class ScoreText(CardsWidget):
+    """'attackers 35' before the bar, or the thresholds after it."""
+
+    def __init__(self, model: Model, part: str, **kw: object) -> None:
+        super().__init__(model, **kw)
+        self.part = part
+
+    def render(self) -> RenderResult:
+        m = self.model
+        t = m.cat.t
+        v = m.view
+        if v is None or not v.dealer_side:
+            return Text(t("score.no_dealer") if self.part == "left" else "")
+        pts = m.attacker_points()
+        if self.part == "left":
+            return Text(t("score.attackers", points=pts), style="bold")
+        bands = m.milestones(pts)[:2]
+        parts = [f"{b.min_points} {m.band_text(b)}" for b in bands]
+        text = f" {self.glyph['sep']} ".join(parts) if bands else t("score.top")
+        return Text(text, no_wrap=True, overflow="ellipsis")
+
+
+# ---------------------------------------------------------------- last trick
+
+
+class LastTrick(CardsWidget):
+    """The last trick, each seat's play and the winner."""
+
+    def render(self) -> RenderResult:
+        m = self.model
+        v = m.view
+        t = m.cat.t
+        if v is None or not v.last_trick:
+            return Text(t("last.none"), style=self.cstyle("seat--dim"))
+        out = [Text(t("last.title", n=v.trick_no), style="bold")]
+        lead = v.last_trick[0].cards
+        for i, p in enumerate(v.last_trick):
+            line = Text(f"{m.name(p.seat)}: ")
+            line.append_text(self.cards_text(p.cards))
+            verb = t("seat.led") if i == 0 else t("seat." + play_verb(m.rs, m.ctx, lead, p.cards))
+            line.append(f"  {verb}", style=self.cstyle("seat--dim"))
+            if p.seat == v.last_trick_winner:
+                line.append(f" {self.glyph['win']} {t('seat.won')}", style=self.cstyle("seat--win"))
+            out.append(line)
+        pts = sum(rules.points(p.cards) for p in v.last_trick)
+        out.append(Text(t("last.points", n=pts), style=self.cstyle("seat--dim")))
+        return Text("\n").join(out)
+
+
+POSITIONS = {"top": TOP, "left": LEFT, "right": RIGHT}

@@ -1,0 +1,135 @@
+"""The SQLite store: round trips, refusals with a sentence, foreign and damaged files."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from shengji_tui.rules import RuleSet
+from shengji_tui.store import (
+    SCHEMA_VERSION,
+    Store,
+    StoreError,
+    UnknownTable,
+    db_path,
+    default_data_dir,
+)
+
+RS = RuleSet.preset("classic")
+
+
+def test_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "dir" / "s.db"
+    with Store(path) as store:
+        store.create_table("t1", RS, 7, ["Ana", "Bo", "Cy", "Di"], {"seats": []})
+        store.create_table("t2", RS, 8, ["a", "b", "c", "d"])
+        store.append("t1", 1, '{"type":"deal_next"}', "[]")
+        store.append("t1", 2, '{"type":"deal_next"}', '[{"x":1}]')
+        assert store.unfinished() == ["t1", "t2"]
+        assert store.finished() == []
+        store.append("t2", 1, "{}", "[]", finished={"winners": [0, 2]})
+        assert store.unfinished() == ["t1"]
+    with Store(path) as store:  # reopened: everything is there
+        t1 = store.load("t1")
+        assert (t1.seed, t1.names, t1.rules, t1.settings) == (
+            7,
+            ["Ana", "Bo", "Cy", "Di"],
+            RS,
+            {"seats": []},
+        )
+        assert [(e.seq, e.events_json) for e in t1.log] == [(1, "[]"), (2, '[{"x":1}]')]
+        done = store.finished()
+        assert [d.table_id for d in done] == ["t2"]
+        assert done[0].result == {"winners": [0, 2]} and done[0].commands == 1
+        assert done[0].preset == "classic"
+        store.mark_finished("t1", {"winners": [1, 3]})
+        assert store.unfinished() == []
+        mode = sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0]
+        assert mode == "wal"
+
+
+def test_refusals_are_sentences(tmp_path: Path) -> None:
+    with Store(tmp_path / "s.db") as store:
+        store.create_table("t", RS, 1, ["a", "b", "c", "d"])
+        with pytest.raises(StoreError, match="already a table"):
+            store.create_table("t", RS, 1, ["a", "b", "c", "d"])
+        with pytest.raises(StoreError, match="cannot follow"):
+            store.append("t", 2, "{}", "[]")
+        store.append("t", 1, "{}", "[]")
+        with pytest.raises(StoreError, match="cannot follow"):
+            store.append("t", 1, "{}", "[]")
+        with pytest.raises(UnknownTable, match="no table"):
+            store.append("nope", 1, "{}", "[]")
+        with pytest.raises(UnknownTable):
+            store.load("nope")
+        assert len(store.load("t").log) == 1
+
+
+def test_a_file_that_is_not_a_database(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    path.write_text("these are my holiday notes, not a database\n" * 20)
+    with pytest.raises(StoreError) as info:
+        Store(path)
+    assert "not a shengji-tui game store" in str(info.value)
+    assert path.read_text().startswith("these are my holiday notes")  # untouched
+
+
+def test_a_damaged_database(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    with Store(path) as store:
+        store.create_table("t", RS, 1, ["a", "b", "c", "d"])
+    data = bytearray(path.read_bytes())
+    data[100:] = b"\xff" * (len(data) - 100)  # keep the magic, break the rest
+    path.write_bytes(bytes(data))
+    for name in ("s.db-wal", "s.db-shm"):
+        (tmp_path / name).unlink(missing_ok=True)
+    with pytest.raises(StoreError, match=r"readable shengji-tui game store|not a shengji"):
+        Store(path)
+
+
+def test_another_programs_sqlite_file_is_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "other.db"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE recipes (name TEXT)")
+    db.commit()
+    db.close()
+    with pytest.raises(StoreError, match="another program"):
+        Store(path)
+    names = [r[0] for r in sqlite3.connect(path).execute("SELECT name FROM sqlite_master")]
+    assert names == ["recipes"]
+
+
+def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    Store(path).close()
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    db.commit()
+    db.close()
+    with pytest.raises(StoreError, match="newer shengji-tui"):
+        Store(path)
+
+
+def test_cli_says_a_sentence_for_a_malformed_file(tmp_path: Path) -> None:
+    (tmp_path / "shengji.db").write_bytes(b"\x00garbage" * 100)
+    out = subprocess.run(
+        [sys.executable, "-m", "shengji_tui", "replay", "--list", "--data-dir", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 1
+    assert "not a shengji-tui game store" in out.stderr
+    assert "Traceback" not in out.stderr + out.stdout
+
+
+def test_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("SHENGJI_DATA_DIR", str(tmp_path))
+    assert default_data_dir() == tmp_path
+    monkeypatch.delenv("SHENGJI_DATA_DIR")
+    assert default_data_dir().parts[-3:] == (".local", "share", "shengji-tui")
+    assert db_path(tmp_path).name == "shengji.db"

@@ -1,0 +1,160 @@
+"""Rebuilding tables from the log, replay checks, and `shengji replay`."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from shengji_tui.cli import main as cli_main
+from shengji_tui.engine import TrickWon
+from shengji_tui.store import ReplayMismatch, Store, replay
+from shengji_tui.table import Table, random_bots, run_headless
+
+
+async def _play_until(t: Table, cond: str) -> None:
+    """Run the driver until `cond` holds ('mid_trick' of the second deal)."""
+    reached = asyncio.Event()
+
+    def watch(view: object, events: object) -> None:
+        st = t.state
+        if st.deal_no >= 1 and st.phase == "playing" and len(st.trick) == 2:
+            reached.set()
+
+    t.subscribe(None, watch)
+    await t.start()
+    await asyncio.wait_for(reached.wait(), 30)
+    await t.close()
+
+
+async def test_restore_mid_deal_gives_an_identical_state_and_plays_on(tmp_path: Path) -> None:
+    seed = 17
+    store = Store(tmp_path / "s.db")
+    names = ["Ana", "Bo", "Cy", "Di"]
+    t = Table(
+        "classic",
+        seed,
+        table_id="mid",
+        store=store,
+        names=names,
+        bots=random_bots(seed, 4, names),
+        bot_delay=0,
+        deal_delay=0,
+    )
+    await _play_until(t, "mid_trick")
+    assert t.state.phase == "playing"
+    assert store.unfinished() == ["mid"]
+
+    back = Table.restore(store, "mid", bot_delay=0, deal_delay=0)
+    assert back.state == t.state
+    assert back.state.model_dump_json() == t.state.model_dump_json()
+    assert [(s.kind, s.name) for s in back.seats] == [(s.kind, s.name) for s in t.seats]
+    assert back.table_id == "mid" and back.seed == seed
+    await back.start()
+    await back.wait_finished()
+    await back.close()
+    assert back.state == run_headless("classic", seed, random_bots(seed, 4, names)).state
+    assert store.unfinished() == []
+    [done] = store.finished()
+    assert done.result is not None
+    assert done.result["winners"] == list(back.state.winners)
+    assert done.result["levels"] == list(back.state.levels)
+    store.close()
+
+
+async def _finished_game(tmp_path: Path, seed: int = 4) -> tuple[Store, str]:
+    store = Store(tmp_path / "shengji.db")
+    names = ["Ana", "Bo", "Cy", "Di"]
+    t = Table(
+        "one-deck",
+        seed,
+        table_id=f"game-{seed}",
+        store=store,
+        names=names,
+        bots=random_bots(seed, 4, names),
+        bot_delay=0,
+        deal_delay=0,
+    )
+    await t.start()
+    await t.wait_finished()
+    await t.close()
+    return store, t.table_id
+
+
+async def test_replay_checks_the_stored_events(tmp_path: Path) -> None:
+    store, tid = await _finished_game(tmp_path)
+    stored = store.load(tid)
+    rebuilt = replay(stored)
+    assert rebuilt.state.phase == "finished"
+    store.close()
+    db = sqlite3.connect(tmp_path / "shengji.db")
+    db.execute(
+        "UPDATE log SET events_json = replace(events_json, '\"points\":10', '\"points\":0')"
+        " WHERE table_id = ? AND seq = (SELECT min(seq) FROM log WHERE table_id = ?"
+        " AND events_json LIKE '%\"points\":10%')",
+        (tid, tid),
+    )
+    db.commit()
+    db.close()
+    with Store(tmp_path / "shengji.db") as store:
+        with pytest.raises(ReplayMismatch, match=r"move \d+ .* different events"):
+            replay(store.load(tid))
+        with pytest.raises(ReplayMismatch):
+            Table.restore(store, tid)
+
+
+async def test_a_refused_stored_command_is_a_clear_error(tmp_path: Path) -> None:
+    store, tid = await _finished_game(tmp_path)
+    store.close()
+    db = sqlite3.connect(tmp_path / "shengji.db")
+    db.execute(
+        'UPDATE log SET command_json = \'{"type":"next_deal"}\' WHERE table_id = ? AND seq = 3',
+        (tid,),
+    )
+    db.commit()
+    db.close()
+    with (
+        Store(tmp_path / "shengji.db") as store,
+        pytest.raises(ReplayMismatch, match=r"move 3 .* refused when replayed"),
+    ):
+        replay(store.load(tid))
+
+
+async def test_replay_text_tells_every_trick(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store, tid = await _finished_game(tmp_path, seed=6)
+    rebuilt = replay(store.load(tid))
+    store.close()
+    tricks = [e for evs in rebuilt.events for e in evs if isinstance(e, TrickWon)]
+
+    assert cli_main(["replay", "--list", "--data-dir", str(tmp_path)]) == 0
+    listing = capsys.readouterr().out
+    assert tid in listing and "one-deck" in listing and "1 finished game" in listing
+
+    assert cli_main(["replay", tid, "--data-dir", str(tmp_path)]) == 0
+    text = capsys.readouterr().out
+    lines = text.splitlines()
+    trick_lines = [ln for ln in lines if re.match(r"^  trick \d+: ", ln)]
+    assert len(trick_lines) == len(tricks)
+    deals = rebuilt.state.deal_no + 1
+    headers = [
+        ln for ln in lines if re.match(r"^deal \d+: dealer \w+, (trump [SHDC]|no trump)", ln)
+    ]
+    assert len(headers) == deals
+    assert "match over:" in lines[-1]
+    # ASCII card notation only; each trick names its winner and points
+    assert all(re.search(r"; \w+ wins \d+ points?$", ln) for ln in trick_lines)
+    assert not re.search("[♠♥♦♣]", text)
+
+    assert cli_main(["replay", "no-such-game", "--data-dir", str(tmp_path)]) == 1
+    assert "no game 'no-such-game'" in capsys.readouterr().err
+
+
+def test_replay_with_no_store_yet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["replay", "--list", "--data-dir", str(tmp_path / "none")]) == 0
+    assert "no games are stored" in capsys.readouterr().out
+    assert not (tmp_path / "none").exists()

@@ -1,0 +1,39 @@
+"""`shengji bench engine` and `shengji autoplay` from the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from shengji_tui.cli import main as cli_main
+from shengji_tui.store import Store, db_path
+
+
+def test_bench_engine_json(capsys: pytest.CaptureFixture[str]) -> None:
+    rc = cli_main(["bench", "engine", "--preset", "one-deck", "--seconds", "0.05", "--json"])
+    assert rc == 0
+    data = json.loads(capsys.readouterr().out)
+    one = data["engine"]["one-deck"]
+    assert one["matches"] >= 1 and one["matches_per_min"] > 0
+    assert data["store"]["events_per_s"] > 0 and data["store"]["synchronous"] == "FULL"
+    assert data["table"]["moves"] > 0
+
+
+def test_bench_engine_refuses_presets_the_engine_does_not_play(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli_main(["bench", "engine", "--preset", "find-friends"]) == 2
+    assert "does not play" in capsys.readouterr().err
+
+
+def test_autoplay_plays_new_tables_to_the_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["autoplay", "--data-dir", str(tmp_path), "--preset", "two-color", "--seed", "3"]
+    assert cli_main([*args, "--tables", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("new table") == 2 and out.count("finished:") == 2
+    with Store(db_path(tmp_path)) as store:
+        assert len(store.finished()) == 2 and store.unfinished() == []

@@ -1,0 +1,246 @@
+"""Humans at the table: serialised commands, refusals, a bot standing in."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from table_helpers import Recorder, wait_until
+
+from shengji_tui import rules
+from shengji_tui.bots import RandomBot
+from shengji_tui.engine import (
+    DealAll,
+    DealNext,
+    Declare,
+    NextDeal,
+    Play,
+    RuleError,
+    StaleVersion,
+    WrongPhase,
+    WrongSeat,
+    view_for,
+)
+from shengji_tui.store import Store, StoreError
+from shengji_tui.table import Table, random_bots
+
+
+class SlowStore(Store):
+    """A real store whose appends take a while and notice overlapping calls."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.inside = 0
+        self.most_inside = 0
+        self.guard = threading.Lock()
+
+    def append(self, *args: Any, **kw: Any) -> None:
+        with self.guard:
+            self.inside += 1
+            self.most_inside = max(self.most_inside, self.inside)
+        time.sleep(0.004)
+        try:
+            super().append(*args, **kw)
+        finally:
+            with self.guard:
+                self.inside -= 1
+
+
+async def test_commands_from_two_humans_are_serialised(tmp_path: Path) -> None:
+    store = SlowStore(tmp_path / "s.db")
+    t = Table("classic", 9, store=store, names=["Ana", "Bo", "", ""])
+    rec = Recorder(t, 0)
+    t.subscribe(0, rec)
+    results = await asyncio.gather(*(t.submit(k % 2, DealNext()) for k in range(24)))
+    assert all(len(r) >= 1 for r in results)
+    assert store.most_inside == 1, "two appends ran at the same time"
+    assert t.state.version == 24 and t.state.cards_dealt == 24
+    log = store.load(t.table_id).log
+    assert [e.seq for e in log] == list(range(1, 25))
+    assert rec.versions == list(range(1, 25)) and not rec.problems
+    # the returned events are the submitter's: no card dealt to another seat
+    for k, evs in enumerate(results):
+        for e in evs:
+            if e.type == "card_dealt":
+                assert e.card is None or e.seat == k % 2
+
+    # two declarations made against the same version: one wins, one is stale
+    await t.submit(0, DealAll())
+    st = t.state
+    opts = {s: rules.valid_declarations(st.rules, st.level, list(st.hands[s])) for s in (0, 1)}
+    assert opts[0] and opts[1], "seed 9 lets seats 0 and 1 declare"
+    v = st.version
+    outcome = await asyncio.gather(
+        t.submit(0, Declare(seat=0, cards=tuple(opts[0][-1]), version=v)),
+        t.submit(1, Declare(seat=1, cards=tuple(opts[1][-1]), version=v)),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(o, list) for o in outcome) == 1
+    assert sum(isinstance(o, StaleVersion) for o in outcome) == 1
+    assert t.state.version == v + 1
+    store.close()
+
+
+async def test_a_refused_command_changes_nothing(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.db")
+    t = Table("classic", 4, store=store, names=["Ana", "Bo", "Cy", "Di"])
+    await t.submit(0, DealNext())
+    calls: list[int] = []
+    t.subscribe(1, lambda view, events: calls.append(view.version))
+    before = t.state
+    rows = len(store.load(t.table_id).log)
+    bad: list[tuple[int, Any, type[RuleError]]] = [
+        (0, Play(seat=0, cards=tuple(before.hands[0])), WrongPhase),
+        (0, DealNext(seat=1), WrongSeat),
+        (0, NextDeal(), WrongPhase),
+        (1, Declare(seat=1, cards=rules.parse_cards("BJ")), RuleError),
+        (2, DealNext(version=0), StaleVersion),
+        (3, "not a command", RuleError),
+    ]
+    for seat, cmd, kind in bad:
+        with pytest.raises(kind) as info:
+            await t.submit(seat, cmd)
+        assert info.value.sentence  # a sentence for the player
+        assert t.state is before
+    with pytest.raises(WrongSeat):
+        await t.submit(7, DealNext())
+    assert calls == []
+    assert len(store.load(t.table_id).log) == rows
+    store.close()
+
+
+async def test_a_bot_takes_over_a_human_seat_and_hands_it_back(tmp_path: Path) -> None:
+    seed = 12
+    bots = {s: b for s, b in random_bots(seed, 4).items() if s != 0}
+    store = Store(tmp_path / "s.db")
+    t = Table(
+        "one-deck",
+        seed,
+        store=store,
+        names=["Ana", "Bo", "Cy", "Di"],
+        bots=bots,
+        bot_delay=0,
+        deal_delay=0,
+        declare_window=0,
+    )
+    seen: list[list[str]] = []
+    t.subscribe(0, lambda view, events: seen.append([s.kind for s in t.seats]))
+    assert [s.kind for s in t.seats] == ["human", "bot", "bot", "bot"]
+    await t.start()
+    await wait_until(lambda: t.state.awaiting() == 0, what="Ana's turn")
+    waiting_at = t.state.version
+    await asyncio.sleep(0.05)
+    assert t.state.version == waiting_at, "the table must wait for the human"
+
+    t.set_bot(0, RandomBot(seed=99, name="stand-in"))
+    assert t.seats[0].kind == "bot" and t.seats[0].name == "Ana"
+    assert seen[-1][0] == "bot"  # subscribers hear of the seat change
+    played_by_ana = t.state.version
+    await wait_until(
+        lambda: t.state.deal_no >= 1 and t.state.phase == "playing", what="the bot playing on"
+    )
+    assert t.state.version > played_by_ana + 20
+
+    t.set_bot(0, None)
+    assert t.seats[0].kind == "human" and t.seats[0].name == "Ana"
+    # from now on the table waits for Ana whenever it is her turn, or at a deal's end
+    for _ in range(3):
+        await wait_until(
+            lambda: t.state.awaiting() == 0 or t.state.phase in ("scoring", "finished"),
+            what="Ana's turn again",
+        )
+        v = t.state.version
+        await asyncio.sleep(0.03)
+        assert t.state.version == v
+        if t.state.phase == "scoring":
+            await t.submit(0, NextDeal())
+            continue
+        if t.state.phase == "finished":
+            break
+        view = view_for(t.state, 0)
+        move = RandomBot(seed=5).decide(view)
+        assert isinstance(move, Play)
+        events = await t.submit(0, move)
+        assert any(e.type == "played" and e.seat == 0 for e in events)
+    await t.close()
+    # a seat change is saved: a restored table seats Ana as a (disconnected) human
+    back = Table.restore(store, t.table_id)
+    assert back.seats[0].kind == "human" and back.seats[0].name == "Ana"
+    assert not back.seats[0].connected
+    assert [s.kind for s in back.seats[1:]] == ["bot"] * 3
+    assert back.state == t.state
+    store.close()
+
+
+async def test_seat_changes() -> None:
+    t = Table("classic", 2, bots={1: RandomBot(seed=1, name="Robo")})
+    assert [s.kind for s in t.seats] == ["empty", "bot", "empty", "empty"]
+    assert t.seats[1].name == "Robo"
+    t.set_human(0, "Ana")
+    assert t.seats[0].kind == "human" and t.seats[0].connected
+    t.set_connected(0, False)
+    assert not t.seats[0].connected
+    t.set_human(1, "Bo")  # a human takes a bot's seat
+    assert t.seats[1].kind == "human" and t.bot_at(1) is None
+    t.set_bot(2, RandomBot(seed=3, name="R2"))
+    t.set_bot(2, None)  # no human to hand back to: empty
+    assert t.seats[2].kind == "empty"
+    with pytest.raises(WrongSeat):
+        t.set_bot(9, None)
+
+
+async def test_humans_get_a_window_to_declare_before_declaring_closes() -> None:
+    t = Table(
+        "one-deck",
+        3,
+        names=["Ana", "", "", ""],
+        bots={s: b for s, b in random_bots(3, 4).items() if s},
+        deal_delay=0,
+        bot_delay=0,
+        declare_window=0.3,
+    )
+    await t.start()
+    await wait_until(lambda: t.state.phase == "declaring", what="the last card")
+    t0 = asyncio.get_running_loop().time()
+    await wait_until(lambda: t.state.phase != "declaring", what="declaring to close")
+    assert asyncio.get_running_loop().time() - t0 >= 0.2
+    await t.close()
+
+
+async def test_illegal_bot_moves_are_replaced(caplog: pytest.LogCaptureFixture) -> None:
+    class Cheat:
+        name = "cheat"
+
+        def decide(self, view: Any) -> Any:
+            if view.awaiting == view.seat:
+                return Play(seat=view.seat, cards=rules.parse_cards("BJ BJ BJ"))
+            return None
+
+    bots: dict[int, Any] = dict(random_bots(2, 4))
+    bots[1] = Cheat()
+    t = Table("one-deck", 2, bots=bots, bot_delay=0, deal_delay=0)
+    await t.start()
+    await wait_until(lambda: t.state.trick_no >= 3, what="three tricks")
+    await t.close()
+    assert any("refused" in r.getMessage() for r in caplog.records)
+
+
+async def test_wait_finished_reports_a_driver_failure(tmp_path: Path) -> None:
+    class FullDisk(Store):
+        def append(self, table_id: str, seq: int, *args: Any, **kw: Any) -> None:
+            if seq > 30:
+                raise StoreError("the disk is full")
+            super().append(table_id, seq, *args, **kw)
+
+    store = FullDisk(tmp_path / "s.db")
+    t = Table("one-deck", 2, store=store, bots=random_bots(2, 4), bot_delay=0, deal_delay=0)
+    await t.start()
+    with pytest.raises(StoreError, match="disk is full"):
+        await asyncio.wait_for(t.wait_finished(), 5)
+    assert t.state.version == 30  # the refused write did not change the state
+    await t.close()
+    store.close()
