@@ -66,10 +66,22 @@ class SeatView(BaseModel):
     log: tuple[Event, ...]  # this deal's events as this seat sees them
 
 
+_PUBLIC_DEALT: dict[tuple[int, int], CardDealt] = {}
+
+
+def _public_dealt(event: CardDealt) -> CardDealt:
+    # Shared instances: views are rebuilt after every card, copying each time was quadratic.
+    key = (event.seat, event.left)
+    hit = _PUBLIC_DEALT.get(key)
+    if hit is None:
+        hit = _PUBLIC_DEALT[key] = CardDealt(seat=event.seat, card=None, left=event.left)
+    return hit
+
+
 def visible_event(event: Event, seat: int, state: GameState) -> Event | None:
     """`event` as `seat` may see it in `state` (None: not at all)."""
     if isinstance(event, CardDealt) and event.seat != seat and event.card is not None:
-        return event.model_copy(update={"card": None})
+        return _public_dealt(event)
     if isinstance(event, Declared) and event.hidden and event.seat != seat:
         return None if state.phase in _DECLARING else event
     if isinstance(event, (KittyTaken, KittyBuried)) and event.seat != seat and event.cards:
@@ -107,7 +119,8 @@ def view_for(state: GameState, seat: int) -> SeatView:
     if ended or (state.kitty_holder == seat and state.phase in ("kitty_theft", "playing")):
         kitty = state.kitty
     decls, standing = _visible_declarations(state, seat)
-    return SeatView(
+    # model_construct: every part is already a validated model of the state
+    return SeatView.model_construct(
         seat=seat,
         version=state.version,
         phase=state.phase,
