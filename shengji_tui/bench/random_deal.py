@@ -17,6 +17,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import islice
 
 from .. import rules
@@ -107,7 +108,7 @@ def _unit_cards(cols: Cols, pl: Placement) -> list[Card]:
 def leadable_units(rs: RuleSet, ctx: TrumpContext, hand: Sequence[Card]) -> list[list[Card]]:
     """Every distinct single, tuple and tractor of one effective suit in `hand`."""
     t = get_trump(rs, ctx)
-    out: list[list[Card]] = [[c] for c in set(hand)]  # the singles
+    out: list[list[Card]] = [[c] for c in set(hand)]  # the singles (deterministic order)
     max_w = rs.max_tuple
     if max_w < 2:
         return out
@@ -166,6 +167,19 @@ def _sides(rs: RuleSet) -> frozenset[int]:
     return frozenset({0})
 
 
+@lru_cache(maxsize=8)
+def _pack_key(decks: int) -> list[int]:
+    """The pack as a sorted list of card indices (a cheap multiset)."""
+    return sorted(c.idx for c in rules.full_deck(decks))
+
+
+def _cards_key(groups: Sequence[Sequence[Card]], more: Sequence[Card]) -> list[int]:
+    out = [c.idx for g in groups for c in g]
+    out.extend(c.idx for c in more)
+    out.sort()
+    return out
+
+
 def _check(cond: bool, msg: str) -> None:
     if not cond:
         raise AssertionError(msg)
@@ -192,7 +206,7 @@ def play_random_deal(
     """
     players = rs.players
     names = [seat_name(s, players) for s in range(players)]
-    full = Counter(rules.full_deck(rs.decks))
+    full = _pack_key(rs.decks)
     total_cards = 54 * rs.decks
 
     # ---- shuffle and deal, one card at a time in turn
@@ -203,7 +217,7 @@ def play_random_deal(
     kitty = pack[players * hs :]
     _check(len(kitty) == rs.kitty_size, f"kitty has {len(kitty)} cards, expected {rs.kitty_size}")
     _check(
-        Counter(c for h in hands for c in h) + Counter(kitty) == full,
+        _cards_key(hands, kitty) == full,
         "after the deal the hands and the kitty are not exactly the pack",
     )
 
@@ -232,7 +246,7 @@ def play_random_deal(
     kitty = rng.sample(hands[0], rs.kitty_size)
     hands[0] = rules.remove_cards(hands[0], kitty)
     _check(
-        Counter(c for h in hands for c in h) + Counter(kitty) == full,
+        _cards_key(hands, kitty) == full,
         "after the bury the hands and the kitty are not exactly the pack",
     )
     _check(all(len(h) == hs for h in hands), "hands differ in size after the bury")
@@ -386,8 +400,7 @@ def play_random_deal(
 
     # ---- end of deal
     _check(all(not h for h in hands), "hands are not all empty at the end")
-    everything = Counter(c for cs in captured for c in cs) + Counter(kitty)
-    _check(everything == full, "captured cards + kitty are not exactly the pack")
+    _check(_cards_key(captured, kitty) == full, "captured cards + kitty are not exactly the pack")
     kitty_points = rules.points(kitty)
     _check(
         sum(points_by_seat) + kitty_points == rs.total_points,

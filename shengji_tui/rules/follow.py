@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from .cards import ALL_CARDS, Card, CardsLike, format_cards, parse_cards
 from .trump import TRUMP, Trump, TrumpContext, get_trump
 from .units import (
+    SUBSTITUTES,
     Cols,
     Rung,
     Shape,
@@ -172,17 +173,24 @@ def _check(
     if all(u.width == 1 for u in units):
         return OK
     sub = rs.wide_units_substitute
-    need = requirement(units, columns(t, in_suit_hand), sub)
+    hand_cols = columns(t, in_suit_hand)
+    need = requirement(units, hand_cols, sub)
     got = requirement(units, columns(t, play), sub)
     for (kh, dh), (kp, dp) in zip(need, got, strict=True):
         if kp > kh:
-            missing_shape = _first_missing(dh, dp)
-            en_s, zh_s = shape_en(missing_shape), shape_zh(missing_shape)
+            lack = _first_missing(dh, dp)
+            en_s, zh_s = shape_en(lack), shape_zh(lack)
+            held_en, held_zh = en_s, zh_s
+            alt = SUBSTITUTES.get(lack) if sub else None
+            if alt is not None and not feasible(hand_cols, [lack]):
+                # four-deck: the hand holds the wider stand-in (a quad for a 2-pair tractor)
+                held_en, held_zh = shape_en(alt), shape_zh(alt)
+                en_s, zh_s = f"{held_en} or {en_s}", f"{held_zh}或{zh_s}"
+            of = "of" if lack[1] == 1 and held_en == en_s else "in"
             return _fail(
                 "shape",
-                f"you hold {en_s} {'of' if missing_shape[1] == 1 else 'in'} {name}, "
-                f"so you must play {en_s}",
-                f"你有{zh}的{zh_s}，必须跟出{zh_s}",
+                f"you hold {held_en} {of} {name}, so you must play {en_s}",
+                f"你有{zh}的{held_zh}，必须跟出{zh_s}",
             )
     return OK
 

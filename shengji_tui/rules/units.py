@@ -233,12 +233,12 @@ def best_decomposition(t: Trump, cards: Sequence[Card], max_w: int = 4) -> list[
         return [Unit([c], 1, 1, t.pos[c.idx], t.label(c))]
     key = ("decomp", max_w, tuple(sorted(c.idx for c in cards)))
     hit = t.memo.get(key)
-    if isinstance(hit, tuple):
-        return list(hit)
+    if isinstance(hit, tuple):  # copies: callers may change the lists they get
+        return [Unit(list(u.cards), u.width, u.length, u.top, u.suit) for u in hit]
     if len(t.memo) > 4096:
         t.memo.clear()
     units = _decompose(t, suit, cards, max_w)
-    t.memo[key] = tuple(units)
+    t.memo[key] = tuple(Unit(list(u.cards), u.width, u.length, u.top, u.suit) for u in units)
     return units
 
 
