@@ -81,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--preset",
         action="append",
         choices=PRESET_NAMES,
-        help="preset(s) to measure (default: all with four players)",
+        help="preset(s) to measure (default: every preset)",
     )
     bench.add_argument("--seconds", type=float, default=3.0, help="time per preset")
     bench.add_argument("--seed", type=int, default=1)

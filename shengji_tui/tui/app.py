@@ -10,6 +10,7 @@ subscription callback only posts a message to this app.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -48,6 +49,7 @@ from .screens import (
     PassScreen,
     StartScreen,
     TableScreen,
+    relabel_bindings,
 )
 from .text import CardText, Narrator
 
@@ -57,7 +59,8 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 class TableLike(Protocol):
     """What the app needs of `shengji_tui.table.Table`."""
 
-    seats: Sequence[Any]
+    @property
+    def seats(self) -> Sequence[Any]: ...
 
     def view(self, seat: int | None) -> SeatView: ...
 
@@ -145,7 +148,7 @@ THEMES = [
 class ShengjiApp(App[None]):
     """The Shengji table in a terminal. See the module docstring."""
 
-    CSS_PATH = [asset("shengji.tcss")]
+    CSS_PATH = [asset("shengji.tcss")]  # noqa: RUF012
     TITLE = "Shengji"
 
     def __init__(
@@ -171,9 +174,10 @@ class ShengjiApp(App[None]):
             self._set_no_color(no_color)
         for th in THEMES:
             self.register_theme(th)
-        self.theme = theme or "shengji"
+        self.theme = theme if theme in self.available_themes else "shengji"
         self.cat = Catalogue(lang)
         self.ct = CardText(self.cat, ascii)
+        relabel_bindings(self, {"command_palette": self.cat.t("keys.palette")})
         self.options = options or GameOptions()
         self.table_factory = table_factory
         self.table: TableLike | None = table
@@ -211,6 +215,7 @@ class ShengjiApp(App[None]):
         return names + sorted(n for n in self.available_themes if n not in names)
 
     async def on_mount(self) -> None:
+        self.set_class(self.ct.ascii, "-ascii")
         if self.table is not None and not self.start_with_menu:
             await self.attach(self.table, self.humans, owns=self.owns_table)
         elif self.table_factory is not None and not self.start_with_menu:
@@ -252,10 +257,8 @@ class ShengjiApp(App[None]):
 
     async def detach(self) -> None:
         for unsub in self._unsubscribe:
-            try:
+            with contextlib.suppress(Exception):  # a table that is already closed
                 unsub()
-            except Exception:  # noqa: BLE001 - a table that is already closed
-                pass
         self._unsubscribe = []
         table, self.table = self.table, None
         if table is not None and self.owns_table:
@@ -313,6 +316,14 @@ class ShengjiApp(App[None]):
             text = self.ct.notation(e.sentence_zh if self.cat.zh and e.sentence_zh else e.sentence)
             self.notify(text, severity="error", timeout=6)
             return False
+        except Exception as e:  # a fault in the table: a sentence, never a traceback
+            self.log.error(f"table refused {command!r}: {e!r}")
+            self.notify(
+                self.cat.t("notify.table_error", error=str(e) or type(e).__name__),
+                severity="error",
+                timeout=8,
+            )
+            return False
         return True
 
     async def next_deal(self) -> None:
@@ -350,6 +361,8 @@ class ShengjiApp(App[None]):
         if m is None or msg.seat not in self.humans:
             return
         self.views[msg.seat] = msg.view
+        if self.table is not None:  # seats change hands (a bot stands in, a player joins)
+            m.names = [getattr(s, "name", "") or "" for s in self.table.seats]
         if msg.seat == self.humans[0]:
             for e in msg.events:
                 self._narrate(e, msg.view)
@@ -371,7 +384,7 @@ class ShengjiApp(App[None]):
                 self.notify(
                     self.cat.t(key, name=m.name(e.seat), forced=self.ct.cards(e.forced)),
                     severity="warning",
-                    timeout=6,
+                    timeout=4,
                 )
             elif isinstance(e, Played):
                 if e.lead and not isinstance(prev, ThrowFailed):
@@ -448,7 +461,9 @@ class ShengjiApp(App[None]):
 
         name = m.names[seat] if seat < len(m.names) and m.names[seat] else m.name(seat)
         self.push_screen(
-            PassScreen(self.cat.t("hotseat.pass", name=name), self.cat.t("hotseat.ready")),
+            PassScreen(
+                self.cat.t("hotseat.pass", name=name), self.cat.t("hotseat.ready", name=name)
+            ),
             done,
         )
 
@@ -456,6 +471,7 @@ class ShengjiApp(App[None]):
     def set_language(self, lang: str) -> None:
         self.cat = Catalogue(lang)
         self.ct = CardText(self.cat, self.ct.ascii)
+        relabel_bindings(self, {"command_palette": self.cat.t("keys.palette")})
         if self.model is not None:
             self.model.cat = self.cat
             self.model.ct = self.ct
@@ -497,7 +513,7 @@ class ShengjiApp(App[None]):
 
         def done(yes: bool | None) -> None:
             if yes:
-                self.run_worker(self._quit(), exclusive=True)
+                self.run_worker(self._quit(), exclusive=True, group="main")
 
         self.push_screen(ConfirmQuit(t("quit.question"), t("quit.yes"), t("quit.no")), done)
 
@@ -510,26 +526,36 @@ class ShengjiApp(App[None]):
         t = self.cat.t
         yield SystemCommand(t("palette.help"), t("palette.help_help"), self._palette_help)
         if self.model is not None and self.model.view is not None:
-            yield SystemCommand(t("palette.last_trick"), t("palette.last_trick_help"),
-                                lambda: self.push_screen(LastTrickScreen(self.model)))  # type: ignore[arg-type]
+            yield SystemCommand(
+                t("palette.last_trick"),
+                t("palette.last_trick_help"),
+                self._palette_last_trick,
+            )
         other = "zh" if self.cat.lang == "en" else "en"
-        yield SystemCommand(t("palette.language"), t("palette.language_help"),
-                            lambda: self.set_language(other))
-        yield SystemCommand(t("palette.ascii"), t("palette.ascii_help"),
-                            lambda: self.set_ascii(not self.ct.ascii))
+        yield SystemCommand(
+            t("palette.language"), t("palette.language_help"), lambda: self.set_language(other)
+        )
+        yield SystemCommand(
+            t("palette.ascii"), t("palette.ascii_help"), lambda: self.set_ascii(not self.ct.ascii)
+        )
         yield SystemCommand(t("palette.theme"), t("palette.theme_help"), self.action_change_theme)
         if self.table_factory is not None:
-            yield SystemCommand(t("palette.new_game"), t("palette.new_game_help"),
-                                self._palette_menu)
+            yield SystemCommand(
+                t("palette.new_game"), t("palette.new_game_help"), self._palette_menu
+            )
         yield SystemCommand(t("palette.quit"), t("palette.quit_help"), self.action_request_quit)
         # No screenshot command: over SSH it would write to the server's disk.
+
+    def _palette_last_trick(self) -> None:
+        if self.model is not None:
+            self.push_screen(LastTrickScreen(self.model))
 
     def _palette_help(self) -> None:
         if self.model is not None:
             self.push_screen(HelpScreen(self.model))
 
     def _palette_menu(self) -> None:
-        self.run_worker(self.after_match(), exclusive=True)
+        self.run_worker(self.after_match(), exclusive=True, group="main")
 
 
 def default_lang(env: dict[str, str] | None = None) -> str:

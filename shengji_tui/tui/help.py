@@ -11,23 +11,42 @@ def help_markdown(model: Model) -> str:
     cat = model.cat
     t = cat.t
     rs: RuleSet | None = model.view.rules if model.view is not None else None
-    out: list[str] = [f"# {t('help.title')}", "", f"## {t('help.keys_title')}", ""]
-    for key in ("move", "select", "play", "declare", "skip", "suggest", "last_trick",
-                "log", "clear", "next_hand", "help", "palette", "quit"):
+    out: list[str] = [f"## {t('help.keys_title')}", ""]
+    for key in (
+        "move",
+        "select",
+        "play",
+        "declare",
+        "skip",
+        "suggest",
+        "last_trick",
+        "log",
+        "clear",
+        "next_hand",
+        "help",
+        "palette",
+        "quit",
+    ):
         out.append(f"- {t('help.key.' + key)}")
     out += ["", f"## {t('help.marks_title')}", "", t("help.marks"), ""]
     if rs is None:
         return "\n".join(out)
     out += [f"## {t('help.rules_title', preset=rs.name)}", ""]
-    out.append(f"- {t('help.rule.pack', decks=rs.decks, players=rs.players, hand=rs.hand_size, kitty=rs.kitty_size)}")
+    pack = t(
+        "help.rule.pack", decks=rs.decks, players=rs.players, hand=rs.hand_size, kitty=rs.kitty_size
+    )
+    out.append(f"- {pack}")
     if rs.two_color:
         out.append(f"- {t('help.rule.two_color')}")
-    out.append(f"- {t('help.rule.levels', levels=' '.join(rs.levels), must=' '.join(rs.must_play))}")
+    out.append(
+        f"- {t('help.rule.levels', levels=' '.join(rs.levels), must=' '.join(rs.must_play))}"
+    )
     out.append(f"- {t('help.rule.trumps')}")
     if rs.constant_rank:
         out.append(f"- {t('help.rule.constant', rank=rs.constant_rank)}")
     out.append(f"- {t('help.rule.declare')}")
-    out.append(f"- {t('help.rule.self_overturn_yes' if rs.self_overturn else 'help.rule.self_overturn_no')}")
+    overturn = "help.rule.self_overturn_yes" if rs.self_overturn else "help.rule.self_overturn_no"
+    out.append(f"- {t(overturn)}")
     if rs.hidden_declaring:
         out.append(f"- {t('help.rule.hidden')}")
     out.append(f"- {t('help.rule.no_declaration.' + rs.no_declaration)}")
@@ -38,7 +57,9 @@ def help_markdown(model: Model) -> str:
     out.append(f"- {t('help.rule.tractor')}")
     out.append(f"- {t('help.rule.throw')}")
     if rs.throw_penalty != "none":
-        out.append(f"- {t('help.rule.throw_penalty.' + rs.throw_penalty, n=rs.throw_penalty_amount)}")
+        out.append(
+            f"- {t('help.rule.throw_penalty.' + rs.throw_penalty, n=rs.throw_penalty_amount)}"
+        )
     if rs.throw_trick_limit is not None:
         out.append(f"- {t('help.rule.throw_limit', n=rs.throw_trick_limit)}")
     out.append(f"- {t('help.rule.points', total=rs.total_points)}")
@@ -47,7 +68,13 @@ def help_markdown(model: Model) -> str:
         out.append(f"- {t('help.rule.kitty_trump_only')}")
     if rs.jack_rule:
         out.append(f"- {t('help.rule.jack')}")
-    out += ["", f"### {t('help.score_title')}", "", f"| {t('help.score_points')} | {t('help.score_result')} |", "|---|---|"]
+    out += [
+        "",
+        f"### {t('help.score_title')}",
+        "",
+        f"| {t('help.score_points')} | {t('help.score_result')} |",
+        "|---|---|",
+    ]
     bands = rs.bands()
     for i, b in enumerate(bands):
         hi = f"{bands[i + 1].min_points - 5}" if i + 1 < len(bands) else "…"

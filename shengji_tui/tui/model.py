@@ -187,7 +187,10 @@ class Model:
     # ----------------------------------------------------------- declaring
     def declare_options(self) -> list[list[Card]]:
         v = self.view
-        if v is None or v.phase not in ("dealing", "declaring"):
+        if v is None:
+            return []
+        stealing = v.phase == "kitty_theft" and v.awaiting == self.seat
+        if v.phase not in ("dealing", "declaring") and not stealing:
             return []
         st = v.standing
         return rules.valid_declarations(
@@ -251,10 +254,13 @@ class Model:
                 limit = v.rules.throw_trick_limit
                 if limit is not None and v.trick_no >= limit:
                     return Check(False, t("check.throw_limit", n=limit))
-                return Check(True, t("check.throw_warning", shape=describe_lead(
-                    self.cat, v.rules, self.ctx, sel)))
-            return Check(True, t("check.lead_ok", shape=describe_lead(
-                self.cat, v.rules, self.ctx, sel)))
+                return Check(
+                    True,
+                    t("check.throw_warning", shape=describe_lead(self.cat, v.rules, self.ctx, sel)),
+                )
+            return Check(
+                True, t("check.lead_ok", shape=describe_lead(self.cat, v.rules, self.ctx, sel))
+            )
         if len(sel) != len(lead):
             return Check(False, t("check.count", n=len(lead), k=len(sel)))
         verdict = rules.check_follow(v.rules, self.ctx, list(v.hand), list(lead), sel)

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Center, Grid, Horizontal, Vertical, VerticalScroll
+from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Markdown, RichLog, Select, Static
 
@@ -27,7 +28,9 @@ from ..engine import (
     KittyRevealed,
     LevelUp,
     MatchOver,
+    PassSteal,
     Play,
+    Steal,
 )
 from ..engine.state import SUPPORTED
 from .model import LEFT, RIGHT, TOP, Model
@@ -51,7 +54,7 @@ def _app(screen: Screen[Any]) -> ShengjiApp:
     return screen.app  # type: ignore[return-value]
 
 
-def relabel_bindings(node: Screen[Any], labels: dict[str, str]) -> None:
+def relabel_bindings(node: DOMNode, labels: dict[str, str]) -> None:
     """Give `node`'s bindings descriptions in the chosen language (by action name).
 
     The binding lists are shared with the class (a shallow copy per instance), so
@@ -63,7 +66,7 @@ def relabel_bindings(node: Screen[Any], labels: dict[str, str]) -> None:
             name = b.action.split("(")[0]
             new.append(replace(b, description=labels[name]) if name in labels else b)
         k2b[key] = new
-    if node.is_mounted:
+    if getattr(node, "is_mounted", False) or getattr(node, "is_running", False):
         node.refresh_bindings()  # (the footer recomposes: callers call this sparingly)
 
 
@@ -83,25 +86,27 @@ class SizeWatch:
 class TableScreen(SizeWatch, Screen[None]):
     """Four seats around a centre; your hand at the bottom."""
 
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "move(-1)", "move", key_display="←→", show=True),
         Binding("right,l", "move(1)", "move", show=False),
-        Binding("space", "toggle", "select"),
+        Binding("space", "pick", "select"),
         Binding("enter", "confirm", "play", key_display="⏎"),
-        Binding("d", "declare", "declare", show=False),
+        Binding("d", "declare", "declare"),
         Binding("f", "skip_deal", "skip"),
         Binding("s", "suggest", "suggest"),
         Binding("t", "last_trick", "last trick"),
         Binding("g", "show_log", "log", show=False),
         Binding("escape", "clear", "clear", show=False),
         Binding("n", "next_deal", "next deal", show=False),
+        Binding("p", "pass_steal", "pass"),
         Binding("tab", "next_hand", "next hand", show=False),
         Binding("question_mark", "help", "help", key_display="?"),
         Binding("q", "quit_table", "quit"),
-    ] + [Binding(str(k), f"declare_option({k - 1})", show=False) for k in range(1, 10)]
+        *[Binding(str(k), f"declare_option({k - 1})", show=False) for k in range(1, 10)],
+    ]
 
     def __init__(self, model: Model) -> None:
         super().__init__()
@@ -136,6 +141,7 @@ class TableScreen(SizeWatch, Screen[None]):
     def on_mount(self) -> None:
         self.relabel()
         log = self.query_one("#log", RichLog)
+        log.can_focus = False  # the table's keys (←→, space) must never scroll the log
         for line in _app(self).log_lines:
             log.write(line)
         self.refresh_all()
@@ -145,7 +151,7 @@ class TableScreen(SizeWatch, Screen[None]):
         t = self.model.cat.t
         labels = {
             "move": t("keys.move"),
-            "toggle": t("keys.select"),
+            "pick": t("keys.select"),
             "declare": t("keys.declare"),
             "skip_deal": t("keys.skip"),
             "suggest": t("keys.suggest"),
@@ -153,11 +159,15 @@ class TableScreen(SizeWatch, Screen[None]):
             "show_log": t("keys.log"),
             "clear": t("keys.clear"),
             "next_deal": t("keys.next_deal"),
+            "pass_steal": t("keys.pass_steal"),
             "next_hand": t("keys.next_hand"),
             "help": t("keys.help"),
             "quit_table": t("keys.quit"),
         }
         relabel_bindings(self, labels)
+        k2b = self._bindings.key_to_bindings
+        if "space" in k2b:
+            k2b["space"] = [replace(b, key_display=t("keys.space")) for b in k2b["space"]]
         self._labels_for = None
         self.refresh_confirm_label()
 
@@ -167,21 +177,26 @@ class TableScreen(SizeWatch, Screen[None]):
         if self._labels_for == (m.phase, t("keys.play")):
             return
         self._labels_for = (m.phase, t("keys.play"))
-        key = {"burying": "keys.bury", "dealing": "keys.declare", "declaring": "keys.declare",
-               "scoring": "keys.next_deal"}.get(m.phase, "keys.play")
+        key = {
+            "burying": "keys.bury",
+            "dealing": "keys.declare",
+            "declaring": "keys.declare",
+            "scoring": "keys.next_deal",
+        }.get(m.phase, "keys.play")
         skip = "keys.skip" if m.phase == "dealing" else "keys.skip_done"
         relabel_bindings(self, {"confirm": t(key), "skip_deal": t(skip)})
 
     def refresh_all(self) -> None:
         m = self.model
-        for w in self.query("StatusBar, SeatPanel, CentreBox, MeLine, LastTrick"):
+        for w in self.query("StatusBar, SeatPanel, MeLine, LastTrick"):
             w.refresh()
-        for w in self.query("DeclarePanel, ScoreText"):  # their size follows their text
+        for w in self.query("CentreBox, DeclarePanel, ScoreText"):  # sized by their text
             w.refresh(layout=True)
         for hand in self.query(HandView):
             hand.refresh(layout=True)
+        stealing = m.phase == "kitty_theft" and m.view is not None and m.view.awaiting == m.seat
         for declare in self.query("#declare"):
-            declare.display = m.phase in ("dealing", "declaring")
+            declare.display = m.phase in ("dealing", "declaring") or stealing
         for bar in self.query(PointsBar):
             pts = m.attacker_points()
             nxt = m.next_band(pts) if m.view is not None else None
@@ -190,15 +205,24 @@ class TableScreen(SizeWatch, Screen[None]):
             bar.display = bool(m.view is not None and m.view.dealer_side)
         self.refresh_confirm_label()
         # The footer recomposes on every refresh_bindings: only when something changed.
-        sig = tuple(
-            self.check_action(a, ()) for a in self._DYNAMIC
-        ) + (m.phase, m.cat.lang)
+        sig = (*(self.check_action(a, ()) for a in self._DYNAMIC), m.phase, m.cat.lang)
         if sig != self._binding_sig:
             self._binding_sig = sig
             self.refresh_bindings()
 
-    _DYNAMIC = ("move", "toggle", "confirm", "declare", "skip_deal", "suggest", "next_deal",
-                "next_hand", "last_trick", "show_log")
+    _DYNAMIC = (
+        "pass_steal",
+        "move",
+        "pick",
+        "confirm",
+        "declare",
+        "skip_deal",
+        "suggest",
+        "next_deal",
+        "next_hand",
+        "last_trick",
+        "show_log",
+    )
 
     def write_log(self, line: str) -> None:
         for log in self.query("#log").results(RichLog):
@@ -209,14 +233,15 @@ class TableScreen(SizeWatch, Screen[None]):
         m = self.model
         v = m.view
         phase = m.phase
-        dealing = phase in ("dealing", "declaring")
         mine = v is not None and v.awaiting == m.seat
+        stealing = phase == "kitty_theft" and mine
+        dealing = phase in ("dealing", "declaring") or stealing
         acting = mine and phase in ("burying", "playing")
-        if action in ("move", "toggle"):
+        if action in ("move", "pick"):
             return bool(acting or (dealing and action == "move"))
         if action == "confirm":
-            if dealing:
-                return True if m.declare_options() else None
+            if dealing:  # declaring takes d or a digit: a stray enter must not declare
+                return False
             if phase == "scoring":
                 return True
             if not acting:
@@ -229,11 +254,13 @@ class TableScreen(SizeWatch, Screen[None]):
         if action == "skip_deal":
             return dealing and _app(self).can_skip_deal()
         if action == "suggest":
-            return True if acting else False
+            return bool(acting)
         if action == "clear":
             return True
         if action == "next_deal":
             return phase == "scoring"
+        if action == "pass_steal":
+            return stealing
         if action == "next_hand":
             return dealing and len(m.humans) > 1
         if action == "last_trick":
@@ -252,7 +279,7 @@ class TableScreen(SizeWatch, Screen[None]):
             m.move(step)
         self.refresh_all()
 
-    def action_toggle(self) -> None:
+    def action_pick(self) -> None:
         self.model.toggle()
         self.refresh_all()
 
@@ -271,7 +298,6 @@ class TableScreen(SizeWatch, Screen[None]):
         m = self.model
         phase = m.phase
         if phase in ("dealing", "declaring"):
-            await self.action_declare()
             return
         if phase == "scoring":
             await self.action_next_deal()
@@ -282,7 +308,9 @@ class TableScreen(SizeWatch, Screen[None]):
                 self.notify(chk.message, severity="warning")
             return
         cards = tuple(m.selection())
-        cmd = Bury(seat=m.seat, cards=cards) if phase == "burying" else Play(seat=m.seat, cards=cards)
+        cmd = (
+            Bury(seat=m.seat, cards=cards) if phase == "burying" else Play(seat=m.seat, cards=cards)
+        )
         if await _app(self).send(cmd):
             m.reset_selection()
             self.refresh_all()
@@ -297,7 +325,16 @@ class TableScreen(SizeWatch, Screen[None]):
             if not opts:
                 self.notify(m.cat.t("declare.cannot", level=m.view.level if m.view else ""))
             return
-        await _app(self).send(Declare(seat=m.seat, cards=tuple(opts[index])))
+        cards = tuple(opts[index])
+        if m.phase == "kitty_theft":
+            await _app(self).send(Steal(seat=m.seat, cards=cards))
+        else:
+            await _app(self).send(Declare(seat=m.seat, cards=cards))
+
+    async def action_pass_steal(self) -> None:
+        m = self.model
+        if m.phase == "kitty_theft" and m.view is not None and m.view.awaiting == m.seat:
+            await _app(self).send(PassSteal(seat=m.seat))
 
     async def action_skip_deal(self) -> None:
         await _app(self).skip_deal()
@@ -334,14 +371,14 @@ class TableScreen(SizeWatch, Screen[None]):
 class Dialog(ModalScreen[Any]):
     """A centred box; escape closes it."""
 
-    BINDINGS = [Binding("escape", "close", "close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "close")]
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
 class ConfirmQuit(Dialog):
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "yes", "yes"),
         Binding("n,escape", "no", "no"),
         Binding("q", "yes", show=False),
@@ -370,7 +407,7 @@ class ConfirmQuit(Dialog):
 
 
 class LastTrickScreen(Dialog):
-    BINDINGS = [Binding("escape,t,enter", "close", "close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,t,enter", "close", "close")]
 
     def __init__(self, model: Model) -> None:
         super().__init__()
@@ -383,7 +420,7 @@ class LastTrickScreen(Dialog):
 
 
 class LogScreen(Dialog):
-    BINDINGS = [Binding("escape,g,enter", "close", "close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,g,enter", "close", "close")]
 
     def __init__(self, title: str, lines: Sequence[str]) -> None:
         super().__init__()
@@ -402,7 +439,7 @@ class LogScreen(Dialog):
 
 
 class HelpScreen(Dialog):
-    BINDINGS = [Binding("escape,question_mark,q", "close", "close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close", "close")]
 
     def __init__(self, model: Model) -> None:
         super().__init__()
@@ -412,6 +449,7 @@ class HelpScreen(Dialog):
         from .help import help_markdown
 
         with Vertical(classes="dialog wide-dialog"):
+            yield Label(self.model.cat.t("help.title"), classes="dialog-title")
             with VerticalScroll():
                 yield Markdown(help_markdown(self.model))
             yield Label(self.model.cat.t("dialog.close_keys"), classes="dim")
@@ -420,7 +458,7 @@ class HelpScreen(Dialog):
 class DealResultScreen(Dialog):
     """The deal's end: kitty revealed, multiplier, points, levels, next dealer."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,n", "next", "next deal"),
         Binding("t", "last_trick", "last trick"),
         Binding("escape", "close", "close"),
@@ -442,12 +480,15 @@ class DealResultScreen(Dialog):
 
     def on_mount(self) -> None:
         t = self.model.cat.t
-        relabel_bindings(self, {
-            "next": t("keys.new_game" if self.final else "keys.next_deal"),
-            "last_trick": t("keys.last_trick"),
-            "close": t("keys.close"),
-            "quit": t("keys.quit"),
-        })
+        relabel_bindings(
+            self,
+            {
+                "next": t("keys.new_game" if self.final else "keys.next_deal"),
+                "last_trick": t("keys.last_trick"),
+                "close": t("keys.close"),
+                "quit": t("keys.quit"),
+            },
+        )
 
     def title_line(self) -> str:
         m = self.model
@@ -456,8 +497,9 @@ class DealResultScreen(Dialog):
         if self.final and v is not None:
             winners = v.winners or ()
             mine = m.seat in winners
-            return t("result.match_won" if mine else "result.match_lost",
-                     names=m.team_name(winners))
+            return t(
+                "result.match_won" if mine else "result.match_lost", names=m.team_name(winners)
+            )
         return t("result.title", n=(v.deal_no + 1) if v else 1)
 
     def body(self) -> Text:
@@ -473,16 +515,27 @@ class DealResultScreen(Dialog):
         cap = next((e for e in log if isinstance(e, KittyCaptured)), None)
         scored = next((e for e in log if isinstance(e, DealScored)), None)
         if rev is not None:
-            who = m.name(rev.seat) if rev.seat is not None else "?"
-            line = Text(t("result.kitty", name=who) + " ")
-            line.append(ct.cards(rev.cards))
-            line.append(" " + t("result.kitty_points", points=rev.points))
-            lines.append(line)
+            if rev.seat is not None and m.is_you(rev.seat):
+                who = t("seat.you_object")
+            else:
+                who = m.name(rev.seat) if rev.seat is not None else "?"
+            lines.append(
+                Text(t("result.kitty", name=who, cards=ct.cards(rev.cards), points=rev.points))
+            )
         if v.last_trick_winner is not None:
             lw = v.last_trick_winner
             if cap is not None:
-                lines.append(Text(t("result.captured", name=m.name(lw), points=cap.points,
-                                    mult=cap.multiplier, total=cap.total)))
+                lines.append(
+                    Text(
+                        t(
+                            "result.captured",
+                            name=m.name(lw),
+                            points=cap.points,
+                            mult=cap.multiplier,
+                            total=cap.total,
+                        )
+                    )
+                )
             else:
                 lines.append(Text(t("result.kitty_kept", name=m.name(lw))))
         if scored is not None:
@@ -491,8 +544,12 @@ class DealResultScreen(Dialog):
                 parts.append(t("result.kitty_part", n=scored.kitty_points))
             if scored.penalty_points:
                 parts.append(t("result.penalty_part", n=scored.penalty_points))
-            lines.append(Text(t("result.points", points=scored.attacker_points,
-                                parts=" + ".join(parts)), style="bold"))
+            lines.append(
+                Text(
+                    t("result.points", points=scored.attacker_points, parts=" + ".join(parts)),
+                    style="bold",
+                )
+            )
             r = scored.result
             attackers = [s for s in range(m.players) if s not in v.dealer_side]
             names = {"dealer": m.team_name(v.dealer_side), "attackers": m.team_name(attackers)}
@@ -503,8 +560,17 @@ class DealResultScreen(Dialog):
             lines.append(Text(outcome))
         for e in log:
             if isinstance(e, LevelUp):
-                lines.append(Text(t("result.level_up", names=m.team_name(e.seats),
-                                    old=e.old_level, new=e.new_level, gain=e.gain)))
+                lines.append(
+                    Text(
+                        t(
+                            "result.level_up",
+                            names=m.team_name(e.seats),
+                            old=e.old_level,
+                            new=e.new_level,
+                            gain=e.gain,
+                        )
+                    )
+                )
             elif isinstance(e, JackRule):
                 lines.append(Text(t("log.jack_rule", names=m.team_name(e.seats), new=e.new_level)))
         if not any(isinstance(e, LevelUp) for e in log) and scored is not None:
@@ -514,17 +580,25 @@ class DealResultScreen(Dialog):
         rot = next((e for e in log if isinstance(e, DealerRotated)), None)
         over = next((e for e in log if isinstance(e, MatchOver)), None)
         if rot is not None:
-            lines.append(Text(t("result.next_dealer", name=m.name(rot.seat),
-                                level=v.levels[rot.seat]), style="bold"))
+            lines.append(
+                Text(
+                    t("result.next_dealer", name=m.name(rot.seat), level=v.levels[rot.seat]),
+                    style="bold",
+                )
+            )
         if over is not None:
-            lines.append(Text(t("log.match_over", names=m.team_name(over.winners),
-                                level=over.level), style="bold"))
+            lines.append(
+                Text(
+                    t("log.match_over", names=m.team_name(over.winners), level=over.level),
+                    style="bold",
+                )
+            )
         return Text("\n").join(lines)
 
     async def action_next(self) -> None:
         app = _app(self)
-        if self.final:
-            await app.after_match()
+        if self.final:  # replaces the screens: not awaited from one of them
+            app.run_worker(app.after_match(), exclusive=True, group="main")
         else:
             await app.next_deal()
 
@@ -541,7 +615,7 @@ class DealResultScreen(Dialog):
 class PassScreen(SizeWatch, Screen[None]):
     """Between two humans' turns on one keyboard: the hands are hidden."""
 
-    BINDINGS = [Binding("enter,space", "ready", "ready")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "ready", "ready")]
 
     def __init__(self, text: str, hint: str) -> None:
         super().__init__()
@@ -573,7 +647,10 @@ class EnlargeScreen(SizeWatch, Screen[None]):
 class StartScreen(SizeWatch, Screen[None]):
     """New game: preset and options, language, theme, card style."""
 
-    BINDINGS = [Binding("escape,q", "quit", "quit"), Binding("ctrl+s", "start", "start")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "quit", "quit"),
+        Binding("ctrl+s", "start", "start"),
+    ]
 
     def compose(self) -> ComposeResult:
         app = _app(self)
@@ -584,28 +661,55 @@ class StartScreen(SizeWatch, Screen[None]):
             yield Label(t("menu.title"), classes="dialog-title")
             with Grid(id="start-grid"):
                 yield Label(t("menu.preset"))
-                yield Select(presets, value=o.preset, allow_blank=False, id="preset")
+                yield Select(presets, value=o.preset, allow_blank=False, compact=True, id="preset")
                 yield Label(t("menu.players"))
-                yield Select([(t("menu.solo"), 1)] + [(t("menu.hotseat", n=n), n) for n in (2, 3, 4)],
-                             value=o.humans, allow_blank=False, id="humans")
+                yield Select(
+                    [(t("menu.solo"), 1)] + [(t("menu.hotseat", n=n), n) for n in (2, 3, 4)],
+                    value=o.humans,
+                    allow_blank=False,
+                    compact=True,
+                    id="humans",
+                )
                 yield Label(t("menu.seed"))
-                yield Input(value="" if o.seed is None else str(o.seed), type="integer",
-                            placeholder=t("menu.seed_random"), id="seed")
+                yield Input(
+                    value="" if o.seed is None else str(o.seed),
+                    type="integer",
+                    placeholder=t("menu.seed_random"),
+                    id="seed",
+                    compact=True,
+                )
                 yield Label(t("menu.language"))
-                yield Select([("English", "en"), ("中文", "zh")], value=app.cat.lang,
-                             allow_blank=False, id="lang")
+                yield Select(
+                    [("English", "en"), ("中文", "zh")],
+                    value=app.cat.lang,
+                    allow_blank=False,
+                    compact=True,
+                    id="lang",
+                )
                 yield Label(t("menu.theme"))
-                yield Select([(n, n) for n in app.theme_choices()], value=app.theme,
-                             allow_blank=False, id="theme")
+                yield Select(
+                    [(n, n) for n in app.theme_choices()],
+                    value=app.theme,
+                    allow_blank=False,
+                    compact=True,
+                    id="theme",
+                )
                 yield Label(t("menu.cards"))
-                yield Select([(t("menu.cards_glyphs"), False), (t("menu.cards_ascii"), True)],
-                             value=app.ct.ascii, allow_blank=False, id="ascii")
+                yield Select(
+                    [(t("menu.cards_glyphs"), False), (t("menu.cards_ascii"), True)],
+                    value=app.ct.ascii,
+                    allow_blank=False,
+                    compact=True,
+                    id="ascii",
+                )
             with Horizontal(classes="buttons"):
-                yield Button(t("menu.start"), id="start-btn", variant="primary")
-                yield Button(t("menu.quit"), id="quit-btn")
+                yield Button(t("menu.start"), id="start-btn", variant="primary", compact=True)
+                yield Button(t("menu.quit"), id="quit-btn", compact=True)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        t = _app(self).cat.t
+        relabel_bindings(self, {"quit": t("keys.quit"), "start": t("menu.start")})
         self.query_one("#start-btn", Button).focus()
 
     @on(Select.Changed, "#lang")
@@ -644,7 +748,8 @@ class StartScreen(SizeWatch, Screen[None]):
         if isinstance(humans, int):
             o.humans = humans
         o.seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
-        await app.start_new_game()
+        # Not awaited here: starting replaces this very screen.
+        app.run_worker(app.start_new_game(), exclusive=True, group="main")
 
     def action_quit(self) -> None:
         self.app.exit()

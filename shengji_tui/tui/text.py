@@ -189,8 +189,13 @@ class Narrator:
             self._standing_seat = None
             if e.dealer is None:
                 return t("log.deal_started_first", n=e.deal_no + 1, level=e.level)
-            return ty("log.deal_started", e.dealer, n=e.deal_no + 1, dealer=self.name(e.dealer),
-                      level=e.level)
+            return ty(
+                "log.deal_started",
+                e.dealer,
+                n=e.deal_no + 1,
+                dealer=self.name(e.dealer),
+                level=e.level,
+            )
         if isinstance(e, CardDealt):
             return None
         if isinstance(e, Redealt):
@@ -250,8 +255,13 @@ class Narrator:
             return ty("log." + verb, e.seat, name=self.name(e.seat), cards=cs(e.cards))
         if isinstance(e, TrickWon):
             if e.points:
-                return ty("log.trick_won_points", e.seat, name=self.name(e.seat), n=e.trick_no,
-                          points=e.points)
+                return ty(
+                    "log.trick_won_points",
+                    e.seat,
+                    name=self.name(e.seat),
+                    n=e.trick_no,
+                    points=e.points,
+                )
             return ty("log.trick_won", e.seat, name=self.name(e.seat), n=e.trick_no)
         if isinstance(e, KittyRevealed):
             return t("log.kitty_revealed", cards=cs(e.cards), points=e.points)

@@ -18,9 +18,9 @@ from rich.text import Text
 from textual import events
 from textual.app import RenderResult
 from textual.message import Message
+from textual.renderables.bar import Bar as BarRenderable
 from textual.widget import Widget
 from textual.widgets import ProgressBar
-from textual.renderables.bar import Bar as BarRenderable
 
 from .. import rules
 from ..rules import Card, Rank, Suit
@@ -117,7 +117,7 @@ class StatusBar(CardsWidget):
             parts.append(Text(t("status.trick", n=max(1, n))))
         title = Text(t("app.title"), style="bold")
         body = Text(sep).join(parts)
-        if cell_len(title.plain) + cell_len(sep) + body.cell_len <= self.size.width:
+        if cell_len(title.plain) + cell_len(sep) + body.cell_len <= self.content_size.width:
             out.append_text(title)
             out.append(sep)
         out.append_text(body)
@@ -150,7 +150,7 @@ class SeatPanel(CardsWidget):
         role = [t("seat.partner") if m.is_partner(seat) else t("seat.opponent")]
         if v.dealer == seat:
             role.append(t("seat.dealer") + " " + g["dealer"])
-        name_line.append(f" ({', '.join(role)})")
+        name_line.append(t("seat.roles", roles=t("seat.role_sep").join(role)))
         info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=v.hand_sizes[seat])]
         info_line = Text(f" {g['sep']} ".join(info), style=self.cstyle("seat--dim"))
         out = [name_line, info_line]
@@ -235,7 +235,7 @@ class MeLine(SeatPanel):
                 v.phase, "seat.your_turn"
             )
             flag = Text(f"{g['turn']} {t(key)}", style=self.cstyle("seat--turn"))
-            pad = self.size.width - out.cell_len - flag.cell_len
+            pad = self.content_size.width - out.cell_len - flag.cell_len
             out.append(" " * max(2, pad))
             out.append_text(flag)
         return out
@@ -272,7 +272,11 @@ class CentreBox(CardsWidget):
         elif v.phase == "burying":
             holder = v.kitty_holder
             if holder == m.seat:
-                out.append(Text(t("centre.bury_title", k=v.kitty_size), style=self.cstyle("centre--prompt")))
+                out.append(
+                    Text(
+                        t("centre.bury_title", k=v.kitty_size), style=self.cstyle("centre--prompt")
+                    )
+                )
                 chk = m.check()
                 style = "centre--ok" if chk.ok else "centre--alert"
                 out.append(Text(chk.message, style=self.cstyle(style)))
@@ -284,7 +288,10 @@ class CentreBox(CardsWidget):
                 out.append(Text(t("centre.burying", name=m.name(holder or 0), k=v.kitty_size)))
         elif v.phase == "kitty_theft":
             who = v.theft_turn
-            out.append(Text(t("centre.theft", name=m.name(who if who is not None else 0))))
+            if who == m.seat:
+                out.append(Text(t("centre.your_theft"), style=self.cstyle("centre--prompt")))
+            else:
+                out.append(Text(t("centre.theft", name=m.name(who if who is not None else 0))))
         elif v.phase == "playing":
             out.extend(self.trick_lines())
         elif v.phase == "scoring":
@@ -303,18 +310,22 @@ class CentreBox(CardsWidget):
         if v.trick and v.last_trick and v.last_trick_winner is not None:
             pts = sum(rules.points(p.cards) for p in v.last_trick)
             win = next((p.cards for p in v.last_trick if p.seat == v.last_trick_winner), ())
-            line = Text(t("centre.last_won", name=m.name(v.last_trick_winner), points=pts) + " ",
-                        style=self.cstyle("seat--dim"))
+            line = Text(
+                t("centre.last_won", name=m.name(v.last_trick_winner), points=pts) + " ",
+                style=self.cstyle("seat--dim"),
+            )
             line.append_text(self.cards_text(win))
             line.stylize(self.cstyle("card--dim"))
             out.append(line)
         if m.throw_failed is not None and v.trick:
             tried, forced, seat, reason = m.throw_failed
-            line = Text(t("centre.throw_failed", name=m.name(seat)) + " ",
-                        style=self.cstyle("centre--alert"))
+            line = Text(
+                t("centre.throw_failed", name=m.name(seat)) + " ",
+                style=self.cstyle("centre--alert"),
+            )
             line.append_text(self.cards_text(m.sorted_cards(tried)))
             out.append(line)
-            if reason:
+            if reason and seat == m.seat:  # the rules' reason speaks to the thrower
                 out.append(Text(reason, style=self.cstyle("seat--dim")))
             line = Text(t("centre.throw_forced") + " ", style=self.cstyle("centre--prompt"))
             line.append_text(self.cards_text(forced))
@@ -337,18 +348,28 @@ class CentreBox(CardsWidget):
         elif v.last_trick and v.last_trick_winner is not None:
             pts = sum(rules.points(p.cards) for p in v.last_trick)
             key = "centre.trick_won_points" if pts else "centre.trick_won"
-            out.append(Text(t(key, name=m.name(v.last_trick_winner), n=v.trick_no, points=pts),
-                            style=self.cstyle("seat--dim")))
+            out.append(
+                Text(
+                    t(key, name=m.name(v.last_trick_winner), n=v.trick_no, points=pts),
+                    style=self.cstyle("seat--dim"),
+                )
+            )
         if v.awaiting == m.seat:
-            out.append(Text(t("centre.your_turn", what=m.requirement()),
-                            style=self.cstyle("centre--prompt")))
+            out.append(
+                Text(
+                    t("centre.your_turn", what=m.requirement()), style=self.cstyle("centre--prompt")
+                )
+            )
             chk = m.check()
             if chk.message:
                 style = "centre--ok" if chk.ok else "centre--alert"
                 out.append(Text(chk.message, style=self.cstyle(style)))
         elif v.awaiting is not None:
-            out.append(Text(t("centre.waiting_for", name=m.name(v.awaiting)),
-                            style=self.cstyle("seat--dim")))
+            out.append(
+                Text(
+                    t("centre.waiting_for", name=m.name(v.awaiting)), style=self.cstyle("seat--dim")
+                )
+            )
         return out
 
 
@@ -382,7 +403,7 @@ class DeclarePanel(CardsWidget):
             return Text("\n").join(lines)
         line = Text(t("declare.can") + " ")
         for i, o in enumerate(opts):
-            chip = Text(f"{i + 1}:")
+            chip = Text(f"[{i + 1}] ")
             chip.append_text(self.cards_text(o))
             kind = m.declare_kind(o)
             if kind != "declare":
@@ -486,7 +507,7 @@ class HandView(CardsWidget):
 
     def render(self) -> RenderResult:
         m = self.model
-        rows = self.layout_rows(self.size.width)
+        rows = self.layout_rows(self.content_size.width)
         g = self.glyph
         if not rows:
             return Text(m.cat.t("hand.empty"), style=self.cstyle("seat--dim"))
@@ -496,7 +517,7 @@ class HandView(CardsWidget):
         kitty_left = m.kitty_new.copy()
         show_new = m.view is not None and m.view.phase == "dealing"
         for row in rows:
-            marks = [" "] * self.size.width
+            marks = [" "] * self.content_size.width
             line = Text(no_wrap=True)
             x = 0
             for slot in row:
@@ -531,12 +552,15 @@ class HandView(CardsWidget):
         return Text("\n").join(out)
 
     def on_click(self, event: events.Click) -> None:
-        rows = self.layout_rows(self.size.width)
-        r = event.y // 2
+        at = event.get_content_offset(self)
+        if at is None:
+            return
+        rows = self.layout_rows(self.content_size.width)
+        r = at.y // 2
         if not 0 <= r < len(rows):
             return
         for slot in rows[r]:
-            if slot.index is not None and slot.x <= event.x < slot.x + slot.width:
+            if slot.index is not None and slot.x <= at.x < slot.x + slot.width:
                 self.post_message(self.CardClicked(slot.index))
                 return
 
@@ -572,8 +596,8 @@ class PointsBar(ProgressBar):
 
     def __init__(self, ascii: bool = False, **kw: object) -> None:
         if ascii:
-            self.BAR_RENDERABLE = AsciiPointsBarRenderable  # type: ignore[misc]
-        super().__init__(show_eta=False, show_percentage=False, **kw)  # type: ignore[arg-type]
+            self.BAR_RENDERABLE = AsciiPointsBarRenderable
+        super().__init__(show_eta=False, show_percentage=False, **kw)  # type: ignore[arg-type,unused-ignore]
 
 
 class ScoreText(CardsWidget):
