@@ -1,0 +1,265 @@
+"""Who may log in, and who they are.
+
+Three ways, chosen by `shengji serve` flags (README "Playing over SSH"):
+
+- `--authorized-keys FILE` (default `~/.ssh/authorized_keys` of the server
+  user): public keys in OpenSSH's format. Identity: the key's fingerprint.
+- `--passwords FILE`: lines `name:scrypt$N$r$p$salt$hash` (made with
+  `shengji serve --add-password NAME`). Hashed with scrypt, compared in
+  constant time. Identity: the user name.
+- `--open` (a trusted LAN): anyone may join. Identity: the client key's
+  fingerprint when it offers one, else the typed user name.
+
+The SSH user name is the display name (control characters removed, cut to
+16 cells) in every mode.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import os
+import secrets
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+
+SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
+NAME_MAX = 16
+
+
+class AuthError(Exception):
+    """A bad auth setup (missing file, malformed line); `str(e)` is a sentence."""
+
+
+@dataclass(frozen=True)
+class Identity:
+    id: str  # stable across connections: "key:SHA256:...", "user:NAME" or "name:NAME"
+    name: str  # what the other players see
+
+    @property
+    def short(self) -> str:
+        return self.id if len(self.id) <= 24 else self.id[:24] + "…"
+
+
+def display_name(username: str) -> str:
+    """The SSH user name made safe to show on other players' screens."""
+    out = []
+    width = 0
+    for ch in username:
+        cat = unicodedata.category(ch)
+        if cat.startswith("C") or cat in ("Zl", "Zp"):
+            continue
+        w = 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+        if width + w > NAME_MAX:
+            break
+        out.append(ch)
+        width += w
+    name = "".join(out).strip()
+    return name or "player"
+
+
+# ------------------------------------------------------------------ passwords
+
+
+def hash_password(password: str, *, salt: bytes | None = None) -> str:
+    salt = salt if salt is not None else secrets.token_bytes(16)
+    digest = hashlib.scrypt(
+        password.encode("utf-8"), salt=salt, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P, dklen=32
+    )
+    b64 = base64.b64encode
+    return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${b64(salt).decode()}${b64(digest).decode()}"
+
+
+def verify_password(password: str, stored: str) -> bool:
+    """Constant-time check of `password` against a `hash_password` string."""
+    try:
+        kind, n, r, p, salt64, digest64 = stored.split("$")
+        if kind != "scrypt":
+            return False
+        salt = base64.b64decode(salt64)
+        want = base64.b64decode(digest64)
+        got = hashlib.scrypt(
+            password.encode("utf-8"), salt=salt, n=int(n), r=int(r), p=int(p), dklen=len(want)
+        )
+    except (ValueError, TypeError):
+        return False
+    return hmac.compare_digest(got, want)
+
+
+_DUMMY = hash_password("not a password", salt=b"0123456789abcdef")
+
+
+def read_passwords(path: Path) -> dict[str, str]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise AuthError(f"cannot read the passwords file {path}: {e}") from None
+    out: dict[str, str] = {}
+    for n, line in enumerate(text.splitlines(), start=1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        name, sep, stored = line.partition(":")
+        if not sep or not stored.startswith("scrypt$") or stored.count("$") != 5:
+            raise AuthError(
+                f"{path} line {n}: expected name:scrypt$... "
+                "(make lines with `shengji serve --add-password NAME`)"
+            )
+        out[name] = stored
+    return out
+
+
+def add_password(path: Path, name: str, password: str) -> None:
+    """Add or replace `name` in the passwords file (created with mode 0600)."""
+    if not name or ":" in name or any(c.isspace() for c in name):
+        raise AuthError("a user name may not be empty or hold ':' or spaces")
+    lines: list[str] = []
+    if path.exists():
+        lines = [
+            ln
+            for ln in path.read_text(encoding="utf-8").splitlines()
+            if ln.partition(":")[0] != name
+        ]
+    lines.append(f"{name}:{hash_password(password)}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+# ------------------------------------------------------------------ the policy
+
+
+def default_authorized_keys() -> Path:
+    return Path.home() / ".ssh" / "authorized_keys"
+
+
+class AuthPolicy:
+    """The server's choice of who may log in (see the module docstring)."""
+
+    def __init__(
+        self,
+        *,
+        authorized_keys: Path | None = None,
+        passwords: Path | None = None,
+        open_mode: bool = False,
+    ) -> None:
+        self.open_mode = open_mode
+        self.authorized_keys_path = authorized_keys
+        self.passwords_path = passwords
+        self._keys: set[bytes] = set()
+        self._keys_mtime: float | None = None
+        self._passwords: dict[str, str] = {}
+        self._pw_mtime: float | None = None
+        if authorized_keys is not None:
+            self._load_keys(required=True)
+        if passwords is not None:
+            self._load_passwords(required=True)
+
+    def describe(self) -> str:
+        if self.open_mode:
+            return "open: anyone may join (identity: client key fingerprint, else user name)"
+        parts = []
+        if self.authorized_keys_path is not None:
+            parts.append(f"public keys in {self.authorized_keys_path} ({len(self._keys)} keys)")
+        if self.passwords_path is not None:
+            parts.append(f"passwords in {self.passwords_path} ({len(self._passwords)} users)")
+        return " or ".join(parts) or "nobody (no auth configured)"
+
+    # ---------------------------------------------------------------- files
+    def _load_keys(self, required: bool = False) -> None:
+        path = self.authorized_keys_path
+        assert path is not None
+        try:
+            mtime = path.stat().st_mtime
+        except OSError as e:
+            if required:
+                raise AuthError(f"cannot read the authorized keys file {path}: {e}") from None
+            return
+        if mtime == self._keys_mtime:
+            return
+        keys: set[bytes] = set()
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as e:
+            if required:
+                raise AuthError(f"cannot read the authorized keys file {path}: {e}") from None
+            return
+        for line in text.splitlines():
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            try:
+                keys.add(_key_from_line(line).public_data)
+            except (asyncssh.KeyImportError, ValueError):
+                continue
+        self._keys, self._keys_mtime = keys, mtime
+
+    def _load_passwords(self, required: bool = False) -> None:
+        path = self.passwords_path
+        assert path is not None
+        try:
+            mtime = path.stat().st_mtime
+        except OSError as e:
+            if required:
+                raise AuthError(f"cannot read the passwords file {path}: {e}") from None
+            return
+        if mtime != self._pw_mtime:
+            try:
+                self._passwords, self._pw_mtime = read_passwords(path), mtime
+            except AuthError:
+                if required:
+                    raise
+
+    # ---------------------------------------------------------------- checks
+    @property
+    def keys_supported(self) -> bool:
+        return self.open_mode or self.authorized_keys_path is not None
+
+    @property
+    def passwords_supported(self) -> bool:
+        return self.open_mode or self.passwords_path is not None
+
+    def key_allowed(self, key: asyncssh.SSHKey) -> bool:
+        if self.open_mode:
+            return True
+        if self.authorized_keys_path is None:
+            return False
+        self._load_keys()
+        return key.public_data in self._keys
+
+    def password_ok(self, username: str, password: str) -> bool:
+        """Slow on purpose (scrypt): call it off the event loop."""
+        if self.open_mode:
+            return True
+        if self.passwords_path is None:
+            return False
+        self._load_passwords()
+        stored = self._passwords.get(username)
+        ok = verify_password(password, stored if stored is not None else _DUMMY)
+        return ok and stored is not None
+
+    @staticmethod
+    def identity(username: str, key: asyncssh.SSHKey | None) -> Identity:
+        name = display_name(username)
+        if key is not None:
+            return Identity("key:" + str(key.get_fingerprint("sha256")), name)
+        return Identity("user:" + username, name)
+
+
+def _key_from_line(line: str) -> asyncssh.SSHKey:
+    """A public key from an authorized_keys line (options before the key allowed)."""
+    try:
+        return asyncssh.import_public_key(line)
+    except asyncssh.KeyImportError:
+        pass
+    # options first: find the key type token
+    parts = line.split()
+    for i, p in enumerate(parts):
+        if p.startswith(("ssh-", "ecdsa-", "sk-")) and i + 1 < len(parts):
+            return asyncssh.import_public_key(" ".join(parts[i : i + 2]))
+    raise ValueError("no key on this line")

@@ -1,0 +1,178 @@
+"""`shengji serve`: its arguments (no heavy imports here: the CLI builds every
+command's parser) and its main."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def add_serve_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
+    p.add_argument("--port", type=int, default=2222, help="port to listen on (default 2222)")
+    p.add_argument(
+        "--data-dir",
+        help="host key, lobby and game store (default: $SHENGJI_DATA_DIR or "
+        "~/.local/share/shengji-tui)",
+    )
+    auth = p.add_argument_group("who may log in (README: Playing over SSH)")
+    auth.add_argument(
+        "--authorized-keys",
+        metavar="FILE",
+        help="public keys allowed in (default ~/.ssh/authorized_keys of this user, "
+        "unless --passwords or --open is given)",
+    )
+    auth.add_argument("--passwords", metavar="FILE", help="name:scrypt-hash lines")
+    auth.add_argument(
+        "--open",
+        action="store_true",
+        help="trusted LAN: anyone may join (identity: key fingerprint, else user name)",
+    )
+    auth.add_argument(
+        "--add-password",
+        metavar="NAME",
+        help="add NAME to the --passwords file (the password is read from the terminal "
+        "or the first line of standard input) and exit",
+    )
+    lim = p.add_argument_group("limits")
+    lim.add_argument("--max-connections", type=int, default=64)
+    lim.add_argument("--max-sessions", type=int, default=2, help="sessions per connection")
+    lim.add_argument("--login-timeout", type=float, default=30.0, help="seconds")
+    lim.add_argument(
+        "--idle-timeout", type=float, default=1800.0, help="seconds without a key (0: never)"
+    )
+    lim.add_argument("--keepalive", type=float, default=30.0, help="seconds (0: none)")
+    lim.add_argument("--keepalive-count", type=int, default=3)
+    lim.add_argument("--input-rate", type=float, default=4096.0, help="bytes/s per session")
+    lim.add_argument("--input-burst", type=int, default=16384, help="bytes per session")
+    lim.add_argument(
+        "--output-cap", type=int, default=512 * 1024, help="bytes queued per slow client"
+    )
+    tab = p.add_argument_group("new tables")
+    tab.add_argument(
+        "--grace",
+        type=float,
+        default=60.0,
+        help="seconds a dropped player's seat waits before a bot plays",
+    )
+    tab.add_argument("--bot-delay", type=float, default=0.6)
+    tab.add_argument("--deal-delay", type=float, default=0.05)
+    p.add_argument("--log-file", help="write the server log here (default: standard error)")
+    p.add_argument("-v", "--verbose", action="store_true")
+
+
+def _read_password() -> str:
+    import getpass
+
+    if sys.stdin.isatty():
+        pw = getpass.getpass("password: ")
+        if getpass.getpass("again: ") != pw:
+            raise SystemExit("shengji: the two passwords differ")
+        return pw
+    return sys.stdin.readline().rstrip("\r\n")
+
+
+def main(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+    import signal
+
+    from ..store import StoreError, default_data_dir
+    from .auth import AuthError, AuthPolicy, add_password, default_authorized_keys
+    from .hostkey import HostKeyError
+    from .limits import Limits
+    from .registry import TableOptions
+    from .server import ServerConfig, ShengjiServer
+
+    data_dir = Path(args.data_dir).expanduser() if args.data_dir else default_data_dir()
+    if args.add_password:
+        if not args.passwords:
+            print("shengji: --add-password needs --passwords FILE", file=sys.stderr)
+            return 2
+        try:
+            add_password(Path(args.passwords).expanduser(), args.add_password, _read_password())
+        except (AuthError, OSError) as e:
+            print(f"shengji: {e}", file=sys.stderr)
+            return 2
+        print(f"added {args.add_password} to {args.passwords}")
+        return 0
+
+    handler: logging.Handler = (
+        logging.FileHandler(args.log_file)
+        if args.log_file
+        else logging.StreamHandler(sys.__stderr__)
+    )
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    root = logging.getLogger("shengji_tui")
+    root.addHandler(handler)
+    root.setLevel(logging.DEBUG if args.verbose else logging.INFO)
+
+    try:
+        if args.open:
+            policy = AuthPolicy(open_mode=True)
+        else:
+            keys = Path(args.authorized_keys).expanduser() if args.authorized_keys else None
+            pw = Path(args.passwords).expanduser() if args.passwords else None
+            if keys is None and pw is None:
+                keys = default_authorized_keys()
+            policy = AuthPolicy(authorized_keys=keys, passwords=pw)
+    except AuthError as e:
+        print(
+            f"shengji: {e} (or use --passwords FILE, or --open on a trusted LAN)", file=sys.stderr
+        )
+        return 2
+
+    config = ServerConfig(
+        data_dir=data_dir,
+        host=args.host,
+        port=args.port,
+        auth=policy,
+        limits=Limits(
+            max_connections=args.max_connections,
+            max_sessions=args.max_sessions,
+            login_timeout=args.login_timeout,
+            idle_timeout=args.idle_timeout,
+            keepalive_interval=args.keepalive,
+            keepalive_count_max=args.keepalive_count,
+            input_rate=args.input_rate,
+            input_burst=args.input_burst,
+            output_cap=args.output_cap,
+        ),
+        table_options=TableOptions(
+            grace=args.grace, bot_delay=args.bot_delay, deal_delay=args.deal_delay
+        ),
+    )
+
+    async def run() -> int:
+        server = ShengjiServer(config)
+        try:
+            await server.start()
+        except (OSError, StoreError, HostKeyError) as e:
+            print(f"shengji: cannot start the server: {e}", file=sys.stderr)
+            return 2
+        out = sys.__stdout__
+        assert out is not None
+        made = "generated" if server.host_key_created else "reused"
+        out.write(
+            f"shengji: serving on {config.host} port {server.port}\n"
+            f"  host key ({made}) {server.host_key_path}\n"
+            f"  fingerprint {server.fingerprint}\n"
+            f"  log in: {policy.describe()}\n"
+            f"  data: {data_dir}\n"
+        )
+        for m in server.messages:
+            out.write(f"  {m}\n")
+        out.write(f"  players connect with: ssh -t -p {server.port} NAME@THIS-HOST\n")
+        out.flush()
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        await stop.wait()
+        out.write("shengji: stopping (seats and games are kept)\n")
+        out.flush()
+        await server.close()
+        return 0
+
+    return asyncio.run(run())

@@ -1,0 +1,380 @@
+"""A Textual driver that speaks to one SSH channel, and the channel's terminal.
+
+`Terminal` is one SSH session's screen and keyboard; it outlives the apps shown
+on it (the lobby, then a table, then the lobby again). `SSHDriver` is the
+Textual side: Textual builds one per app run (`driver_class`), and it attaches
+itself to the terminal while the app runs.
+
+Everything runs on the event loop (no threads, no signal handlers, no termios:
+see SSH-NOTES.md). This is the one module that imports Textual's private
+`_xterm_parser` (pinned Textual version in pyproject.toml).
+
+Output: frames are written to the channel until more than `Limits.output_cap`
+bytes wait for a client that stopped reading; from then on frames are dropped
+(the server never buffers more), and when the client drains its queue the
+whole screen is painted again.
+
+Input: a token bucket per session (`Limits.input_rate` / `input_burst`); bytes
+over it are dropped. Garbage never reaches the app as anything but keys: the
+parser is reset if it ever raises.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import codecs
+import contextlib
+import logging
+import time
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from rich.color import ColorSystem
+from rich.console import Console
+from rich.style import Style
+from textual import events
+from textual._xterm_parser import XTermParser  # private: pinned Textual version
+from textual.driver import Driver
+from textual.geometry import Size
+from textual.strip import Strip
+
+from .limits import Limits, TokenBucket
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.message import Message
+
+log = logging.getLogger("shengji_tui.server")
+
+ESC_TIMEOUT = 0.12  # a lone ESC becomes the escape key after this long
+
+# Terminal modes: alt screen, SGR mouse (clicks only: no any-motion tracking),
+# hidden cursor, bracketed paste, no auto-wrap.
+_START = "\x1b[?1049h\x1b[?1000h\x1b[?1006h\x1b[?25l\x1b[?2004h\x1b[?7l"
+_STOP = "\x1b[?2004l\x1b[?1006l\x1b[?1000l\x1b[?7h\x1b[?1049l\x1b[?25h"
+
+
+def color_system(env: Mapping[str, str], term: str | None) -> str | None:
+    """Rich's colour system for a client, from ITS `TERM` / `COLORTERM` (never the
+    server's). OpenSSH sends TERM with the PTY request; COLORTERM only if the
+    client's SendEnv passes it."""
+    colorterm = env.get("COLORTERM", "").lower()
+    term = (term or env.get("TERM") or "").lower()
+    if colorterm in ("truecolor", "24bit") or term.endswith("-direct"):
+        return "truecolor"
+    if "256" in term:
+        return "256"
+    return "standard"
+
+
+# ---------------------------------------------------------------- colours
+#
+# Textual assumes one colour system per process: `Strip.render` caches each
+# strip's rendered text on the strip, and `Strip.render_style` caches each
+# style's SGR codes on the (shared, interned) Rich `Style`, whichever console
+# rendered them first. With sessions of different colour systems in one
+# process, a 16-colour client would get the 256- or 24-bit codes of another
+# session. These replacements key the codes by colour system (Textual's own
+# `render_ansi` lru_cache, keyed by style and colour system) and keep no
+# per-strip text. Installed once, when the server is imported.
+
+
+def _render_strip(self: Strip, console: Console) -> str:
+    color_system = console._color_system or ColorSystem.TRUECOLOR
+    render_ansi = Strip.render_ansi
+    parts: list[str] = []
+    for text, style, _ in self._segments:
+        if style is None:
+            parts.append(text)
+            continue
+        ansi = render_ansi(style, color_system)
+        out = f"\x1b[{ansi}m{text}\x1b[0m" if ansi else text
+        if style._link:
+            out = f"\x1b]8;id={style._link_id};{style._link}\x1b\\{out}\x1b]8;;\x1b\\"
+        parts.append(out)
+    return "".join(parts)
+
+
+def _render_style(cls: type[Strip], style: Style, text: str, color_system: ColorSystem) -> str:
+    ansi = cls.render_ansi(style, color_system)
+    output = f"\x1b[{ansi}m{text}\x1b[0m" if ansi else text
+    if style._link:
+        output = f"\x1b]8;id={style._link_id};{style._link}\x1b\\{output}\x1b]8;;\x1b\\"
+    return output
+
+
+def install_colour_fix() -> None:
+    if getattr(Strip, "_shengji_per_session_colours", False):
+        return
+    Strip.render = _render_strip  # type: ignore[method-assign]
+    Strip.render_style = classmethod(_render_style)  # type: ignore[method-assign,assignment]
+    Strip._shengji_per_session_colours = True  # type: ignore[attr-defined]
+
+
+install_colour_fix()
+
+
+class _NullFile:
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return -1
+
+
+def session_console(env: Mapping[str, str], term: str | None, size: tuple[int, int]) -> Console:
+    """A Rich console for one session (what `App.__init__` builds from the server's
+    environment, built from the client's)."""
+    environ = {
+        "TERM": term or env.get("TERM", "xterm"),
+        "COLUMNS": str(size[0]),
+        "LINES": str(size[1]),
+    }
+    return Console(
+        color_system=color_system(env, term),  # type: ignore[arg-type]
+        file=_NullFile(),  # type: ignore[arg-type]
+        markup=True,
+        highlight=False,
+        emoji=False,
+        legacy_windows=False,
+        _environ=environ,
+        force_terminal=True,
+        safe_box=False,
+        soft_wrap=False,
+        width=size[0],
+        height=size[1],
+    )
+
+
+class Terminal:
+    """One SSH session's terminal. `write` is called with a `bytes` writer (the
+    channel's), `pause`/`resume` by the channel's flow control."""
+
+    def __init__(
+        self,
+        write: Callable[[bytes], None],
+        size: tuple[int, int],
+        *,
+        term: str | None = None,
+        env: Mapping[str, str] | None = None,
+        limits: Limits | None = None,
+    ) -> None:
+        self._write = write
+        self.limits = limits or Limits()
+        self.size = (max(1, size[0]), max(1, size[1]))
+        self.term = term
+        self.env = dict(env or {})
+        self.driver: SSHDriver | None = None
+        self.closed = False
+        self.paused = False
+        self.dirty = False  # frames were dropped: repaint everything on resume
+        self.frames_dropped = 0
+        self.bytes_written = 0
+        self.bucket = TokenBucket(self.limits.input_rate, self.limits.input_burst)
+        self.last_input = time.monotonic()
+
+    # ------------------------------------------------------------ output
+    def write(self, data: str) -> None:
+        if self.closed or not data:
+            return
+        if self.paused:
+            self.dirty = True
+            self.frames_dropped += 1
+            return
+        raw = data.encode("utf-8", "replace")
+        self.bytes_written += len(raw)
+        try:
+            self._write(raw)
+        except Exception:
+            self.closed = True
+
+    def pause(self) -> None:
+        self.paused = True
+
+    def resume(self) -> None:
+        self.paused = False
+        if self.dirty:
+            self.dirty = False
+            if self.driver is not None:
+                self.driver.repaint()
+
+    # ------------------------------------------------------------- input
+    def feed(self, data: bytes) -> None:
+        if self.closed or not data:
+            return
+        self.last_input = time.monotonic()
+        n = self.bucket.take(len(data))
+        driver = self.driver
+        if driver is None:
+            return
+        if n < len(data):
+            # Bytes are dropped: whatever the parser was in the middle of (an escape
+            # sequence, a bracketed paste) will never end. Start afresh after this.
+            driver.feed(data[:n])
+            driver.reset_input()
+        else:
+            driver.feed(data)
+
+    def resize(self, width: int, height: int) -> None:
+        self.size = (max(1, width), max(1, height))
+        if self.driver is not None:
+            self.driver.resize(*self.size)
+
+    def console(self) -> Console:
+        return session_console(self.env, self.term, self.size)
+
+    def close(self) -> None:
+        self.closed = True
+        if self.driver is not None:
+            self.driver.detach()
+
+    # ------------------------------------------------------------ driver
+    def driver_class(self) -> Callable[..., SSHDriver]:
+        """What to give `App(driver_class=...)`: Textual calls it with the app."""
+
+        def make(app: App[Any], **kw: Any) -> SSHDriver:
+            return SSHDriver(app, terminal=self, **kw)
+
+        return make
+
+
+class SSHDriver(Driver):
+    """Textual's side of a `Terminal` (see the module docstring)."""
+
+    def __init__(
+        self,
+        app: App[Any],
+        *,
+        terminal: Terminal,
+        debug: bool = False,
+        mouse: bool = True,
+        size: tuple[int, int] | None = None,
+    ) -> None:
+        super().__init__(app, debug=False, mouse=mouse, size=size or terminal.size)
+        self.terminal = terminal
+        self._parser: XTermParser | None = None
+        self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
+        self._tick_handle: asyncio.TimerHandle | None = None
+        self._in_app_mode = False
+
+    # --------------------------------------------------------- Textual API
+    @property
+    def can_suspend(self) -> bool:
+        return False
+
+    def write(self, data: str) -> None:
+        self.terminal.write(data)
+
+    def start_application_mode(self) -> None:
+        t = self.terminal
+        t.driver = self
+        self._parser = XTermParser(False)
+        self._in_app_mode = True
+        self.write(_START)
+        self.resize(*t.size)
+
+    def disable_input(self) -> None:
+        self.detach()
+
+    def stop_application_mode(self) -> None:
+        if self._in_app_mode:
+            self._in_app_mode = False
+            self.write(_STOP)
+        self.detach()
+
+    def close(self) -> None:
+        self.detach()
+        # Leak 1 (SSH-NOTES.md): this lru_cache on a method keeps every parser that
+        # parsed an extended key, and so its driver and app, alive.
+        XTermParser._parse_extended_key.cache_clear()
+
+    def send_message(self, message: Message) -> None:
+        # On the loop already: no thread hop.
+        self._app.post_message(message)
+
+    # Server-side effects are refused for remote sessions.
+    def open_url(self, url: str, new_tab: bool = True) -> None:
+        log.info("refused to open a URL on the server for a remote session: %s", url)
+
+    def deliver_binary(self, binary: Any, **kw: Any) -> None:  # type: ignore[override]
+        log.info("refused to save a file on the server for a remote session")
+        with contextlib.suppress(Exception):
+            binary.close()
+
+    # ------------------------------------------------------------- ours
+    def detach(self) -> None:
+        if self._tick_handle is not None:
+            self._tick_handle.cancel()
+            self._tick_handle = None
+        if self.terminal.driver is self:
+            self.terminal.driver = None
+        self._parser = None
+
+    def resize(self, width: int, height: int) -> None:
+        self._size = (width, height)
+        size = Size(width, height)
+        self._app.console.size = (width, height)
+        self.send_message(events.Resize(size, size))
+
+    def repaint(self) -> None:
+        """Paint the whole screen again (after frames were dropped)."""
+        app = self._app
+        try:
+            screen = app.screen
+        except Exception:
+            return
+
+        def full() -> None:
+            try:
+                update = app.screen._compositor.render_update(
+                    full=True, screen_stack=app._background_screens
+                )
+                app._display(app.screen, update)
+            except Exception:
+                log.debug("repaint failed", exc_info=True)
+
+        del screen
+        app.call_later(full)
+
+    def feed(self, data: bytes) -> None:
+        parser = self._parser
+        if parser is None:
+            return
+        text = self._decode(data)
+        if not text:
+            return
+        try:
+            for event in parser.feed(text):
+                self.process_message(event)
+        except Exception:
+            log.debug("input parser reset", exc_info=True)
+            self._parser = XTermParser(False)
+        self._schedule_tick()
+
+    def reset_input(self) -> None:
+        if self._parser is not None:
+            self._parser = XTermParser(False)
+            self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
+
+    def _schedule_tick(self) -> None:
+        if self._tick_handle is None and self._parser is not None:
+            self._tick_handle = self._loop.call_later(ESC_TIMEOUT, self._tick)
+
+    def _tick(self) -> None:
+        self._tick_handle = None
+        parser = self._parser
+        if parser is None:
+            return
+        try:
+            for event in parser.tick():
+                self.process_message(event)
+        except Exception:
+            self._parser = XTermParser(False)
+        if getattr(parser, "_timeout_time", None) is not None:
+            self._schedule_tick()

@@ -1,0 +1,539 @@
+"""The lobby an SSH player sees first: the tables, a new table, a seat, bots,
+ready, watching a table, leaving.
+
+`LobbyApp` is a small Textual app run on the session's terminal; it ends with a
+`LobbyResult` telling the session what to do next (sit at a table that has
+started, or leave). Every lobby shown on the server is told of every change
+through `Registry.subscribe`, by a message posted to its own app (never by
+touching another app's widgets).
+
+Keys, lobby: ↑↓ choose a table, n new table, j/enter take a seat, w watch,
+r return to your table, q leave. Waiting room: r ready, b fill the empty seats
+with bots, 1-4 move to a seat, l leave the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from rich.console import Console
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
+
+from ..engine import Event, SeatView
+from ..engine.state import SUPPORTED
+from .registry import LobbyError, Registry, Room, TableOptions, bot_levels
+
+if TYPE_CHECKING:
+    from .auth import Identity
+
+
+@dataclass
+class LobbyResult:
+    kind: Literal["play", "leave"]
+    table_id: str | None = None
+
+
+class LobbyChanged(Message):
+    pass
+
+
+class SpectatorUpdate(Message):
+    def __init__(self, view: SeatView) -> None:
+        super().__init__()
+        self.view = view
+
+
+LOBBY_CSS = """
+Screen { background: #0f2a1c; color: #e6e6e6; }
+#title { height: 1; background: #1d4430; color: #ffd25e; text-style: bold; padding: 0 1; }
+#hint { height: auto; padding: 0 1; color: #9fbfa8; }
+#message { height: 1; padding: 0 1; color: #e8b04b; }
+#tables { height: 1fr; }
+#room { padding: 1 2; height: auto; }
+#watch { padding: 1 2; height: 1fr; }
+CreateScreen { align: center middle; }
+CreateScreen > Vertical { width: 60; height: auto; border: round #3fa66b; padding: 1 2;
+    background: #163726; }
+CreateScreen Horizontal { height: auto; }
+CreateScreen Label { width: 18; padding: 1 0 0 0; }
+CreateScreen Select, CreateScreen Input { width: 1fr; }
+.buttons { height: auto; align: center middle; }
+"""
+
+
+def _app(node: Any) -> LobbyApp:
+    return node.app  # type: ignore[no-any-return]
+
+
+# ====================================================================== lobby
+
+
+class LobbyScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new", "new table"),
+        Binding("j,enter", "join", "take a seat"),
+        Binding("w", "watch", "watch"),
+        Binding("r", "return", "back to my table"),
+        Binding("q", "leave", "leave"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        app = _app(self)
+        yield Static(f"Shengji 升级 — lobby — you are {app.identity.name}", id="title")
+        yield Static("", id="message")
+        table: DataTable[str] = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        table.add_columns("#", "preset", "seats", "players", "status")
+        yield table
+        yield Static(
+            "n new table · j take a seat · w watch · r back to my table · q leave",
+            id="hint",
+        )
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.refresh_rooms()
+        self.query_one(DataTable).focus()
+
+    def refresh_rooms(self) -> None:
+        app = _app(self)
+        dt: DataTable[str] = self.query_one(DataTable)
+        keep = dt.cursor_row
+        dt.clear()
+        rooms = app.registry.listing()
+        for room in rooms:
+            taken = sum(1 for s in room.slots if s.kind != "empty")
+            status = room.status
+            if status == "playing" and room.table is not None:
+                v = room.table.state
+                status = f"playing (deal {v.deal_no + 1})"
+            if room.seat_of(app.identity.id) is not None:
+                status += " · your seat"
+            dt.add_row(
+                str(room.number),
+                room.options.preset,
+                f"{taken}/{room.players}",
+                room.describe_seats(),
+                status,
+                key=room.table_id,
+            )
+        if rooms:
+            dt.move_cursor(row=min(max(keep, 0), len(rooms) - 1))
+        if not rooms:
+            self.say("No tables yet: press n to create one.")
+
+    def say(self, text: str) -> None:
+        self.query_one("#message", Static).update(text)
+
+    def selected(self) -> Room | None:
+        dt: DataTable[str] = self.query_one(DataTable)
+        rooms = _app(self).registry.listing()
+        if not rooms or dt.cursor_row < 0 or dt.cursor_row >= len(rooms):
+            return None
+        return rooms[dt.cursor_row]
+
+    def action_new(self) -> None:
+        app = _app(self)
+        if app.registry.find_seat(app.identity.id) is not None:
+            self.say("You already have a seat: r goes back to it.")
+            return
+        self.app.push_screen(CreateScreen())
+
+    def action_join(self) -> None:
+        app = _app(self)
+        room = self.selected()
+        if room is None:
+            self.say("No table chosen: press n to create one.")
+            return
+        mine = app.registry.find_seat(app.identity.id)
+        if mine is not None and mine[0] is room:
+            self.action_return()
+            return
+        if room.status != "waiting" or not room.free_seats():
+            # the chosen table is full: the first one with a free seat
+            room = next(
+                (r for r in app.registry.listing() if r.status == "waiting" and r.free_seats()),
+                room,
+            )
+        try:
+            app.registry.sit(room, None, app.identity.id, app.identity.name)
+        except LobbyError as e:
+            self.say(str(e))
+            return
+        app.enter_room(room)
+
+    def action_watch(self) -> None:
+        room = self.selected()
+        if room is None or room.table is None:
+            self.say("Only a table that is playing can be watched.")
+            return
+        self.app.push_screen(WatchScreen(room))
+
+    def action_return(self) -> None:
+        app = _app(self)
+        mine = app.registry.find_seat(app.identity.id)
+        if mine is None:
+            self.say("You have no seat.")
+            return
+        room, _ = mine
+        if room.status == "playing":
+            app.exit(LobbyResult("play", room.table_id))
+        else:
+            app.enter_room(room)
+
+    def action_leave(self) -> None:
+        self.app.exit(LobbyResult("leave"))
+
+
+# ====================================================================== new table
+
+
+class CreateScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "cancel"),
+        Binding("ctrl+s", "create", "create"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        d = _app(self).registry.default_options
+        with Vertical():
+            yield Label("New table", classes="title")
+            with Horizontal():
+                yield Label("Preset")
+                yield Select(
+                    [(p, p) for p in SUPPORTED], value=d.preset, allow_blank=False, id="preset"
+                )
+            with Horizontal():
+                yield Label("Grace (s)")
+                yield Input(str(int(d.grace)), type="integer", id="grace")
+            with Horizontal():
+                yield Label("Stand-in bot")
+                levels = bot_levels()
+                yield Select(
+                    [(lv, lv) for lv in levels],
+                    value=d.standin_level if d.standin_level in levels else levels[0],
+                    allow_blank=False,
+                    id="standin",
+                )
+            with Horizontal(classes="buttons"):
+                yield Button("Create", id="create", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#create", Button).focus()
+
+    @on(Button.Pressed, "#create")
+    def _create(self) -> None:
+        self.action_create()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel(self) -> None:
+        self.action_cancel()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def action_create(self) -> None:
+        app = _app(self)
+        d = app.registry.default_options
+        preset = self.query_one("#preset", Select).value
+        standin = self.query_one("#standin", Select).value
+        grace_text = self.query_one("#grace", Input).value.strip()
+        grace = float(grace_text) if grace_text.isdigit() else d.grace
+        options = TableOptions(
+            preset=preset if isinstance(preset, str) else d.preset,
+            grace=min(max(grace, 0.0), 3600.0),
+            bot_delay=d.bot_delay,
+            deal_delay=d.deal_delay,
+            standin_level=standin if isinstance(standin, str) else d.standin_level,
+        )
+        try:
+            room = app.registry.create(options, app.identity.id, app.identity.name)
+        except LobbyError as e:
+            self.notify(str(e), severity="error")
+            return
+        self.dismiss(None)
+        app.enter_room(room)
+
+
+# ====================================================================== waiting room
+
+
+class RoomScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "ready", "ready"),
+        Binding("b", "bots", "fill with bots"),
+        Binding("l,escape", "leave_table", "leave table"),
+        Binding("q", "leave_table", show=False),
+    ] + [Binding(str(k), f"seat({k - 1})", show=False) for k in range(1, 5)]
+
+    def __init__(self, room: Room) -> None:
+        super().__init__()
+        self.room = room
+
+    def compose(self) -> ComposeResult:
+        r = self.room
+        yield Static(f"Table {r.number} — {r.options.preset} — waiting for players", id="title")
+        yield Static("", id="message")
+        yield Static("", id="room")
+        with Horizontal(classes="buttons"):
+            yield Label("bot level: ")
+            levels = bot_levels()
+            yield Select(
+                [(lv, lv) for lv in levels], value=levels[0], allow_blank=False, id="level"
+            )
+        yield Static(
+            "r ready · b fill empty seats with bots · 1-4 move to a seat · l leave the table",
+            id="hint",
+        )
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.refresh_room()
+
+    def say(self, text: str) -> None:
+        self.query_one("#message", Static).update(text)
+
+    def refresh_room(self) -> None:
+        app = _app(self)
+        r = self.room
+        if r.status == "playing" and r.seat_of(app.identity.id) is not None:
+            app.exit(LobbyResult("play", r.table_id))
+            return
+        if r.status != "waiting" or r.seat_of(app.identity.id) is None:
+            app.pop_to_lobby()
+            return
+        lines = Text()
+        for s, slot in enumerate(r.slots):
+            mark = "✔ ready" if slot.ready else "…"
+            if slot.kind == "empty":
+                who, mark = "(empty)", ""
+            elif slot.kind == "bot":
+                who = f"{slot.name} (bot, {slot.level})"
+            else:
+                who = slot.name + (" (you)" if slot.identity == app.identity.id else "")
+            lines.append(f"Seat {s + 1}: {who:<30} {mark}\n")
+        lines.append("\nThe game starts when every seat is filled and every player is ready.")
+        self.query_one("#room", Static).update(lines)
+
+    def action_ready(self) -> None:
+        app = _app(self)
+        seat = self.room.seat_of(app.identity.id)
+        if seat is None:
+            return
+        app.registry.set_ready(self.room, app.identity.id, not self.room.slots[seat].ready)
+
+    def action_bots(self) -> None:
+        level = self.query_one("#level", Select).value
+        try:
+            _app(self).registry.add_bots(self.room, level if isinstance(level, str) else "random")
+        except LobbyError as e:
+            self.say(str(e))
+
+    def action_seat(self, seat: int) -> None:
+        app = _app(self)
+        if seat >= self.room.players:
+            return
+        try:
+            app.registry.sit(self.room, seat, app.identity.id, app.identity.name)
+        except LobbyError as e:
+            self.say(str(e))
+
+    def action_leave_table(self) -> None:
+        app = _app(self)
+        app.registry.leave(app.identity.id)
+        app.pop_to_lobby()
+
+
+# ====================================================================== watching
+
+
+class WatchScreen(Screen[None]):
+    """A playing table as a spectator sees it: no hand, the public table only."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,l", "back", "back to the lobby")]
+
+    def __init__(self, room: Room) -> None:
+        super().__init__()
+        self.room = room
+        self._unsubscribe: Callable[[], None] | None = None
+        self.view: SeatView | None = None
+
+    def compose(self) -> ComposeResult:
+        r = self.room
+        yield Static(f"Watching table {r.number} — {r.options.preset}", id="title")
+        yield Static("", id="watch")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        table = self.room.table
+        if table is None:
+            self.app.pop_screen()
+            return
+        self.room.spectators += 1
+        self.view = table.view(None)
+
+        def cb(view: SeatView, events: list[Event]) -> None:
+            self.app.post_message(SpectatorUpdate(view))
+
+        self._unsubscribe = table.subscribe(None, cb)
+        self.render_view()
+
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+            self.room.spectators -= 1
+
+    def render_view(self) -> None:
+        from ..tui.i18n import Catalogue
+        from ..tui.text import CardText
+
+        v = self.view
+        if v is None:
+            return
+        ct = CardText(Catalogue("en"))
+        table = self.room.table
+        names = [s.name for s in table.seats] if table is not None else []
+        out = Text()
+        out.append(
+            f"Deal {v.deal_no + 1} · phase {v.phase} · level {v.level} · trump "
+            f"{ct.suit_name(v.trump_suit) if v.trump_set else '(not set)'}\n\n"
+        )
+        for s in range(len(v.hand_sizes)):
+            name = names[s] if s < len(names) else f"seat {s + 1}"
+            turn = "  ◀ to play" if v.awaiting == s else ""
+            out.append(
+                f"{name:<16} level {v.levels[s]:<3} cards {v.hand_sizes[s]:>2} "
+                f"points {v.points_by_seat[s]:>3}{turn}\n"
+            )
+        out.append("\nTrick: ")
+        if v.trick:
+            out.append(
+                "  ".join(
+                    f"{names[p.seat] if p.seat < len(names) else p.seat}: {ct.cards(p.cards)}"
+                    for p in v.trick
+                )
+            )
+        else:
+            out.append("—")
+        if v.last_trick:
+            out.append("\nLast trick: ")
+            out.append(
+                "  ".join(
+                    f"{names[p.seat] if p.seat < len(names) else p.seat}: {ct.cards(p.cards)}"
+                    for p in v.last_trick
+                )
+            )
+        self.query_one("#watch", Static).update(out)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+# ====================================================================== the app
+
+
+class LobbyApp(App[LobbyResult]):
+    CSS = LOBBY_CSS
+    TITLE = "Shengji lobby"
+
+    def __init__(
+        self,
+        registry: Registry,
+        identity: Identity,
+        *,
+        console: Console | None = None,
+        no_color: bool = False,
+        driver_class: Any = None,
+        holder: Any = None,
+    ) -> None:
+        super().__init__(driver_class=driver_class)
+        if console is not None:
+            self.console = console
+        self.no_color = no_color
+        self.registry = registry
+        self.identity = identity
+        self.holder = holder
+        self._unsubscribe: Callable[[], None] | None = None
+        self._room: Room | None = None
+
+    def on_mount(self) -> None:
+        self._unsubscribe = self.registry.subscribe(self._on_change)
+        self.push_screen(LobbyScreen())
+        mine = self.registry.find_seat(self.identity.id)
+        if mine is not None and mine[0].status == "waiting":
+            self.enter_room(mine[0])
+
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        self._leave_room()
+
+    def _on_change(self) -> None:
+        self.post_message(LobbyChanged())
+
+    def on_lobby_changed(self, _: LobbyChanged) -> None:
+        for screen in self.screen_stack:
+            if isinstance(screen, LobbyScreen) and screen.is_mounted:
+                screen.refresh_rooms()
+            elif isinstance(screen, RoomScreen) and screen.is_mounted:
+                screen.refresh_room()
+
+    def on_spectator_update(self, msg: SpectatorUpdate) -> None:
+        screen = self.screen
+        if isinstance(screen, WatchScreen):
+            screen.view = msg.view
+            screen.render_view()
+
+    def enter_room(self, room: Room) -> None:
+        seat = room.seat_of(self.identity.id)
+        if seat is None:
+            return
+        self._room = room
+        if self.holder is not None:
+            self.registry.attach(room, seat, self.holder)
+        if room.status == "playing":
+            self.exit(LobbyResult("play", room.table_id))
+            return
+        self.push_screen(RoomScreen(room))
+
+    def _leave_room(self) -> None:
+        room, self._room = self._room, None
+        if room is None or self.holder is None:
+            return
+        seat = room.seat_of(self.identity.id)
+        if seat is not None and room.status == "waiting":
+            # the session ends: a seat at a table that has not started is given up
+            self.registry.detach(room, seat, self.holder)
+
+    def pop_to_lobby(self) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if isinstance(self.screen, RoomScreen):
+            self.pop_screen()
+
+    # Nothing that acts on the server's machine.
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield SystemCommand("Quit", "Leave the server", lambda: self.exit(LobbyResult("leave")))
+
+    def action_screenshot(self, *args: Any, **kw: Any) -> None:
+        pass
+
+    def action_suspend_process(self) -> None:
+        pass
+
+    def open_url(self, url: str, *, new_tab: bool = True) -> None:
+        pass
+
+    def deliver_binary(self, *args: Any, **kw: Any) -> None:  # type: ignore[override]
+        return None

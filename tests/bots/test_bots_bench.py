@@ -1,0 +1,64 @@
+"""`shengji bench bots`: duplicate pairs, the JSON keys, the exit status."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from shengji_tui.bench.bots_bench import bootstrap_ci, play_pair, run_bench
+from shengji_tui.cli import main
+
+
+def test_a_duplicate_pair_swaps_the_seats_on_the_same_cards() -> None:
+    r1, r2 = play_pair("one-deck", 4, "normal", "easy", {})
+    assert r1.a_seats == (0, 2) and r2.a_seats == (1, 3)
+    assert r1.seed == r2.seed
+    assert r1.illegal == r2.illegal == {"a": 0, "b": 0}
+
+
+def test_run_bench_reports_every_figure() -> None:
+    r = run_bench("normal", "easy", 2, ["one-deck", "two-color"], seed=3, progress=False)
+    for key in (
+        "level_diff_mean",
+        "level_diff_ci",
+        "point_margin_mean",
+        "illegal_moves",
+        "decision_ms_p50",
+        "decision_ms_p99",
+        "deal_win_rate_a",
+        "kitty_captures",
+        "failed_throws",
+    ):
+        assert key in r
+    assert set(r["decision_ms_p99"]) == {"a", "b"}
+    assert r["illegal_moves"] == 0
+    assert r["pairs"] == 2 and r["deals_played"] == 4
+
+
+def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(
+        [
+            "bench",
+            "bots",
+            "--a",
+            "normal",
+            "--b",
+            "random",
+            "--deals",
+            "1",
+            "--preset",
+            "one-deck",
+            "--json",
+            "--no-progress",
+        ]
+    )
+    out = capsys.readouterr().out
+    data = json.loads(out)
+    assert code == 0
+    assert data["a"] == "normal" and data["b"] == "random"
+
+
+def test_bootstrap_interval_brackets_the_mean() -> None:
+    lo, hi = bootstrap_ci([0.0, 1.0, 2.0, 3.0, 4.0])
+    assert lo <= 2.0 <= hi

@@ -1,0 +1,50 @@
+"""The hard bot's search pieces: the choice rule, forced moves, the budget."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from shengji_tui import rules
+from shengji_tui.bots.search import SearchBot, choose
+from shengji_tui.bots.sense import TRUMP, Sense
+from shengji_tui.engine import view_for
+
+from .bot_helpers import walk
+
+
+def test_choose_keeps_the_playbook_move_unless_the_search_is_sure() -> None:
+    noisy = [[0.0, 1.0], [0.0, -1.0], [0.0, 1.2], [0.0, -1.0]]
+    assert choose(noisy, 2) == 0
+    clear = [[0.0, 1.0], [0.1, 1.1], [0.0, 0.9], [0.2, 1.0]]
+    assert choose(clear, 2) == 1
+
+
+def test_strongest_play_follows_the_lead_structure() -> None:
+    rs = rules.RuleSet.preset("classic")
+    sn = Sense(rs, rules.TrumpContext("2", "H"))
+    held = Counter(rules.parse_cards("S3 S3 S9 SK SK SA"))
+    lead = rules.parse_cards("S5 S5")
+    play = sn.strongest_play(held, sn.suit(lead[0]), lead)
+    assert play is not None and sorted(map(str, play)) == ["SK", "SK"]
+    assert sn.strongest_play(Counter(rules.parse_cards("S9 SA")), sn.suit(lead[0]), lead) is None
+    trumps = Counter(rules.parse_cards("H3 H3 BJ"))
+    ruff = sn.strongest_play(trumps, TRUMP, lead)
+    assert ruff is not None and sorted(map(str, ruff)) == ["H3", "H3"]
+
+
+def test_hard_searches_only_real_choices_and_keeps_to_its_budget() -> None:
+    bot = SearchBot(seed=1, name="h", budget_ms=40, workers=1)
+    searched = forced = 0
+    for state in walk("one-deck", 31, ["normal"] * 4):
+        if state.phase != "playing" or state.awaiting() != 0:
+            continue
+        v = view_for(state, 0)
+        bot.decide(v)
+        if bot.last_info.get("searched"):
+            searched += 1
+            assert bot.last_info["samples"] >= 1
+        else:
+            forced += 1
+        if len(v.hand) == 1:
+            assert not bot.last_info.get("searched")
+    assert searched >= 1 and forced >= 1

@@ -1,0 +1,153 @@
+"""Driving a table through real SSH clients: join, ready, scripted keys."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from shengji_tui.rules import Card, Rank
+from shengji_tui.server import ShengjiServer
+from shengji_tui.server.registry import Room
+from shengji_tui.tui.i18n import Catalogue
+
+from .sshclient import Client
+
+NAMES = ("ann", "bob", "cat", "dan")
+GLYPHS = "♠♥♣♦"
+
+
+async def until(cond: Callable[[], bool], timeout: float = 20.0, what: str = "") -> None:
+    end = time.monotonic() + timeout
+    while not cond():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what or cond}")
+        await asyncio.sleep(0.02)
+
+
+async def connect_all(port: int, names: Sequence[str], clients: list[Client], **kw) -> list[Client]:
+    made = [Client(n) for n in names]
+    clients.extend(made)
+    await asyncio.gather(*(c.connect(port, **kw) for c in made))
+    await asyncio.gather(*(c.wait_for("lobby") for c in made))
+    return made
+
+
+async def seat_four(server: ShengjiServer, cs: Sequence[Client], bots: bool = False) -> Room:
+    """cs[0] creates a table, the others take seats in order (or bots fill them),
+    everyone presses ready; returns the room once it plays."""
+    first = cs[0]
+    await first.press("n")
+    await first.wait_for("New table")
+    await first.press("enter")
+    await first.wait_for("waiting for players")
+    room = server.registry.listing()[-1]
+    for c in cs[1:]:
+        taken = len([s for s in room.slots if s.kind != "empty"])
+        await c.wait_for(f"{taken}/4")
+        await c.press("j")
+        await c.wait_for("waiting for players")
+    if bots:
+        await first.press("b")
+        await until(lambda: not room.free_seats(), what="bots")
+    for c in cs:
+        await c.press("r")
+    await until(lambda: room.status == "playing", what="the table to start")
+    return room
+
+
+async def skip_dealing(room: Room, c: Client) -> None:
+    """Press f (deal the rest at once) until the dealing is over."""
+    table = room.table
+    assert table is not None
+    for _ in range(50):
+        if table.state.phase != "dealing":
+            return
+        await c.press("f")
+        with contextlib.suppress(AssertionError):
+            await until(lambda: table.state.phase != "dealing", 0.3)
+    raise AssertionError("the dealing did not end")
+
+
+def seat_of(room: Room, name: str) -> int:
+    seat = room.seat_of("user:" + name)
+    assert seat is not None
+    return seat
+
+
+async def act(
+    room: Room,
+    by_seat: dict[int, Client],
+    keys: Sequence[str] = ("s", "enter"),
+    timeout: float = 20.0,
+) -> int:
+    """The awaited human presses `keys` (suggest, confirm); returns the seat that acted."""
+    table = room.table
+    assert table is not None
+    await until(
+        lambda: table.state.awaiting() in by_seat and table.state.phase in ("burying", "playing"),
+        timeout,
+        "a human's turn",
+    )
+    st = table.state
+    seat = st.awaiting()
+    assert seat is not None
+    v0 = st.version
+    c = by_seat[seat]
+    for _ in range(3):
+        await c.press(*keys)
+        try:
+            await until(lambda: table.state.version != v0, 3.0)
+            return seat
+        except AssertionError:
+            continue  # the screen was not ready for the keys yet: press again
+    raise AssertionError(f"seat {seat} could not act; screen:\n{c.text()}")
+
+
+# ------------------------------------------------------------ reading hands
+
+
+def card_labels(cards: Sequence[Card]) -> Counter[str]:
+    """What identifies each card on screen whatever its grouping: its rank (a
+    joker: its label)."""
+    cat = Catalogue("en")
+    out: Counter[str] = Counter()
+    for c in cards:
+        if c.rank is Rank.LJ:
+            out[cat.t("card.lj")] += 1
+        elif c.rank is Rank.BJ:
+            out[cat.t("card.bj")] += 1
+        else:
+            out[c.rank.value] += 1
+    return out
+
+
+def hand_rows(c: Client) -> list[str]:
+    """The hand's rows: under the "You …" line, above the footer."""
+    lines = c.lines()
+    start = None
+    for i in range(len(lines) - 1, -1, -1):
+        if lines[i].startswith(" You ") or lines[i].startswith(" 你 "):
+            start = i + 1
+            break
+    if start is None:
+        return []
+    return [ln for ln in lines[start:-1] if ln.strip()]
+
+
+def screen_hand(c: Client) -> Counter[str]:
+    """The rank labels shown in the hand rows (selection marks and suit headers dropped)."""
+    cat = Catalogue("en")
+    jokers = {cat.t("card.lj"), cat.t("card.bj")}
+    out: Counter[str] = Counter()
+    ranks = {r.value for r in Rank}
+    for row in hand_rows(c):
+        for tok in row.split():
+            bare = tok.strip(GLYPHS)
+            if tok in jokers:
+                out[tok] += 1
+            elif bare in ranks and bare not in jokers:
+                out[bare] += 1
+    return out

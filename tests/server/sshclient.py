@@ -1,0 +1,184 @@
+"""A real SSH client for the server tests: asyncssh with a PTY, its output fed
+into a `pyte` screen, so a test reads exactly what a player would see."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
+from typing import Any
+
+import asyncssh
+import pyte
+
+KEYS = {
+    "enter": b"\r",
+    "escape": b"\x1b",
+    "tab": b"\t",
+    "space": b" ",
+    "left": b"\x1b[D",
+    "right": b"\x1b[C",
+    "up": b"\x1b[A",
+    "down": b"\x1b[B",
+    "ctrl+s": b"\x13",
+    "ctrl+q": b"\x11",
+}
+
+
+class _Session(asyncssh.SSHClientSession[bytes]):
+    def __init__(self, client: Client) -> None:
+        self.client = client
+
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        self.client._feed(data, datatype)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.client._lost(exc)
+
+    def exit_status_received(self, status: int) -> None:
+        self.client.exit_status = status
+
+
+class Client:
+    def __init__(self, name: str, size: tuple[int, int] = (100, 32)) -> None:
+        self.name = name
+        self.size = size
+        self.screen = pyte.Screen(*size)
+        self.stream = pyte.ByteStream(self.screen)
+        self.conn: asyncssh.SSHClientConnection | None = None
+        self.chan: asyncssh.SSHClientChannel[bytes] | None = None
+        self.changed = asyncio.Event()
+        self.closed = asyncio.Event()
+        self.exit_status: int | None = None
+        self.raw = bytearray()  # everything received (stdout)
+        self.stderr = bytearray()
+        self.keep_raw = True
+        self.last_change = time.monotonic()
+        self.watchers: list[Callable[[], None]] = []
+
+    # -------------------------------------------------------------- connect
+    async def connect(
+        self,
+        port: int,
+        *,
+        username: str | None = None,
+        client_keys: Any = (),
+        password: str | None = None,
+        term: str | None = "xterm-256color",
+        env: dict[str, str] | None = None,
+        command: str | None = None,
+        subsystem: str | None = None,
+        window: int | None = None,
+    ) -> Client:
+        self.conn = await asyncssh.connect(
+            "127.0.0.1",
+            port,
+            username=username or self.name,
+            known_hosts=None,
+            client_keys=list(client_keys) if client_keys is not None else None,
+            password=password if password is not None else "x",
+            agent_path=None,
+            preferred_auth="publickey,keyboard-interactive,password",
+        )
+        kw: dict[str, Any] = {"encoding": None}
+        if term is not None:
+            kw["term_type"] = term
+            kw["term_size"] = self.size
+        if env:
+            kw["env"] = env
+        if command is not None:
+            kw["command"] = command
+        if subsystem is not None:
+            kw["subsystem"] = subsystem
+        if window is not None:
+            kw["window"] = window
+        self.chan, _ = await self.conn.create_session(lambda: _Session(self), **kw)
+        return self
+
+    def _feed(self, data: bytes, datatype: Any) -> None:
+        if datatype == asyncssh.EXTENDED_DATA_STDERR:
+            self.stderr += data
+            return
+        if self.keep_raw:
+            self.raw += data
+        self.stream.feed(data)
+        self.last_change = time.monotonic()
+        self.changed.set()
+        for w in list(self.watchers):
+            w()
+
+    def _lost(self, exc: Exception | None) -> None:
+        self.closed.set()
+        self.changed.set()
+
+    # -------------------------------------------------------------- screen
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def lines(self) -> list[str]:
+        return list(self.screen.display)
+
+    async def wait_for(
+        self, cond: str | Callable[[], bool], timeout: float = 15.0, what: str = ""
+    ) -> None:
+        check: Callable[[], bool]
+        if isinstance(cond, str):
+            needle = cond
+            check = lambda: needle in self.text()  # noqa: E731
+        else:
+            check = cond
+        end = time.monotonic() + timeout
+        while not check():
+            left = end - time.monotonic()
+            if left <= 0:
+                raise AssertionError(
+                    f"{self.name}: timed out waiting for {what or cond!r}; screen:\n{self.text()}"
+                )
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), min(left, 0.25))
+
+    async def settle(self, quiet: float = 0.3, timeout: float = 10.0) -> None:
+        """Wait until nothing arrived for `quiet` seconds."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if time.monotonic() - self.last_change >= quiet:
+                return
+            await asyncio.sleep(quiet / 3)
+
+    # -------------------------------------------------------------- input
+    async def press(self, *keys: str, gap: float = 0.05) -> None:
+        assert self.chan is not None
+        for k in keys:
+            self.chan.write(KEYS.get(k, k.encode()))
+            await asyncio.sleep(gap)
+
+    def send(self, data: bytes) -> None:
+        assert self.chan is not None
+        self.chan.write(data)
+
+    def resize(self, w: int, h: int) -> None:
+        assert self.chan is not None
+        self.size = (w, h)
+        self.screen.resize(h, w)
+        self.chan.change_terminal_size(w, h)
+
+    def pause_reading(self) -> None:
+        assert self.chan is not None
+        self.chan.pause_reading()
+
+    def resume_reading(self) -> None:
+        assert self.chan is not None
+        self.chan.resume_reading()
+
+    async def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.conn.wait_closed(), 5)
+
+    def drop(self) -> None:
+        """Cut the connection abruptly (no clean SSH close)."""
+        if self.conn is not None:
+            self.conn.abort()
