@@ -12,6 +12,8 @@ Modules:
            choices; every judgement asked of the rules API
   text     card glyphs / ASCII, event sentences (`Narrator`)
   i18n     the catalogue (`assets/i18n/*.toml`); help: the rules of the preset
+  saved    solo / hotseat games in the store: new tables with levelled bots, the
+           unfinished games (start menu, `--resume`), resuming one (no Textual)
   play     `shengji play` (options: `options`, without Textual)
 
 Imports are lazy so that `shengji_tui.tui.options` (the `play` command's
@@ -20,7 +22,8 @@ arguments) can be read without loading Textual.
 For an SSH session: `ShengjiApp(table, seat, lang=..., ascii=..., console=...,
 no_color=..., driver_class=...)`; the app subscribes to its seat, posts the
 table's pushes to itself as messages, never prints, and leaves the table open
-on exit unless `owns_table=True`.
+on exit unless `owns_table=True`. `shengji play` adds `saves=` (a `saved.Saves`
+over the store it opened and closes itself) and `resume=` (a stored game's id).
 """
 
 from __future__ import annotations

@@ -10,14 +10,17 @@ subscription callback only posts a message to this app.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.console import Console
 from textual.app import App, SystemCommand
+from textual.binding import Binding
 from textual.filter import Monochrome, NoColor
 from textual.message import Message
 from textual.screen import Screen
@@ -51,7 +54,10 @@ from .screens import (
     TableScreen,
     relabel_bindings,
 )
-from .text import CardText, Narrator
+from .text import CardText, Narrator, ascii_keys
+
+if TYPE_CHECKING:
+    from .saved import Saves
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -85,6 +91,7 @@ class GameOptions:
     bot_delay: float = 0.6
     deal_delay: float = 0.05
     declare_window: float | None = None  # seconds to declare after the last card (table default)
+    bots: str = "normal"  # the bots' level (bots.levels.make_bot; random when it is missing)
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -166,6 +173,8 @@ class ShengjiApp(App[None]):
         table_factory: TableFactory | None = None,
         options: GameOptions | None = None,
         driver_class: Any = None,
+        saves: Saves | None = None,
+        resume: str | None = None,
     ) -> None:
         super().__init__(driver_class=driver_class)
         if console is not None:
@@ -193,6 +202,9 @@ class ShengjiApp(App[None]):
         self._result_screen: DealResultScreen | None = None
         self._passing = False
         self._enlarge: EnlargeScreen | None = None
+        self.saves = saves  # solo / hotseat games kept in the store (None: in memory)
+        self.resume_id = resume  # a stored game to resume at start
+        self.left_game: str | None = None  # the stored unfinished game last left
 
     # ------------------------------------------------------------------ setup
     def _set_no_color(self, no_color: bool) -> None:
@@ -216,6 +228,11 @@ class ShengjiApp(App[None]):
 
     async def on_mount(self) -> None:
         self.set_class(self.ct.ascii, "-ascii")
+        if self.resume_id is not None and self.saves is not None:
+            if not await self.resume_game(self.resume_id):
+                await self.push_screen(StartScreen())
+            self._check_size()
+            return
         if self.table is not None and not self.start_with_menu:
             await self.attach(self.table, self.humans, owns=self.owns_table)
         elif self.table_factory is not None and not self.start_with_menu:
@@ -230,6 +247,7 @@ class ShengjiApp(App[None]):
         self.table = table
         self.humans = list(humans)
         self.owns_table = owns
+        self.left_game = None
         self.views = {s: table.view(s) for s in self.humans}
         self.log_lines = []
         self._result_for = None
@@ -263,6 +281,18 @@ class ShengjiApp(App[None]):
         table, self.table = self.table, None
         if table is not None and self.owns_table:
             await table.close()
+        if table is not None and self.saved_game(table):
+            tid = str(getattr(table, "table_id", ""))
+            finished = bool(getattr(table, "finished", False))
+            self.left_game = None if finished else tid
+            assert self.saves is not None
+            with contextlib.suppress(Exception):
+                self.saves.touch(tid, force=True)
+
+    def saved_game(self, table: object | None = None) -> bool:
+        """Whether `table` (default: the one at hand) is kept in the store."""
+        table = self.table if table is None else table
+        return table is not None and self.saves is not None and self.saves.owns(table)
 
     async def on_unmount(self) -> None:
         await self.detach()
@@ -324,6 +354,9 @@ class ShengjiApp(App[None]):
                 timeout=8,
             )
             return False
+        if self.saves is not None and self.saved_game():
+            with contextlib.suppress(Exception):
+                self.saves.touch(str(getattr(self.table, "table_id", "")))
         return True
 
     async def next_deal(self) -> None:
@@ -343,7 +376,32 @@ class ShengjiApp(App[None]):
             return
         await self.detach()
         table, humans = self.table_factory(self.options, self.cat)
+        if self.saves is not None and self.saves.owns(table):
+            self.saves.touch(str(getattr(table, "table_id", "")), force=True)
         await self.attach(table, humans, owns=True)
+
+    async def resume_game(self, table_id: str) -> bool:
+        """Sit again at the stored game `table_id` (rebuilt from its log)."""
+        if self.saves is None:
+            return False
+        saves = self.saves
+        await self.detach()
+        try:
+            table, humans, names = await asyncio.to_thread(
+                saves.restore, table_id, self.options, self.cat
+            )
+        except Exception as e:  # a damaged log, a newer engine: a sentence, not a crash
+            self.notify(
+                self.cat.t("resume.failed", error=str(e) or type(e).__name__),
+                severity="error",
+                timeout=10,
+            )
+            return False
+        for s, name in zip(humans, names, strict=True):
+            table.set_human(s, name)
+        saves.touch(table_id, force=True)
+        await self.attach(table, humans, owns=True)
+        return True
 
     # ------------------------------------------------------------------ updates
     def _narrate(self, e: Event, view: SeatView) -> None:
@@ -403,10 +461,25 @@ class ShengjiApp(App[None]):
                 m.last_dealt = None
             prev = e
 
+    def declare_window(self) -> float | None:
+        """Seconds the table waits for declarations after the last card (it waits
+        again after each change), or None when the table does not say."""
+        table = self.table
+        if table is None or not hasattr(table, "declare_window"):
+            return None
+        window = table.declare_window
+        if window is None:
+            from ..table.table import DEFAULT_DECLARE_WINDOW
+
+            window = DEFAULT_DECLARE_WINDOW
+        return float(window)
+
     def _after_update(self, evs: list[Event]) -> None:
         m = self.model
         assert m is not None and m.view is not None
         v = m.view
+        window = self.declare_window() if v.phase == "declaring" else None
+        m.declare_deadline = None if window is None else time.monotonic() + window
         if v.phase not in ("scoring", "finished") and self._result_screen is not None:
             scr, self._result_screen = self._result_screen, None
             if self.screen is scr:  # (under another dialog it stays until closed)
@@ -489,6 +562,13 @@ class ShengjiApp(App[None]):
         ts = self.table_screen()
         if ts is not None:
             ts.refresh_all()
+        self.screen.refresh_bindings()  # the footer's key names
+
+    def get_key_display(self, binding: Binding) -> str:
+        """The footer's keys: in ASCII mode by name ("left/right", "enter"), no glyphs."""
+        text = super().get_key_display(binding)
+        ct = getattr(self, "ct", None)
+        return ascii_keys(text) if ct is not None and ct.ascii else text
 
     # ------------------------------------------------------------------ size
     def check_size(self) -> None:
@@ -515,7 +595,8 @@ class ShengjiApp(App[None]):
             if yes:
                 self.run_worker(self._quit(), exclusive=True, group="main")
 
-        self.push_screen(ConfirmQuit(t("quit.question"), t("quit.yes"), t("quit.no")), done)
+        question = t("quit.question_saved" if self.saved_game() else "quit.question")
+        self.push_screen(ConfirmQuit(question, t("quit.yes"), t("quit.no")), done)
 
     async def _quit(self) -> None:
         await self.detach()

@@ -27,7 +27,7 @@ def help_markdown(model: Model) -> str:
         "palette",
         "quit",
     ):
-        out.append(f"- {t('help.key.' + key)}")
+        out.append(f"- {model.ct.keys(t('help.key.' + key))}")
     out += ["", f"## {t('help.marks_title')}", "", t("help.marks"), ""]
     if rs is None:
         return "\n".join(out)

@@ -46,6 +46,7 @@ class Model:
     kitty_new: Counter[Card] = field(default_factory=Counter)  # cards just taken from the kitty
     last_dealt: Card | None = None  # the card the viewer was dealt last (while dealing)
     throw_failed: tuple[tuple[Card, ...], tuple[Card, ...], int, str] | None = None
+    declare_deadline: float | None = None  # time.monotonic() when the table closes declaring
     # (tried, forced, seat, reason) of a failed throw in the current trick
 
     # ----------------------------------------------------------- basics

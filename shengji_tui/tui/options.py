@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 
+BOT_LEVELS = ("random", "easy", "normal", "hard")
+
 
 def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> None:
     p.add_argument("--preset", default="classic", choices=presets)
@@ -22,7 +24,34 @@ def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> 
         metavar="N",
         help="N humans (2-4, default 2) share this keyboard; bots take the other seats",
     )
-    p.add_argument("--menu", action="store_true", help="start at the new-game menu")
+    p.add_argument(
+        "--bots",
+        choices=BOT_LEVELS,
+        default=None,
+        help="the bots' level (default: normal; random when the levelled bots are missing)",
+    )
+    p.add_argument(
+        "--menu", action="store_true", help="start at the menu (new game or resume a stored one)"
+    )
+    p.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ID",
+        help="resume a stored unfinished game (its id or the start of it; "
+        "no ID: the one played last)",
+    )
+    p.add_argument(
+        "--data-dir",
+        default=None,
+        help="where games are stored (default: $SHENGJI_DATA_DIR or ~/.local/share/shengji-tui)",
+    )
+    p.add_argument(
+        "--no-save",
+        action="store_true",
+        help="keep the game in memory only (it cannot be resumed)",
+    )
     p.add_argument("--theme", default=None, help="a Textual theme name (default: shengji)")
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits")
     p.add_argument("--deal-delay", type=float, default=0.05, help="seconds between cards")

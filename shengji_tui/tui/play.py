@@ -1,75 +1,78 @@
-"""`shengji play`: a game against bots (or hotseat), in this terminal."""
+"""`shengji play`: a game against bots (or hotseat), in this terminal, kept in
+the store of the data directory so that it can be resumed (`--resume`, or the
+start menu); `--no-save` keeps it in memory only."""
 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
-import random
 import sys
-from typing import Any
+from pathlib import Path
 
-from ..rules import RuleSet
+from ..store import StoreError, default_data_dir
 from .app import GameOptions, ShengjiApp, TableLike
 from .i18n import Catalogue, detect_lang
 from .options import add_play_arguments
+from .saved import Saves, default_bot_level, hotseat_seats, new_table
 
-__all__ = ["add_play_arguments", "make_table", "run_play"]
-
-
-def hotseat_seats(humans: int, players: int) -> list[int]:
-    """Where the humans sit: alone at the bottom; two humans as partners; more in turn."""
-    humans = max(1, min(humans, players))
-    if humans == 1:
-        return [0]
-    if humans == 2 and players == 4:
-        return [0, 2]
-    return list(range(humans))
-
-
-def make_table(options: GameOptions, cat: Catalogue) -> tuple[TableLike, list[int]]:
-    from ..bots import RandomBot
-    from ..table import Table
-
-    rs = RuleSet.preset(options.preset)
-    seed = options.seed if options.seed is not None else random.randrange(2**31)
-    humans = hotseat_seats(options.humans, rs.players)
-    bot_names = [n.strip() for n in cat.t("names.bots").split(",")]
-    names: list[str] = []
-    bots: dict[int, Any] = {}
-    b = 0
-    for s in range(rs.players):
-        if s in humans:
-            if len(humans) == 1:
-                names.append(cat.t("names.you"))
-            else:
-                names.append(cat.t("names.player", n=humans.index(s) + 1))
-        else:
-            name = bot_names[b % len(bot_names)]
-            b += 1
-            names.append(name)
-            bots[s] = RandomBot(seed=seed * 8 + s, name=name)
-    table = Table(
-        rs,
-        seed,
-        names=names,
-        bots=bots,
-        bot_delay=options.bot_delay,
-        deal_delay=options.deal_delay,
-        declare_window=options.declare_window,
-    )
-    return table, humans
+__all__ = [
+    "add_play_arguments",
+    "build_app",
+    "data_dir_of",
+    "hotseat_seats",
+    "make_table",
+    "open_saves",
+    "run_play",
+]
 
 
-def run_play(args: argparse.Namespace) -> int:
+def make_table(
+    options: GameOptions, cat: Catalogue, store: object = None
+) -> tuple[TableLike, list[int]]:
+    """A new table for `options` (kept in `store`, a `Store`, when given)."""
+    return new_table(options, cat, store)  # type: ignore[arg-type]
+
+
+def data_dir_of(args: argparse.Namespace) -> Path:
+    """`--data-dir`, else `$SHENGJI_DATA_DIR`, else `~/.local/share/shengji-tui`."""
+    given = getattr(args, "data_dir", None)
+    return Path(given).expanduser() if given else default_data_dir()
+
+
+def open_saves(args: argparse.Namespace) -> Saves | None:
+    """The store of the data directory; None with `--no-save`. Raises StoreError."""
+    if getattr(args, "no_save", False):
+        return None
+    return Saves.open(data_dir_of(args))
+
+
+def build_app(args: argparse.Namespace) -> tuple[ShengjiApp | None, Saves | None, str]:
+    """The app `shengji play` runs and the store it uses, or (None, None, why not)."""
     from ..engine.state import SUPPORTED
 
-    if args.preset not in SUPPORTED:
-        print(
-            f"shengji: the {args.preset!r} preset cannot be played yet; "
+    resume = getattr(args, "resume", None)
+    if resume is None and args.preset not in SUPPORTED:
+        return (
+            None,
+            None,
+            f"the {args.preset!r} preset cannot be played yet; "
             f"choose one of: {', '.join(SUPPORTED)}",
-            file=sys.stderr,
         )
-        return 2
+    if resume is not None and getattr(args, "no_save", False):
+        return None, None, "--resume reads the store: it cannot be used with --no-save"
+    try:
+        saves = open_saves(args)
+    except StoreError as e:
+        return None, None, f"{e} (--no-save plays without the store)"
+    resume_id: str | None = None
+    if resume is not None:
+        assert saves is not None
+        try:
+            resume_id = saves.resolve(resume or None)
+        except StoreError as e:
+            saves.close()
+            return None, None, str(e)
     lang = args.lang or detect_lang(os.environ)
     options = GameOptions(
         preset=args.preset,
@@ -77,14 +80,34 @@ def run_play(args: argparse.Namespace) -> int:
         humans=args.hotseat or 1,
         bot_delay=args.bot_delay,
         deal_delay=args.deal_delay,
+        bots=getattr(args, "bots", None) or default_bot_level(),
     )
+    factory = make_table if saves is None else functools.partial(make_table, store=saves.store)
     app = ShengjiApp(
         lang=lang,
         ascii=args.ascii,
         theme=args.theme,
         menu=args.menu,
-        table_factory=make_table,
+        table_factory=factory,
         options=options,
+        saves=saves,
+        resume=resume_id,
     )
-    app.run()
+    return app, saves, ""
+
+
+def run_play(args: argparse.Namespace) -> int:
+    app, saves, why = build_app(args)
+    if app is None:
+        print(f"shengji: {why}", file=sys.stderr)
+        return 2 if getattr(args, "resume", None) is None else 1
+    try:
+        app.run()
+    finally:
+        left = app.left_game
+        if saves is not None:
+            saves.close()
+    if left:
+        more = f" --data-dir {args.data_dir}" if getattr(args, "data_dir", None) else ""
+        print(f"The game is saved: `shengji play --resume {left}{more}` continues it.")
     return 0

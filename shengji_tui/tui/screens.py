@@ -4,6 +4,8 @@ menu."""
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -15,7 +17,17 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Grid, Horizontal, Vertical, VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, Label, Markdown, RichLog, Select, Static
+from textual.widgets import (
+    Button,
+    DataTable,
+    Footer,
+    Input,
+    Label,
+    Markdown,
+    RichLog,
+    Select,
+    Static,
+)
 
 from .. import rules
 from ..engine import (
@@ -33,6 +45,7 @@ from ..engine import (
     Steal,
 )
 from ..engine.state import SUPPORTED
+from .i18n import Catalogue
 from .model import LEFT, RIGHT, TOP, Model
 from .widgets import (
     CentreBox,
@@ -48,6 +61,7 @@ from .widgets import (
 
 if TYPE_CHECKING:
     from .app import ShengjiApp
+    from .saved import SavedGame
 
 
 def _app(screen: Screen[Any]) -> ShengjiApp:
@@ -139,6 +153,8 @@ class TableScreen(SizeWatch, Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        self._countdown = self.set_interval(0.25, self._tick_countdown, pause=True)
+        self._countdown_shown: int | None = None
         self.relabel()
         log = self.query_one("#log", RichLog)
         log.can_focus = False  # the table's keys (←→, space) must never scroll the log
@@ -204,11 +220,43 @@ class TableScreen(SizeWatch, Screen[None]):
             bar.update(total=total, progress=min(pts, total))
             bar.display = bool(m.view is not None and m.view.dealer_side)
         self.refresh_confirm_label()
+        self.footer_palette()
+        counting = m.phase == "declaring" and m.declare_deadline is not None
+        timer = getattr(self, "_countdown", None)
+        if timer is not None:
+            if counting:
+                timer.resume()
+            else:
+                timer.pause()
         # The footer recomposes on every refresh_bindings: only when something changed.
         sig = (*(self.check_action(a, ()) for a in self._DYNAMIC), m.phase, m.cat.lang)
         if sig != self._binding_sig:
             self._binding_sig = sig
             self.refresh_bindings()
+
+    def footer_palette(self) -> None:
+        """ASCII mode names keys in words ("left/right", "enter"): on a narrow
+        terminal the footer then drops its palette key (ctrl+p still opens it)."""
+        show = not (self.model.ct.ascii and self.size.width < 110)
+        for footer in self.query(Footer):
+            if footer.show_command_palette != show:
+                footer.show_command_palette = show
+                footer.refresh(recompose=True)
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self.footer_palette()
+
+    def _tick_countdown(self) -> None:
+        """Redraw the centre when the declaring countdown shows another second."""
+        m = self.model
+        if m.phase != "declaring" or m.declare_deadline is None:
+            return
+        left = max(0, math.ceil(m.declare_deadline - time.monotonic()))
+        if left != self._countdown_shown:
+            self._countdown_shown = left
+            for w in self.query("CentreBox"):
+                w.refresh(layout=True)
 
     _DYNAMIC = (
         "pass_steal",
@@ -537,7 +585,9 @@ class DealResultScreen(Dialog):
                     )
                 )
             else:
-                lines.append(Text(t("result.kitty_kept", name=m.name(lw))))
+                mult = self.would_be_multiplier()
+                key = "result.kitty_kept" if mult is not None else "result.kitty_kept_plain"
+                lines.append(Text(t(key, name=m.name(lw), mult=mult)))
         if scored is not None:
             parts = [t("result.tricks", n=scored.trick_points)]
             if scored.kitty_points:
@@ -595,6 +645,18 @@ class DealResultScreen(Dialog):
             )
         return Text("\n").join(lines)
 
+    def would_be_multiplier(self) -> int | None:
+        """The kitty multiplier the last trick would have given the attackers."""
+        m = self.model
+        v = m.view
+        if v is None or not v.last_trick or v.last_trick_winner is None:
+            return None
+        win = next((p.cards for p in v.last_trick if p.seat == v.last_trick_winner), None)
+        try:
+            return rules.kitty_multiplier(m.rs, m.ctx, list(v.last_trick[0].cards), win)
+        except Exception:  # a lead the rules cannot read: say no number
+            return None
+
     async def action_next(self) -> None:
         app = _app(self)
         if self.final:  # replaces the screens: not awaited from one of them
@@ -645,18 +707,40 @@ class EnlargeScreen(SizeWatch, Screen[None]):
 
 
 class StartScreen(SizeWatch, Screen[None]):
-    """New game: preset and options, language, theme, card style."""
+    """New game: preset and options, bots, language, theme, card style; and the
+    stored unfinished games to resume (when games are stored)."""
+
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "quit", "quit"),
         Binding("ctrl+s", "start", "start"),
+        Binding("r", "resume", "resume"),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.games: list[SavedGame] = []
+
+    def load_games(self) -> None:
+        saves = _app(self).saves
+        self.games = []
+        if saves is None:
+            return
+        try:
+            self.games = saves.games()
+        except Exception as e:  # an unreadable store: say so, offer new games
+            self.notify(_app(self).cat.t("resume.failed", error=str(e)), severity="error")
+
     def compose(self) -> ComposeResult:
+        from .saved import bot_levels
+
         app = _app(self)
         t = app.cat.t
         o = app.options
+        self.load_games()
         presets = [(f"{p} — {t('preset.' + p)}", p) for p in SUPPORTED]
+        levels = list(bot_levels())
         with Vertical(id="start"):
             yield Label(t("menu.title"), classes="dialog-title")
             with Grid(id="start-grid"):
@@ -669,6 +753,14 @@ class StartScreen(SizeWatch, Screen[None]):
                     allow_blank=False,
                     compact=True,
                     id="humans",
+                )
+                yield Label(t("menu.bots"))
+                yield Select(
+                    [(bot_label(app.cat, lv, about=True), lv) for lv in levels],
+                    value=o.bots if o.bots in levels else levels[0],
+                    allow_blank=False,
+                    compact=True,
+                    id="bots",
                 )
                 yield Label(t("menu.seed"))
                 yield Input(
@@ -704,20 +796,72 @@ class StartScreen(SizeWatch, Screen[None]):
                 )
             with Horizontal(classes="buttons"):
                 yield Button(t("menu.start"), id="start-btn", variant="primary", compact=True)
+                if self.games:
+                    yield Button(t("menu.resume"), id="resume-btn", compact=True)
                 yield Button(t("menu.quit"), id="quit-btn", compact=True)
+            if app.saves is not None:
+                if self.games:
+                    yield Label(t("menu.resume_title"), id="resume-title")
+                    yield DataTable(
+                        id="resume", cursor_type="row", zebra_stripes=True, show_cursor=True
+                    )
+                else:
+                    yield Label(t("menu.resume_none"), id="resume-title", classes="dim")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         t = _app(self).cat.t
-        relabel_bindings(self, {"quit": t("keys.quit"), "start": t("menu.start")})
+        relabel_bindings(
+            self, {"quit": t("keys.quit"), "start": t("menu.start"), "resume": t("menu.resume")}
+        )
+        for table in self.query("#resume").results(DataTable):
+            self.fill_games(table)
         self.query_one("#start-btn", Button).focus()
+
+    def fill_games(self, table: DataTable[str]) -> None:
+        app = _app(self)
+        t = app.cat.t
+        table.clear(columns=True)
+        table.add_columns(
+            t("menu.col_rules"),
+            t("menu.col_deal"),
+            t("menu.col_levels"),
+            t("menu.col_players"),
+            t("menu.col_bots"),
+            t("menu.col_last"),
+        )
+        for g in self.games:
+            players = (
+                t("menu.solo_short")
+                if len(g.humans) == 1
+                else t("menu.hotseat_short", n=len(g.humans))
+            )
+            table.add_row(
+                g.preset,
+                str(g.deal),
+                t("menu.levels_value", us=g.levels[0], them=g.levels[1]),
+                players,
+                bot_label(app.cat, g.bots) if g.bots else "—",
+                when(g.last_played),
+                key=g.table_id,
+            )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "resume":
+            return bool(self.games)
+        return True
 
     @on(Select.Changed, "#lang")
     def lang_changed(self, event: Select.Changed) -> None:
         app = _app(self)
         if isinstance(event.value, str) and event.value != app.cat.lang:
+            self.keep_choices()
             app.set_language(event.value)
-            self.app.call_later(self.recompose)
+            self.app.call_later(self.recompose_menu)
+
+    async def recompose_menu(self) -> None:
+        await self.recompose()
+        self.on_mount()
 
     @on(Select.Changed, "#theme")
     def theme_changed(self, event: Select.Changed) -> None:
@@ -733,26 +877,75 @@ class StartScreen(SizeWatch, Screen[None]):
     async def start_pressed(self) -> None:
         await self.action_start()
 
+    @on(Button.Pressed, "#resume-btn")
+    def resume_pressed(self) -> None:
+        self.action_resume()
+
     @on(Button.Pressed, "#quit-btn")
     def quit_pressed(self) -> None:
         self.app.exit()
 
-    async def action_start(self) -> None:
-        app = _app(self)
-        o = app.options
+    @on(DataTable.RowSelected, "#resume")
+    def row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.row_key.value is not None:
+            self.resume(str(event.row_key.value))
+
+    def keep_choices(self) -> None:
+        """The menu's choices into the app's options (kept when the menu is rebuilt)."""
+        o = _app(self).options
         preset = self.query_one("#preset", Select).value
         humans = self.query_one("#humans", Select).value
+        bots = self.query_one("#bots", Select).value
         seed_text = self.query_one("#seed", Input).value.strip()
         if isinstance(preset, str):
             o.preset = preset
         if isinstance(humans, int):
             o.humans = humans
+        if isinstance(bots, str):
+            o.bots = bots
         o.seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
+
+    async def action_start(self) -> None:
+        app = _app(self)
+        self.keep_choices()
         # Not awaited here: starting replaces this very screen.
         app.run_worker(app.start_new_game(), exclusive=True, group="main")
 
+    def action_resume(self) -> None:
+        """Resume the game under the list's cursor (the first one by default)."""
+        if not self.games:
+            return
+        index = 0
+        for table in self.query("#resume").results(DataTable):
+            index = max(0, min(table.cursor_row, len(self.games) - 1))
+        self.resume(self.games[index].table_id)
+
+    def resume(self, table_id: str) -> None:
+        app = _app(self)
+        self.keep_choices()  # the bot delays and the like of this session
+        app.run_worker(app.resume_game(table_id), exclusive=True, group="main")
+
     def action_quit(self) -> None:
         self.app.exit()
+
+
+def bot_label(cat: Catalogue, level: str, about: bool = False) -> str:
+    """A bot level's name ("normal"), with what it does when `about`."""
+    if not cat.has("bots." + level):
+        return level
+    name = cat.t("bots." + level)
+    if about and cat.has("bots.about." + level):
+        return f"{name} — {cat.t('bots.about.' + level)}"
+    return name
+
+
+def when(t: float) -> str:
+    """A time for the games list: the hour today, else the date and hour."""
+    now = time.localtime()
+    then = time.localtime(t)
+    if then[:3] == now[:3]:
+        return time.strftime("%H:%M", then)
+    return time.strftime("%Y-%m-%d %H:%M", then)
 
 
 __all__ = [

@@ -53,6 +53,24 @@ LETTERS = {Suit.S: "S", Suit.H: "H", Suit.D: "D", Suit.C: "C"}
 StyleFor = Callable[[Card], Style]
 
 
+KEY_NAMES = (
+    ("← →", "left/right"),
+    ("←→", "left/right"),
+    ("⏎", "enter"),
+    ("←", "left"),
+    ("→", "right"),
+    ("↑", "up"),
+    ("↓", "down"),
+)
+
+
+def ascii_keys(text: str) -> str:
+    """Arrow and return glyphs of a key hint as key names ("←→" is "left/right")."""
+    for glyph, name in KEY_NAMES:
+        text = text.replace(glyph, name)
+    return text
+
+
 class CardText:
     """How cards are written: `10♠` with glyphs, `S10` in ASCII mode."""
 
@@ -84,6 +102,10 @@ class CardText:
         if self.ascii:
             return card.suit.value + card.rank.value
         return card.rank.value + GLYPHS[card.suit]
+
+    def keys(self, text: str) -> str:
+        """A key hint ("←→ move"): with key names in ASCII mode ("left/right move")."""
+        return ascii_keys(text) if self.ascii else text
 
     def cards(self, cards: Sequence[Card]) -> str:
         return " ".join(self.card(c) for c in cards) if cards else "—"

@@ -9,6 +9,8 @@ trumps bold, so nothing depends on colour alone (NO_COLOR loses nothing).
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -263,6 +265,9 @@ class CentreBox(CardsWidget):
                     line = Text(t("centre.you_got") + " ")
                     line.append_text(self.cards_text([m.last_dealt]))
                     out.append(line)
+            elif m.declare_deadline is not None:
+                left = max(0, math.ceil(m.declare_deadline - time.monotonic()))
+                out.append(Text(t("centre.dealt_countdown", s=left)))
             else:
                 out.append(Text(t("centre.dealt")))
             if v.dealer is None:
@@ -283,7 +288,7 @@ class CentreBox(CardsWidget):
                 sel = m.selection()
                 if sel:
                     out.append(self.cards_text(sel))
-                out.append(Text(t("centre.bury_keys"), style=self.cstyle("seat--dim")))
+                out.append(Text(m.ct.keys(t("centre.bury_keys")), style=self.cstyle("seat--dim")))
             else:
                 out.append(Text(t("centre.burying", name=m.name(holder or 0), k=v.kitty_size)))
         elif v.phase == "kitty_theft":
@@ -414,7 +419,7 @@ class DeclarePanel(CardsWidget):
                 line.append("  ")
             line.append_text(chip)
         lines.append(line)
-        lines.append(Text(t("declare.keys"), style=self.cstyle("seat--dim")))
+        lines.append(Text(m.ct.keys(t("declare.keys")), style=self.cstyle("seat--dim")))
         return Text("\n").join(lines)
 
 

@@ -261,3 +261,17 @@ def theft_state() -> GameState:
         if s.phase == "kitty_theft" and s.theft_turn == 0 and declare_options(s, 0):
             return s
     raise AssertionError("no seed found")
+
+
+def scored_state_no_capture(preset: str = "classic") -> GameState:
+    """A whole deal played to its result, the dealer side winning the last trick."""
+    base = bury_cheap(burying_state(preset))
+    for seed in range(1, 100):
+        s = base
+        b = bots(seed, (0, 1, 2, 3))
+        while s.phase == "playing":
+            s = plan(s, b, all_bots=True).state
+        v = view_for(s, 0)
+        if v.last_trick_winner is not None and v.last_trick_winner in v.dealer_side:
+            return s
+    raise AssertionError("no seed found")

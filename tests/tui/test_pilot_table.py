@@ -239,3 +239,37 @@ async def test_session_settings_are_per_app() -> None:
         assert TableScreen.BINDINGS[2].description == "select"
         descriptions = [b.description for _, b in app.screen._bindings]
         assert "选牌" in descriptions
+
+
+async def test_deal_result_says_no_capture_with_the_multiplier() -> None:
+    from shengji_tui import rules
+    from shengji_tui.engine import view_for
+    from shengji_tui.tui.screens import DealResultScreen
+
+    state = H.scored_state_no_capture()
+    v = view_for(state, 0)
+    win = next(p.cards for p in v.last_trick if p.seat == v.last_trick_winner)
+    mult = rules.kitty_multiplier(
+        state.rules, rules.TrumpContext(v.level, v.trump_suit), list(v.last_trick[0].cards), win
+    )
+    app, _ = H.static_app(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, DealResultScreen)
+        body = app.screen.body().plain
+        assert "no capture" in body and f"kitty × {mult})" in body
+
+
+async def test_ascii_footer_names_the_keys() -> None:
+    from textual.widgets._footer import FooterKey
+
+    app, _ = H.static_app(H.following_state(), ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        keys = [k.key_display for k in app.screen.query(FooterKey)]
+        assert "left/right" in keys and "enter" in keys
+        assert not any(g in k for k in keys for g in "←→⏎")
+        app.set_ascii(False)  # the palette's glyphs come back, and the key of the palette
+        await pilot.pause()
+        keys = [k.key_display for k in app.screen.query(FooterKey)]
+        assert "←→" in keys and "⏎" in keys and "^p" in keys
