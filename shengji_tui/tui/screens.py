@@ -17,6 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Grid, Horizontal, Vertical, VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import (
     Button,
     DataTable,
@@ -48,6 +49,7 @@ from ..engine.state import SUPPORTED
 from .i18n import Catalogue
 from .model import LEFT, RIGHT, TOP, Model
 from .widgets import (
+    CardsWidget,
     CentreBox,
     DeclarePanel,
     HandView,
@@ -57,6 +59,7 @@ from .widgets import (
     ScoreText,
     SeatPanel,
     StatusBar,
+    TableFooter,
 )
 
 if TYPE_CHECKING:
@@ -127,6 +130,11 @@ class TableScreen(SizeWatch, Screen[None]):
         self.model = model
         self._labels_for: tuple[str, str] | None = None
         self._binding_sig: tuple[object, ...] = ()
+        # the widgets refresh_all updates (found once: the screen never recomposes)
+        self._cards: list[CardsWidget] = []
+        self._declare: list[Widget] = []
+        self._bars: list[PointsBar] = []
+        self._footers: list[Footer] = []
 
     # --------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -150,7 +158,7 @@ class TableScreen(SizeWatch, Screen[None]):
             yield ScoreText(m, "right", id="score-right")
         yield MeLine(m, id="me")
         yield HandView(m, id="hand")
-        yield Footer(compact=True)
+        yield TableFooter(compact=True)
 
     def on_mount(self) -> None:
         self._countdown = self.set_interval(0.25, self._tick_countdown, pause=True)
@@ -203,22 +211,33 @@ class TableScreen(SizeWatch, Screen[None]):
         relabel_bindings(self, {"confirm": t(key), "skip_deal": t(skip)})
 
     def refresh_all(self) -> None:
+        """Bring every widget up to date with the model, touching only what changed:
+        a widget repaints when its text changed, the screen is laid out again only
+        when a widget sized by its content changes size (or one is shown / hidden),
+        and the footer is rebuilt only when the bindings it shows changed."""
         m = self.model
-        for w in self.query("StatusBar, SeatPanel, MeLine, LastTrick"):
-            w.refresh()
-        for w in self.query("CentreBox, DeclarePanel, ScoreText"):  # sized by their text
-            w.refresh(layout=True)
-        for hand in self.query(HandView):
-            hand.refresh(layout=True)
+        if not self._cards:
+            self._cards = list(self.query(CardsWidget))
+            self._declare = list(self.query("#declare"))
+            self._bars = list(self.query(PointsBar))
+            self._footers = list(self.query(Footer))
+        for w in self._cards:
+            w.update_content()
         stealing = m.phase == "kitty_theft" and m.view is not None and m.view.awaiting == m.seat
-        for declare in self.query("#declare"):
-            declare.display = m.phase in ("dealing", "declaring") or stealing
-        for bar in self.query(PointsBar):
+        show_declare = m.phase in ("dealing", "declaring") or stealing
+        for declare in self._declare:
+            if declare.display != show_declare:
+                declare.display = show_declare
+        if self._bars:
             pts = m.attacker_points()
             nxt = m.next_band(pts) if m.view is not None else None
             total = nxt.min_points if nxt is not None else max(pts, 1)
-            bar.update(total=total, progress=min(pts, total))
-            bar.display = bool(m.view is not None and m.view.dealer_side)
+            show_bar = bool(m.view is not None and m.view.dealer_side)
+            for bar in self._bars:
+                if bar.total != total or bar.progress != min(pts, total):
+                    bar.update(total=total, progress=min(pts, total))
+                if bar.display != show_bar:
+                    bar.display = show_bar
         self.refresh_confirm_label()
         self.footer_palette()
         counting = m.phase == "declaring" and m.declare_deadline is not None
@@ -238,7 +257,7 @@ class TableScreen(SizeWatch, Screen[None]):
         """ASCII mode names keys in words ("left/right", "enter"): on a narrow
         terminal the footer then drops its palette key (ctrl+p still opens it)."""
         show = not (self.model.ct.ascii and self.size.width < 110)
-        for footer in self.query(Footer):
+        for footer in self._footers or self.query(Footer):
             if footer.show_command_palette != show:
                 footer.show_command_palette = show
                 footer.refresh(recompose=True)
@@ -255,8 +274,8 @@ class TableScreen(SizeWatch, Screen[None]):
         left = max(0, math.ceil(m.declare_deadline - time.monotonic()))
         if left != self._countdown_shown:
             self._countdown_shown = left
-            for w in self.query("CentreBox"):
-                w.refresh(layout=True)
+            for w in self.query(CentreBox):
+                w.update_content()
 
     _DYNAMIC = (
         "pass_steal",

@@ -13,16 +13,20 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.app import RenderResult
+from textual.app import ComposeResult, RenderResult
+from textual.binding import Binding
 from textual.message import Message
 from textual.renderables.bar import Bar as BarRenderable
+from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import ProgressBar
+from textual.widgets import Footer, ProgressBar
+from textual.widgets._footer import FooterKey
 
 from .. import rules
 from ..rules import Card, Rank, Suit
@@ -48,14 +52,93 @@ CARD_CLASSES = {
 }
 
 
+def text_signature(text: Text) -> tuple[object, ...]:
+    """What a `Text` looks like on screen (rich's `Text.__eq__` ignores the base
+    style and the wrapping options)."""
+    return (
+        text.plain,
+        tuple(text.spans),
+        text.style,
+        text.justify,
+        text.overflow,
+        text.no_wrap,
+        text.end,
+    )
+
+
 class CardsWidget(Widget):
-    """Base: card styles from component classes."""
+    """Base: card styles from component classes.
+
+    Subclasses `build()` their `Text` from the model. The screen calls
+    `update_content()` after a change: the text is built once and the widget is
+    repainted only when it differs from what is shown, and laid out again only
+    when its size depends on its content (`height: auto` / `width: auto`) and
+    that size changed. `render()` uses the text just built, once; any other
+    repaint (resize, theme) builds it again from the model.
+    """
 
     COMPONENT_CLASSES = CARD_CLASSES
 
     def __init__(self, model: Model, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         self.model = model
+        self._fresh: tuple[int, Text] | None = None  # built by update_content, not yet rendered
+        self._shown: tuple[object, ...] | None = None  # signature of the last text rendered
+        self._measured: tuple[int | None, int | None] | None = None
+
+    def build(self) -> Text:
+        raise NotImplementedError
+
+    def render(self) -> RenderResult:
+        fresh, self._fresh = self._fresh, None
+        if fresh is not None and fresh[0] == self.content_size.width:
+            text = fresh[1]
+        else:
+            text = self.build()
+        self._shown = text_signature(text)
+        return text
+
+    def update_content(self) -> bool:
+        """Repaint if the text changed (relayout if the size changed); True if it did."""
+        if not self.is_mounted or not self._component_styles:  # not styled yet
+            self._shown = self._measured = None
+            self.refresh(layout=True)
+            return True
+        text = self.build()
+        sig = text_signature(text)
+        if sig == self._shown:
+            return False
+        self._shown = sig
+        width = self.content_size.width
+        self._fresh = (width, text)
+        self.refresh()
+        styles = self.styles
+        if styles.is_auto_height or styles.is_auto_width:
+            size = self.measure()
+            if size != self._measured:
+                self._measured = size
+                self._fresh = (width, text)
+                self.refresh(layout=True)
+        return True
+
+    def measure(self) -> tuple[int | None, int | None]:
+        """The content size the layout would give (None: not sized by content)."""
+        parent = self.parent
+        container = parent.content_size if isinstance(parent, Widget) else self.app.size
+        viewport = self.app.size
+        styles = self.styles
+        width = self.get_content_width(container, viewport) if styles.is_auto_width else None
+        height = None
+        if styles.is_auto_height:
+            height = self.get_content_height(container, viewport, self.content_size.width)
+            # What the layout makes of it: a min-height in cells hides small changes.
+            gutter = styles.gutter.height if styles.box_sizing == "border-box" else 0
+            low, high = styles.min_height, styles.max_height
+            if low is not None and low.is_cells:
+                height = max(height, int(low.value) - gutter)
+            if high is not None and high.is_cells:
+                height = min(height, int(high.value) - gutter)
+        return width, height
 
     def style_for(self, card: Card) -> Style:
         m = self.model
@@ -90,7 +173,7 @@ class CardsWidget(Widget):
 class StatusBar(CardsWidget):
     """Trump, level, dealer, both sides' levels, deal and trick number."""
 
-    def render(self) -> RenderResult:
+    def build(self) -> Text:
         m = self.model
         t = m.cat.t
         v = m.view
@@ -201,7 +284,7 @@ class SeatPanel(CardsWidget):
                 line.append(f" {self.glyph['win']} {t(key)}", style=self.cstyle("seat--win"))
         return line
 
-    def render(self) -> RenderResult:
+    def build(self) -> Text:
         lines = self.lines()
         return Text("\n").join(lines)
 
@@ -212,7 +295,7 @@ class MeLine(SeatPanel):
     def __init__(self, model: Model, **kw: object) -> None:
         super().__init__(model, BOTTOM, **kw)
 
-    def render(self) -> RenderResult:
+    def build(self) -> Text:
         m = self.model
         v = m.view
         t = m.cat.t
@@ -249,7 +332,7 @@ class MeLine(SeatPanel):
 class CentreBox(CardsWidget):
     """The middle of the table: the trick in sentences and what you must do."""
 
-    def render(self) -> RenderResult:
+    def build(self) -> Text:
         m = self.model
         v = m.view
         t = m.cat.t
@@ -382,7 +465,7 @@ class DeclarePanel(CardsWidget):
     """While cards arrive: what you may declare now (exactly the rules' list),
     the standing declaration, and the keys."""
 
-    def render(self) -> RenderResult:
+    def build(self) -> Text:
         m = self.model
         v = m.view
         t = m.cat.t
@@ -447,11 +530,35 @@ class HandView(CardsWidget):
             super().__init__()
             self.index = index
 
+    _rows_cache: tuple[object, list[list[Slot]]] | None = None
+
     def layout_rows(self, width: int) -> list[list[Slot]]:
+        """The hand's slots row by row (cached: a function of the hand, the trump
+        context, the language, the card style and the width)."""
         m = self.model
         v = m.view
         if v is None or not m.hand:
             return []
+        key = (
+            width,
+            tuple(m.hand),
+            m.trump_suit,
+            v.level,
+            v.rules,
+            m.cat.lang,
+            m.ct.ascii,
+        )
+        cached = self._rows_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        rows = self._layout_rows(width)
+        self._rows_cache = (key, rows)
+        return rows
+
+    def _layout_rows(self, width: int) -> list[list[Slot]]:
+        m = self.model
+        v = m.view
+        assert v is not None
         rs, ctx = m.rs, m.ctx
         ct = m.ct
         width = max(width, 10)
@@ -510,7 +617,7 @@ class HandView(CardsWidget):
         rows = self.layout_rows(width)
         return max(2, 2 * len(rows))
 
-    def render(self) -> RenderResult:
+    def build(self) -> Text:
         m = self.model
         rows = self.layout_rows(self.content_size.width)
         g = self.glyph
@@ -612,7 +719,7 @@ class ScoreText(CardsWidget):
         super().__init__(model, **kw)
         self.part = part
 
-    def render(self) -> RenderResult:
+    def build(self) -> Text:
         m = self.model
         t = m.cat.t
         v = m.view
@@ -633,7 +740,7 @@ class ScoreText(CardsWidget):
 class LastTrick(CardsWidget):
     """The last trick, each seat's play and the winner."""
 
-    def render(self) -> RenderResult:
+    def build(self) -> Text:
         m = self.model
         v = m.view
         t = m.cat.t
@@ -655,3 +762,119 @@ class LastTrick(CardsWidget):
 
 
 POSITIONS = {"top": TOP, "left": LEFT, "right": RIGHT}
+
+
+# ---------------------------------------------------------------- footer
+
+FooterIdent = tuple[str, str, str, str, str]  # key, key display, description, action, classes
+
+
+class TableFooter(Footer):
+    """The table's footer: the same keys as Textual's `Footer`, but a change of
+    bindings updates the keys in place (shown / hidden, enabled / disabled)
+    instead of recomposing the footer, which mounts new widgets and costs
+    several ms per update. A key that goes away is hidden, not removed, so the
+    keys that come and go with your turn are mounted once. It recomposes (with
+    the keys it had, hidden) only when a key it never had appears."""
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self._keys: list[tuple[FooterIdent, FooterKey]] = []
+        self._hidden: list[FooterIdent] = []  # kept, hidden, at the next compose
+
+    def _plan(self) -> list[tuple[FooterIdent, bool, str]] | None:
+        """What `Footer.compose` would show, in order (None: grouped keys, which
+        only Textual's own compose handles)."""
+        active = self.screen.active_bindings
+        by_action: dict[str, tuple[Binding, bool, str]] = {}
+        for _, binding, enabled, tooltip in active.values():
+            if binding.show and binding.action not in by_action:
+                by_action[binding.action] = (binding, enabled, tooltip)
+        plan: list[tuple[FooterIdent, bool, str]] = []
+        app = self.app
+        for binding, enabled, tooltip in by_action.values():
+            if binding.group is not None:
+                return None
+            key_display = app.get_key_display(binding)
+            ident = (binding.key, key_display, binding.description, binding.action, "")
+            plan.append((ident, enabled, tooltip))
+        if self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
+            entry = active.get(app.COMMAND_PALETTE_BINDING)
+            if entry is not None:
+                _, binding, enabled, _ = entry
+                ident = (
+                    binding.key,
+                    app.get_key_display(binding),
+                    binding.description,
+                    binding.action,
+                    "-command-palette",
+                )
+                plan.append((ident, enabled, binding.tooltip or binding.description))
+        return plan
+
+    def compose(self) -> ComposeResult:
+        self._keys = []
+        if not self._bindings_ready:
+            return
+        plan = self._plan()
+        if plan is None:
+            yield from super().compose()
+            return
+        shown = {ident for ident, _, _ in plan}
+        actions = {(ident[3], ident[4]) for ident in shown}
+        hidden = [h for h in self._hidden if h not in shown and (h[3], h[4]) not in actions]
+        entries: list[tuple[FooterIdent, bool, str, bool]] = [(i, e, t, True) for i, e, t in plan]
+        for h in hidden:  # after the key that preceded it, else first
+            at = 0
+            for j, (ident, *_rest) in enumerate(entries):
+                if ident in self._hidden[: self._hidden.index(h)]:
+                    at = j + 1
+            entries.insert(at, (h, False, "", False))
+        self._hidden = []
+        for ident, enabled, tooltip, visible in entries:
+            key, key_display, description, action, classes = ident
+            widget = FooterKey(
+                key,
+                key_display,
+                description,
+                action,
+                classes=classes,
+                disabled=not enabled,
+                tooltip=tooltip,
+            )
+            if not classes:
+                widget.data_bind(compact=Footer.compact)
+            if not visible:
+                widget.display = False
+            self._keys.append((ident, widget))
+            yield widget
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen:
+            self.call_after_refresh(self._update_keys)
+
+    async def _update_keys(self) -> None:
+        plan = self._plan() if self.is_attached else None
+        if plan is not None and self._keys:
+            wanted = {ident: (enabled, tooltip) for ident, enabled, tooltip in plan}
+            order = [ident for ident, _ in self._keys if ident in wanted]
+            if order == [ident for ident, _, _ in plan]:  # every key is there, in order
+                for ident, widget in self._keys:
+                    state = wanted.get(ident)
+                    if state is None:
+                        if widget.display:
+                            widget.display = False
+                        continue
+                    enabled, tooltip = state
+                    if not widget.display:
+                        widget.display = True
+                    if widget.disabled != (not enabled):
+                        widget.disabled = not enabled
+                    if widget.tooltip != tooltip:
+                        widget.tooltip = tooltip
+                return
+        self._hidden = [ident for ident, _ in self._keys]
+        await self.recompose()

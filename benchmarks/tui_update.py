@@ -1,0 +1,186 @@
+"""TUI update cost: CPU time of one table update in one `ShengjiApp`.
+
+    .venv/bin/python benchmarks/tui_update.py
+    .venv/bin/python benchmarks/tui_update.py --json
+    .venv/bin/python benchmarks/tui_update.py --profile 30   # cProfile, top 30
+
+One classic deal is played by four `RandomBot`s through the engine beforehand
+(`table.plan.plan`, seat 0 included), keeping seat 0's view and events after
+every step. An app (100x32, `run_test`, a driver that is *not* headless so the
+terminal output is produced as over SSH, then thrown away) sits at seat 0 of a
+static table and is fed those `TableUpdate` messages one at a time. The cost of
+one update is `time.process_time()` from posting the message until the app is
+idle and the screen's pending refresh (layout, compositor update, output) is
+done (`pilot.pause()`), minus the same wait with no message (the idle cost of
+the pilot itself, also reported).
+
+Reported per phase (dealing: one card per update; playing: one play per update)
+as p50 / p90 / max in ms, and the bytes written to the terminal per update.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import io
+import json
+import pstats
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from textual.drivers.headless_driver import HeadlessDriver
+
+from shengji_tui.bots import RandomBot
+from shengji_tui.engine import GameState, apply, events_for, new_game, view_for
+from shengji_tui.table.plan import plan
+from shengji_tui.tui.app import ShengjiApp, TableUpdate
+
+
+class NullDriver(HeadlessDriver):
+    """Like the SSH driver: output is produced (not headless), then dropped."""
+
+    written = 0
+
+    @property
+    def is_headless(self) -> bool:
+        return False
+
+    def write(self, data: str) -> None:
+        NullDriver.written += len(data.encode("utf-8"))
+
+
+class Seat:
+    def __init__(self, kind: str, name: str) -> None:
+        self.kind, self.name, self.connected = kind, name, True
+
+
+class StaticTable:
+    """The app's table interface over a fixed state; updates are fed by hand."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.seats = [Seat("human" if s == 0 else "bot", n) for s, n in enumerate(NAMES)]
+
+    def view(self, seat: int | None) -> Any:
+        return view_for(self.state, seat or 0)
+
+    def subscribe(self, seat: int | None, callback: Any) -> Any:
+        return lambda: None
+
+    async def submit(self, seat: int, command: Any) -> list[Any]:
+        self.state, events = apply(self.state, command)
+        return events_for(events, seat, self.state)
+
+    async def start(self) -> None:
+        pass
+
+    async def close(self) -> None:
+        pass
+
+
+NAMES = ["You", "Ana", "Mei", "Ken"]
+
+
+def record_deal(preset: str, seed: int) -> tuple[GameState, list[tuple[str, Any, list[Any]]]]:
+    """The start state and seat 0's (phase, view, events) after each step of one deal."""
+    state = new_game(preset, seed)
+    start = state
+    bots = {s: RandomBot(seed=seed * 8 + s, name=NAMES[s]) for s in range(4)}
+    out: list[tuple[str, Any, list[Any]]] = []
+    while state.phase not in ("scoring", "finished"):
+        step = plan(state, bots, all_bots=True)
+        if step is None:
+            break
+        phase = state.phase
+        state = step.state
+        if state.phase in ("scoring", "finished"):
+            break  # the result dialog is another screen: not a table update
+        out.append((phase, view_for(state, 0), events_for(step.events, 0, state)))
+    return start, out
+
+
+async def measure(
+    preset: str,
+    seed: int,
+    size: tuple[int, int],
+    profile: cProfile.Profile | None,
+    profile_phases: tuple[str, ...] = ("dealing", "declaring", "burying", "playing"),
+) -> dict[str, Any]:
+    start, updates = record_deal(preset, seed)
+    app = ShengjiApp(StaticTable(start), 0, theme="shengji", driver_class=NullDriver)
+    costs: dict[str, list[float]] = {}
+    sizes: dict[str, list[int]] = {}
+    idle: list[float] = []
+    async with app.run_test(headless=False, size=size) as pilot:
+        await pilot.pause()
+        for _ in range(20):
+            t0 = time.process_time()
+            await pilot.pause()
+            idle.append(time.process_time() - t0)
+        base = statistics.median(idle)
+        for phase, view, events in updates:
+            w0 = NullDriver.written
+            if profile is not None and phase in profile_phases:
+                profile.enable()
+            t0 = time.process_time()
+            app.post_message(TableUpdate(0, view, events))
+            await pilot.pause()
+            dt = time.process_time() - t0
+            if profile is not None:
+                profile.disable()
+            costs.setdefault(phase, []).append(max(0.0, dt - base) * 1000)
+            sizes.setdefault(phase, []).append(NullDriver.written - w0)
+    result: dict[str, Any] = {"idle_ms": round(base * 1000, 3)}
+    for phase, xs in costs.items():
+        s = sorted(xs)
+        result[phase] = {
+            "updates": len(xs),
+            "p50_ms": round(statistics.median(s), 2),
+            "p90_ms": round(s[int(0.9 * (len(s) - 1))], 2),
+            "max_ms": round(s[-1], 2),
+            "mean_ms": round(statistics.fmean(s), 2),
+            "bytes_p50": int(statistics.median(sizes[phase])),
+        }
+    return result
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--preset", default="classic")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--size", default="100x32", help="WIDTHxHEIGHT")
+    ap.add_argument("--profile", type=int, default=0, help="print the top N of cProfile")
+    ap.add_argument("--sort", default="cumulative")
+    ap.add_argument("--phase", action="append", help="profile only these phases")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    w, h = (int(x) for x in args.size.split("x"))
+    prof = cProfile.Profile() if args.profile else None
+    phases = tuple(args.phase) if args.phase else ("dealing", "declaring", "burying", "playing")
+    res = asyncio.run(measure(args.preset, args.seed, (w, h), prof, phases))
+    if args.json:
+        print(json.dumps(res))
+    else:
+        print(f"idle pilot wait (subtracted): {res['idle_ms']} ms")
+        print("phase      updates  p50 ms  p90 ms  max ms  mean ms  bytes p50")
+        for phase, r in res.items():
+            if phase == "idle_ms":
+                continue
+            print(
+                f"{phase:10} {r['updates']:7} {r['p50_ms']:7} {r['p90_ms']:7} "
+                f"{r['max_ms']:7} {r['mean_ms']:8} {r['bytes_p50']:10}"
+            )
+    if prof is not None:
+        s = io.StringIO()
+        pstats.Stats(prof, stream=s).sort_stats(args.sort).print_stats(args.profile)
+        print(s.getvalue())
+
+
+if __name__ == "__main__":
+    main()
