@@ -122,8 +122,9 @@ def play_deal(
                     break
             state, _ = apply(state, DealNext())
             continue
-        seat = state.awaiting()
-        assert seat is not None
+        awaited = state.awaiting()
+        assert awaited is not None
+        seat = awaited
         who = _who(seat, a_seats)
         view = view_for(state, seat)
         t0 = time.perf_counter()

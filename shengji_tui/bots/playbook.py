@@ -423,7 +423,7 @@ class PlaybookBot:
 
     def trick_stake(self, sit: Situation, plays: list[list[Card]]) -> float:
         """Points at stake in the trick (plus the kitty when it decides the last lead)."""
-        t = sum(points(p) for p in plays)
+        t = float(sum(points(p) for p in plays))
         n_after = len(sit.order) - len(plays)
         t += 2.0 * n_after  # players still to come add a few points on average
         units_left = sit.tricks_left - len(plays[0])

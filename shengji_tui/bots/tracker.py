@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .. import rules
 from ..engine import SeatView
@@ -38,7 +38,7 @@ from ..engine.events import (
     TrickWon,
 )
 from ..rules import ALL_CARDS, Card, TrumpContext, full_deck
-from .sense import Sense
+from .sense import TRUMP, Sense
 
 
 class Tracker:
@@ -60,6 +60,7 @@ class Tracker:
         self.cap: list[dict[int, int]] = [{} for _ in range(self.n)]  # ident -> max copies
         self.known: list[Counter[Card]] = [Counter() for _ in range(self.n)]
         self.failed_throws: list[int] = [0] * self.n
+        self.declared: list[bool] = [False] * self.n
         self.trick_lead: list[Card] | None = None
         self.trick_leader: int | None = None
         self._pending_fail: int | None = None
@@ -102,10 +103,12 @@ class Tracker:
         if isinstance(e, Declared):
             if e.seat != self.seat:
                 self.known[e.seat] |= Counter(e.cards)
+                self.declared[e.seat] = True
         elif isinstance(e, DeclarationsRevealed):
             for s, cs in zip(e.seats, e.cards, strict=False):
                 if s != self.seat:
                     self.known[s] |= Counter(cs)
+                    self.declared[s] = True
         elif isinstance(e, ThrowFailed):
             self.failed_throws[e.seat] += 1
             self._pending_fail = e.seat
@@ -270,7 +273,36 @@ class Tracker:
             pool=sorted(free.elements(), key=lambda c: c.idx),
             void={s: set(self.void[s]) for s in others},
             cap={s: dict(self.cap[s]) for s in others},
+            kitty_weight=self._kitty_weights(),
+            trump_bias=self._trump_bias(),
         )
+
+    def _kitty_weights(self) -> dict[int, float]:
+        """How likely each card is to have been buried (by card idx): a burier
+        keeps trumps, aces and pairs, and buries low side cards."""
+        sn = self.sense
+        out: dict[int, float] = {}
+        for c in ALL_CARDS:
+            i = c.idx
+            if sn.eff[i] == TRUMP:
+                w = 0.08
+            else:
+                top = sn.npos[sn.eff[i]] - 1
+                w = 1.6 - 1.2 * sn.rel(c)
+                if sn.pos[i] == top:
+                    w = 0.12
+                if c.points:
+                    w *= 0.6
+            out[i] = w
+        return out
+
+    def _trump_bias(self) -> dict[int, float]:
+        """Seats that declared are likelier to hold trumps (their declared suit)."""
+        out: dict[int, float] = {}
+        for s in self.others():
+            if self.declared[s]:
+                out[s] = 1.5
+        return out
 
     def sample(
         self, rng: random.Random, tries: int = 40
@@ -290,6 +322,8 @@ class SampleSpec:
     pool: list[Card]
     void: dict[int, set[int]]
     cap: dict[int, dict[int, int]]
+    kitty_weight: dict[int, float] = field(default_factory=dict)
+    trump_bias: dict[int, float] = field(default_factory=dict)
 
 
 def sample_spec(
@@ -318,7 +352,7 @@ def sample_spec(
             e = eff[c.idx]
             ident = idents[c.idx]
             opts: list[int] = []
-            weights: list[int] = []
+            weights: list[float] = []
             for s in others:
                 if room[s] <= 0:
                     continue
@@ -329,10 +363,11 @@ def sample_spec(
                     if cap is not None and counts[s][ident] >= cap:
                         continue
                 opts.append(s)
-                weights.append(room[s])
+                bias = spec.trump_bias.get(s, 1.0) if e == TRUMP else 1.0
+                weights.append(room[s] * bias)
             if kroom > 0:
                 opts.append(-1)
-                weights.append(kroom)
+                weights.append(kroom * spec.kitty_weight.get(c.idx, 1.0))
             if not opts:
                 ok = False
                 break
