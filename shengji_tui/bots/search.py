@@ -543,10 +543,9 @@ class SearchBot(PlaybookBot):
             self.last_info = {"searched": False}
             return top[0]
         tr = self.tracker(view)
-        spent = (time.perf_counter() - start) * 1000.0
-        remaining = max(1.0, self.budget_ms - spent)
         deadline = start + self.budget_ms * GUARD / 1000.0 if self.guard else 0.0
-        max_steps = max(len(top) * 8, int(remaining * STEPS_PER_MS))
+        # the work depends on the budget only (not on the clock): same seed, same moves
+        max_steps = max(len(top) * 8, int(self.budget_ms * STEPS_PER_MS))
         attackers = [s for s in range(view.rules.players) if s not in view.dealer_side]
         base = dict(
             rules=view.rules,
