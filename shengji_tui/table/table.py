@@ -85,12 +85,28 @@ def bot_spec(bot: Bot | None) -> dict[str, Any] | None:
         data = spec()
         if isinstance(data, dict):
             return data
+    level = getattr(bot, "level", None)
+    if isinstance(level, str) and level in _LEVELLED:
+        return {"type": level, "seed": getattr(bot, "seed", 0), "name": bot.name}
     return {"type": type(bot).__name__, "name": bot.name}
+
+
+_LEVELLED = ("easy", "normal", "hard")
+
+
+def _levelled(level: str) -> Callable[[dict[str, Any]], Bot]:
+    def make(d: dict[str, Any]) -> Bot:
+        from ..bots.levels import make_bot
+
+        return make_bot(level, seed=int(d.get("seed", 0)), name=str(d.get("name", "bot")))
+
+    return make
 
 
 BotFactory = Callable[[dict[str, Any]], Bot]
 BOT_FACTORIES: dict[str, BotFactory] = {
     "random": lambda d: RandomBot(seed=int(d.get("seed", 0)), name=str(d.get("name", "bot"))),
+    **{level: _levelled(level) for level in _LEVELLED},
 }
 
 

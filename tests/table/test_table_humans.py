@@ -244,3 +244,15 @@ async def test_wait_finished_reports_a_driver_failure(tmp_path: Path) -> None:
     assert t.state.version == 30  # the refused write did not change the state
     await t.close()
     store.close()
+
+
+def test_levelled_bots_are_recorded_and_seated_again() -> None:
+    from shengji_tui.bots.levels import make_bot
+    from shengji_tui.table.table import bot_from_spec, bot_spec
+
+    for level in ("easy", "normal"):
+        bot = make_bot(level, seed=7, name="Ken")
+        spec = bot_spec(bot)
+        assert spec == {"type": level, "seed": 7, "name": "Ken"}
+        again = bot_from_spec(spec, table_seed=1, seat=1)
+        assert type(again) is type(bot) and again.name == "Ken"
