@@ -29,7 +29,7 @@ test: $(TESTSTAMP)
 
 lint: $(TESTSTAMP)
 	$(BIN)/ruff check shengji_tui tests benchmarks
-	$(BIN)/mypy shengji_tui/rules
+	$(BIN)/mypy shengji_tui/rules shengji_tui/engine shengji_tui/table shengji_tui/store
 
 bench: $(STAMP)
 	$(BIN)/shengji bench rules
