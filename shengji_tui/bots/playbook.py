@@ -572,23 +572,14 @@ class PlaybookBot:
     def _lowest_structure(
         self, sit: Situation, cards: list[Card], lead: list[Card]
     ) -> list[Card] | None:
-        from ..rules.units import feasible, give, placements, take
+        from ..rules.units import pack_in_order
 
         sn = sit.sn
         shapes = sn.lead_shapes(lead)
         cols = sn.cols(cards)
-        out: list[Card] = []
-        for i, s in enumerate(shapes):
-            done = False
-            for pl in placements(cols, s, sn.sub):
-                got = take(cols, pl)
-                if feasible(cols, shapes[i + 1 :], sn.sub):
-                    out.extend(got)
-                    done = True
-                    break
-                give(cols, pl, got)
-            if not done:
-                return None
+        out = pack_in_order(cols, shapes, sn.sub)
+        if out is None:
+            return None
         rest = sorted(
             (c for d in cols.values() for cs in d.values() for c in cs),
             key=lambda c: (self.keep_value(sit, c), c.idx),

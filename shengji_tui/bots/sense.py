@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from .. import rules
 from ..rules import Card, RuleSet, TrumpContext
 from ..rules.trump import TRUMP, Trump, get_trump
-from ..rules.units import Cols, Shape, Unit, columns, feasible, give, placements, shape_key, take
+from ..rules.units import Cols, Shape, Unit, columns, pack_in_order, shape_key
 
 __all__ = ["TRUMP", "Sense"]
 
@@ -90,23 +90,9 @@ class Sense:
             return None
         shapes = self.lead_shapes(lead)
         cols = self.cols(cards)
-        out: list[Card] = []
-        for k, s in enumerate(shapes):
-            cands = sorted(
-                placements(cols, s, self.sub),
-                key=lambda pl: (pl[1] + pl[0][1] - 1, pl[0][0]),
-                reverse=True,
-            )
-            placed = False
-            for pl in cands:
-                got = take(cols, pl)
-                if feasible(cols, shapes[k + 1 :], self.sub):
-                    out.extend(got)
-                    placed = True
-                    break
-                give(cols, pl, got)
-            if not placed:
-                return None
+        out = pack_in_order(cols, shapes, self.sub, key=lambda pl: (pl[1] + pl[0][1] - 1, pl[0][0]))
+        if out is None:
+            return None
         rest = sorted(
             (c for d in cols.values() for cs in d.values() for c in cs),
             key=lambda c: self.pos[c.idx],

@@ -8,7 +8,7 @@ identity per position). Everything here works on that representation.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise, product
@@ -442,3 +442,29 @@ FOUR_DECK_LADDERS: dict[Shape, tuple[Rung, ...]] = {
     (2, 4): ((((2, 4),), (_Q, _Q)), *_PAIR_TRACTOR_8),
     (4, 2): ((((4, 2),), (_Q, _Q)), (((2, 4),),), *_PAIR_TRACTOR_8),
 }
+
+
+def pack_in_order(
+    cols: Cols,
+    shapes: Sequence[Shape],
+    sub: bool = False,
+    key: Callable[[Placement], tuple[int, ...]] | None = None,
+) -> list[Card] | None:
+    """Take units of `shapes` one after another, each the first placement (by
+    `key`, highest first; default: placement order) that leaves the rest
+    feasible. Returns the cards taken (removed from `cols`), or None (and
+    `cols` partly taken) when they do not all fit."""
+    out: list[Card] = []
+    for k, s in enumerate(shapes):
+        cands = list(placements(cols, s, sub))
+        if key is not None:
+            cands.sort(key=key, reverse=True)
+        for pl in cands:
+            got = take(cols, pl)
+            if feasible(cols, shapes[k + 1 :], sub):
+                out.extend(got)
+                break
+            give(cols, pl, got)
+        else:
+            return None
+    return out
