@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import cProfile
 import io
 import json
@@ -53,6 +54,20 @@ class NullDriver(HeadlessDriver):
 
     def write(self, data: str) -> None:
         NullDriver.written += len(data.encode("utf-8"))
+        NullDriver.last_write[id(self._app)] = time.perf_counter()
+        waiter = NullDriver.waiter
+        if (
+            waiter is not None
+            and not waiter.done()
+            and all(NullDriver.last_write.get(a, 0) > NullDriver.since for a in NullDriver.apps)
+        ):
+            waiter.set_result(None)
+
+
+NullDriver.last_write = {}
+NullDriver.waiter = None
+NullDriver.since = 0.0
+NullDriver.apps = []
 
 
 class Seat:
@@ -87,8 +102,10 @@ class StaticTable:
 NAMES = ["You", "Ana", "Mei", "Ken"]
 
 
-def record_deal(preset: str, seed: int) -> tuple[GameState, list[tuple[str, Any, list[Any]]]]:
-    """The start state and seat 0's (phase, view, events) after each step of one deal."""
+def record_deal(
+    preset: str, seed: int, seat: int = 0
+) -> tuple[GameState, list[tuple[str, Any, list[Any]]]]:
+    """The start state and `seat`'s (phase, view, events) after each step of one deal."""
     state = new_game(preset, seed)
     start = state
     bots = {s: RandomBot(seed=seed * 8 + s, name=NAMES[s]) for s in range(4)}
@@ -101,7 +118,7 @@ def record_deal(preset: str, seed: int) -> tuple[GameState, list[tuple[str, Any,
         state = step.state
         if state.phase in ("scoring", "finished"):
             break  # the result dialog is another screen: not a table update
-        out.append((phase, view_for(state, 0), events_for(step.events, 0, state)))
+        out.append((phase, view_for(state, seat), events_for(step.events, seat, state)))
     return start, out
 
 
@@ -150,6 +167,63 @@ async def measure(
     return result
 
 
+async def measure_fanout(
+    preset: str, seed: int, size: tuple[int, int], profile: cProfile.Profile | None
+) -> dict[str, Any]:
+    """Four apps in one process (seats 0-3, as the four sessions of one table in
+    the SSH server): post each step's update to all four, then wait until every
+    app has written its frame. Wall time from the post to the last app's first
+    write after it, per play."""
+    runs = [record_deal(preset, seed, s) for s in range(4)]
+    apps = [
+        ShengjiApp(StaticTable(runs[s][0]), s, theme="shengji", driver_class=NullDriver)
+        for s in range(4)
+    ]
+    lat: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}
+    async with contextlib.AsyncExitStack() as stack:
+        pilots = [
+            await stack.enter_async_context(a.run_test(headless=False, size=size)) for a in apps
+        ]
+        for p in pilots:
+            await p.pause()
+        await asyncio.sleep(0.3)
+        for i in range(len(runs[0][1])):
+            phase = runs[0][1][i][0]
+            t0 = time.perf_counter()
+            c0 = time.process_time()
+            if profile is not None and phase == "playing":
+                profile.enable()
+            for s, app in enumerate(apps):
+                _, view, events = runs[s][1][i]
+                app.post_message(TableUpdate(s, view, events))
+            NullDriver.since = t0
+            NullDriver.apps = [id(a) for a in apps]
+            NullDriver.waiter = asyncio.get_running_loop().create_future()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(NullDriver.waiter, 0.5)
+            t1 = time.perf_counter()
+            c1 = time.process_time()
+            if profile is not None:
+                profile.disable()
+            lat.setdefault(phase, []).append((t1 - t0) * 1000)
+            cpu.setdefault(phase, []).append((c1 - c0) * 1000)
+            for p in pilots:  # let every app settle (second frames, timers)
+                await p.pause()
+            await asyncio.sleep(0.02)
+    result: dict[str, Any] = {}
+    for phase, xs in lat.items():
+        s = sorted(xs)
+        result[phase] = {
+            "updates": len(xs),
+            "p50_ms": round(statistics.median(s), 2),
+            "p90_ms": round(s[int(0.9 * (len(s) - 1))], 2),
+            "max_ms": round(s[-1], 2),
+            "cpu_p50_ms": round(statistics.median(cpu[phase]), 2),
+        }
+    return result
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--preset", default="classic")
@@ -159,10 +233,23 @@ def main() -> None:
     ap.add_argument("--sort", default="cumulative")
     ap.add_argument("--phase", action="append", help="profile only these phases")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument(
+        "--fanout",
+        action="store_true",
+        help="four apps (one per seat) in one process: time until all four wrote",
+    )
     args = ap.parse_args()
     w, h = (int(x) for x in args.size.split("x"))
     prof = cProfile.Profile() if args.profile else None
     phases = tuple(args.phase) if args.phase else ("dealing", "declaring", "burying", "playing")
+    if args.fanout:
+        res = asyncio.run(measure_fanout(args.preset, args.seed, (w, h), prof))
+        print(json.dumps(res) if args.json else "\n".join(f"{k}: {v}" for k, v in res.items()))
+        if prof is not None:
+            s = io.StringIO()
+            pstats.Stats(prof, stream=s).sort_stats(args.sort).print_stats(args.profile)
+            print(s.getvalue())
+        return
     res = asyncio.run(measure(args.preset, args.seed, (w, h), prof, phases))
     if args.json:
         print(json.dumps(res))

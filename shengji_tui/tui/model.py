@@ -48,6 +48,7 @@ class Model:
     throw_failed: tuple[tuple[Card, ...], tuple[Card, ...], int, str] | None = None
     declare_deadline: float | None = None  # time.monotonic() when the table closes declaring
     # (tried, forced, seat, reason) of a failed throw in the current trick
+    _ctx: tuple[object, TrumpContext] | None = field(default=None, repr=False, compare=False)
 
     # ----------------------------------------------------------- basics
     @property
@@ -74,7 +75,11 @@ class Model:
     @property
     def ctx(self) -> TrumpContext:
         assert self.view is not None
-        return TrumpContext(self.view.level, self.trump_suit)
+        key = (self.view.level, self.trump_suit)
+        cached = self._ctx
+        if cached is None or cached[0] != key:
+            cached = self._ctx = (key, TrumpContext(*key))
+        return cached[1]
 
     def rel(self, seat: int) -> int:
         """Where `seat` sits for the viewer: 0 bottom, 1 right, 2 top, 3 left."""

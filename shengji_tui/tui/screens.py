@@ -53,13 +53,13 @@ from .widgets import (
     CentreBox,
     DeclarePanel,
     HandView,
+    KeyBar,
     LastTrick,
     MeLine,
     PointsBar,
     ScoreText,
     SeatPanel,
     StatusBar,
-    TableFooter,
 )
 
 if TYPE_CHECKING:
@@ -134,7 +134,8 @@ class TableScreen(SizeWatch, Screen[None]):
         self._cards: list[CardsWidget] = []
         self._declare: list[Widget] = []
         self._bars: list[PointsBar] = []
-        self._footers: list[Footer] = []
+        self._keybars: list[KeyBar] = []
+        self._logs: list[RichLog] | None = None
 
     # --------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -158,7 +159,7 @@ class TableScreen(SizeWatch, Screen[None]):
             yield ScoreText(m, "right", id="score-right")
         yield MeLine(m, id="me")
         yield HandView(m, id="hand")
-        yield TableFooter(compact=True)
+        yield KeyBar(m, id="keys")
 
     def on_mount(self) -> None:
         self._countdown = self.set_interval(0.25, self._tick_countdown, pause=True)
@@ -217,10 +218,11 @@ class TableScreen(SizeWatch, Screen[None]):
         and the footer is rebuilt only when the bindings it shows changed."""
         m = self.model
         if not self._cards:
-            self._cards = list(self.query(CardsWidget))
+            # (the key bar follows the bindings: refresh_bindings below updates it)
+            self._cards = [w for w in self.query(CardsWidget) if not isinstance(w, KeyBar)]
             self._declare = list(self.query("#declare"))
             self._bars = list(self.query(PointsBar))
-            self._footers = list(self.query(Footer))
+            self._keybars = list(self.query(KeyBar))
         for w in self._cards:
             w.update_content()
         stealing = m.phase == "kitty_theft" and m.view is not None and m.view.awaiting == m.seat
@@ -257,10 +259,10 @@ class TableScreen(SizeWatch, Screen[None]):
         """ASCII mode names keys in words ("left/right", "enter"): on a narrow
         terminal the footer then drops its palette key (ctrl+p still opens it)."""
         show = not (self.model.ct.ascii and self.size.width < 110)
-        for footer in self._footers or self.query(Footer):
-            if footer.show_command_palette != show:
-                footer.show_command_palette = show
-                footer.refresh(recompose=True)
+        for bar in self._keybars or self.query(KeyBar):
+            if bar.show_palette != show:
+                bar.show_palette = show
+                bar.update_content()
 
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
@@ -292,7 +294,9 @@ class TableScreen(SizeWatch, Screen[None]):
     )
 
     def write_log(self, line: str) -> None:
-        for log in self.query("#log").results(RichLog):
+        if self._logs is None:
+            self._logs = list(self.query("#log").results(RichLog))
+        for log in self._logs:
             log.write(line)
 
     # --------------------------------------------------------------- actions
@@ -304,15 +308,19 @@ class TableScreen(SizeWatch, Screen[None]):
         stealing = phase == "kitty_theft" and mine
         dealing = phase in ("dealing", "declaring") or stealing
         acting = mine and phase in ("burying", "playing")
+        # While cards are played or buried the turn keys stay in the footer, greyed
+        # when it is not your turn (None): keys that come and go would make every
+        # turn change lay the whole screen out again, on every player's screen.
+        waiting = None if phase in ("burying", "playing") else False
         if action in ("move", "pick"):
-            return bool(acting or (dealing and action == "move"))
+            return bool(acting or (dealing and action == "move")) or waiting
         if action == "confirm":
             if dealing:  # declaring takes d or a digit: a stray enter must not declare
                 return False
             if phase == "scoring":
                 return True
             if not acting:
-                return False
+                return waiting
             return True if m.check().ok else None
         if action in ("declare", "declare_option"):
             if not dealing:
@@ -321,7 +329,7 @@ class TableScreen(SizeWatch, Screen[None]):
         if action == "skip_deal":
             return dealing and _app(self).can_skip_deal()
         if action == "suggest":
-            return bool(acting)
+            return bool(acting) or waiting
         if action == "clear":
             return True
         if action == "next_deal":

@@ -13,20 +13,19 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rich.cells import cell_len
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.app import ComposeResult, RenderResult
-from textual.binding import Binding
+from textual.app import RenderResult
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.renderables.bar import Bar as BarRenderable
-from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Footer, ProgressBar
-from textual.widgets._footer import FooterKey
+from textual.widgets import ProgressBar
 
 from .. import rules
 from ..rules import Card, Rank, Suit
@@ -67,14 +66,18 @@ def text_signature(text: Text) -> tuple[object, ...]:
 
 
 class CardsWidget(Widget):
-    """Base: card styles from component classes.
+    """Base: card styles from component classes, painted line by line.
 
     Subclasses `build()` their `Text` from the model. The screen calls
-    `update_content()` after a change: the text is built once and the widget is
-    repainted only when it differs from what is shown, and laid out again only
-    when its size depends on its content (`height: auto` / `width: auto`) and
-    that size changed. `render()` uses the text just built, once; any other
-    repaint (resize, theme) builds it again from the model.
+    `update_content()` after a change: the text is built once, cut into lines
+    (wrapped, aligned by the CSS `text-align`, in the widget's colours), and only
+    the lines that differ from what is shown are repainted; the screen is laid
+    out again only when the widget's size depends on its content
+    (`height: auto` / `width: auto`) and that size changed.
+
+    This is Textual's line API (`render_line`): one play changes a few lines of
+    a few widgets, and over SSH every player's screen repaints them, so a
+    repaint must cost what changed, not the whole widget.
     """
 
     COMPONENT_CLASSES = CARD_CLASSES
@@ -82,43 +85,126 @@ class CardsWidget(Widget):
     def __init__(self, model: Model, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         self.model = model
-        self._fresh: tuple[int, Text] | None = None  # built by update_content, not yet rendered
-        self._shown: tuple[object, ...] | None = None  # signature of the last text rendered
+        self._text: tuple[int, Text] | None = None  # (width, text) last built
+        self._shown: tuple[object, ...] | None = None  # signature of that text
+        self._lines: list[Strip] = []
+        self._lines_key: tuple[object, ...] | None = None  # what _lines were cut for
+        self._line_cache: dict[tuple[object, ...], Strip] = {}
         self._measured: tuple[int | None, int | None] | None = None
+        self._memo_anchor: object = None
+        self._style_memo: dict[object, Style] = {}
 
     def build(self) -> Text:
         raise NotImplementedError
 
-    def render(self) -> RenderResult:
-        fresh, self._fresh = self._fresh, None
-        if fresh is not None and fresh[0] == self.content_size.width:
-            text = fresh[1]
-        else:
+    # ------------------------------------------------------------ painting
+    def _current_text(self, width: int) -> Text:
+        cached = self._text
+        if cached is None or cached[0] != width:
             text = self.build()
-        self._shown = text_signature(text)
-        return text
+            self._text = (width, text)
+            self._shown = text_signature(text)
+            return text
+        return cached[1]
+
+    def render(self) -> RenderResult:
+        return self._current_text(self.size.width)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._text = None  # styles come from the CSS: build again
+        self._lines_key = None
+
+    def _strips(self, width: int) -> list[Strip]:
+        """The text cut into lines of `width` cells (cached per line)."""
+        text = self._current_text(width)
+        base = self.visual_style.rich_style
+        align = self.styles.text_align
+        key = (width, base, align, self._shown)
+        if key == self._lines_key:
+            return self._lines
+        console = self.app.console
+        if text.no_wrap or all(cell_len(line) <= width for line in text.plain.split("\n")):
+            parts = list(text.split("\n", allow_blank=True))
+        else:
+            parts = list(text.wrap(console, max(1, width), justify="default", overflow="fold"))
+            for part in parts:
+                part.rstrip()  # as Textual wraps: no trailing blanks at a break
+        old, cache = self._line_cache, {}
+        lines: list[Strip] = []
+        for part in parts:
+            if part.cell_len > width:
+                part = part.copy()
+                part.truncate(width, overflow=text.overflow or "crop")
+            lkey = (part.plain, tuple(part.spans), part.style, width, base, align)
+            strip = old.get(lkey) or cache.get(lkey)
+            if strip is None:
+                strip = self._line_strip(part, width, base, align)
+            cache[lkey] = strip
+            lines.append(strip)
+        if text.plain == "":
+            lines = []
+        self._line_cache = cache
+        self._lines, self._lines_key = lines, key
+        return lines
+
+    def _line_strip(self, line: Text, width: int, base: Style, align: str) -> Strip:
+        console = self.app.console
+        # `Text.render` leaves the text's own style off a text without spans.
+        style = base + console.get_style(line.style) if line.style else base
+        segments = [s for s in Segment.apply_style(line.render(console, end=""), style) if s.text]
+        used = Segment.get_line_length(segments)
+        spare = max(0, width - used)
+        if spare and align in ("center", "right", "end"):
+            left = spare // 2 if align == "center" else spare
+            segments.insert(0, Segment(" " * left, base))
+            used += left
+        return Strip(segments, used).adjust_cell_length(width, base)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        lines = self._strips(width)
+        if 0 <= y < len(lines):
+            return lines[y]
+        return Strip.blank(width, self.visual_style.rich_style)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._strips(width)) if width else 0
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        text = self._current_text(self.size.width)
+        return max((cell_len(line) for line in text.plain.split("\n")), default=0)
 
     def update_content(self) -> bool:
-        """Repaint if the text changed (relayout if the size changed); True if it did."""
+        """Repaint the lines that changed (relayout if the size changed); True if any."""
         if not self.is_mounted or not self._component_styles:  # not styled yet
-            self._shown = self._measured = None
+            self._text = None
+            self._lines_key = None
+            self._measured = None
             self.refresh(layout=True)
             return True
+        width = self.size.width
         text = self.build()
         sig = text_signature(text)
-        if sig == self._shown:
+        if sig == self._shown and self._text is not None and self._text[0] == width:
             return False
-        self._shown = sig
-        width = self.content_size.width
-        self._fresh = (width, text)
-        self.refresh()
+        valid = self._lines_key is not None and self._lines_key[0] == width
+        old = self._lines if valid else None
+        self._text, self._shown = (width, text), sig
         styles = self.styles
         if styles.is_auto_height or styles.is_auto_width:
             size = self.measure()
             if size != self._measured:
                 self._measured = size
-                self._fresh = (width, text)
                 self.refresh(layout=True)
+                return True
+        if old is None:
+            self.refresh()
+            return True
+        new = self._strips(width)
+        for y in range(max(len(old), len(new))):
+            if y >= len(old) or y >= len(new) or old[y] is not new[y]:
+                self.refresh(Region(0, y, width, 1))
         return True
 
     def measure(self) -> tuple[int | None, int | None]:
@@ -130,7 +216,7 @@ class CardsWidget(Widget):
         width = self.get_content_width(container, viewport) if styles.is_auto_width else None
         height = None
         if styles.is_auto_height:
-            height = self.get_content_height(container, viewport, self.content_size.width)
+            height = self.get_content_height(container, viewport, self.size.width)
             # What the layout makes of it: a min-height in cells hides small changes.
             gutter = styles.gutter.height if styles.box_sizing == "border-box" else 0
             low, high = styles.min_height, styles.max_height
@@ -140,25 +226,41 @@ class CardsWidget(Widget):
                 height = min(height, int(high.value) - gutter)
         return width, height
 
+    def _memo(self) -> dict[object, Style]:
+        """Styles already worked out, kept until the CSS gives this widget new
+        component styles (a theme change): Textual's own cache is cleared on every
+        refresh, and working a style out walks the DOM."""
+        anchor = self._component_styles.get("card--red")
+        if anchor is not self._memo_anchor:
+            self._memo_anchor = anchor
+            self._style_memo = {}
+        return self._style_memo
+
     def style_for(self, card: Card) -> Style:
         m = self.model
-        parts: list[str] = []
-        if card.suit is None:
-            parts.append("card--red" if card.rank is Rank.BJ else "card--black")
-        else:
-            parts.append("card--red" if card.suit.is_red else "card--black")
-        style = self.get_component_rich_style(*parts, partial=True)
-        if m.view is not None and rules.is_trump(m.rs, m.ctx, card):
-            style += self.get_component_rich_style("card--trump", partial=True)
-        if card.points:
-            style += self.get_component_rich_style("card--points", partial=True)
+        trump = m.view is not None and rules.is_trump(m.rs, m.ctx, card)
+        memo = self._memo()
+        key = (card, trump)
+        style = memo.get(key)
+        if style is None:
+            red = card.rank is Rank.BJ if card.suit is None else card.suit.is_red
+            style = self.cstyle("card--red" if red else "card--black")
+            if trump:
+                style += self.cstyle("card--trump")
+            if card.points:
+                style += self.cstyle("card--points")
+            memo[key] = style
         return style
 
     def cards_text(self, cards: Sequence[Card]) -> Text:
         return self.model.ct.styled(cards, self.style_for)
 
     def cstyle(self, name: str) -> Style:
-        return self.get_component_rich_style(name, partial=True)
+        memo = self._memo()
+        style = memo.get(name)
+        if style is None:
+            style = memo[name] = self.get_component_styles(name).partial_rich_style
+        return style
 
     @property
     def glyph(self) -> dict[str, str]:
@@ -330,7 +432,27 @@ class MeLine(SeatPanel):
 
 
 class CentreBox(CardsWidget):
-    """The middle of the table: the trick in sentences and what you must do."""
+    """The middle of the table: the trick in sentences and what you must do.
+
+    Its height only grows within one phase of a deal: a box that shrank and grew
+    with every play would move the seats around it and make each play lay the
+    whole screen out again (on every player's screen, over SSH)."""
+
+    def __init__(self, model: Model, **kw: object) -> None:
+        super().__init__(model, **kw)
+        self._floor: tuple[object, int] = (None, 0)  # (phase key, tallest so far)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        height = super().get_content_height(container, viewport, width)
+        v = self.model.view
+        key = None if v is None else (v.deal_no, v.phase)
+        if key != self._floor[0]:
+            self._floor = (key, height)
+        elif height < self._floor[1]:
+            height = self._floor[1]
+        else:
+            self._floor = (key, height)
+        return height
 
     def build(self) -> Text:
         m = self.model
@@ -766,115 +888,102 @@ POSITIONS = {"top": TOP, "left": LEFT, "right": RIGHT}
 
 # ---------------------------------------------------------------- footer
 
-FooterIdent = tuple[str, str, str, str, str]  # key, key display, description, action, classes
 
+class KeyBar(CardsWidget):
+    """The table screen's footer: the screen's bindings (Textual's binding system,
+    `check_action`, the command palette key on the right), looking like Textual's
+    compact `Footer` (disabled keys dimmed), drawn as one line.
 
-class TableFooter(Footer):
-    """The table's footer: the same keys as Textual's `Footer`, but a change of
-    bindings updates the keys in place (shown / hidden, enabled / disabled)
-    instead of recomposing the footer, which mounts new widgets and costs
-    several ms per update. A key that goes away is hidden, not removed, so the
-    keys that come and go with your turn are mounted once. It recomposes (with
-    the keys it had, hidden) only when a key it never had appears."""
+    Textual's `Footer` is a row of `FooterKey` widgets; greying a key when the
+    turn passes restyles it through the CSS engine and repaints it in a second
+    frame, on every player's screen over SSH. Here a change of keys is a change
+    of one line of text (docs/architecture.md, "The table footer")."""
 
-    def __init__(self, **kw: Any) -> None:
-        super().__init__(**kw)
-        self._keys: list[tuple[FooterIdent, FooterKey]] = []
-        self._hidden: list[FooterIdent] = []  # kept, hidden, at the next compose
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom;
+        height: 1;
+        color: $footer-foreground;
+        background: $footer-background;
+    }
+    KeyBar > .keys--key {
+        color: $footer-key-foreground;
+        background: $footer-key-background;
+        text-style: bold;
+    }
+    KeyBar > .keys--description {
+        color: $footer-description-foreground;
+        background: $footer-description-background;
+    }
+    KeyBar > .keys--edge {
+        color: $foreground 20%;
+    }
+    """
 
-    def _plan(self) -> list[tuple[FooterIdent, bool, str]] | None:
-        """What `Footer.compose` would show, in order (None: grouped keys, which
-        only Textual's own compose handles)."""
-        active = self.screen.active_bindings
-        by_action: dict[str, tuple[Binding, bool, str]] = {}
-        for _, binding, enabled, tooltip in active.values():
-            if binding.show and binding.action not in by_action:
-                by_action[binding.action] = (binding, enabled, tooltip)
-        plan: list[tuple[FooterIdent, bool, str]] = []
+    COMPONENT_CLASSES = CARD_CLASSES | {"keys--key", "keys--description", "keys--edge"}
+
+    def __init__(self, model: Model, **kw: object) -> None:
+        super().__init__(model, **kw)
+        self.show_palette = True
+        self._spans: list[tuple[int, int, str, bool]] = []  # x0, x1, key, enabled
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, lambda _screen: self.update_content())
+
+    def entries(self) -> list[tuple[str, str, bool, str]]:
+        """(key display, description, enabled, key) of each key shown, the palette last."""
+        screen = self.screen
         app = self.app
-        for binding, enabled, tooltip in by_action.values():
-            if binding.group is not None:
-                return None
-            key_display = app.get_key_display(binding)
-            ident = (binding.key, key_display, binding.description, binding.action, "")
-            plan.append((ident, enabled, tooltip))
-        if self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
+        seen: set[str] = set()
+        out: list[tuple[str, str, bool, str]] = []
+        active = screen.active_bindings
+        for _node, binding, enabled, _tooltip in active.values():
+            if not binding.show or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            out.append((app.get_key_display(binding), binding.description, enabled, binding.key))
+        if self.show_palette and app.ENABLE_COMMAND_PALETTE:
             entry = active.get(app.COMMAND_PALETTE_BINDING)
             if entry is not None:
-                _, binding, enabled, _ = entry
-                ident = (
-                    binding.key,
-                    app.get_key_display(binding),
-                    binding.description,
-                    binding.action,
-                    "-command-palette",
-                )
-                plan.append((ident, enabled, binding.tooltip or binding.description))
-        return plan
+                _node, binding, enabled, _tooltip = entry
+                out.append((app.get_key_display(binding), binding.description, enabled, "palette"))
+        return out
 
-    def compose(self) -> ComposeResult:
-        self._keys = []
-        if not self._bindings_ready:
-            return
-        plan = self._plan()
-        if plan is None:
-            yield from super().compose()
-            return
-        shown = {ident for ident, _, _ in plan}
-        actions = {(ident[3], ident[4]) for ident in shown}
-        hidden = [h for h in self._hidden if h not in shown and (h[3], h[4]) not in actions]
-        entries: list[tuple[FooterIdent, bool, str, bool]] = [(i, e, t, True) for i, e, t in plan]
-        for h in hidden:  # after the key that preceded it, else first
-            at = 0
-            for j, (ident, *_rest) in enumerate(entries):
-                if ident in self._hidden[: self._hidden.index(h)]:
-                    at = j + 1
-            entries.insert(at, (h, False, "", False))
-        self._hidden = []
-        for ident, enabled, tooltip, visible in entries:
-            key, key_display, description, action, classes = ident
-            widget = FooterKey(
-                key,
-                key_display,
-                description,
-                action,
-                classes=classes,
-                disabled=not enabled,
-                tooltip=tooltip,
-            )
-            if not classes:
-                widget.data_bind(compact=Footer.compact)
-            if not visible:
-                widget.display = False
-            self._keys.append((ident, widget))
-            yield widget
+    def build(self) -> Text:
+        if not self.is_attached:
+            return Text()
+        keys = self.entries()
+        palette = keys.pop() if keys and keys[-1][3] == "palette" else None
+        off = Style(dim=True)
+        kst, dst = self.cstyle("keys--key"), self.cstyle("keys--description")
+        out = Text(no_wrap=True, overflow="crop")
+        spans: list[tuple[int, int, str, bool]] = []
+        for display, description, enabled, key in keys:
+            x0 = out.cell_len
+            out.append(display, style=kst + off if not enabled else kst)
+            if description:
+                out.append(" " + description, style=dst + off if not enabled else dst)
+            spans.append((x0, out.cell_len, key, enabled))
+            out.append(" ")
+        if palette is not None:
+            display, description, enabled, _ = palette
+            # (a translucent colour: blended with the background, not partial)
+            tail = Text("▏", style=self.get_component_rich_style("keys--edge"))
+            tail.append(display, style=kst)
+            tail.append(" " + description, style=dst)
+            room = self.size.width - tail.cell_len - 1
+            out.truncate(max(0, room), pad=True)
+            x0 = out.cell_len + 1
+            out.append_text(tail)
+            spans.append((x0, out.cell_len, self.app.COMMAND_PALETTE_BINDING, enabled))
+        self._spans = spans
+        return out
 
-    def bindings_changed(self, screen: Screen[Any]) -> None:
-        self._bindings_ready = True
-        if not screen.app.app_focus:
-            return
-        if self.is_attached and screen is self.screen:
-            self.call_after_refresh(self._update_keys)
-
-    async def _update_keys(self) -> None:
-        plan = self._plan() if self.is_attached else None
-        if plan is not None and self._keys:
-            wanted = {ident: (enabled, tooltip) for ident, enabled, tooltip in plan}
-            order = [ident for ident, _ in self._keys if ident in wanted]
-            if order == [ident for ident, _, _ in plan]:  # every key is there, in order
-                for ident, widget in self._keys:
-                    state = wanted.get(ident)
-                    if state is None:
-                        if widget.display:
-                            widget.display = False
-                        continue
-                    enabled, tooltip = state
-                    if not widget.display:
-                        widget.display = True
-                    if widget.disabled != (not enabled):
-                        widget.disabled = not enabled
-                    if widget.tooltip != tooltip:
-                        widget.tooltip = tooltip
+    def on_click(self, event: events.Click) -> None:
+        for x0, x1, key, enabled in self._spans:
+            if x0 <= event.x < x1:
+                if enabled:
+                    self.app.simulate_key(key.split(",")[0])
+                else:
+                    self.app.bell()
                 return
-        self._hidden = [ident for ident, _ in self._keys]
-        await self.recompose()

@@ -261,15 +261,15 @@ async def test_deal_result_says_no_capture_with_the_multiplier() -> None:
 
 
 async def test_ascii_footer_names_the_keys() -> None:
-    from textual.widgets._footer import FooterKey
+    from shengji_tui.tui.widgets import KeyBar
 
     app, _ = H.static_app(H.following_state(), ascii=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        keys = [k.key_display for k in app.screen.query(FooterKey)]
+        keys = [k[0] for k in app.screen.query_one(KeyBar).entries()]
         assert "left/right" in keys and "enter" in keys
         assert not any(g in k for k in keys for g in "←→⏎")
         app.set_ascii(False)  # the palette's glyphs come back, and the key of the palette
         await pilot.pause()
-        keys = [k.key_display for k in app.screen.query(FooterKey)]
+        keys = [k[0] for k in app.screen.query_one(KeyBar).entries()]
         assert "←→" in keys and "⏎" in keys and "^p" in keys

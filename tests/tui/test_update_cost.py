@@ -1,20 +1,18 @@
-"""A table update touches only what changed: widgets repaint only when their text
-changed, and the footer updates its keys in place instead of recomposing
-(docs/performance.md, "TUI update cost")."""
+"""A table update touches only what changed: widgets repaint only the lines
+whose text changed, the turn keys stay in the footer (greyed when it is not your
+turn) so a turn change lays nothing out (docs/performance.md, "TUI update cost")."""
 
 from __future__ import annotations
 
-from textual.widgets._footer import FooterKey
-
 from shengji_tui.engine import view_for
 from shengji_tui.tui.app import TableUpdate
-from shengji_tui.tui.widgets import CardsWidget, TableFooter
+from shengji_tui.tui.widgets import CardsWidget, KeyBar
 
 from . import helpers as H
 
 
-def shown_keys(screen) -> list[str]:
-    return [k.key_display for k in screen.query(FooterKey) if k.display]
+def shown_keys(screen) -> list[tuple[str, bool]]:
+    return [(k[0], k[2]) for k in screen.query_one(KeyBar).entries()]
 
 
 async def test_an_unchanged_view_repaints_nothing() -> None:
@@ -35,23 +33,42 @@ async def test_an_unchanged_view_repaints_nothing() -> None:
         assert "HandView" in changed and "StatusBar" not in changed
 
 
-async def test_footer_updates_in_place_and_shows_the_same_keys() -> None:
+async def test_a_turn_change_greys_the_turn_keys_without_a_layout() -> None:
     follow = H.following_state()
     app, _ = H.static_app(follow)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        footer = app.screen.query_one(TableFooter)
         mine = shown_keys(app.screen)
-        assert "⏎" in mine and "←→" in mine
-        # not our turn any more: the hand keys go away, hidden in place
+        assert ("s", True) in mine and ("←→", True) in mine
+        bar = app.screen.query_one(KeyBar)
+        line = bar.render_line(0).text
+        assert "⏎ play" in line and "^p palette" in line
+        # not our turn any more: the same keys, the hand keys greyed
         other = follow.model_copy(update={"turn": 1})
         app.post_message(TableUpdate(0, view_for(other, 0), []))
         await pilot.pause()
+        assert not app.screen._layout_required
         theirs = shown_keys(app.screen)
-        assert "←→" not in theirs and len(theirs) < len(mine)
-        keys = list(footer.query(FooterKey))
-        # our turn again: the very same widgets are shown again (no recompose)
+        assert [k for k, _ in theirs] == [k for k, _ in mine]
+        assert ("s", False) in theirs and ("←→", False) in theirs
+        assert ("?", True) in theirs
+        # our turn again
         app.post_message(TableUpdate(0, view_for(follow, 0), []))
         await pilot.pause()
-        assert list(footer.query(FooterKey)) == keys
         assert shown_keys(app.screen) == mine
+
+
+async def test_only_the_changed_lines_are_repainted() -> None:
+    follow = H.following_state()
+    app, _ = H.static_app(follow)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        top = app.screen.query_one("#seat-top", CardsWidget)
+        before = [top.render_line(y) for y in range(4)]
+        other = follow.model_copy(update={"turn": 2})  # the partner's turn: a mark
+        app.post_message(TableUpdate(0, view_for(other, 0), []))
+        await pilot.pause()
+        after = [top.render_line(y) for y in range(4)]
+        assert after[0] is not before[0] and after[0].text != before[0].text
+        assert after[1:] == before[1:]
+        assert all(a is b for a, b in zip(after[1:], before[1:], strict=True))
