@@ -197,6 +197,7 @@ class ShengjiApp(App[None]):
         self.log_lines: list[str] = []
         self.model: Model | None = None
         self._unsubscribe: list[Callable[[], None]] = []
+        self.updates_posted = 0  # TableUpdates the table has sent (see TableScreen.confirm)
         self._narrator: Narrator | None = None
         self._result_for: tuple[int, str] | None = None
         self._result_screen: DealResultScreen | None = None
@@ -269,6 +270,7 @@ class ShengjiApp(App[None]):
 
     def _callback(self, seat: int) -> Callable[[SeatView, list[Event]], None]:
         def cb(view: SeatView, events: list[Event]) -> None:
+            self.updates_posted += 1
             self.post_message(TableUpdate(seat, view, list(events)))
 
         return cb

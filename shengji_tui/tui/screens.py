@@ -386,9 +386,12 @@ class TableScreen(SizeWatch, Screen[None]):
         cmd = (
             Bury(seat=m.seat, cards=cards) if phase == "burying" else Play(seat=m.seat, cards=cards)
         )
-        if await _app(self).send(cmd):
+        app = _app(self)
+        posted = app.updates_posted
+        if await app.send(cmd):
             m.reset_selection()
-            self.refresh_all()
+            if app.updates_posted == posted:  # else the table's update, next, shows it
+                self.refresh_all()
 
     async def action_declare(self) -> None:
         await self.action_declare_option(self.model.decl_index)
