@@ -39,9 +39,8 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
-import pyte
 
-TURNS = ("YOUR TURN", "BURY THE KITTY")  # the "your move" marks of the table screen
+TURNS = (b"YOUR TURN", b"BURY THE KITTY")  # the "your move" marks of the table screen
 
 
 def free_port() -> int:
@@ -78,8 +77,8 @@ class Player(asyncssh.SSHClientSession[bytes]):
         self.name = name
         self.chan: asyncssh.SSHClientChannel[bytes] | None = None
         self.conn: asyncssh.SSHClientConnection | None = None
-        self.screen = pyte.Screen(100, 32)
-        self.stream = pyte.ByteStream(self.screen)
+        self.turn_seen = 0.0  # when a "your move" mark last reached this client
+        self.tail = b""
         self.text = bytearray()  # all output while `collect` (setup only)
         self.collect = True
         self.last_rx = 0.0
@@ -98,12 +97,14 @@ class Player(asyncssh.SSHClientSession[bytes]):
             self.got.set()
         if self.collect:
             self.text += data
-        self.stream.feed(data)
-
-    def my_turn(self) -> bool:
-        """What the player sees: the "your move" mark on its screen."""
-        return any(t in line for line in self.screen.display for t in TURNS)
-
+        # Whose move it is, from the raw frames (no terminal emulator: the clients
+        # share this process, and parsing one client's screen must not delay the
+        # arrival time taken for the next): the table repaints your line with the
+        # "your move" mark when your turn comes.
+        window = self.tail + data
+        if any(t in window for t in TURNS):
+            self.turn_seen = now
+        self.tail = window[-32:]
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed.set()
 
@@ -199,6 +200,14 @@ class Server:
                 await self.proc.wait()
 
 
+async def loop_lag(out: list[float], every: float = 0.01) -> None:
+    """How late a 10 ms sleep wakes up, again and again."""
+    while True:
+        t = time.perf_counter()
+        await asyncio.sleep(every)
+        out.append(max(0.0, time.perf_counter() - t - every))
+
+
 async def seat_table(port: int, k: int) -> list[Player]:
     players = [Player(f"t{k}p{i}") for i in range(4)]
     await asyncio.gather(*(p.connect(port) for p in players))
@@ -235,12 +244,14 @@ async def play_table(
     stop_at: float,
 ) -> int:
     made = 0
+    last_play = 0.0
     while made < moves and time.monotonic() < stop_at:
         me = None
-        for _ in range(1500):  # whose turn it is, as the screens show it
-            mine = [p for p in players if p.my_turn()]
-            if len(mine) == 1 and all(time.perf_counter() - p.last_rx > 0.03 for p in players):
-                me = mine[0]
+        for _ in range(1500):  # whose turn it is: the last "your move" mark since the play
+            marked = [p for p in players if p.turn_seen > last_play]
+            quiet = all(time.perf_counter() - p.last_rx > 0.03 for p in players)
+            if marked and quiet:
+                me = max(marked, key=lambda p: p.turn_seen)
                 break
             await asyncio.sleep(0.02)
         if me is None:
@@ -265,6 +276,7 @@ async def play_table(
         else:
             continue
         lat.append(max((p.rx_after or mark) - mark for p in players))
+        last_play = mark
         made += 1
     return made
 
@@ -288,6 +300,9 @@ async def run_load(tables: int, moves: int, think: float, seconds: float) -> dic
         # wait for the declare window and the burying to pass on every table
         await asyncio.sleep(4.0)
         lat: list[float] = []
+        lag: list[float] = []
+        watch = asyncio.create_task(loop_lag(lag))
+        own0 = time.process_time()
         cpu0, w0 = cpu_seconds(srv.pid), time.monotonic()
         rng = random.Random(1)
         stop_at = time.monotonic() + seconds
@@ -301,6 +316,8 @@ async def run_load(tables: int, moves: int, think: float, seconds: float) -> dic
         )
         del rng
         cpu1, w1 = cpu_seconds(srv.pid), time.monotonic()
+        own1 = time.process_time()
+        watch.cancel()
         rss = rss_kib(srv.pid)
         sessions = len(all_players)
         return {
@@ -319,6 +336,14 @@ async def run_load(tables: int, moves: int, think: float, seconds: float) -> dic
                 "n": len(lat),
             },
             "server_cpu_cores": round((cpu1 - cpu0) / max(w1 - w0, 1e-9), 3),
+            # the load generator's own share, and how late its event loop ran: a busy
+            # generator stamps output late, so its lag bounds what the latency means
+            "generator_cpu_cores": round((own1 - own0) / max(w1 - w0, 1e-9), 3),
+            "generator_lag_ms": {
+                "p50": round(pct(lag, 50) * 1000, 2),
+                "p99": round(pct(lag, 99) * 1000, 2),
+                "max": round(max(lag) * 1000, 2) if lag else None,
+            },
             "server_rss_idle_mib": round(base_rss / 1024, 1),
             "server_rss_mib": round(rss / 1024, 1),
             "rss_per_session_mib": round((rss - base_rss) / 1024 / max(sessions, 1), 2),

@@ -40,6 +40,7 @@ from ..engine import (
     SeatView,
     ThrowFailed,
 )
+from . import patches  # noqa: F401  (Textual internals: lighter strips, shared CSS)
 from .assets import asset
 from .i18n import Catalogue
 from .model import Model

@@ -9,11 +9,13 @@ trumps bold, so nothing depends on colour alone (NO_COLOR loses nothing).
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Any
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -21,6 +23,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import RenderResult
+from textual.color import Color
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.renderables.bar import Bar as BarRenderable
@@ -33,23 +36,59 @@ from ..rules import Card, Rank, Suit
 from .model import BOTTOM, LEFT, RIGHT, TOP, Model
 from .text import describe_lead, play_verb
 
-CARD_CLASSES = {
-    "card--red",
-    "card--black",
-    "card--trump",
-    "card--points",
-    "card--cursor",
-    "card--dim",
-    "card--header",
-    "card--trump-header",
-    "seat--turn",
-    "seat--name",
-    "seat--dim",
-    "seat--win",
-    "centre--alert",
-    "centre--prompt",
-    "centre--ok",
+# The styles of cards, seats and keys: a colour from the theme (a CSS variable,
+# None for the text's own) and text attributes. They were component classes
+# (`CardsWidget > .card--red` in the CSS), but Textual keeps a virtual DOM node
+# per component class per widget: ~200 nodes, about 1 MB, per table screen, per
+# SSH session. Worked out once per theme and app (`styles_for`).
+CARD_STYLES: dict[str, tuple[str | None, str]] = {
+    "card--red": ("suit-red", ""),
+    "card--black": ("suit-black", ""),
+    "card--trump": (None, "bold"),
+    "card--points": (None, "underline"),
+    "card--cursor": (None, "reverse"),
+    "card--dim": (None, "dim"),
+    "card--header": ("text-muted", ""),
+    "card--trump-header": ("trump-accent", "bold"),
+    "seat--turn": ("accent", "bold"),
+    "seat--name": (None, "bold"),
+    "seat--dim": ("text-muted", ""),
+    "seat--win": ("success", "bold"),
+    "centre--alert": ("error", "bold"),
+    "centre--prompt": ("accent", "bold"),
+    "centre--ok": ("success", ""),
+    "keys--key": ("footer-key-foreground", "bold"),
+    "keys--description": ("footer-description-foreground", ""),
 }
+
+
+def styles_for(app: Any) -> dict[object, Style]:
+    """The app's style table for its current theme (kept on the app; a theme
+    change makes a new one). Translucent colours are blended over the theme's
+    background, as Textual's CSS would."""
+    key = (app.theme, app.ansi_color)
+    cached = getattr(app, "_shengji_styles", None)
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    variables = app.get_css_variables()
+    background = Color.parse(variables.get("background", "#000000"))
+    table: dict[object, Style] = {}
+    for name, (var, attrs) in CARD_STYLES.items():
+        style = Style.parse(attrs) if attrs else Style()
+        value = variables.get(var) if var is not None else None
+        if value:
+            with contextlib.suppress(Exception):
+                if value.startswith("auto"):  # "auto 60%": legible over the background
+                    alpha = float(value.split()[1].rstrip("%")) / 100 if " " in value else 1.0
+                    color = background.get_contrast_text(alpha)
+                else:
+                    color = Color.parse(value)
+                style = Style(color=(background + color).rich_color) + style
+        table[name] = style
+    fg = Color.parse(variables.get("foreground", "#ffffff"))
+    table["keys--edge"] = Style(color=(background + fg.multiply_alpha(0.2)).rich_color)
+    app._shengji_styles = (key, table)
+    return table
 
 
 def text_signature(text: Text) -> tuple[object, ...]:
@@ -107,8 +146,6 @@ class CardsWidget(Widget):
     repaint must cost what changed, not the whole widget.
     """
 
-    COMPONENT_CLASSES = CARD_CLASSES
-
     def __init__(self, model: Model, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         self.model = model
@@ -118,8 +155,7 @@ class CardsWidget(Widget):
         self._lines_key: tuple[object, ...] | None = None  # what _lines were cut for
         self._line_cache: dict[tuple[object, ...], Strip] = {}
         self._measured: tuple[int | None, int | None] | None = None
-        self._memo_anchor: object = None
-        self._style_memo: dict[object, Style] = {}
+        self._styled = False  # the CSS has been applied (notify_style_update)
 
     def build(self) -> Text:
         raise NotImplementedError
@@ -139,6 +175,7 @@ class CardsWidget(Widget):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
+        self._styled = True
         self._text = None  # styles come from the CSS: build again
         self._lines_key = None
 
@@ -201,7 +238,7 @@ class CardsWidget(Widget):
 
     def update_content(self) -> bool:
         """Repaint the lines that changed (relayout if the size changed); True if any."""
-        if not self.is_mounted or not self._component_styles:  # not styled yet
+        if not self.is_mounted or not self._styled:  # not styled yet
             self._text = None
             self._lines_key = None
             self._measured = None
@@ -255,14 +292,7 @@ class CardsWidget(Widget):
         return width, height
 
     def _memo(self) -> dict[object, Style]:
-        """Styles already worked out, kept until the CSS gives this widget new
-        component styles (a theme change): Textual's own cache is cleared on every
-        refresh, and working a style out walks the DOM."""
-        anchor = self._component_styles.get("card--red")
-        if anchor is not self._memo_anchor:
-            self._memo_anchor = anchor
-            self._style_memo = {}
-        return self._style_memo
+        return styles_for(self.app)
 
     def style_for(self, card: Card) -> Style:
         m = self.model
@@ -284,11 +314,7 @@ class CardsWidget(Widget):
         return self.model.ct.styled(cards, self.style_for)
 
     def cstyle(self, name: str) -> Style:
-        memo = self._memo()
-        style = memo.get(name)
-        if style is None:
-            style = memo[name] = self.get_component_styles(name).partial_rich_style
-        return style
+        return self._memo()[name]
 
     @property
     def glyph(self) -> dict[str, str]:
@@ -934,21 +960,7 @@ class KeyBar(CardsWidget):
         color: $footer-foreground;
         background: $footer-background;
     }
-    KeyBar > .keys--key {
-        color: $footer-key-foreground;
-        background: $footer-key-background;
-        text-style: bold;
-    }
-    KeyBar > .keys--description {
-        color: $footer-description-foreground;
-        background: $footer-description-background;
-    }
-    KeyBar > .keys--edge {
-        color: $foreground 20%;
-    }
     """
-
-    COMPONENT_CLASSES = CARD_CLASSES | {"keys--key", "keys--description", "keys--edge"}
 
     def __init__(self, model: Model, **kw: object) -> None:
         super().__init__(model, **kw)
@@ -995,8 +1007,7 @@ class KeyBar(CardsWidget):
             out.append(" ")
         if palette is not None:
             display, description, enabled, _ = palette
-            # (a translucent colour: blended with the background, not partial)
-            tail = Text("▏", style=self.get_component_rich_style("keys--edge"))
+            tail = Text("▏", style=self.cstyle("keys--edge"))
             tail.append(display, style=kst)
             tail.append(" " + description, style=dst)
             room = self.size.width - tail.cell_len - 1
