@@ -26,6 +26,7 @@ import asyncssh
 
 from ..store import Store, db_path
 from .auth import AuthPolicy, Identity
+from .gcpolicy import GcPolicy
 from .hostkey import fingerprint, load_or_create_host_key
 from .limits import Limits
 from .registry import Registry, TableOptions
@@ -150,6 +151,7 @@ class ShengjiServer:
         self._sweeper: asyncio.Task[None] | None = None
         self.port = config.port
         self.messages: list[str] = []
+        self.gc = GcPolicy()
 
     @property
     def fingerprint(self) -> str:
@@ -187,6 +189,7 @@ class ShengjiServer:
         if sockets:
             self.port = sockets[0].getsockname()[1]
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+        self.gc.start()
 
     async def _sweep(self) -> None:
         """Close sessions idle past `idle_timeout`."""
@@ -219,6 +222,7 @@ class ShengjiServer:
         await self.registry.close()
         if self.store is not None:
             self.store.close()
+        await self.gc.stop()
 
     async def serve_forever(self) -> None:
         assert self._acceptor is not None

@@ -265,9 +265,14 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         t = self.terminal
         assert t is not None
         self.app = app
+        policy = self.server.gc
+        # once the app is up, its objects live long: out of the collector's way
+        started = asyncio.get_running_loop().call_later(1.0, policy.session_started)
         try:
             return await app.run_async(size=t.size)
         finally:
+            started.cancel()
+            policy.session_ended()
             self.app = None
             # Leak 2 (SSH-NOTES.md): apps ending out of order leave sys.stdout
             # pointing at a dead app's capture.
