@@ -59,6 +59,10 @@ class GcPolicy:
 
     def session_ended(self) -> None:
         self.ended += 1
+        if self.ended >= self.full_after_ended and self._task is not None:
+            # the ended apps' cycles are frozen garbage: collect them soon
+            self.ended = 0
+            asyncio.get_running_loop().call_soon(self.full)
 
     def full(self) -> None:
         """Unfreeze, collect everything once, freeze again."""

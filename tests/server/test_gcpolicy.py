@@ -28,7 +28,7 @@ def test_a_full_pass_collects_a_frozen_cycle_and_freezes_again() -> None:
         assert ref() is not None  # frozen: the collector leaves it alone
         policy.session_ended()
         assert not policy.due(policy.last_full)
-        policy.session_ended()
+        policy.session_ended()  # (not started: the caller runs the pass)
         assert policy.due(policy.last_full)
         policy.full()
         assert ref() is None and policy.ended == 0
