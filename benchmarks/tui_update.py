@@ -155,16 +155,22 @@ async def measure(
             sizes.setdefault(phase, []).append(NullDriver.written - w0)
     result: dict[str, Any] = {"idle_ms": round(base * 1000, 3)}
     for phase, xs in costs.items():
-        s = sorted(xs)
         result[phase] = {
-            "updates": len(xs),
-            "p50_ms": round(statistics.median(s), 2),
-            "p90_ms": round(s[int(0.9 * (len(s) - 1))], 2),
-            "max_ms": round(s[-1], 2),
-            "mean_ms": round(statistics.fmean(s), 2),
+            **summary(xs),
+            "mean_ms": round(statistics.fmean(xs), 2),
             "bytes_p50": int(statistics.median(sizes[phase])),
         }
     return result
+
+
+def summary(xs: list[float]) -> dict[str, Any]:
+    s = sorted(xs)
+    return {
+        "updates": len(s),
+        "p50_ms": round(statistics.median(s), 2),
+        "p90_ms": round(s[int(0.9 * (len(s) - 1))], 2),
+        "max_ms": round(s[-1], 2),
+    }
 
 
 async def measure_fanout(
@@ -211,17 +217,10 @@ async def measure_fanout(
             for p in pilots:  # let every app settle (second frames, timers)
                 await p.pause()
             await asyncio.sleep(0.02)
-    result: dict[str, Any] = {}
-    for phase, xs in lat.items():
-        s = sorted(xs)
-        result[phase] = {
-            "updates": len(xs),
-            "p50_ms": round(statistics.median(s), 2),
-            "p90_ms": round(s[int(0.9 * (len(s) - 1))], 2),
-            "max_ms": round(s[-1], 2),
-            "cpu_p50_ms": round(statistics.median(cpu[phase]), 2),
-        }
-    return result
+    return {
+        phase: {**summary(xs), "cpu_p50_ms": round(statistics.median(cpu[phase]), 2)}
+        for phase, xs in lat.items()
+    }
 
 
 def main() -> None:
