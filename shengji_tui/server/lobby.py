@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from textual import on
@@ -30,6 +31,8 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 
 from ..engine import Event, SeatView
 from ..engine.state import SUPPORTED
+from ..tui.i18n import Catalogue
+from ..tui.screens import relabel_bindings
 from .registry import LobbyError, Registry, Room, TableOptions, bot_levels
 
 if TYPE_CHECKING:
@@ -74,6 +77,52 @@ def _app(node: Any) -> LobbyApp:
     return node.app  # type: ignore[no-any-return]
 
 
+def _t(node: Any) -> Callable[..., str]:
+    """The lobby app's catalogue lookup (`t("lobby.title", name=...)`)."""
+    return _app(node).cat.t
+
+
+def error_text(cat: Catalogue, e: LobbyError) -> str:
+    """A registry's refusal in the player's language (its English text otherwise)."""
+    key = f"lobby.error.{e.key}" if getattr(e, "key", "") else ""
+    if key and cat.has(key):
+        return cat.t(key, **getattr(e, "fields", {}))
+    return str(e)
+
+
+def describe_seats(cat: Catalogue, room: Room) -> str:
+    """The players column: `Registry.Room.describe_seats` in the player's language."""
+    t = cat.t
+    parts = []
+    for s, slot in enumerate(room.slots):
+        if slot.kind == "empty":
+            parts.append(t("lobby.seat_empty"))
+        elif slot.kind == "bot":
+            parts.append(t("lobby.seat_bot", name=slot.name))
+        elif room.connected(s) or room.status != "playing":
+            parts.append(slot.name)
+        else:
+            parts.append(t("lobby.seat_away", name=slot.name))
+    return t("lobby.seat_sep").join(parts)
+
+
+def _level_name(t: Callable[..., str], level: str) -> str:
+    """A bot level's name (`bots.<level>`), the level itself when it has none."""
+    name = t(f"bots.{level}")
+    return level if name == f"bots.{level}" else name
+
+
+def _pad(text: str, width: int) -> str:
+    """`text` padded to `width` terminal cells (a Chinese character takes two)."""
+    return text + " " * max(0, width - cell_len(text))
+
+
+def _relabel(node: Any, keys: dict[str, str]) -> None:
+    """Binding descriptions (action name -> `lobby.keys.<name>`) in the app's language."""
+    t = _t(node)
+    relabel_bindings(node, {action: t(f"lobby.keys.{key}") for action, key in keys.items()})
+
+
 # ====================================================================== lobby
 
 
@@ -88,47 +137,52 @@ class LobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         app = _app(self)
-        yield Static(f"Shengji 升级 — lobby — you are {app.identity.name}", id="title")
+        t = _t(self)
+        yield Static(t("lobby.title", name=app.identity.name), id="title")
         yield Static("", id="message")
         table: DataTable[str] = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
-        table.add_columns("#", "preset", "seats", "players", "status")
-        yield table
-        yield Static(
-            "n new table · j take a seat · w watch · r back to my table · q leave",
-            id="hint",
+        table.add_columns(
+            *(t(f"lobby.col_{c}") for c in ("number", "preset", "seats", "players", "status"))
         )
+        yield table
+        yield Static(t("lobby.hint"), id="hint")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        _relabel(
+            self,
+            {"new": "new", "join": "join", "watch": "watch", "return": "return", "leave": "leave"},
+        )
         self.refresh_rooms()
         self.query_one(DataTable).focus()
 
     def refresh_rooms(self) -> None:
         app = _app(self)
+        t = app.cat.t
         dt: DataTable[str] = self.query_one(DataTable)
         keep = dt.cursor_row
         dt.clear()
         rooms = app.registry.listing()
         for room in rooms:
             taken = sum(1 for s in room.slots if s.kind != "empty")
-            status = room.status
-            if status == "playing" and room.table is not None:
+            status = t(f"lobby.status.{room.status}")
+            if room.status == "playing" and room.table is not None:
                 v = room.table.state
-                status = f"playing (deal {v.deal_no + 1})"
+                status = t("lobby.status.playing_deal", n=v.deal_no + 1)
             if room.seat_of(app.identity.id) is not None:
-                status += " · your seat"
+                status += t("lobby.your_seat")
             dt.add_row(
                 str(room.number),
                 room.options.preset,
                 f"{taken}/{room.players}",
-                room.describe_seats(),
+                describe_seats(app.cat, room),
                 status,
                 key=room.table_id,
             )
         if rooms:
             dt.move_cursor(row=min(max(keep, 0), len(rooms) - 1))
         if not rooms:
-            self.say("No tables yet: press n to create one.")
+            self.say(_t(self)("lobby.no_tables"))
 
     def say(self, text: str) -> None:
         self.query_one("#message", Static).update(text)
@@ -143,7 +197,7 @@ class LobbyScreen(Screen[None]):
     def action_new(self) -> None:
         app = _app(self)
         if app.registry.find_seat(app.identity.id) is not None:
-            self.say("You already have a seat: r goes back to it.")
+            self.say(_t(self)("lobby.have_seat"))
             return
         self.app.push_screen(CreateScreen())
 
@@ -151,7 +205,7 @@ class LobbyScreen(Screen[None]):
         app = _app(self)
         room = self.selected()
         if room is None:
-            self.say("No table chosen: press n to create one.")
+            self.say(_t(self)("lobby.no_table_chosen"))
             return
         mine = app.registry.find_seat(app.identity.id)
         if mine is not None and mine[0] is room:
@@ -166,14 +220,14 @@ class LobbyScreen(Screen[None]):
         try:
             app.registry.sit(room, None, app.identity.id, app.identity.name)
         except LobbyError as e:
-            self.say(str(e))
+            self.say(error_text(_app(self).cat, e))
             return
         app.enter_room(room)
 
     def action_watch(self) -> None:
         room = self.selected()
         if room is None or room.table is None:
-            self.say("Only a table that is playing can be watched.")
+            self.say(_t(self)("lobby.watch_only_playing"))
             return
         self.app.push_screen(WatchScreen(room))
 
@@ -181,7 +235,7 @@ class LobbyScreen(Screen[None]):
         app = _app(self)
         mine = app.registry.find_seat(app.identity.id)
         if mine is None:
-            self.say("You have no seat.")
+            self.say(_t(self)("lobby.no_seat"))
             return
         room, _ = mine
         if room.status == "playing":
@@ -204,30 +258,32 @@ class CreateScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         d = _app(self).registry.default_options
+        t = _t(self)
         with Vertical():
-            yield Label("New table", classes="title")
+            yield Label(t("lobby.create.title"), classes="title")
             with Horizontal():
-                yield Label("Preset")
+                yield Label(t("lobby.create.preset"))
                 yield Select(
                     [(p, p) for p in SUPPORTED], value=d.preset, allow_blank=False, id="preset"
                 )
             with Horizontal():
-                yield Label("Grace (s)")
+                yield Label(t("lobby.create.grace"))
                 yield Input(str(int(d.grace)), type="integer", id="grace")
             with Horizontal():
-                yield Label("Stand-in bot")
+                yield Label(t("lobby.create.standin"))
                 levels = bot_levels()
                 yield Select(
-                    [(lv, lv) for lv in levels],
+                    [(_level_name(t, lv), lv) for lv in levels],
                     value=d.standin_level if d.standin_level in levels else levels[0],
                     allow_blank=False,
                     id="standin",
                 )
             with Horizontal(classes="buttons"):
-                yield Button("Create", id="create", variant="primary")
-                yield Button("Cancel", id="cancel")
+                yield Button(t("lobby.create.create"), id="create", variant="primary")
+                yield Button(t("lobby.create.cancel"), id="cancel")
 
     def on_mount(self) -> None:
+        _relabel(self, {"cancel": "cancel", "create": "create"})
         self.query_one("#create", Button).focus()
 
     @on(Button.Pressed, "#create")
@@ -258,7 +314,7 @@ class CreateScreen(ModalScreen[None]):
         try:
             room = app.registry.create(options, app.identity.id, app.identity.name)
         except LobbyError as e:
-            self.notify(str(e), severity="error")
+            self.notify(error_text(app.cat, e), severity="error")
             return
         self.dismiss(None)
         app.enter_room(room)
@@ -281,22 +337,24 @@ class RoomScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         r = self.room
-        yield Static(f"Table {r.number} — {r.options.preset} — waiting for players", id="title")
+        t = _t(self)
+        yield Static(t("lobby.room.title", number=r.number, preset=r.options.preset), id="title")
         yield Static("", id="message")
         yield Static("", id="room")
         with Horizontal(classes="buttons"):
-            yield Label("bot level: ")
+            yield Label(t("lobby.room.bot_level"))
             levels = bot_levels()
             yield Select(
-                [(lv, lv) for lv in levels], value=levels[0], allow_blank=False, id="level"
+                [(_level_name(t, lv), lv) for lv in levels],
+                value=levels[0],
+                allow_blank=False,
+                id="level",
             )
-        yield Static(
-            "r ready · b fill empty seats with bots · 1-4 move to a seat · l leave the table",
-            id="hint",
-        )
+        yield Static(t("lobby.room.hint"), id="hint")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        _relabel(self, {"ready": "ready", "bots": "bots", "leave_table": "leave_table"})
         self.refresh_room()
 
     def say(self, text: str) -> None:
@@ -311,17 +369,20 @@ class RoomScreen(Screen[None]):
         if r.status != "waiting" or r.seat_of(app.identity.id) is None:
             app.pop_to_lobby()
             return
+        t = app.cat.t
         lines = Text()
         for s, slot in enumerate(r.slots):
-            mark = "✔ ready" if slot.ready else "…"
+            mark = t("lobby.room.ready") if slot.ready else t("lobby.room.not_ready")
             if slot.kind == "empty":
-                who, mark = "(empty)", ""
+                who, mark = t("lobby.room.empty"), ""
             elif slot.kind == "bot":
-                who = f"{slot.name} (bot, {slot.level})"
+                who = t("lobby.room.bot", name=slot.name, level=_level_name(t, slot.level))
+            elif slot.identity == app.identity.id:
+                who = t("lobby.room.you", name=slot.name)
             else:
-                who = slot.name + (" (you)" if slot.identity == app.identity.id else "")
-            lines.append(f"Seat {s + 1}: {who:<30} {mark}\n")
-        lines.append("\nThe game starts when every seat is filled and every player is ready.")
+                who = slot.name
+            lines.append(t("lobby.room.seat", n=s + 1, who=_pad(who, 30), mark=mark) + "\n")
+        lines.append("\n" + t("lobby.room.starts"))
         self.query_one("#room", Static).update(lines)
 
     def action_ready(self) -> None:
@@ -336,7 +397,7 @@ class RoomScreen(Screen[None]):
         try:
             _app(self).registry.add_bots(self.room, level if isinstance(level, str) else "random")
         except LobbyError as e:
-            self.say(str(e))
+            self.say(error_text(_app(self).cat, e))
 
     def action_seat(self, seat: int) -> None:
         app = _app(self)
@@ -345,7 +406,7 @@ class RoomScreen(Screen[None]):
         try:
             app.registry.sit(self.room, seat, app.identity.id, app.identity.name)
         except LobbyError as e:
-            self.say(str(e))
+            self.say(error_text(_app(self).cat, e))
 
     def action_leave_table(self) -> None:
         app = _app(self)
@@ -369,11 +430,14 @@ class WatchScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         r = self.room
-        yield Static(f"Watching table {r.number} — {r.options.preset}", id="title")
+        yield Static(
+            _t(self)("lobby.watch.title", number=r.number, preset=r.options.preset), id="title"
+        )
         yield Static("", id="watch")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        _relabel(self, {"back": "back"})
         table = self.room.table
         if table is None:
             self.app.pop_screen()
@@ -394,28 +458,36 @@ class WatchScreen(Screen[None]):
             self.room.spectators -= 1
 
     def render_view(self) -> None:
-        from ..tui.i18n import Catalogue
         from ..tui.text import CardText
 
         v = self.view
         if v is None:
             return
-        ct = CardText(Catalogue("en"))
+        cat = _app(self).cat
+        t = cat.t
+        ct = CardText(cat)
         table = self.room.table
         names = [s.name for s in table.seats] if table is not None else []
         out = Text()
+        trump = ct.suit_name(v.trump_suit) if v.trump_set else t("lobby.watch.trump_not_set")
+        phase = t(f"lobby.phase.{v.phase}") if cat.has(f"lobby.phase.{v.phase}") else v.phase
         out.append(
-            f"Deal {v.deal_no + 1} · phase {v.phase} · level {v.level} · trump "
-            f"{ct.suit_name(v.trump_suit) if v.trump_set else '(not set)'}\n\n"
+            t("lobby.watch.header", deal=v.deal_no + 1, phase=phase, level=v.level, trump=trump)
+            + "\n\n"
         )
         for s in range(len(v.hand_sizes)):
-            name = names[s] if s < len(names) else f"seat {s + 1}"
-            turn = "  ◀ to play" if v.awaiting == s else ""
-            out.append(
-                f"{name:<16} level {v.levels[s]:<3} cards {v.hand_sizes[s]:>2} "
-                f"points {v.points_by_seat[s]:>3}{turn}\n"
+            name = names[s] if s < len(names) else t("lobby.watch.seat", n=s + 1)
+            turn = t("lobby.watch.to_play") if v.awaiting == s else ""
+            line = t(
+                "lobby.watch.line",
+                name=_pad(name, 16),
+                level=f"{v.levels[s]:<3}",
+                cards=f"{v.hand_sizes[s]:>2}",
+                points=f"{v.points_by_seat[s]:>3}",
+                turn=turn,
             )
-        out.append("\nTrick: ")
+            out.append(line + "\n")
+        out.append("\n" + t("lobby.watch.trick"))
         if v.trick:
             out.append(
                 "  ".join(
@@ -424,9 +496,9 @@ class WatchScreen(Screen[None]):
                 )
             )
         else:
-            out.append("—")
+            out.append(t("lobby.watch.none"))
         if v.last_trick:
-            out.append("\nLast trick: ")
+            out.append("\n" + t("lobby.watch.last_trick"))
             out.append(
                 "  ".join(
                     f"{names[p.seat] if p.seat < len(names) else p.seat}: {ct.cards(p.cards)}"
@@ -455,10 +527,14 @@ class LobbyApp(App[LobbyResult]):
         no_color: bool = False,
         driver_class: Any = None,
         holder: Any = None,
+        lang: str = "en",
     ) -> None:
         super().__init__(driver_class=driver_class)
         if console is not None:
             self.console = console
+        self.cat = Catalogue(lang)
+        self.title = self.cat.t("lobby.app_title")
+        relabel_bindings(self, {"command_palette": self.cat.t("keys.palette")})
         self.no_color = no_color
         self.registry = registry
         self.identity = identity
@@ -524,7 +600,11 @@ class LobbyApp(App[LobbyResult]):
 
     # Nothing that acts on the server's machine.
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield SystemCommand("Quit", "Leave the server", lambda: self.exit(LobbyResult("leave")))
+        yield SystemCommand(
+            self.cat.t("lobby.quit"),
+            self.cat.t("lobby.quit_help"),
+            lambda: self.exit(LobbyResult("leave")),
+        )
 
     def action_screenshot(self, *args: Any, **kw: Any) -> None:
         pass

@@ -149,7 +149,15 @@ class Room:
 
 
 class LobbyError(Exception):
-    """A lobby request that cannot be done now; `str(e)` is a sentence."""
+    """A lobby request that cannot be done now; `str(e)` is a sentence (English).
+
+    `key` names the sentence in the text catalogue (`lobby.error.<key>`, with
+    `fields` as its placeholders) so the lobby can say it in the player's language."""
+
+    def __init__(self, text: str, key: str = "", **fields: object) -> None:
+        super().__init__(text)
+        self.key = key
+        self.fields = fields
 
 
 # ----------------------------------------------------------------- registry
@@ -206,15 +214,19 @@ class Registry:
     def room(self, table_id: str) -> Room:
         room = self.rooms.get(table_id)
         if room is None or room.status == "finished":
-            raise LobbyError("that table is gone")
+            raise LobbyError("that table is gone", "gone")
         return room
 
     # ------------------------------------------------------------- changes
     def create(self, options: TableOptions, identity: str, name: str) -> Room:
         if options.preset not in SUPPORTED:
-            raise LobbyError(f"the {options.preset!r} preset cannot be played yet")
+            raise LobbyError(
+                f"the {options.preset!r} preset cannot be played yet",
+                "preset",
+                preset=options.preset,
+            )
         if self.find_seat(identity) is not None:
-            raise LobbyError("you already have a seat: leave it first")
+            raise LobbyError("you already have a seat: leave it first", "have_seat")
         rules = RuleSet.preset(options.preset)
         seed = options.seed if options.seed is not None else random.randrange(2**31)
         self._number += 1
@@ -235,22 +247,24 @@ class Registry:
         """Take `seat` (None: the first free one) of a waiting table; moving seats
         at the same table is allowed."""
         if room.status != "waiting":
-            raise LobbyError("that table is already playing")
+            raise LobbyError("that table is already playing", "playing")
         mine = self.find_seat(identity)
         if mine is not None and mine[0] is not room:
-            raise LobbyError("you already have a seat at another table: leave it first")
+            raise LobbyError(
+                "you already have a seat at another table: leave it first", "seat_elsewhere"
+            )
         if seat is None:
             free = room.free_seats()
             if not free:
-                raise LobbyError("that table is full")
+                raise LobbyError("that table is full", "full")
             seat = free[0]
         if not 0 <= seat < room.players:
-            raise LobbyError("there is no such seat")
+            raise LobbyError("there is no such seat", "no_such_seat")
         slot = room.slots[seat]
         if slot.kind == "human" and slot.identity == identity:
             return seat
         if slot.kind != "empty":
-            raise LobbyError("that seat is taken")
+            raise LobbyError("that seat is taken", "taken")
         if mine is not None:
             room.slots[mine[1]] = Slot()
         room.slots[seat] = Slot("human", name, identity)
@@ -287,7 +301,7 @@ class Registry:
 
     def add_bots(self, room: Room, level: str) -> None:
         if room.status != "waiting":
-            raise LobbyError("that table is already playing")
+            raise LobbyError("that table is already playing", "playing")
         used = {s.name for s in room.slots}
         names = [n for n in BOT_NAMES if n not in used]
         for s, slot in enumerate(room.slots):
@@ -299,7 +313,7 @@ class Registry:
 
     def remove_bot(self, room: Room, seat: int) -> None:
         if room.status != "waiting" or room.slots[seat].kind != "bot":
-            raise LobbyError("there is no bot to remove there")
+            raise LobbyError("there is no bot to remove there", "no_bot")
         room.slots[seat] = Slot()
         self._changed()
 

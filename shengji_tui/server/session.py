@@ -234,6 +234,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             no_color="NO_COLOR" in t.env,
             driver_class=t.driver_class(),
             holder=self,
+            lang=default_lang(t.env),
         )
 
     async def play(self, room: Any, seat: int) -> bool:
