@@ -10,15 +10,24 @@ checked by tests/tui/test_patches.py). Installed when `tui.app` is imported.
   selectors and rules (~0.4 MB per app): the SSH server runs one app per session.
   Parsed rules are only read after parsing.
 
-docs/architecture.md ("Textual patches") says why these are patches.
+- The compositor asks a widget for its lines only if one of the screen rows
+  being repainted crosses it. Textual repaints the rows that changed, but asks
+  every widget inside the box around them for its lines: a play that changes
+  a seat at the top and your line at the bottom visited every widget between.
+
+docs/architecture.md ("built for many apps in one process") says why these
+are patches.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from textual._compositor import Compositor
 from textual.cache import FIFOCache
 from textual.css.stylesheet import Stylesheet
+from textual.geometry import Region
 from textual.strip import Strip
 
 _STRIP_CACHES = {
@@ -73,6 +82,45 @@ def _parse_rules(
     return rules
 
 
+_original_render_chops = Compositor._render_chops
+
+
+def _render_chops(
+    self: Compositor, crop: Region, is_rendered_line: Callable[[int], bool]
+) -> Any:
+    self._shengji_rows = is_rendered_line  # type: ignore[attr-defined]
+    try:
+        return _original_render_chops(self, crop, is_rendered_line)
+    finally:
+        self._shengji_rows = None  # type: ignore[attr-defined]
+
+
+def _get_renders(
+    self: Compositor, crop: Region | None = None
+) -> Iterable[tuple[Region, Region, list[Any]]]:
+    """Textual's `_get_renders`, skipping widgets none of whose rows is repainted
+    (their strips would be dropped by `_render_chops` anyway)."""
+    rows: Callable[[int], bool] | None = getattr(self, "_shengji_rows", None)
+    items = self.visible_widgets.items()
+    if crop:
+        overlaps = crop.overlaps
+        items = [item for item in items if overlaps(item[1][1])]  # type: ignore[assignment]
+    for widget, (region, clip) in items:
+        x, y, width, height = Region.intersection(region, clip)
+        if not (width and height):
+            continue
+        if rows is not None and not any(rows(r) for r in range(y, y + height)):
+            continue
+        if Region.contains_region(clip, region):
+            yield region, clip, widget.render_lines(Region(0, 0, region.width, region.height))
+        else:
+            yield (
+                region,
+                clip,
+                widget.render_lines(Region(x - region.x, y - region.y, width, height)),
+            )
+
+
 def install() -> None:
     if getattr(Strip, "_shengji_lazy_caches", False):
         return
@@ -80,6 +128,8 @@ def install() -> None:
     Strip.__getattr__ = _strip_getattr  # type: ignore[attr-defined]
     Strip._shengji_lazy_caches = True  # type: ignore[attr-defined]
     Stylesheet._parse_rules = _parse_rules  # type: ignore[method-assign]
+    Compositor._render_chops = _render_chops  # type: ignore[method-assign]
+    Compositor._get_renders = _get_renders  # type: ignore[method-assign]
 
 
 install()

@@ -47,3 +47,50 @@ async def test_apps_share_parsed_stylesheets() -> None:
         assert b.screen.styles.background != background
         assert a.screen.styles.background == background
         assert {id(r) for r in b.stylesheet.rules} != rules_b
+
+
+async def test_partial_repaints_leave_the_terminal_showing_the_screen() -> None:
+    """Frames written as the table changes, fed to a terminal emulator, show what
+    a full render of the screen shows (the compositor patch skips widgets, never
+    a row that changed)."""
+    import pyte
+    from textual.drivers.headless_driver import HeadlessDriver
+
+    from shengji_tui.bots import RandomBot
+    from shengji_tui.engine import events_for, new_game, view_for
+    from shengji_tui.table.plan import plan
+    from shengji_tui.tui.app import TableUpdate
+
+    screen = pyte.Screen(100, 32)
+    stream = pyte.Stream(screen)
+
+    class Terminal(HeadlessDriver):
+        @property
+        def is_headless(self) -> bool:
+            return False
+
+        def write(self, data: str) -> None:
+            stream.feed(data)
+
+    state = new_game("classic", 5)
+    app, _ = H.static_app(state, driver_class=Terminal)
+    bots = {s: RandomBot(seed=s) for s in range(4)}
+    async with app.run_test(headless=False, size=(100, 32)) as pilot:
+        await pilot.pause()
+        checked = 0
+        while state.phase not in ("scoring", "finished") and checked < 160:
+            step = plan(state, bots, all_bots=True)
+            if step is None:
+                break
+            state = step.state
+            if state.phase in ("scoring", "finished"):
+                break
+            app.post_message(TableUpdate(0, view_for(state, 0), events_for(step.events, 0, state)))
+            await pilot.pause()
+            await pilot.pause()
+            strips = app.screen._compositor.render_strips()
+            full = ["".join(s.text for s in strip) for strip in strips]
+            shown = [line.rstrip() for line in screen.display]
+            assert shown == [line.rstrip() for line in full], f"after step {checked}"
+            checked += 1
+        assert checked > 100
