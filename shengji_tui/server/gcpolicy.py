@@ -9,8 +9,9 @@ all garbage anyway; the collector is only needed for cycles.
 So the objects that live long (the server, each session's app once it runs)
 are frozen (`gc.freeze`: the collector ignores them) every `freeze_every`
 seconds, and the young generations stay small. A frozen cycle that becomes
-garbage (an app that ended) is not collected while frozen: after
-`full_after_ended` sessions have ended, or `full_every` seconds, everything is
+garbage (an app that ended) is not collected while frozen: after a quarter of
+the live sessions' worth of apps have ended (4 to `full_after_ended`), or
+`full_every` seconds, everything is
 unfrozen and collected once, then frozen again - one pause, rarely, instead of
 one every few seconds. The 500-connection churn benchmark checks memory stays
 flat.
@@ -30,7 +31,7 @@ log = logging.getLogger("shengji_tui.server")
 class GcPolicy:
     def __init__(
         self,
-        freeze_every: float = 30.0,
+        freeze_every: float = 5.0,
         full_every: float = 900.0,
         full_after_ended: int = 25,
     ) -> None:
@@ -57,9 +58,14 @@ class GcPolicy:
     def session_started(self) -> None:
         gc.freeze()
 
-    def session_ended(self) -> None:
+    def session_ended(self, live: int = 0) -> None:
+        """An app ended (a session left, or went from the lobby to a table).
+        The full pass comes sooner on a small server (it costs little there):
+        after a quarter of the live sessions' worth of ended apps, 4 at least,
+        `full_after_ended` at most."""
         self.ended += 1
-        if self.ended >= self.full_after_ended and self._task is not None:
+        threshold = max(4, min(self.full_after_ended, live // 4))
+        if self.ended >= threshold and self._task is not None:
             # the ended apps' cycles are frozen garbage: collect them soon
             self.ended = 0
             asyncio.get_running_loop().call_soon(self.full)

@@ -273,7 +273,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             return await app.run_async(size=t.size)
         finally:
             started.cancel()
-            policy.session_ended()
+            policy.session_ended(len(self.server.sessions))
             self.app = None
             # Leak 2 (SSH-NOTES.md): apps ending out of order leave sys.stdout
             # pointing at a dead app's capture.
