@@ -465,9 +465,12 @@ class Table:
                 return
             gen = self._seat_gen
             all_bots = self._all_bots()
-            step = await asyncio.to_thread(
-                plan, st, dict(self._bots), all_bots=all_bots, views=self._bot_views
-            )
+            if self._bots:  # bots think in a worker thread, off the event loop
+                step = await asyncio.to_thread(
+                    plan, st, dict(self._bots), all_bots=all_bots, views=self._bot_views
+                )
+            else:  # only the table's own steps (deal, close): cheap, and no thread hop
+                step = plan(st, {}, all_bots=all_bots, views=self._bot_views)
             if step is None:
                 if self._state is st and self._seat_gen == gen:
                     await self._changed.wait()
