@@ -215,7 +215,7 @@ class TableScreen(SizeWatch, Screen[None]):
         """Bring every widget up to date with the model, touching only what changed:
         a widget repaints when its text changed, the screen is laid out again only
         when a widget sized by its content changes size (or one is shown / hidden),
-        and the footer is rebuilt only when the bindings it shows changed."""
+        and the key bar is rebuilt only when the bindings it shows changed."""
         m = self.model
         if not self._cards:
             # (the key bar follows the bindings: refresh_bindings below updates it)

@@ -201,7 +201,9 @@ class CardsWidget(Widget):
                 part = part.copy()
                 part.truncate(width, overflow=text.overflow or "crop")
             lkey = (part.plain, tuple(part.spans), part.style, width, base, align)
-            strip = old.get(lkey) or cache.get(lkey)
+            strip = cache.get(lkey)
+            if strip is None:
+                strip = old.get(lkey)
             if strip is None:
                 strip = self._line_strip(part, width, base, align)
             cache[lkey] = strip
@@ -291,13 +293,10 @@ class CardsWidget(Widget):
                 height = min(height, int(high.value) - gutter)
         return width, height
 
-    def _memo(self) -> dict[object, Style]:
-        return styles_for(self.app)
-
     def style_for(self, card: Card) -> Style:
         m = self.model
         trump = m.view is not None and rules.is_trump(m.rs, m.ctx, card)
-        memo = self._memo()
+        memo = styles_for(self.app)
         key = (card, trump)
         style = memo.get(key)
         if style is None:
@@ -314,7 +313,7 @@ class CardsWidget(Widget):
         return self.model.ct.styled(cards, self.style_for)
 
     def cstyle(self, name: str) -> Style:
-        return self._memo()[name]
+        return styles_for(self.app)[name]
 
     @property
     def glyph(self) -> dict[str, str]:
@@ -811,7 +810,7 @@ class HandView(CardsWidget):
             m.cursor,
             tuple(sorted(m.kitty_new.items())),
             m.last_dealt,
-            id(self._memo()),
+            id(styles_for(self.app)),
         )
         built = self._built
         if built is not None and built[0] == key:
