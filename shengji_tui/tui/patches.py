@@ -10,10 +10,12 @@ checked by tests/tui/test_patches.py). Installed when `tui.app` is imported.
   selectors and rules (~0.4 MB per app): the SSH server runs one app per session.
   Parsed rules are only read after parsing.
 
-- The compositor asks a widget for its lines only if one of the screen rows
-  being repainted crosses it. Textual repaints the rows that changed, but asks
-  every widget inside the box around them for its lines: a play that changes
-  a seat at the top and your line at the bottom visited every widget between.
+- A partial repaint asks a widget only for the rows where it paints a piece of
+  the screen that changed and that no widget in front of it covers. Textual
+  asks every widget inside the box around the changes for all its lines (a
+  play that changes a seat at the top and your line at the bottom visited
+  every widget between, and the five containers behind them), then keeps the
+  pieces of the changed spans.
 
 docs/architecture.md ("built for many apps in one process") says why these
 are patches.
@@ -21,10 +23,10 @@ are patches.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import itertools
 from typing import Any
 
-from textual._compositor import Compositor
+from textual._compositor import ChopsUpdate, Compositor
 from textual.cache import FIFOCache
 from textual.css.stylesheet import Stylesheet
 from textual.geometry import Region
@@ -82,43 +84,68 @@ def _parse_rules(
     return rules
 
 
-_original_render_chops = Compositor._render_chops
+def _render_partial_update(self: Compositor) -> ChopsUpdate | None:
+    """Textual's `render_partial_update`, asking widgets only for the pieces of
+    lines that will be written (see `_span_chops`)."""
+    update_regions = self._dirty_regions.copy()
+    self._dirty_regions.clear()
+    if not update_regions:
+        return None
+    spans = list(self._regions_to_spans(update_regions))
+    chops = _span_chops(self, spans)
+    chop_ends = [cut_set[1:] for cut_set in self.cuts]
+    return ChopsUpdate(chops, spans, chop_ends)
 
 
-def _render_chops(
-    self: Compositor, crop: Region, is_rendered_line: Callable[[int], bool]
-) -> Any:
-    self._shengji_rows = is_rendered_line  # type: ignore[attr-defined]
-    try:
-        return _original_render_chops(self, crop, is_rendered_line)
-    finally:
-        self._shengji_rows = None  # type: ignore[attr-defined]
-
-
-def _get_renders(
-    self: Compositor, crop: Region | None = None
-) -> Iterable[tuple[Region, Region, list[Any]]]:
-    """Textual's `_get_renders`, skipping widgets none of whose rows is repainted
-    (their strips would be dropped by `_render_chops` anyway)."""
-    rows: Callable[[int], bool] | None = getattr(self, "_shengji_rows", None)
-    items = self.visible_widgets.items()
-    if crop:
-        overlaps = crop.overlaps
-        items = [item for item in items if overlaps(item[1][1])]  # type: ignore[assignment]
-    for widget, (region, clip) in items:
-        x, y, width, height = Region.intersection(region, clip)
-        if not (width and height):
+def _span_chops(self: Compositor, spans: list[tuple[int, int, int]]) -> list[dict[int, Any]]:
+    """The chops (pieces of a row between two cuts) that `ChopsUpdate` writes: those
+    overlapping a repainted span. Widgets are visited front to back as in Textual
+    (the first widget to cover a chop paints it); a widget is asked only for the
+    rows where it paints a chop still missing, so the containers behind the
+    table's widgets and the widgets beside a repainted one are not rendered."""
+    cuts = self.cuts
+    chops: list[dict[int, Any]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
+    height = len(cuts)
+    missing: dict[int, set[int]] = {}  # row -> starts of the chops still to paint
+    for y, x1, x2 in spans:
+        if not 0 <= y < height:
             continue
-        if rows is not None and not any(rows(r) for r in range(y, y + height)):
+        row = cuts[y]
+        need = missing.setdefault(y, set())
+        for a, b in itertools.pairwise(row):
+            if a < x2 and b > x1:
+                need.add(a)
+    intersection = Region.intersection
+    for widget, (region, clip) in self.visible_widgets.items():
+        if not missing:
+            break
+        render_region = intersection(region, clip)
+        rx, ry, width, rheight = render_region
+        if not (width and rheight):
             continue
-        if Region.contains_region(clip, region):
-            yield region, clip, widget.render_lines(Region(0, 0, region.width, region.height))
-        else:
-            yield (
-                region,
-                clip,
-                widget.render_lines(Region(x - region.x, y - region.y, width, height)),
-            )
+        x_end = rx + width
+        rows = [
+            y
+            for y in range(ry, ry + rheight)
+            if (todo := missing.get(y)) and any(rx <= a < x_end for a in todo)
+        ]
+        if not rows:
+            continue
+        y0, y1 = rows[0], rows[-1]
+        strips = widget.render_lines(Region(rx - region.x, y0 - region.y, width, y1 - y0 + 1))
+        for y in rows:
+            strip = strips[y - y0]
+            final_cuts = [cut for cut in cuts[y] if x_end >= cut >= rx]
+            chops_line = chops[y]
+            need = missing[y]
+            pieces = strip.divide([c - rx for c in final_cuts[1:]])
+            for cut, piece in zip(final_cuts, pieces, strict=False):
+                if cut in need:
+                    chops_line[cut] = piece
+                    need.discard(cut)
+            if not need:
+                del missing[y]
+    return chops
 
 
 def install() -> None:
@@ -128,8 +155,7 @@ def install() -> None:
     Strip.__getattr__ = _strip_getattr  # type: ignore[attr-defined]
     Strip._shengji_lazy_caches = True  # type: ignore[attr-defined]
     Stylesheet._parse_rules = _parse_rules  # type: ignore[method-assign]
-    Compositor._render_chops = _render_chops  # type: ignore[method-assign]
-    Compositor._get_renders = _get_renders  # type: ignore[method-assign]
+    Compositor.render_partial_update = _render_partial_update  # type: ignore[method-assign]
 
 
 install()

@@ -54,7 +54,9 @@ async def test_partial_repaints_leave_the_terminal_showing_the_screen() -> None:
     a full render of the screen shows (the compositor patch skips widgets, never
     a row that changed)."""
     import pyte
+    from textual._compositor import LayoutUpdate
     from textual.drivers.headless_driver import HeadlessDriver
+    from textual.geometry import Region
 
     from shengji_tui.bots import RandomBot
     from shengji_tui.engine import events_for, new_game, view_for
@@ -63,6 +65,13 @@ async def test_partial_repaints_leave_the_terminal_showing_the_screen() -> None:
 
     screen = pyte.Screen(100, 32)
     stream = pyte.Stream(screen)
+    whole = pyte.Screen(100, 32)
+    whole_stream = pyte.Stream(whole)
+    screen_region = Region(0, 0, 100, 32)
+
+    def cells(term: pyte.Screen, y: int) -> list[tuple[str, str, str, bool, bool]]:
+        line = term.buffer[y]
+        return [(c.data, c.fg, c.bg, c.bold, c.reverse) for c in (line[x] for x in range(100))]
 
     class Terminal(HeadlessDriver):
         @property
@@ -92,5 +101,11 @@ async def test_partial_repaints_leave_the_terminal_showing_the_screen() -> None:
             full = ["".join(s.text for s in strip) for strip in strips]
             shown = [line.rstrip() for line in screen.display]
             assert shown == [line.rstrip() for line in full], f"after step {checked}"
+            # the colours too: the full render, written to a second terminal
+            whole.reset()
+            full_update = LayoutUpdate([[s] for s in strips], screen_region)
+            whole_stream.feed(full_update.render_segments(app.console))
+            for y in range(32):
+                assert cells(screen, y) == cells(whole, y), f"row {y} after step {checked}"
             checked += 1
         assert checked > 100
