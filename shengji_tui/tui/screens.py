@@ -152,7 +152,12 @@ class TableScreen(SizeWatch, Screen[None]):
                     yield SeatPanel(m, RIGHT, id="seat-right")
             with Vertical(id="side"):
                 yield LastTrick(m, id="last-trick")
-                yield RichLog(id="log", wrap=True, min_width=20, max_lines=1000)
+                log = RichLog(id="log", wrap=True, min_width=20, max_lines=1000)
+                # Never focused: the table's keys (←→, space) must not scroll the log,
+                # and a key goes straight to the screen's bindings (set before mounting:
+                # the screen focuses its first focusable widget when it is shown).
+                log.can_focus = False
+                yield log
         with Horizontal(id="scoreline"):
             yield ScoreText(m, "left", id="score-left")
             yield PointsBar(ascii=m.ct.ascii, id="points-bar", total=80)
@@ -166,7 +171,6 @@ class TableScreen(SizeWatch, Screen[None]):
         self._countdown_shown: int | None = None
         self.relabel()
         log = self.query_one("#log", RichLog)
-        log.can_focus = False  # the table's keys (←→, space) must never scroll the log
         for line in _app(self).log_lines:
             log.write(line)
         self.refresh_all()

@@ -269,10 +269,29 @@ class CardsWidget(Widget):
             self.refresh()
             return True
         new = self._strips(width)
-        for y in range(max(len(old), len(new))):
-            if y >= len(old) or y >= len(new) or old[y] is not new[y]:
-                self.refresh(Region(0, y, width, 1))
+        changed = [
+            Region(0, y, width, 1)
+            for y in range(max(len(old), len(new)))
+            if y >= len(old) or y >= len(new) or old[y] is not new[y]
+        ]
+        if changed:
+            self.repaint_lines(changed)
         return True
+
+    def repaint_lines(self, regions: list[Region]) -> None:
+        """`refresh(*regions)` without its two message hops. Textual's refresh
+        prompts this widget's message pump, whose idle handler posts an `Update`
+        to the screen, whose handler marks the widget dirty and whose idle
+        handler starts the screen's update timer: four task switches per widget,
+        on every player's screen at every play. A repaint of lines whose size
+        did not change needs only the marks and the timer."""
+        screen = self.screen
+        if not screen.is_current or self.app._batch_count or screen not in screen._compositor:
+            self.refresh(*regions)
+            return
+        self._set_dirty(*regions)
+        screen._dirty_widgets.add(self)
+        screen._update_timer.resume()
 
     def measure(self) -> tuple[int | None, int | None]:
         """The content size the layout would give (None: not sized by content)."""
@@ -994,7 +1013,11 @@ class KeyBar(CardsWidget):
         self._spans: list[tuple[int, int, str, bool]] = []  # x0, x1, key, enabled
 
     def on_mount(self) -> None:
-        self.screen.bindings_updated_signal.subscribe(self, lambda _screen: self.update_content())
+        # immediate: the bar changes in the same frame as the table (not one
+        # message hop later, in a second frame on every player's screen)
+        self.screen.bindings_updated_signal.subscribe(
+            self, lambda _screen: self.update_content(), immediate=True
+        )
 
     def entries(self) -> list[tuple[str, str, bool, str]]:
         """(key display, description, enabled, key) of each key shown, the palette last."""
