@@ -1,4 +1,4 @@
-"""Two changes to Textual internals that make an app lighter (pinned Textual 8.x,
+"""Changes to Textual internals that make an app lighter (pinned Textual 8.x,
 checked by tests/tui/test_patches.py). Installed when `tui.app` is imported.
 
 - `Strip` objects create their seven memo caches on first use instead of in
@@ -16,6 +16,11 @@ checked by tests/tui/test_patches.py). Installed when `tui.app` is imported.
   play that changes a seat at the top and your line at the bottom visited
   every widget between, and the five containers behind them), then keeps the
   pieces of the changed spans.
+- A widget's content lines get their padding and side borders by a short
+  path: Textual's `StylesCache.render_line` reads some thirty style properties
+  for every line it paints; they are read once per render (`line_plan`).
+  Widgets with an outline, hatch, tint or opacity, and the border and padding
+  rows, take Textual's path.
 
 docs/architecture.md ("built for many apps in one process") says why these
 are patches.
@@ -24,13 +29,19 @@ are patches.
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from typing import Any, NamedTuple
 
+from rich.segment import Segment
+from rich.style import Style as RichStyle
+from textual._border import get_box
 from textual._compositor import ChopsUpdate, Compositor
+from textual._segment_tools import line_pad
+from textual._styles_cache import StylesCache
 from textual.cache import FIFOCache
 from textual.css.stylesheet import Stylesheet
 from textual.geometry import Region
 from textual.strip import Strip
+from textual.style import Style as TStyle
 
 _STRIP_CACHES = {
     "_divide_cache": 4,
@@ -148,6 +159,120 @@ def _span_chops(self: Compositor, spans: list[tuple[int, int, int]]) -> list[dic
     return chops
 
 
+_original_styles_render = StylesCache.render
+_original_render_line = StylesCache.render_line
+
+
+def _styles_render(self: StylesCache, *args: Any, **kwargs: Any) -> Any:
+    self._shengji_plan = None  # type: ignore[attr-defined]  # made at the first line painted
+    return _original_styles_render(self, *args, **kwargs)
+
+
+class LinePlan(NamedTuple):
+    """What `StylesCache.render_line` puts around a content line of one widget, read
+    from its styles once per render instead of once per line."""
+
+    top: int  # rows of border and padding above the content
+    bottom: int  # first row of border and padding below it
+    content_width: int
+    content_height: int
+    pad_left: int
+    pad_right: int
+    left: Segment | None  # the left border's piece of a content row
+    right: Segment | None
+    inner: RichStyle  # the content's background
+
+
+def line_plan(
+    cache: StylesCache,
+    styles: Any,
+    size: Any,
+    content_size: Any,
+    padding: Any,
+    base_background: Any,
+    background: Any,
+    opacity: float,
+) -> LinePlan | None:
+    """The plan, or None where Textual's path does more than pad and border a
+    line (outline, hatch, tint, text opacity, opacity)."""
+    if (
+        opacity != 1.0
+        or styles.has_rule("hatch")
+        or styles.tint.a
+        or styles.text_opacity != 1.0
+        or any(edge[0] for edge in styles.outline)
+    ):
+        return None
+    gutter = styles.gutter
+    _top, (right_type, right_color), _bottom, (left_type, left_color) = styles.border
+    inner, outer = cache.get_inner_outer(base_background, background)
+    left = right = None
+    if left_type:
+        left_style = TStyle(foreground=base_background + left_color)
+        left = get_box(left_type, inner, outer, left_style)[1][0]
+    if right_type:
+        right_style = TStyle(foreground=base_background + right_color)
+        right = get_box(right_type, inner, outer, right_style)[1][2]
+    return LinePlan(
+        gutter.top,
+        size.height - gutter.bottom,
+        content_size.width,
+        content_size.height,
+        padding.left,
+        padding.right,
+        left,
+        right,
+        inner.rich_style,
+    )
+
+
+def _render_line(
+    self: StylesCache,
+    styles: Any,
+    y: int,
+    size: Any,
+    content_size: Any,
+    padding: Any,
+    base_background: Any,
+    background: Any,
+    render_content_line: Any,
+    *rest: Any,
+) -> Strip:
+    plan: LinePlan | bool | None = self._shengji_plan  # type: ignore[attr-defined]
+    if plan is None:
+        plan = line_plan(
+            self, styles, size, content_size, padding, base_background, background, rest[2]
+        )
+        self._shengji_plan = plan or False  # type: ignore[attr-defined]
+    if not isinstance(plan, LinePlan) or not plan.top <= y < plan.bottom:
+        return _original_render_line(
+            self,
+            styles,
+            y,
+            size,
+            content_size,
+            padding,
+            base_background,
+            background,
+            render_content_line,
+            *rest,
+        )
+    inner = plan.inner
+    content_y = y - plan.top
+    if content_y < plan.content_height:
+        line = render_content_line(content_y).adjust_cell_length(plan.content_width, inner)
+    else:
+        line = Strip.blank(plan.content_width, inner)
+    if not (plan.pad_left or plan.pad_right or plan.left or plan.right):
+        return line  # type: ignore[no-any-return]
+    segments = line_pad(line, plan.pad_left, plan.pad_right, inner)
+    if plan.left:
+        segments.insert(0, plan.left)
+    if plan.right:
+        segments.append(plan.right)
+    return Strip(segments, size.width)
+
+
 def install() -> None:
     if getattr(Strip, "_shengji_lazy_caches", False):
         return
@@ -156,6 +281,9 @@ def install() -> None:
     Strip._shengji_lazy_caches = True  # type: ignore[attr-defined]
     Stylesheet._parse_rules = _parse_rules  # type: ignore[method-assign]
     Compositor.render_partial_update = _render_partial_update  # type: ignore[method-assign]
+    StylesCache._shengji_plan = None  # type: ignore[attr-defined]
+    StylesCache.render = _styles_render  # type: ignore[method-assign]
+    StylesCache.render_line = _render_line  # type: ignore[method-assign, assignment]
 
 
 install()

@@ -1,6 +1,8 @@
-"""The two Textual patches (shengji_tui/tui/patches.py) are in place and keep
-Textual's behaviour: strips crop, divide, style and render as before, and apps
-share parsed stylesheets without sharing anything they change."""
+"""The Textual patches (shengji_tui/tui/patches.py) are in place and keep
+Textual's behaviour: strips crop, divide, style and render as before, apps
+share parsed stylesheets without sharing anything they change, widgets paint
+the lines Textual would paint, and partial repaints leave the terminal showing
+the screen."""
 
 from __future__ import annotations
 
@@ -109,3 +111,48 @@ async def test_partial_repaints_leave_the_terminal_showing_the_screen() -> None:
                 assert cells(screen, y) == cells(whole, y), f"row {y} after step {checked}"
             checked += 1
         assert checked > 100
+
+
+async def test_styled_lines_are_those_textual_paints() -> None:
+    """Every line of every widget of the table (both layouts, several phases,
+    ASCII too): the short path's line is the segments Textual's `render_line`
+    makes (the border and padding rows take Textual's path anyway)."""
+    from textual._styles_cache import StylesCache
+    from textual.widget import Widget
+
+    assert StylesCache.render_line is patches._render_line
+    compared = planned = 0
+    for state in (H.following_state(), H.burying_state()):
+        for size, ascii_ in (((80, 24), False), ((120, 40), False), ((100, 32), True)):
+            app, _ = H.static_app(state, ascii=ascii_) if ascii_ else H.static_app(state)
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause()
+                for widget in app.screen.query(Widget):
+                    if not widget.region:
+                        continue
+                    base, background = widget.background_colors
+                    styles = widget.styles
+                    args = (
+                        styles,
+                        widget.region.size,
+                        widget.content_region.size,
+                        styles.padding,
+                        base,
+                        background,
+                        widget.render_line,
+                        None,
+                        None,
+                        widget.opacity,
+                        app.ansi_theme,
+                        app.native_ansi_color,
+                    )
+                    for y in range(widget.region.height):
+                        fast_cache = StylesCache()
+                        fast_cache._shengji_plan = None  # type: ignore[attr-defined]
+                        fast = patches._render_line(fast_cache, args[0], y, *args[1:])
+                        slow = patches._original_render_line(StylesCache(), args[0], y, *args[1:])
+                        assert list(fast) == list(slow), (widget, y)
+                        assert fast.cell_length == slow.cell_length == widget.region.width
+                        compared += 1
+                        planned += bool(fast_cache._shengji_plan)  # type: ignore[attr-defined]
+    assert compared > 500 and planned > compared // 2, (compared, planned)
