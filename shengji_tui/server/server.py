@@ -25,6 +25,7 @@ from typing import Any
 import asyncssh
 
 from ..store import Store, db_path
+from . import sshbatch  # noqa: F401  (one socket write per SSH packet)
 from .auth import AuthPolicy, Identity
 from .gcpolicy import GcPolicy
 from .hostkey import fingerprint, load_or_create_host_key

@@ -146,6 +146,8 @@ class CardsWidget(Widget):
     repaint must cost what changed, not the whole widget.
     """
 
+    KEEP_LINES = 0  # painted lines kept beyond the current text (a widget that alternates)
+
     def __init__(self, model: Model, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         self.model = model
@@ -194,7 +196,8 @@ class CardsWidget(Widget):
             parts = list(text.wrap(console, max(1, width), justify="default", overflow="fold"))
             for part in parts:
                 part.rstrip()  # as Textual wraps: no trailing blanks at a break
-        old, cache = self._line_cache, {}
+        old = self._line_cache
+        cache = dict(old) if len(old) < self.KEEP_LINES else {}
         lines: list[Strip] = []
         for part in parts:
             if part.cell_len > width:
@@ -1007,10 +1010,13 @@ class KeyBar(CardsWidget):
     }
     """
 
+    KEEP_LINES = 8  # the bar goes back and forth between a few states (your turn or not)
+
     def __init__(self, model: Model, **kw: object) -> None:
         super().__init__(model, **kw)
         self.show_palette = True
         self._spans: list[tuple[int, int, str, bool]] = []  # x0, x1, key, enabled
+        self._built: dict[tuple[object, ...], tuple[Text, list[tuple[int, int, str, bool]]]] = {}
 
     def on_mount(self) -> None:
         # immediate: the bar changes in the same frame as the table (not one
@@ -1042,6 +1048,11 @@ class KeyBar(CardsWidget):
         if not self.is_attached:
             return Text()
         keys = self.entries()
+        memo_key = (tuple(keys), self.size.width, id(styles_for(self.app)))
+        memo = self._built.get(memo_key)
+        if memo is not None:
+            self._spans = memo[1]
+            return memo[0]
         palette = keys.pop() if keys and keys[-1][3] == "palette" else None
         off = Style(dim=True)
         kst, dst = self.cstyle("keys--key"), self.cstyle("keys--description")
@@ -1065,6 +1076,9 @@ class KeyBar(CardsWidget):
             out.append_text(tail)
             spans.append((x0, out.cell_len, self.app.COMMAND_PALETTE_BINDING, enabled))
         self._spans = spans
+        if len(self._built) >= 8:
+            self._built.clear()
+        self._built[memo_key] = (out, spans)
         return out
 
     def on_click(self, event: events.Click) -> None:
