@@ -412,7 +412,16 @@ class Table:
                 events_json(events),
                 finished=finished,
             )
-            await asyncio.get_running_loop().run_in_executor(None, append)
+            stored = asyncio.get_running_loop().run_in_executor(None, append)
+            # The seats' views of `new` are worked out while the store syncs (the
+            # cache checks which state a view belongs to, so views of a state
+            # that is never adopted are only a wasted effort).
+            try:
+                for sub in list(self._subs):
+                    self._views.get(new, sub.seat)
+            except Exception:
+                log.exception("table %s: views of version %s", self.table_id, new.version)
+            await stored
         self._state = new
         self._changed.set()
         if new.phase == "finished":

@@ -256,3 +256,47 @@ def test_levelled_bots_are_recorded_and_seated_again() -> None:
         assert spec == {"type": level, "seed": 7, "name": "Ken"}
         again = bot_from_spec(spec, table_seed=1, seat=1)
         assert type(again) is type(bot) and again.name == "Ken"
+
+
+async def test_views_are_made_while_the_store_syncs_and_a_refused_write_shows_nothing(
+    tmp_path: Path,
+) -> None:
+    """The seats' views of the next state are worked out during the store's
+    append; subscribers hear of it only once it is stored, and a write the store
+    refuses leaves every view and the state as they were."""
+    seen_during: list[tuple[int, set[int]]] = []
+    refuse = {"on": False}
+
+    class Watching(Store):
+        def append(self, table_id: str, seq: int, *args: Any, **kw: Any) -> None:
+            time.sleep(0.05)  # a slow disk: the loop has long made the views
+            cache = t._views._entries  # what the table has prepared by now
+            seen_during.append((seq, {e.state.version for e in cache.values()}))
+            if refuse["on"]:
+                raise StoreError("the disk is full")
+            super().append(table_id, seq, *args, **kw)
+
+    store = Watching(tmp_path / "s.db")
+    t = Table("classic", 4, store=store, names=["Ana", "Bo", "Cy", "Di"])
+    heard: list[int] = []
+    for seat in range(4):
+        t.subscribe(seat, lambda view, events: heard.append(view.version))
+    await t.submit(0, DealNext())
+    before = t.state
+    heard.clear()
+    refuse["on"] = True
+    with pytest.raises(StoreError):
+        await t.submit(1, DealNext())
+    assert t.state is before and heard == []
+    for seat in range(4):
+        assert t.view(seat) == view_for(before, seat)
+    refuse["on"] = False
+    await t.submit(1, DealNext())
+    assert heard == [before.version + 1] * 4
+    # during each append, all four seats' views were of the state being stored
+    assert [(seq, versions) for seq, versions in seen_during] == [
+        (1, {1}),
+        (2, {2}),
+        (2, {2}),
+    ]
+    store.close()
