@@ -49,6 +49,7 @@ class Model:
     declare_deadline: float | None = None  # time.monotonic() when the table closes declaring
     # (tried, forced, seat, reason) of a failed throw in the current trick
     _ctx: tuple[object, TrumpContext] | None = field(default=None, repr=False, compare=False)
+    _winner: tuple[SeatView, int | None] | None = field(default=None, repr=False, compare=False)
 
     # ----------------------------------------------------------- basics
     @property
@@ -228,11 +229,17 @@ class Model:
         v = self.view
         if v is None or len(v.trick) < 2:
             return None
+        memo = self._winner
+        if memo is not None and memo[0] is v:  # (asked by every seat panel and the centre)
+            return memo[1]
         try:
             idx = rules.trick_winner(v.rules, self.ctx, [list(p.cards) for p in v.trick])
         except (ValueError, IndexError):
-            return None
-        return v.trick[idx].seat
+            winner = None
+        else:
+            winner = v.trick[idx].seat
+        self._winner = (v, winner)
+        return winner
 
     def check(self) -> Check:
         """Can the selection be sent now (bury or play)? With the reason if not."""

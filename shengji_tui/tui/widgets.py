@@ -147,6 +147,10 @@ class CardsWidget(Widget):
     """
 
     KEEP_LINES = 0  # painted lines kept beyond the current text (a widget that alternates)
+    # Tests set this to a list: a widget whose inputs did not change is built
+    # anyway, and if the text differs from the one shown (an input missing from
+    # `inputs`) the widget is named in the list.
+    verify_inputs: list[str] | None = None
 
     def __init__(self, model: Model, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
@@ -158,6 +162,18 @@ class CardsWidget(Widget):
         self._line_cache: dict[tuple[object, ...], Strip] = {}
         self._measured: tuple[int | None, int | None] | None = None
         self._styled = False  # the CSS has been applied (notify_style_update)
+        self._inputs: tuple[object, ...] | None = None  # `inputs()` of the text shown
+
+    def inputs(self) -> tuple[object, ...] | None:
+        """Everything `build` reads, where a subclass can say it cheaply: the same
+        inputs make the same text, and the widget skips building it (most widgets
+        do not change at a play, on four players' screens). None: always build."""
+        return None
+
+    def common_inputs(self) -> tuple[object, ...]:
+        """What every widget's text depends on: styles, language, card glyphs, width."""
+        m, app = self.model, self.app
+        return (app.theme, app.ansi_color, m.cat.lang, m.ct.cat.lang, m.ct.ascii, self.size.width)
 
     def build(self) -> Text:
         raise NotImplementedError
@@ -180,6 +196,7 @@ class CardsWidget(Widget):
         self._styled = True
         self._text = None  # styles come from the CSS: build again
         self._lines_key = None
+        self._inputs = None
 
     def _strips(self, width: int) -> list[Strip]:
         """The text cut into lines of `width` cells (cached per line)."""
@@ -249,11 +266,18 @@ class CardsWidget(Widget):
             self._measured = None
             self.refresh(layout=True)
             return True
-        if not self.region:  # hidden (or in a hidden container): built when shown
+        if not self.display or not self.region:  # hidden (or its container is): built when shown
             self._text = None
             self._lines_key = None
             return False
         width = self.size.width
+        inputs = self.inputs()
+        if inputs is not None and inputs == self._inputs and self._text is not None:
+            misses = self.verify_inputs
+            if misses is not None and text_signature(self.build()) != self._shown:
+                misses.append(f"{self!r} at {self.model.phase}: {self.build().plain!r}")
+            return False
+        self._inputs = inputs
         text = self.build()
         sig = text_signature(text)
         if sig == self._shown and self._text is not None and self._text[0] == width:
@@ -350,6 +374,27 @@ class CardsWidget(Widget):
 class StatusBar(CardsWidget):
     """Trump, level, dealer, both sides' levels, deal and trick number."""
 
+    def inputs(self) -> tuple[object, ...] | None:
+        m = self.model
+        v = m.view
+        if v is None:
+            return None
+        dealer = None if v.dealer is None else m.name(v.dealer)
+        return (
+            *self.common_inputs(),
+            self.content_size.width,
+            v.trump_set,
+            v.trump_suit,
+            m.trump_suit,
+            v.level,
+            dealer,
+            m.seat,
+            tuple(v.levels),
+            v.deal_no,
+            v.phase,
+            v.trick_no,
+        )
+
     def build(self) -> Text:
         m = self.model
         t = m.cat.t
@@ -396,6 +441,45 @@ class SeatPanel(CardsWidget):
     def __init__(self, model: Model, pos: int, **kw: object) -> None:
         super().__init__(model, **kw)
         self.pos = pos
+
+    def inputs(self) -> tuple[object, ...] | None:
+        m = self.model
+        v = m.view
+        if v is None:
+            return None
+        seat = m.seat_at(self.pos)
+        plays = v.trick
+        last = not plays and bool(v.last_trick) and v.phase == "playing"
+        if last:
+            plays = v.last_trick
+        mine = [(i, p.cards) for i, p in enumerate(plays) if p.seat == seat]
+        winner = v.last_trick_winner if last else (m.current_winner() if mine else None)
+        failed = m.throw_failed
+        if failed is not None and failed[2] != seat:
+            failed = None
+        dealing = v.phase in ("dealing", "declaring")
+        return (
+            *self.common_inputs(),
+            seat,
+            v.phase,
+            v.awaiting == seat,
+            m.name(seat),
+            m.is_partner(seat),
+            v.dealer == seat,
+            v.levels[seat],
+            v.hand_sizes[seat],
+            v.points_by_seat[seat],
+            bool(v.dealer_side),
+            seat in v.dealer_side,
+            tuple(d.cards for d in v.declarations if d.seat == seat) if dealing else (),
+            failed,
+            bool(v.trick),
+            last,
+            tuple(mine),
+            plays[0].cards if (plays and mine) else (),
+            winner == seat,
+            m.ctx if mine or dealing or failed else None,
+        )
 
     def lines(self) -> list[Text]:
         m = self.model
@@ -471,6 +555,9 @@ class MeLine(SeatPanel):
 
     def __init__(self, model: Model, **kw: object) -> None:
         super().__init__(model, BOTTOM, **kw)
+
+    def inputs(self) -> tuple[object, ...] | None:
+        return None  # (its own build: not SeatPanel's inputs)
 
     def build(self) -> Text:
         m = self.model
@@ -1048,7 +1135,7 @@ class KeyBar(CardsWidget):
         if not self.is_attached:
             return Text()
         keys = self.entries()
-        memo_key = (tuple(keys), self.size.width, id(styles_for(self.app)))
+        memo_key = (tuple(keys), self.size.width, self.app.theme, self.app.ansi_color)
         memo = self._built.get(memo_key)
         if memo is not None:
             self._spans = memo[1]

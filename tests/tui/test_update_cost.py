@@ -4,8 +4,12 @@ turn) so a turn change lays nothing out (docs/performance.md, "TUI update cost")
 
 from __future__ import annotations
 
+import contextlib
+
+import pytest
+
 from shengji_tui.engine import view_for
-from shengji_tui.tui.app import TableUpdate
+from shengji_tui.tui.app import ShengjiApp, TableUpdate
 from shengji_tui.tui.widgets import CardsWidget, KeyBar
 
 from . import helpers as H
@@ -72,3 +76,55 @@ async def test_only_the_changed_lines_are_repainted() -> None:
         assert after[0] is not before[0] and after[0].text != before[0].text
         assert after[1:] == before[1:]
         assert all(a is b for a, b in zip(after[1:], before[1:], strict=True))
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("classic", 3), ("one-deck", 8)])
+async def test_widgets_that_skip_building_would_have_built_the_same_text(
+    preset: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A widget whose `inputs()` did not change skips building its text. Four
+    apps (one per seat) follow a whole deal played by bots; at every update,
+    every skipped widget is built anyway and must give the text it shows."""
+    from shengji_tui.bots import RandomBot
+    from shengji_tui.engine import events_for, new_game, view_for
+    from shengji_tui.table.plan import plan
+    from shengji_tui.tui.app import TableUpdate
+
+    misses: list[str] = []
+    skipped = 0
+    original = CardsWidget.update_content
+
+    def counting(self: CardsWidget) -> bool:
+        nonlocal skipped
+        before = len(misses)
+        changed = original(self)
+        skipped += (not changed) and self._inputs is not None and len(misses) == before
+        return changed
+
+    monkeypatch.setattr(CardsWidget, "verify_inputs", misses)
+    monkeypatch.setattr(CardsWidget, "update_content", counting)
+    state = new_game(preset, seed)
+    apps = [
+        ShengjiApp(H.StaticTable(state), seat, theme="shengji", lang="zh" if seat == 3 else "en")
+        for seat in range(4)
+    ]
+    bots = {s: RandomBot(seed=seed * 4 + s) for s in range(4)}
+    async with contextlib.AsyncExitStack() as stack:
+        pilots = [await stack.enter_async_context(a.run_test(size=(100, 32))) for a in apps]
+        for p in pilots:
+            await p.pause()
+        steps = 0
+        while state.phase not in ("scoring", "finished") and steps < 400:
+            step = plan(state, bots, all_bots=True)
+            if step is None:
+                break
+            state = step.state
+            for seat, app in enumerate(apps):
+                app.post_message(
+                    TableUpdate(seat, view_for(state, seat), events_for(step.events, seat, state))
+                )
+            for p in pilots:
+                await p.pause()
+            steps += 1
+    assert misses == []
+    assert steps > 80 and skipped > steps  # widgets did skip (several per update)
