@@ -50,7 +50,7 @@ class Holder(Protocol):
     """A session sitting at a seat: it can be told to go (another session of the
     same identity took the seat)."""
 
-    def kick(self, reason: str) -> None: ...
+    def kick(self, reason: str, **kw: object) -> None: ...
 
 
 # ----------------------------------------------------------------- bots
@@ -368,7 +368,7 @@ class Registry:
         old = room.holders.get(seat)
         room.holders[seat] = holder
         if old is not None and old is not holder:
-            old.kick("You connected again from elsewhere; this session is closed.")
+            old.kick("elsewhere")
         self._cancel_away(room, seat)
         table = room.table
         if table is not None and room.status == "playing":

@@ -212,7 +212,7 @@ class ShengjiServer:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
         for s in list(self.sessions):
-            s.kick("The server is shutting down; your seat is kept.\r\n")
+            s.kick("shutdown")
         tasks = [s.task for s in self.sessions if s.task is not None]
         if tasks:
             await asyncio.wait(tasks, timeout=5)

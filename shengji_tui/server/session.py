@@ -11,13 +11,14 @@ import asyncio
 import contextlib
 import logging
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import asyncssh
 from textual.app import App
 
 from ..tui.app import ShengjiApp, default_lang
+from ..tui.i18n import Catalogue
 from .driver import Terminal
 from .lobby import LobbyApp, LobbyResult
 
@@ -27,16 +28,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("shengji_tui.server")
 
-NO_PTY = (
-    "This is a Shengji game server: it needs a terminal. Connect with ssh -t "
-    "(for example: ssh -t -p PORT you@host).\r\n"
-)
-NO_EXEC = "This server only runs the game: connect without a command (ssh -t -p PORT you@host).\r\n"
-IDLE = (
-    "\r\nClosed after {m} minutes without a key. Your seat is kept: connect again to play on.\r\n"
-)
 MAX_CRASHES = 5  # an app that fails (a Textual error) is started again this often
-BYE = "Bye! Your seat (if you have one) is kept: connect again to play on.\r\n"
+
+
+def sentence(env: Mapping[str, str], key: str, **kw: object) -> bytes:
+    """A `[session]` line of the catalogue, in the client's language (its LANG),
+    as written to the channel outside the apps."""
+    return (Catalogue(default_lang(dict(env))).t("session." + key, **kw) + "\r\n").encode()
 
 
 class RemoteShengjiApp(ShengjiApp):
@@ -76,7 +74,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.app: App[Any] | None = None
         self.task: asyncio.Task[None] | None = None
         self.stopped = False
-        self.kicked: str | None = None
+        self.kicked: tuple[str, dict[str, object]] | None = None  # (sentence key, its fields)
         self.placement: tuple[Any, int] | None = None  # (room, seat) while at a table
         self.on_lost: Callable[[], None] | None = None
 
@@ -114,11 +112,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         assert chan is not None
         if self.exec_command is not None:
             log.info("%s: refused exec %r", self.identity.short, self.exec_command[:80])
-            chan.write_stderr(NO_EXEC.encode())
+            chan.write_stderr(sentence(chan.get_environment(), "no_exec"))
             chan.exit(1)
             return
         if self.term_type is None:
-            chan.write(NO_PTY.encode())
+            chan.write(sentence(chan.get_environment(), "no_pty"))
             chan.exit(1)
             return
         env = dict(chan.get_environment())
@@ -167,9 +165,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if app is not None:
             app.exit()
 
-    def kick(self, reason: str) -> None:
-        """Another session took this one's seat (or the server closes it)."""
-        self.kicked = reason
+    def kick(self, reason: str, **kw: object) -> None:
+        """Another session took this one's seat (or the server closes it, or the
+        player was idle): `reason` names the `[session]` sentence shown."""
+        self.kicked = (reason, kw)
         self.stop()
 
     def idle_for(self, now: float) -> float:
@@ -177,7 +176,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def close_idle(self) -> None:
         minutes = max(1, round(self.server.limits.idle_timeout / 60))
-        self.kick(IDLE.format(m=minutes))
+        self.kick("idle", m=minutes)
 
     # ------------------------------------------------------------ the loop
     async def run(self) -> None:
@@ -210,7 +209,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.server.sessions.discard(self)
             if not self.terminal.closed:
                 with contextlib.suppress(Exception):
-                    chan.write((self.kicked or BYE).encode())
+                    key, kw = self.kicked or ("bye", {})
+                    chan.write(b"\r\n" + sentence(self.terminal.env, key, **kw))
                     chan.exit(status)
 
     def crashed(self, app: App[Any]) -> bool:

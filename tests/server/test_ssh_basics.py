@@ -278,3 +278,34 @@ async def test_server_side_actions_are_off(
     assert not any("screenshot" in n.lower() for n in names)
     assert opened == []
     await c.wait_for("lobby")
+
+
+async def test_plain_sentences_follow_the_clients_language(
+    server: ShengjiServer, clients: list[Client]
+) -> None:
+    """The lines written outside the apps (no terminal, a command, goodbye) are in
+    the client's language (its LANG), like the lobby and the table."""
+    from shengji_tui.tui.i18n import load_catalogue
+
+    zh = {"LANG": "zh_CN.UTF-8"}
+    c = Client("nopty-zh")
+    clients.append(c)
+    await c.connect(server.port, term=None, env=zh)
+    await asyncio.wait_for(c.closed.wait(), 10)
+    assert "需要一个终端" in c.raw.decode()
+    e = Client("exec-zh")
+    clients.append(e)
+    await e.connect(server.port, command="ls", env=zh)
+    await asyncio.wait_for(e.closed.wait(), 10)
+    assert "只运行游戏" in e.stderr.decode()
+    b = Client("bye-zh")
+    clients.append(b)
+    await b.connect(server.port, env=zh)
+    await b.wait_for("大厅")
+    b.send(b"q")
+    await asyncio.wait_for(b.closed.wait(), 10)
+    assert "再见" in b.raw.decode()
+    # both catalogues have every sentence
+    en, zh_texts = load_catalogue("en"), load_catalogue("zh")
+    keys = {k for k in en if k.startswith("session.")}
+    assert len(keys) == 6 and keys == {k for k in zh_texts if k.startswith("session.")}
