@@ -76,7 +76,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(func=_cmd_play)
 
     bench = sub.add_parser("bench", help="benchmarks")
-    bench.add_argument("what", choices=["rules", "engine", "bots"])
+    bench.add_argument(
+        "what",
+        choices=["rules", "engine", "bots", "ssh"],
+        help="ssh: `shengji bench ssh --help` (T tables of 4 SSH clients against a server)",
+    )
     bench.add_argument(
         "--preset",
         action="append",
@@ -125,6 +129,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    rest = list(sys.argv[1:] if argv is None else argv)
+    if rest[:2] == ["bench", "ssh"]:  # its own options (tables, clients, churn)
+        from .bench.ssh_load import main as bench_ssh
+
+        return bench_ssh(rest[2:])
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args))

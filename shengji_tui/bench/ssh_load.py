@@ -1,0 +1,415 @@
+"""SSH load benchmark: T tables x 4 SSH clients on loopback against a real
+`shengji serve` process, humans played by scripted keys.
+
+    shengji bench ssh --tables 1
+    shengji bench ssh --tables 25 --json
+    shengji bench ssh --churn 500 --json
+
+(or `.venv/bin/python benchmarks/ssh_load.py` with the same arguments).
+
+What it measures (docs/performance.md, "SSH"):
+- latency: from the keypress that plays a card on one client (enter, after
+  `s` selected a suggested play and that repaint arrived) to the first output
+  that reaches each of the four clients of that table; the figure for one
+  keypress is the slowest of the four screens. p50 / p99 / max over all plays.
+- server RSS per session: (RSS with every client connected and playing minus
+  RSS of the idle server) / sessions, read from /proc.
+- server CPU: the server process's CPU time during the measured window divided
+  by its length (1.0 = one core busy).
+- churn: RSS after `--churn` connect / lobby / disconnect cycles, against RSS
+  after the first tenth of them (no growth expected).
+
+Each scripted player waits `--think` seconds (jittered) before its move, so 25
+tables make about 25 / think moves per second; the load generator runs on the
+same machine and takes its own share of the CPU.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+TURNS = (b"YOUR TURN", b"BURY THE KITTY")  # the "your move" marks of the table screen
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def rss_kib(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    k = min(len(s) - 1, max(0, round(p / 100 * (len(s) - 1))))
+    return s[k]
+
+
+class Player(asyncssh.SSHClientSession[bytes]):
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.chan: asyncssh.SSHClientChannel[bytes] | None = None
+        self.conn: asyncssh.SSHClientConnection | None = None
+        self.turn_seen = 0.0  # when a "your move" mark last reached this client
+        self.tail = b""
+        self.text = bytearray()  # all output while `collect` (setup only)
+        self.collect = True
+        self.last_rx = 0.0
+        self.rx_after: float | None = None  # first output time after `mark`
+        self.mark = 0.0
+        self.got = asyncio.Event()
+        self.closed = asyncio.Event()
+        self.bytes = 0
+
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        now = time.perf_counter()
+        self.bytes += len(data)
+        self.last_rx = now
+        if self.rx_after is None and now >= self.mark:
+            self.rx_after = now
+            self.got.set()
+        if self.collect:
+            self.text += data
+        # Whose move it is, from the raw frames (no terminal emulator: the clients
+        # share this process, and parsing one client's screen must not delay the
+        # arrival time taken for the next): the table repaints your line with the
+        # "your move" mark when your turn comes.
+        window = self.tail + data
+        if any(t in window for t in TURNS):
+            self.turn_seen = now
+        self.tail = window[-32:]
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed.set()
+
+    async def connect(self, port: int, size: tuple[int, int] = (100, 32)) -> Player:
+        self.conn = await asyncssh.connect(
+            "127.0.0.1",
+            port,
+            username=self.name,
+            password="x",
+            known_hosts=None,
+            client_keys=[],
+            agent_path=None,
+        )
+        self.chan, _ = await self.conn.create_session(
+            lambda: self, term_type="xterm-256color", term_size=size, encoding=None
+        )
+        return self
+
+    def send(self, data: bytes) -> None:
+        assert self.chan is not None
+        self.chan.write(data)
+
+    async def wait_text(self, needle: bytes, timeout: float = 60) -> None:
+        end = time.monotonic() + timeout
+        while needle not in self.text:
+            if time.monotonic() > end:
+                raise TimeoutError(f"{self.name}: no {needle!r}")
+            await asyncio.sleep(0.02)
+
+    async def quiet(self, gap: float = 0.03, timeout: float = 2.0) -> None:
+        end = time.monotonic() + timeout
+        while time.perf_counter() - self.last_rx < gap and time.monotonic() < end:
+            await asyncio.sleep(gap / 2)
+
+    async def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.conn.wait_closed(), 5)
+
+
+class Server:
+    def __init__(self, data_dir: Path, port: int) -> None:
+        self.data_dir, self.port = data_dir, port
+        self.proc: asyncio.subprocess.Process | None = None
+
+    async def start(self, *extra: str) -> None:
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "shengji_tui.cli",
+            "serve",
+            "--open",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--data-dir",
+            str(self.data_dir),
+            "--max-connections",
+            "1000",
+            "--deal-delay",
+            "0",
+            "--bot-delay",
+            "0.3",
+            "--idle-timeout",
+            "0",
+            *extra,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.DEVNULL,
+            stdin=asyncio.subprocess.DEVNULL,
+        )
+        assert self.proc.stdout is not None
+        while True:
+            line = await asyncio.wait_for(self.proc.stdout.readline(), 30)
+            if not line:
+                raise RuntimeError("the server did not start")
+            if b"players connect with" in line:
+                return
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
+
+    async def stop(self) -> None:
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.terminate()
+            try:
+                await asyncio.wait_for(self.proc.wait(), 15)
+            except TimeoutError:
+                self.proc.kill()
+                await self.proc.wait()
+
+
+async def loop_lag(out: list[float], every: float = 0.01) -> None:
+    """How late a 10 ms sleep wakes up, again and again."""
+    while True:
+        t = time.perf_counter()
+        await asyncio.sleep(every)
+        out.append(max(0.0, time.perf_counter() - t - every))
+
+
+async def seat_table(port: int, k: int) -> list[Player]:
+    players = [Player(f"t{k}p{i}") for i in range(4)]
+    await asyncio.gather(*(p.connect(port) for p in players))
+    for p in players:
+        await p.wait_text(b"lobby")
+    first = players[0]
+    first.send(b"n")
+    await first.wait_text(b"New table")
+    await asyncio.sleep(0.2)
+    first.send(b"\r")
+    await first.wait_text(b"waiting for players")
+    for p in players[1:]:
+        await asyncio.sleep(0.1)
+        p.send(b"j")
+        await p.wait_text(b"waiting for players")
+    await asyncio.sleep(0.2)
+    for p in players:
+        p.send(b"r")
+    for p in players:
+        await p.wait_text(b"deal 1", 60)
+    # deal the rest at once (any seat may while dealing)
+    for _ in range(5):
+        first.send(b"f")
+        await asyncio.sleep(0.3)
+    return players
+
+
+async def play_table(
+    players: list[Player],
+    moves: int,
+    think: float,
+    lat: list[float],
+    rng: random.Random,
+    stop_at: float,
+) -> int:
+    made = 0
+    last_play = 0.0
+    while made < moves and time.monotonic() < stop_at:
+        me = None
+        for _ in range(1500):  # whose turn it is: the last "your move" mark since the play
+            marked = [p for p in players if p.turn_seen > last_play]
+            quiet = all(time.perf_counter() - p.last_rx > 0.03 for p in players)
+            if marked and quiet:
+                me = max(marked, key=lambda p: p.turn_seen)
+                break
+            await asyncio.sleep(0.02)
+        if me is None:
+            break
+        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+        mark = 0.0
+        for _attempt in range(5):
+            me.send(b"s")  # suggest a legal play (only my screen changes)
+            await asyncio.sleep(0.02)
+            await me.quiet()
+            mark = time.perf_counter()
+            for p in players:
+                p.mark = mark
+                p.rx_after = None
+                p.got.clear()
+            me.send(b"\r")  # play it: all four screens change
+            try:
+                await asyncio.wait_for(asyncio.gather(*(p.got.wait() for p in players)), 3)
+                break
+            except TimeoutError:
+                continue  # the keys came too early for the screen: again
+        else:
+            continue
+        lat.append(max((p.rx_after or mark) - mark for p in players))
+        last_play = mark
+        made += 1
+    return made
+
+
+async def run_load(tables: int, moves: int, think: float, seconds: float) -> dict[str, Any]:
+    port = free_port()
+    tmp = Path(tempfile.mkdtemp(prefix="shengji-bench-"))
+    srv = Server(tmp / "data", port)
+    await srv.start()
+    await asyncio.sleep(1.0)
+    base_rss = rss_kib(srv.pid)
+    all_players: list[Player] = []
+    try:
+        t0 = time.monotonic()
+        for k in range(tables):
+            all_players.extend(await seat_table(port, k))
+        setup = time.monotonic() - t0
+        for p in all_players:
+            p.collect = False
+            p.text.clear()
+        # wait for the declare window and the burying to pass on every table
+        await asyncio.sleep(4.0)
+        lat: list[float] = []
+        lag: list[float] = []
+        watch = asyncio.create_task(loop_lag(lag))
+        own0 = time.process_time()
+        cpu0, w0 = cpu_seconds(srv.pid), time.monotonic()
+        rng = random.Random(1)
+        stop_at = time.monotonic() + seconds
+        made = await asyncio.gather(
+            *(
+                play_table(
+                    all_players[4 * k : 4 * k + 4], moves, think, lat, random.Random(k), stop_at
+                )
+                for k in range(tables)
+            )
+        )
+        del rng
+        cpu1, w1 = cpu_seconds(srv.pid), time.monotonic()
+        own1 = time.process_time()
+        watch.cancel()
+        rss = rss_kib(srv.pid)
+        sessions = len(all_players)
+        return {
+            "tables": tables,
+            "sessions": sessions,
+            "moves": sum(made),
+            "setup_s": round(setup, 2),
+            "window_s": round(w1 - w0, 2),
+            "think_s": think,
+            "latency_ms": {
+                "p50": round(pct(lat, 50) * 1000, 2),
+                "p90": round(pct(lat, 90) * 1000, 2),
+                "p99": round(pct(lat, 99) * 1000, 2),
+                "max": round(max(lat) * 1000, 2) if lat else None,
+                "mean": round(statistics.fmean(lat) * 1000, 2) if lat else None,
+                "n": len(lat),
+            },
+            "server_cpu_cores": round((cpu1 - cpu0) / max(w1 - w0, 1e-9), 3),
+            # the load generator's own share, and how late its event loop ran: a busy
+            # generator stamps output late, so its lag bounds what the latency means
+            "generator_cpu_cores": round((own1 - own0) / max(w1 - w0, 1e-9), 3),
+            "generator_lag_ms": {
+                "p50": round(pct(lag, 50) * 1000, 2),
+                "p99": round(pct(lag, 99) * 1000, 2),
+                "max": round(max(lag) * 1000, 2) if lag else None,
+            },
+            "server_rss_idle_mib": round(base_rss / 1024, 1),
+            "server_rss_mib": round(rss / 1024, 1),
+            "rss_per_session_mib": round((rss - base_rss) / 1024 / max(sessions, 1), 2),
+        }
+    finally:
+        await asyncio.gather(*(p.close() for p in all_players), return_exceptions=True)
+        await srv.stop()
+
+
+async def run_churn(cycles: int, batch: int) -> dict[str, Any]:
+    port = free_port()
+    tmp = Path(tempfile.mkdtemp(prefix="shengji-churn-"))
+    srv = Server(tmp / "data", port)
+    await srv.start()
+    await asyncio.sleep(1.0)
+    base = rss_kib(srv.pid)
+    marks: dict[int, int] = {}
+    done = 0
+    try:
+        while done < cycles:
+            n = min(batch, cycles - done)
+            ps = [Player(f"c{done + i}") for i in range(n)]
+            await asyncio.gather(*(p.connect(port) for p in ps))
+            await asyncio.gather(*(p.wait_text(b"lobby") for p in ps))
+            await asyncio.gather(*(p.close() for p in ps))
+            done += n
+            if done % max(batch, cycles // 10) == 0 or done == cycles:
+                await asyncio.sleep(0.5)
+                marks[done] = rss_kib(srv.pid)
+        first = marks[min(marks)]
+        last = marks[max(marks)]
+        return {
+            "cycles": cycles,
+            "server_rss_idle_mib": round(base / 1024, 1),
+            "rss_mib_by_cycles": {k: round(v / 1024, 1) for k, v in sorted(marks.items())},
+            "growth_after_first_tenth_mib": round((last - first) / 1024, 1),
+        }
+    finally:
+        await srv.stop()
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="shengji bench ssh", description=__doc__.split("\n\n")[0])
+    p.add_argument("--tables", type=int, default=1)
+    p.add_argument("--moves", type=int, default=40, help="plays per table (10 tricks)")
+    p.add_argument("--think", type=float, default=1.0, help="seconds a player thinks")
+    p.add_argument("--seconds", type=float, default=60.0, help="longest measured window")
+    p.add_argument("--churn", type=int, default=0, help="connect/disconnect cycles instead")
+    p.add_argument("--batch", type=int, default=10, help="churn: clients at once")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    if args.churn:
+        result = asyncio.run(run_churn(args.churn, args.batch))
+    else:
+        result = asyncio.run(run_load(args.tables, args.moves, args.think, args.seconds))
+    result["machine"] = {"cpus": os.cpu_count(), "python": sys.version.split()[0]}
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for k, v in result.items():
+            print(f"{k:>24}: {v}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,38 @@
+"""`shengji bench ssh` (and benchmarks/ssh_load.py) runs end to end, small: one
+table of four SSH clients plays four cards, and a few connect/disconnect
+cycles; the figures are there and make sense (their values are for
+docs/performance.md, not for a test)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str) -> dict[str, object]:
+    done = subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert isinstance(result, dict)
+    return result
+
+
+def test_bench_ssh_plays_a_few_cards() -> None:
+    r = run("-m", "shengji_tui.cli", "bench", "ssh", "--tables", "1", "--moves", "4",
+            "--think", "0.05", "--json")  # fmt: skip
+    lat = r["latency_ms"]
+    assert isinstance(lat, dict) and lat["n"] == 4
+    assert 0 < lat["p50"] <= lat["max"] < 5000
+    assert r["sessions"] == 4 and 0 < r["rss_per_session_mib"] < 50  # type: ignore[operator]
+
+
+def test_the_benchmark_script_runs_churn() -> None:
+    r = run("benchmarks/ssh_load.py", "--churn", "8", "--batch", "4", "--json")
+    marks = r["rss_mib_by_cycles"]
+    assert isinstance(marks, dict) and sorted(int(k) for k in marks) == [4, 8]
