@@ -32,7 +32,6 @@ import contextlib
 import json
 import os
 import random
-import socket
 import statistics
 import sys
 import tempfile
@@ -42,13 +41,26 @@ from typing import Any
 
 import asyncssh
 
+from ..server.process import ServerProcess, free_port
+
 TURNS = (b"YOUR TURN", b"BURY THE KITTY")  # the "your move" marks of the table screen
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+async def benchmark_server(data_dir: Path, port: int) -> ServerProcess:
+    """The server under test: open, many connections, no dealing delay, no idle limit."""
+    return await ServerProcess(
+        data_dir,
+        port,
+        "--open",
+        "--max-connections",
+        "1000",
+        "--deal-delay",
+        "0",
+        "--bot-delay",
+        "0.3",
+        "--idle-timeout",
+        "0",
+    ).start()
 
 
 def rss_kib(pid: int) -> int:
@@ -149,60 +161,6 @@ class Player(asyncssh.SSHClientSession[bytes]):
                 await asyncio.wait_for(self.conn.wait_closed(), 5)
 
 
-class Server:
-    def __init__(self, data_dir: Path, port: int) -> None:
-        self.data_dir, self.port = data_dir, port
-        self.proc: asyncio.subprocess.Process | None = None
-
-    async def start(self, *extra: str) -> None:
-        self.proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "shengji_tui.cli",
-            "serve",
-            "--open",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(self.port),
-            "--data-dir",
-            str(self.data_dir),
-            "--max-connections",
-            "1000",
-            "--deal-delay",
-            "0",
-            "--bot-delay",
-            "0.3",
-            "--idle-timeout",
-            "0",
-            *extra,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.DEVNULL,
-            stdin=asyncio.subprocess.DEVNULL,
-        )
-        assert self.proc.stdout is not None
-        while True:
-            line = await asyncio.wait_for(self.proc.stdout.readline(), 30)
-            if not line:
-                raise RuntimeError("the server did not start")
-            if b"players connect with" in line:
-                return
-
-    @property
-    def pid(self) -> int:
-        assert self.proc is not None
-        return self.proc.pid
-
-    async def stop(self) -> None:
-        if self.proc is not None and self.proc.returncode is None:
-            self.proc.terminate()
-            try:
-                await asyncio.wait_for(self.proc.wait(), 15)
-            except TimeoutError:
-                self.proc.kill()
-                await self.proc.wait()
-
-
 async def loop_lag(out: list[float], every: float = 0.01) -> None:
     """How late a 10 ms sleep wakes up, again and again."""
     while True:
@@ -287,8 +245,7 @@ async def play_table(
 async def run_load(tables: int, moves: int, think: float, seconds: float) -> dict[str, Any]:
     port = free_port()
     tmp = Path(tempfile.mkdtemp(prefix="shengji-bench-"))
-    srv = Server(tmp / "data", port)
-    await srv.start()
+    srv = await benchmark_server(tmp / "data", port)
     await asyncio.sleep(1.0)
     base_rss = rss_kib(srv.pid)
     all_players: list[Player] = []
@@ -359,8 +316,7 @@ async def run_load(tables: int, moves: int, think: float, seconds: float) -> dic
 async def run_churn(cycles: int, batch: int) -> dict[str, Any]:
     port = free_port()
     tmp = Path(tempfile.mkdtemp(prefix="shengji-churn-"))
-    srv = Server(tmp / "data", port)
-    await srv.start()
+    srv = await benchmark_server(tmp / "data", port)
     await asyncio.sleep(1.0)
     base = rss_kib(srv.pid)
     marks: dict[int, int] = {}

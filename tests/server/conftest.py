@@ -4,6 +4,7 @@ process, or as a `shengji serve` subprocess) and real SSH clients."""
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 
 from shengji_tui.server import AuthPolicy, Limits, ServerConfig, ShengjiServer, TableOptions
+from shengji_tui.server.process import ServerProcess as _ServerProcess
 
 from .sshclient import Client
 
@@ -63,79 +65,11 @@ async def clients() -> AsyncIterator[list[Client]]:
         await asyncio.gather(*(c.close() for c in made), return_exceptions=True)
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class ServerProcess:
-    """`shengji serve` as a separate process (for SIGKILL and OpenSSH tests)."""
+class ServerProcess(_ServerProcess):
+    """`shengji serve` as a separate process (for SIGKILL and OpenSSH tests): fast
+    bots, no dealing delay, and not the test runner's COLORTERM."""
 
     def __init__(self, data_dir: Path, port: int, *args: str) -> None:
-        self.data_dir = data_dir
-        self.port = port
-        self.args = args
-        self.proc: asyncio.subprocess.Process | None = None
-        self.banner = ""
-
-    async def start(self) -> ServerProcess:
-        import os
-
         env = dict(os.environ)
         env.pop("COLORTERM", None)
-        self.proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "shengji_tui.cli",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(self.port),
-            "--data-dir",
-            str(self.data_dir),
-            "--bot-delay",
-            "0.05",
-            "--deal-delay",
-            "0",
-            *self.args,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.DEVNULL,
-            stdin=asyncio.subprocess.DEVNULL,
-            env=env,
-        )
-        assert self.proc.stdout is not None
-        lines = []
-        while True:
-            line = await asyncio.wait_for(self.proc.stdout.readline(), 30)
-            if not line:
-                raise AssertionError("the server exited: " + "".join(lines))
-            lines.append(line.decode())
-            if b"players connect with" in line:
-                break
-        self.banner = "".join(lines)
-        return self
-
-    def kill(self) -> None:
-        import signal
-
-        if self.proc is not None and self.proc.returncode is None:
-            self.proc.send_signal(signal.SIGKILL)
-
-    async def wait(self) -> None:
-        if self.proc is not None:
-            await asyncio.wait_for(self.proc.wait(), 10)
-
-    async def stop(self) -> None:
-        import signal
-
-        if self.proc is not None and self.proc.returncode is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                await asyncio.wait_for(self.proc.wait(), 10)
-            except TimeoutError:
-                self.kill()
-                await self.proc.wait()
+        super().__init__(data_dir, port, "--bot-delay", "0.05", "--deal-delay", "0", *args, env=env)

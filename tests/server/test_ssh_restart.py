@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from shengji_tui.engine import GameState
+from shengji_tui.server.process import free_port
 from shengji_tui.store import Store, db_path, replay
 
-from .conftest import ServerProcess, free_port
+from .conftest import ServerProcess
 from .game_helpers import NAMES, card_labels, screen_hand, until
 from .sshclient import Client
 

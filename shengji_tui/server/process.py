@@ -1,0 +1,87 @@
+"""`shengji serve` as a child process on a loopback port: what the SSH load
+benchmark and the server tests that kill or restart it (or talk to it with
+OpenSSH) start. Returns once the server prints its "players connect with" line."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import sys
+from pathlib import Path
+
+
+def free_port() -> int:
+    """A loopback TCP port nobody listens on (right now)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerProcess:
+    """`shengji serve --host 127.0.0.1 --port PORT --data-dir DIR *args`."""
+
+    def __init__(
+        self, data_dir: Path, port: int, *args: str, env: dict[str, str] | None = None
+    ) -> None:
+        self.data_dir = data_dir
+        self.port = port
+        self.args = args
+        self.env = env
+        self.proc: asyncio.subprocess.Process | None = None
+        self.banner = ""  # what the server printed up to "players connect with"
+
+    async def start(self) -> ServerProcess:
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "shengji_tui.cli",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--data-dir",
+            str(self.data_dir),
+            *self.args,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.DEVNULL,
+            stdin=asyncio.subprocess.DEVNULL,
+            env=self.env if self.env is not None else dict(os.environ),
+        )
+        assert self.proc.stdout is not None
+        lines: list[str] = []
+        while True:
+            line = await asyncio.wait_for(self.proc.stdout.readline(), 30)
+            if not line:
+                raise RuntimeError("the server exited: " + "".join(lines))
+            lines.append(line.decode())
+            if b"players connect with" in line:
+                break
+        self.banner = "".join(lines)
+        return self
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, nothing flushed (the crash the store must survive)."""
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGKILL)
+
+    async def wait(self) -> None:
+        if self.proc is not None:
+            await asyncio.wait_for(self.proc.wait(), 10)
+
+    async def stop(self) -> None:
+        """SIGTERM, then SIGKILL if it has not ended after 15 s."""
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(self.proc.wait(), 15)
+            except TimeoutError:
+                self.kill()
+                await self.proc.wait()
