@@ -163,6 +163,7 @@ class CardsWidget(Widget):
         self._measured: tuple[int | None, int | None] | None = None
         self._styled = False  # the CSS has been applied (notify_style_update)
         self._inputs: tuple[object, ...] | None = None  # `inputs()` of the text shown
+        self._wrapped: dict[tuple[object, ...], list[Text]] = {}  # line -> its wrapped lines
 
     def inputs(self) -> tuple[object, ...] | None:
         """Everything `build` reads, where a subclass can say it cheaply: the same
@@ -210,9 +211,22 @@ class CardsWidget(Widget):
         if text.no_wrap or all(cell_len(line) <= width for line in text.plain.split("\n")):
             parts = list(text.split("\n", allow_blank=True))
         else:
-            parts = list(text.wrap(console, max(1, width), justify="default", overflow="fold"))
-            for part in parts:
-                part.rstrip()  # as Textual wraps: no trailing blanks at a break
+            # `text.wrap`, one line of the text at a time (as rich does it), keeping
+            # the lines wrapped last time: a play changes one sentence of the centre
+            parts = []
+            done, wrapped = self._wrapped, {}
+            for para in text.split("\n", allow_blank=True):
+                wkey = (para.plain, tuple(para.spans), para.style, width)
+                got = done.get(wkey)
+                if got is None:
+                    got = list(
+                        para.wrap(console, max(1, width), justify="default", overflow="fold")
+                    )
+                    for part in got:
+                        part.rstrip()  # as Textual wraps: no trailing blanks at a break
+                wrapped[wkey] = got
+                parts.extend(got)
+            self._wrapped = wrapped
         old = self._line_cache
         cache = dict(old) if len(old) < self.KEEP_LINES else {}
         lines: list[Strip] = []

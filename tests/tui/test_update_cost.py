@@ -140,3 +140,32 @@ async def test_widgets_that_skip_building_would_have_built_the_same_text(
     assert {"dealing", "playing"} <= phases
     if preset == "four-deck":
         assert "kitty_theft" in phases
+
+
+async def test_lines_wrapped_one_at_a_time_as_rich_wraps_the_whole_text() -> None:
+    """The centre wraps its text one line at a time and keeps the wrapped lines
+    for the next update: the result is rich's `Text.wrap` of the whole text."""
+    from rich.text import Text
+
+    from shengji_tui.tui.widgets import CentreBox
+
+    app, _ = H.static_app(H.following_state())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        box = app.screen.query_one(CentreBox)
+        width = box.size.width
+        base, align = box.visual_style.rich_style, box.styles.text_align
+        texts = [
+            Text("short line\n" + "a long sentence that goes on " * 4 + "\n\ntrailing   "),
+            Text.from_markup("[bold]you[/] lead " + "[red]♥[/]K " * 30 + "\nend"),
+            Text("a long sentence that goes on " * 4 + "\nchanged last line   "),
+        ]
+        for text in texts:
+            box._text = (width, text)
+            box._shown = ("test", text.plain, tuple(text.spans))
+            got = [list(s) for s in box._strips(width)]
+            parts = list(text.wrap(app.console, width, justify="default", overflow="fold"))
+            for part in parts:
+                part.rstrip()
+            want = [list(box._line_strip(p, width, base, align)) for p in parts]
+            assert got == want
