@@ -69,6 +69,7 @@ CreateScreen > Vertical { width: 60; height: auto; border: round #3fa66b; paddin
 CreateScreen Horizontal { height: auto; }
 CreateScreen Label { width: 18; padding: 1 0 0 0; }
 CreateScreen Select, CreateScreen Input { width: 1fr; }
+CreateScreen #preset-about { width: 1fr; padding: 0 0 0 18; color: #9fbfa8; }
 .buttons { height: auto; align: center middle; }
 """
 
@@ -266,6 +267,8 @@ class CreateScreen(ModalScreen[None]):
                 yield Select(
                     [(p, p) for p in SUPPORTED], value=d.preset, allow_blank=False, id="preset"
                 )
+            # what the chosen preset is, in the player's language (the catalogue's [preset])
+            yield Label(t(f"preset.{d.preset}"), id="preset-about", classes="about")
             with Horizontal():
                 yield Label(t("lobby.create.grace"))
                 yield Input(str(int(d.grace)), type="integer", id="grace")
@@ -285,6 +288,11 @@ class CreateScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         _relabel(self, {"cancel": "cancel", "create": "create"})
         self.query_one("#create", Button).focus()
+
+    @on(Select.Changed, "#preset")
+    def _preset_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str):
+            self.query_one("#preset-about", Label).update(_t(self)(f"preset.{event.value}"))
 
     @on(Button.Pressed, "#create")
     def _create(self) -> None:

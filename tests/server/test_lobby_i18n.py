@@ -111,3 +111,25 @@ async def test_lobby_title_per_language(lang: str) -> None:
             assert app.title == Catalogue(lang).t("lobby.app_title")
     finally:
         await registry.close()
+
+
+async def test_new_table_dialog_says_what_the_preset_is() -> None:
+    from textual.widgets import Label, Select
+
+    from shengji_tui.server.lobby import CreateScreen
+
+    registry = Registry(None, None, default_options=FAST)
+    app = LobbyApp(registry, identity_for_tests("kim"), lang="zh")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, CreateScreen)
+            about = app.screen.query_one("#preset-about", Label)
+            assert str(about.render()) == load_catalogue("zh")["preset.classic"]
+            app.screen.query_one("#preset", Select).value = "one-deck"
+            await pilot.pause()
+            assert str(about.render()) == load_catalogue("zh")["preset.one-deck"]
+    finally:
+        await registry.close()
