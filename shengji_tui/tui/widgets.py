@@ -462,27 +462,36 @@ class SeatPanel(CardsWidget):
         if v is None:
             return None
         seat = m.seat_at(self.pos)
+        return (
+            *self.common_inputs(),
+            *self.play_inputs(seat, with_throw=True),
+            m.is_partner(seat),
+            v.hand_sizes[seat],
+            v.points_by_seat[seat],
+        )
+
+    def play_inputs(self, seat: int, with_throw: bool) -> tuple[object, ...]:
+        """What `play_line(seat)` and the seat's name, role and level read."""
+        m = self.model
+        v = m.view
+        assert v is not None
         plays = v.trick
         last = not plays and bool(v.last_trick) and v.phase == "playing"
         if last:
             plays = v.last_trick
         mine = [(i, p.cards) for i, p in enumerate(plays) if p.seat == seat]
         winner = v.last_trick_winner if last else (m.current_winner() if mine else None)
-        failed = m.throw_failed
+        failed = m.throw_failed if with_throw else None
         if failed is not None and failed[2] != seat:
             failed = None
         dealing = v.phase in ("dealing", "declaring")
         return (
-            *self.common_inputs(),
             seat,
             v.phase,
             v.awaiting == seat,
             m.name(seat),
-            m.is_partner(seat),
             v.dealer == seat,
             v.levels[seat],
-            v.hand_sizes[seat],
-            v.points_by_seat[seat],
             bool(v.dealer_side),
             seat in v.dealer_side,
             tuple(d.cards for d in v.declarations if d.seat == seat) if dealing else (),
@@ -571,7 +580,16 @@ class MeLine(SeatPanel):
         super().__init__(model, BOTTOM, **kw)
 
     def inputs(self) -> tuple[object, ...] | None:
-        return None  # (its own build: not SeatPanel's inputs)
+        m = self.model
+        v = m.view
+        if v is None:
+            return None
+        return (
+            *self.common_inputs(),
+            *self.play_inputs(m.seat, with_throw=False),
+            len(v.hand),
+            self.content_size.width,
+        )
 
     def build(self) -> Text:
         m = self.model
