@@ -172,7 +172,8 @@ class CardsWidget(Widget):
         return None
 
     def common_inputs(self) -> tuple[object, ...]:
-        """What every widget's text depends on: styles, language, card glyphs, width."""
+        """What every widget's text depends on: styles, language, card glyphs, width
+        (a change of padding restyles the widget, which forgets its inputs)."""
         m, app = self.model, self.app
         return (app.theme, app.ansi_color, m.cat.lang, m.ct.cat.lang, m.ct.ascii, self.size.width)
 
@@ -396,7 +397,6 @@ class StatusBar(CardsWidget):
         dealer = None if v.dealer is None else m.name(v.dealer)
         return (
             *self.common_inputs(),
-            self.content_size.width,
             v.trump_set,
             v.trump_suit,
             m.trump_suit,
@@ -588,7 +588,6 @@ class MeLine(SeatPanel):
             *self.common_inputs(),
             *self.play_inputs(m.seat, with_throw=False),
             len(v.hand),
-            self.content_size.width,
         )
 
     def build(self) -> Text:
