@@ -932,34 +932,22 @@ class HandView(CardsWidget):
         rows = self.layout_rows(width)
         return max(2, 2 * len(rows))
 
-    _built: tuple[object, Text] | None = None
-
-    def build(self) -> Text:
-        # Most updates (another seat's play) leave the hand as it was: the same
-        # inputs give the text already built.
+    def inputs(self) -> tuple[object, ...] | None:
+        # Most updates (another seat's play) leave the hand as it was.
         m = self.model
         v = m.view
-        key = (
-            self.content_size.width,
+        return (
+            *self.common_inputs(),
             tuple(m.hand),
             m.trump_suit,
             None if v is None else (v.level, v.rules, v.phase),
-            m.cat.lang,
-            m.ct.ascii,
             tuple(m.selected),
             m.cursor,
             tuple(sorted(m.kitty_new.items())),
             m.last_dealt,
-            id(styles_for(self.app)),
         )
-        built = self._built
-        if built is not None and built[0] == key:
-            return built[1]
-        text = self._build()
-        self._built = (key, text)
-        return text
 
-    def _build(self) -> Text:
+    def build(self) -> Text:
         m = self.model
         rows = self.layout_rows(self.content_size.width)
         g = self.glyph
