@@ -31,7 +31,6 @@ from itertools import islice
 from .. import rules
 from ..engine import Bury, Command, Declare, PassSteal, Play, SeatView, Steal
 from ..rules import Card, RuleSet, TrumpContext, points
-from ..rules.throws import unit_beaten
 from .sense import TRUMP, Sense
 from .tracker import Tracker
 
@@ -461,7 +460,7 @@ class PlaybookBot:
                 sn.cols([c for c in sit.possible[o].elements() if sn.eff[c.idx] == suit])
                 for o in others
             ]
-            boss = [u for u in units if not unit_beaten(sit.view.rules, cols_list, u)]
+            boss = [u for u in units if not sn.order.unit_beaten(cols_list, u)]
             if len(boss) >= 2:
                 throw = [c for u in boss for c in u.cards]
                 hands = [list(sit.possible[o].elements()) for o in others]
@@ -572,12 +571,10 @@ class PlaybookBot:
     def _lowest_structure(
         self, sit: Situation, cards: list[Card], lead: list[Card]
     ) -> list[Card] | None:
-        from ..rules.units import pack_in_order
-
         sn = sit.sn
         shapes = sn.lead_shapes(lead)
         cols = sn.cols(cards)
-        out = pack_in_order(cols, shapes, sn.sub)
+        out = sn.order.pack(cols, shapes)
         if out is None:
             return None
         rest = sorted(
