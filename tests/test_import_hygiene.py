@@ -77,7 +77,9 @@ def _rules_internals(source: str, module: str, is_pkg: bool = False) -> list[str
             and node.value.id in aliases
             and node.attr not in public
         ):
-            found.append(f"line {node.lineno}: {node.value.id}.{node.attr} is not rules' public API")
+            found.append(
+                f"line {node.lineno}: {node.value.id}.{node.attr} is not rules' public API"
+            )
     return found
 
 
@@ -106,7 +108,9 @@ def test_the_scan_sees_each_kind_of_reach() -> None:
         "from shengji_tui import rules as r\nr.best_decomposition": "r.best_decomposition is not",
     }
     for src, want in samples.items():
-        module = "shengji_tui.rules.probe" if src.startswith("from . ") else "shengji_tui.bots.probe"
+        module = (
+            "shengji_tui.rules.probe" if src.startswith("from . ") else "shengji_tui.bots.probe"
+        )
         msgs = _rules_internals(src + "\n", module)
         assert any(want in m for m in msgs), (src, msgs)
     ok = "from .. import rules\nfrom ..rules import Card, compiled\nrules.Order\n"
