@@ -95,7 +95,7 @@ def write() -> None:
     FIXTURE.parent.mkdir(exist_ok=True)
     out = {key(*g): record(*g) for g in GAMES}
     FIXTURE.write_text(json.dumps(out, indent=0, ensure_ascii=False) + "\n", encoding="utf-8")
-    n = sum(len(v["commands"]) for v in out.values())  # type: ignore[arg-type]
+    n = sum(len(v["commands"]) for v in out.values())  # type: ignore[arg-type,misc]
     print(f"{FIXTURE}: {len(out)} deals, {n} commands")
 
 
