@@ -364,19 +364,21 @@ class PlaybookBot:
         void = tr.is_void(o, suit)
         if n == 1:
             wc = win[0]
-            wpos = sn.strength(wc)
-            if not void:
+            beats_card = sn.order.beats_card
+            if not void:  # following: only a higher card of the suit (never over a ruff)
                 if sn.eff[wc.idx] != suit:
-                    return 0.0  # a ruff cannot be beaten by following
+                    return 0.0
                 m = sum(
                     k
                     for c, k in held.items()
-                    if sn.eff[c.idx] == suit and sn.pos[c.idx] > sn.pos[wc.idx]
+                    if sn.eff[c.idx] == suit and beats_card(lead[0], wc, c)
                 )
                 return 1.0 - (1.0 - frac) ** m
             if suit == TRUMP:
                 return 0.0
-            m = sum(k for c, k in held.items() if sn.eff[c.idx] == TRUMP and sn.strength(c) > wpos)
+            m = sum(
+                k for c, k in held.items() if sn.eff[c.idx] == TRUMP and beats_card(lead[0], wc, c)
+            )
             return 1.0 - (1.0 - frac) ** m
         if not void:
             hypo = sn.strongest_play(held, suit, lead)
