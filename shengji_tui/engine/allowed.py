@@ -76,6 +76,12 @@ class Allowed(BaseModel):
         return self.awaiting is not None and self.awaiting != self.seat
 
     @property
+    def closing(self) -> bool:
+        """Every card is dealt: `deal_next` (or `deal_all` with `close=True`) now
+        closes the declarations instead of dealing a card."""
+        return self.phase == "declaring"
+
+    @property
     def moves(self) -> frozenset[CommandKind]:
         """`kinds` without the table's pacing commands: what a player decides."""
         return self.kinds - PACING

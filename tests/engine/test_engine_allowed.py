@@ -98,6 +98,7 @@ def check(state: GameState) -> None:
         assert a.awaiting == state.awaiting()
         assert a.my_turn == (state.awaiting() == seat)
         assert a.moves == a.kinds - PACING
+        assert a.closing == (state.phase == "declaring")
 
 
 @pytest.mark.parametrize(("preset", "seed"), [("classic", 3), ("one-deck", 8), ("four-deck", 5)])
