@@ -15,8 +15,8 @@ Public API (docs/architecture.md, "rules"):
   gives an `Order` with per-card tables (`eff`, `pos`, `ident`, `npos`; `TRUMP`
   is the effective suit of trumps) and methods over `Card` lists: `suit`,
   `strength`, `identity`, `decompose`, `lead_shapes`, `columns`,
-  `placements`, `pack`, `winner`, `beats`, `unit_beaten`. `Cols`, `Shape` and
-  `Placement` type the columns representation it works on.
+  `placements`, `pack`, `winner`, `beats`, `beats_card`, `unit_beaten`. `Cols`,
+  `Shape` and `Placement` type the columns representation it works on.
 """
 
 from .cards import (
