@@ -292,9 +292,8 @@ def fast_follow(sim: Sim, s: int) -> list[Card]:
                     if not _can_beat_later(sim, opp_later, [*plays, [top]], len(plays)):
                         return [top]
             return [min(in_suit, key=cheap)]
-        # void in the led suit
+        # void in the led suit (only a trump can take the trick)
         if not partner_wins and suit != TRUMP and (pts >= 10 or not opp_later):
-            # void in the led suit: only a trump can take the trick
             trumps = sorted(
                 (c for c in hand if sn.order.beats_card(lead[0], win_card, c)), key=sn.strength
             )
