@@ -171,6 +171,15 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.kicked = (reason, kw)
         self.stop()
 
+    def tell(self, key: str, **kw: object) -> None:
+        """Show the `[notice]` sentence `key` (the registry's word of a fault) on
+        whichever app this session runs, in the client's language."""
+        app, t = self.app, self.terminal
+        if app is None or t is None:
+            return
+        text = Catalogue(default_lang(t.env)).t("notice." + key, **kw)
+        app.notify(text, severity="warning", timeout=20, markup=False)
+
     def idle_for(self, now: float) -> float:
         return 0.0 if self.terminal is None else now - self.terminal.last_input
 

@@ -257,10 +257,8 @@ class Saves:
         with contextlib.suppress(StoreError):
             open_ids = set(self.store.unfinished())
             played = {k: v for k, v in played.items() if k in open_ids or k == table_id}
-        try:
+        with contextlib.suppress(OSError):  # only the menu's "last played" column suffers
             write_atomic(self.sidecar, json.dumps({"last_played": played}, indent=1).encode())
-        except OSError:
-            pass  # only the menu's "last played" column suffers
 
     # ------------------------------------------------------------ listing
 
