@@ -32,15 +32,14 @@ def private_dir(path: str | Path) -> Path:
 
 
 def private_file(path: str | Path) -> Path:
-    """`path` created empty with mode 0600 if missing, else made 0600 (when it is
-    ours to change)."""
+    """`path` made 0600 if it exists, else created empty with mode 0600 (OSError
+    if it cannot be)."""
     p = Path(path)
-    try:
-        fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_APPEND, FILE_MODE)
-    except OSError:
-        pass  # not ours to write: whoever opens it next says why
-    else:
-        os.close(fd)
+    if p.exists():
+        tighten(p)
+        return p
+    with contextlib.suppress(FileExistsError):  # made meanwhile: tightened below
+        os.close(os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
     tighten(p)
     return p
 
