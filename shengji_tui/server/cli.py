@@ -61,15 +61,15 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
     tab.add_argument(
         "--max-tables",
         type=int,
-        default=20,
-        help="unfinished tables on the server at once (0: no limit; default 20)",
+        default=32,
+        help="unfinished tables on the server at once (0: no limit; default 32)",
     )
     tab.add_argument(
-        "--max-tables-per-player",
+        "--max-tables-per-client",
         type=int,
-        default=2,
-        help="unfinished tables one player may have made (a table left to bots plays on; "
-        "0: no limit; default 2)",
+        default=3,
+        help="unfinished tables made by one client, counted by identity and by network "
+        "address (a table left to bots plays on by itself; 0: no limit; default 3)",
     )
     p.add_argument("--log-file", help="write the server log here (default: standard error)")
     p.add_argument("-v", "--verbose", action="store_true")
@@ -164,7 +164,7 @@ def main(args: argparse.Namespace) -> int:
         ),
         table_limits=TableLimits(
             max_tables=max(0, args.max_tables),
-            max_per_identity=max(0, args.max_tables_per_player),
+            max_per_client=max(0, args.max_tables_per_client),
         ),
     )
 

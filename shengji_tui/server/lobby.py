@@ -210,7 +210,7 @@ class LobbyScreen(Screen[None]):
             self.say(_t(self)("lobby.have_seat"))
             return
         try:
-            app.registry.check_limits(app.identity.id)
+            app.registry.check_limits(app.identity.id, app.origin)
         except LobbyError as e:
             self.say(error_text(app.cat, e))
             return
@@ -334,7 +334,7 @@ class CreateScreen(ModalScreen[None]):
             standin_level=standin if isinstance(standin, str) else d.standin_level,
         )
         try:
-            room = app.registry.create(options, app.identity.id, app.identity.name)
+            room = app.registry.create(options, app.identity.id, app.identity.name, app.origin)
         except LobbyError as e:
             self.notify(error_text(app.cat, e), severity="error")
             return
@@ -567,6 +567,9 @@ class LobbyApp(App[LobbyResult]):
         self._unsubscribe: Callable[[], None] | None = None
         self._unnotice: Callable[[], None] | None = None
         self._room: Room | None = None
+        # the client's network address (the session's), for the table limits
+        origin = getattr(holder, "origin", None)
+        self.origin: str | None = origin if isinstance(origin, str) else None
 
     def on_mount(self) -> None:
         self._unsubscribe = self.registry.subscribe(self._on_change)

@@ -131,8 +131,10 @@ class Slot:
 class TableLimits:
     """How many tables the lobby holds (flags of `shengji serve`)."""
 
-    max_tables: int = 20  # unfinished tables (waiting or playing) on the server
-    max_per_identity: int = 2  # unfinished tables one identity made (0: no limit)
+    max_tables: int = 32  # unfinished tables (waiting or playing) on the server (0: no limit)
+    # unfinished tables made by one client: its identity or its network address (in
+    # --open mode a new user name is a new identity); 0: no limit
+    max_per_client: int = 3
 
 
 @dataclass
@@ -149,6 +151,7 @@ class Room:
     spectators: int = 0
     number: int = 0  # shown in the lobby
     creator: str | None = None  # the identity that made the table
+    origin: str | None = None  # the network address it made the table from
 
     def seat_of(self, identity: str) -> int | None:
         for s, slot in enumerate(self.slots):
@@ -215,6 +218,7 @@ class RoomRecord(_Record):
     options: OptionsRecord = Field(default_factory=OptionsRecord)
     slots: list[SlotRecord]
     creator: str | None = None
+    origin: str | None = Field(None, max_length=200)
 
     @model_validator(mode="after")
     def _seats(self) -> RoomRecord:
@@ -233,6 +237,7 @@ class RoomRecord(_Record):
             options=OptionsRecord(**asdict(room.options)),
             slots=[SlotRecord(**asdict(s)) for s in room.slots],
             creator=room.creator,
+            origin=room.origin,
         )
 
     def room(self) -> Room:
@@ -245,6 +250,7 @@ class RoomRecord(_Record):
             status=self.status,
             number=self.number,
             creator=self.creator,
+            origin=self.origin,
         )
 
 
@@ -386,7 +392,11 @@ class Registry:
         return room
 
     # ------------------------------------------------------------- changes
-    def create(self, options: TableOptions, identity: str, name: str) -> Room:
+    def create(
+        self, options: TableOptions, identity: str, name: str, origin: str | None = None
+    ) -> Room:
+        """A new waiting table with `identity` at seat 1 (`origin`: the client's
+        network address, for `TableLimits.max_per_client`)."""
         if options.preset not in SUPPORTED:
             raise LobbyError(
                 f"the {options.preset!r} preset cannot be played yet",
@@ -395,7 +405,7 @@ class Registry:
             )
         if self.find_seat(identity) is not None:
             raise LobbyError("you already have a seat: leave it first", "have_seat")
-        self.check_limits(identity)
+        self.check_limits(identity, origin)
         rules = RuleSet.preset(options.preset)
         seed = options.seed if options.seed is not None else random.randrange(2**31)
         self._number += 1
@@ -407,30 +417,33 @@ class Registry:
             slots=[Slot() for _ in range(rules.players)],
             number=self._number,
             creator=identity,
+            origin=origin,
         )
         room.slots[0] = Slot("human", name, identity)
         self.rooms[room.table_id] = room
         self._changed(room=room)
         return room
 
-    def check_limits(self, identity: str) -> None:
-        """LobbyError (with a sentence) if `identity` may not make a table now."""
+    def check_limits(self, identity: str, origin: str | None = None) -> None:
+        """LobbyError (with a sentence) if `identity` (from `origin`) may not make a
+        table now. (One identity holds one seat at a time, so it is a client's
+        address that starts many tables, under new names.)"""
         lim = self.limits
         live = self.listing()
         if lim.max_tables > 0 and len(live) >= lim.max_tables:
             raise LobbyError(
-                f"the server has {len(live)} tables already, its most: "
+                f"the server holds {len(live)} tables, as many as it may: "
                 "join one or wait for one to end",
                 "server_tables",
                 n=len(live),
             )
-        mine = sum(1 for r in live if r.creator == identity)
-        if lim.max_per_identity > 0 and mine >= lim.max_per_identity:
+        mine = sum(1 for r in live if r.creator == identity or (origin and r.origin == origin))
+        if lim.max_per_client > 0 and mine >= lim.max_per_client:
             raise LobbyError(
-                f"you made {mine} tables that have not ended, your most: "
-                "wait for one to end (or finish it)",
+                f"you may have {lim.max_per_client} tables of your making at once: "
+                "wait for one of them to end",
                 "your_tables",
-                n=mine,
+                n=lim.max_per_client,
             )
 
     def sit(self, room: Room, seat: int | None, identity: str, name: str) -> int:

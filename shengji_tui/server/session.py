@@ -77,10 +77,14 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.kicked: tuple[str, dict[str, object]] | None = None  # (sentence key, its fields)
         self.placement: tuple[Any, int] | None = None  # (room, seat) while at a table
         self.on_lost: Callable[[], None] | None = None
+        self.origin: str | None = None  # the client's address (the lobby's table limits)
 
     # ------------------------------------------------------------ asyncssh
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
         self.chan = chan
+        peer = chan.get_extra_info("peername")
+        if isinstance(peer, tuple) and peer:
+            self.origin = str(peer[0])
         chan.set_write_buffer_limits(
             high=self.server.limits.output_cap, low=self.server.limits.output_cap // 8
         )
