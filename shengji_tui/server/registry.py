@@ -194,9 +194,9 @@ class _Record(BaseModel):
 
 class OptionsRecord(_Record):
     preset: str = "classic"
-    grace: float = Field(60.0, ge=0, le=86400)
-    bot_delay: float = Field(0.6, ge=0, le=60)
-    deal_delay: float = Field(0.05, ge=0, le=60)
+    grace: float = Field(60.0, ge=0)
+    bot_delay: float = Field(0.6, ge=0)
+    deal_delay: float = Field(0.05, ge=0)
     standin_level: str = "random"
     seed: int | None = None
 
@@ -228,14 +228,15 @@ class RoomRecord(_Record):
 
     @classmethod
     def of(cls, room: Room) -> RoomRecord:
-        return cls(
+        """The record of a room as it is (not checked: the checks are for reading)."""
+        return cls.model_construct(
             table_id=room.table_id,
             number=room.number,
             status="playing" if room.status == "playing" else "waiting",
             seed=room.seed,
             players=room.players,
-            options=OptionsRecord(**asdict(room.options)),
-            slots=[SlotRecord(**asdict(s)) for s in room.slots],
+            options=OptionsRecord.model_construct(**asdict(room.options)),
+            slots=[SlotRecord.model_construct(**asdict(s)) for s in room.slots],
             creator=room.creator,
             origin=room.origin,
         )
