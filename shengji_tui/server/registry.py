@@ -265,8 +265,12 @@ def _problem(e: Exception) -> str:
     """A validation error in one line (its first problem)."""
     if isinstance(e, ValidationError):
         err = e.errors()[0]
-        where = ".".join(str(x) for x in err.get("loc", ())) or "the file"
-        return f"{where}: {err.get('msg', 'invalid')}"
+        where = ".".join(str(x) for x in err.get("loc", ()))
+        if err.get("type") in ("model_type", "dict_type"):
+            msg = "not a JSON object"
+        else:
+            msg = str(err.get("msg", "invalid"))
+        return f"{where}: {msg}" if where else msg
     return str(e) or type(e).__name__
 
 

@@ -70,12 +70,14 @@ RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 
 @dataclass(frozen=True)
 class StoreTrouble:
-    """The table cannot store its moves: `error` is the store's sentence; the
+    """The table cannot store its moves: `error` is the store's sentence (for the
+    log), `reason` its last clause (what to show players: no server path); the
     driver tries again in `retry_in` seconds (attempt number `attempts`)."""
 
     error: str
     retry_in: float
     attempts: int
+    reason: str = ""
 
 
 TroubleCallback = Callable[[StoreTrouble | None], None]
@@ -561,7 +563,10 @@ class Table:
         attempts = 1 if prev is None else prev.attempts + 1
         delays = self.retry_delays or RETRY_DELAYS
         delay = delays[min(attempts, len(delays)) - 1]
-        self.trouble = StoreTrouble(str(e) or type(e).__name__, delay, attempts)
+        error = str(e) or type(e).__name__
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else error
+        reason = reason.rsplit(": ", 1)[-1]  # "the game store /x could not ...: disk is full"
+        self.trouble = StoreTrouble(error, delay, attempts, reason)
         if prev is None:
             log.warning(
                 "table %s: the store refused move %d (%s); trying again with back-off",

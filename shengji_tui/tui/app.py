@@ -299,7 +299,7 @@ class ShengjiApp(App[None]):
             self.clear_notifications()
             self.notify(self.cat.t("notify.store_ok"), timeout=6)
             return
-        error = str(getattr(msg.trouble, "error", "") or "")
+        error = str(getattr(msg.trouble, "reason", "") or getattr(msg.trouble, "error", ""))
         self.notify(
             self.cat.t("notify.store_trouble", error=error),
             severity="warning",

@@ -217,6 +217,8 @@ async def test_a_full_disk_under_the_bots_moves_is_told_and_ridden_out(
         assert table is not None
         await until(lambda: full["refused"] >= 2, 20, "the table to try to deal")
         await ann.wait_for("cannot save the game", 20)
+        await ann.wait_for("disk is full", 5)
+        assert str(store.path) not in ann.text()  # no path of the server's shown
         assert table.state.version == 0
         full["on"] = False  # space is freed
         await until(lambda: table.state.version > 10, 30, "the table to deal again")

@@ -288,6 +288,7 @@ async def test_a_bot_table_rides_out_a_full_disk_and_plays_on(tmp_path: Path) ->
     first = heard[0]
     assert isinstance(first, StoreTrouble) and "disk is full" in first.error
     assert first.attempts == 1 and first.retry_in == 0.05
+    assert first.reason == "database or disk is full"
     assert not t._task.done()  # the driver is alive
     await t.close()
     stored = store.load(t.table_id)
