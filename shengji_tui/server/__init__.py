@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .auth import AuthError, AuthPolicy, Identity
 from .limits import Limits
-from .registry import Registry, TableOptions
+from .registry import Registry, TableLimits, TableOptions
 from .server import ServerConfig, ShengjiServer
 
 __all__ = [
@@ -21,5 +21,6 @@ __all__ = [
     "Registry",
     "ServerConfig",
     "ShengjiServer",
+    "TableLimits",
     "TableOptions",
 ]
