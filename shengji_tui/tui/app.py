@@ -474,7 +474,7 @@ class ShengjiApp(App[None]):
         assert m is not None
         m.apply_events(evs)
         for e in evs:
-            if isinstance(e, ThrowFailed):
+            if isinstance(e, ThrowFailed) and not self._passing:  # (to nobody's screen)
                 key = "notify.throw_failed" + ("_you" if m.is_you(e.seat) else "")
                 self.notify(
                     self.cat.t(key, name=m.name(e.seat), forced=self.ct.cards(e.forced)),
