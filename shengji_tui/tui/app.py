@@ -545,11 +545,11 @@ class ShengjiApp(App[None]):
         m = self.model
         assert m is not None
         self._passing = True
-        self.clear_notifications()
+        self.clear_toasts()
 
         def done(_: object = None) -> None:
             self._passing = False
-            self.clear_notifications()  # (any raised for the seat before, meanwhile)
+            self.clear_toasts()  # (any raised for the seat before, meanwhile)
             m.take_seat(seat, self.views[seat])
             ts = self.table_screen()
             if ts is not None:
@@ -563,6 +563,14 @@ class ShengjiApp(App[None]):
             ),
             done,
         )
+
+    def clear_toasts(self) -> None:
+        """No toast of the seat shown before; the table's own warning (the store
+        failing) is everyone's and stays."""
+        self.clear_notifications()
+        trouble = getattr(self.table, "trouble", None)
+        if trouble is not None:
+            self._on_trouble(trouble)
 
     # ------------------------------------------------------------------ settings
     def set_language(self, lang: str) -> None:

@@ -479,3 +479,31 @@ async def test_hidden_declarations_stay_hidden_from_the_other_human() -> None:
             pilot, lambda: m.phase not in ("dealing", "declaring"), what="the deal's end"
         )
         check("declarations revealed")
+
+
+async def test_a_hand_over_clears_the_toasts_but_the_tables_own_warning() -> None:
+    """The store failing is the table's news, everyone's: it stays over a hand-over."""
+    from types import SimpleNamespace
+
+    from . import helpers as H
+
+    class TroubledTable(H.StaticTable):
+        trouble = SimpleNamespace(reason="disk full")
+
+        def on_trouble(self, callback: Callable[[object], None]) -> Callable[[], None]:
+            return lambda: None
+
+    table = TroubledTable(H.following_state(), humans=HUMANS)
+    app = ShengjiApp(table, list(HUMANS), theme="shengji")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        app.notify("seat 0's own news")
+        await pilot.pause()
+        app.next_hotseat_hand()
+        await wait_until(pilot, lambda: isinstance(app.screen, PassScreen), what="the hand-over")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.model is not None and app.model.seat == 2)
+        await pilot.pause(0.2)
+        toasts = [" ".join(Checker.painted(w)) for w in app.screen.query("Toast")]
+        assert any("disk full" in t for t in toasts), toasts
+        assert not any("own news" in t for t in toasts), toasts
