@@ -5,8 +5,9 @@
     shengji bench attack resize   # one client at 10000x10000 vs. another's key latency
     shengji bench attack keys     # keys (or mouse reports) at the allowed byte rate
 
-`--server-path DIR` runs the server from another source tree (e.g. an older
-checkout, for the "before" figures); the attacking clients always run here.
+`--server-python PATH` runs the server with another interpreter, i.e. another
+install (e.g. an older checkout's venv, for the "before" figures); the
+attacking clients always run here.
 
 - flood: a bot-only table plays (a password user created it, filled it with
   bots and left it); its moves per second (commands in the store) are counted
@@ -45,12 +46,12 @@ from .ssh_load import Player, cpu_seconds, pct, rss_kib
 USER, SECRET = "meg", "correct horse battery staple"
 
 
-async def start(data: Path, port: int, server_path: str | None, *args: str) -> ServerProcess:
+async def start(data: Path, port: int, python: str | None, *args: str) -> ServerProcess:
     env = dict(os.environ)
     env.pop("COLORTERM", None)
-    if server_path:
-        env["PYTHONPATH"] = server_path + os.pathsep + env.get("PYTHONPATH", "")
-    return await ServerProcess(data, port, "--idle-timeout", "0", *args, env=env).start()
+    return await ServerProcess(
+        data, port, "--idle-timeout", "0", *args, env=env, python=python
+    ).start()
 
 
 class _Sampler:
@@ -163,7 +164,7 @@ async def run_flood(args: argparse.Namespace) -> dict[str, Any]:
     srv = await start(
         tmp / "data",
         port,
-        args.server_path,
+        args.server_python,
         "--passwords",
         str(pw),
         "--bot-delay",
@@ -273,7 +274,7 @@ async def measured(srv: ServerProcess, p: Player, seconds: float) -> dict[str, A
 async def run_resize(args: argparse.Namespace) -> dict[str, Any]:
     tmp = Path(tempfile.mkdtemp(prefix="shengji-attack-"))
     port = free_port()
-    srv = await start(tmp / "data", port, args.server_path, "--open")
+    srv = await start(tmp / "data", port, args.server_python, "--open")
     victim, eve = Player("ann"), Player("eve")
     try:
         await victim.connect(port)
@@ -312,7 +313,7 @@ async def run_resize(args: argparse.Namespace) -> dict[str, Any]:
 async def run_keys(args: argparse.Namespace) -> dict[str, Any]:
     tmp = Path(tempfile.mkdtemp(prefix="shengji-attack-"))
     port = free_port()
-    srv = await start(tmp / "data", port, args.server_path, "--open")
+    srv = await start(tmp / "data", port, args.server_python, "--open")
     victim, eve = Player("ann"), Player("eve")
     try:
         await victim.connect(port)
@@ -352,7 +353,7 @@ async def run_keys(args: argparse.Namespace) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="shengji bench attack", description=__doc__.split("\n\n")[0])
     p.add_argument("scenario", choices=["flood", "resize", "keys"])
-    p.add_argument("--server-path", help="run the server from this source tree")
+    p.add_argument("--server-python", help="run the server with this Python (another install)")
     p.add_argument("--seconds", type=float, default=20.0, help="length of the attack")
     p.add_argument("--quiet", type=float, default=8.0, help="measured seconds without attack")
     p.add_argument("--attackers", type=int, default=12, help="flood: connections at once")

@@ -52,11 +52,14 @@ class ServerConfig:
     use_store: bool = True
 
 
-# Refusals are SSH disconnect reasons, sent after the version exchange: OpenSSH
-# prints them as "Received disconnect from HOST port N:CODE: REASON" (before
-# the exchange it would see a binary packet where the server's version line
-# belongs: "banner line contains invalid characters"). The client's language
-# is not known yet, and OpenSSH escapes non-ASCII reasons: English only.
+# Refusals are SSH disconnect reasons, sent once the key exchange is done and
+# the client waits for the answer to its first login request: OpenSSH prints
+# them as "Received disconnect from HOST port N:CODE: REASON". (Sent at
+# connect, the disconnect packet lands where the server's version line
+# belongs: "banner line contains invalid characters"; sent right after the
+# version, the client may still be writing its key exchange into a closed
+# socket: "Broken pipe".) The client's language is not known yet, and OpenSSH
+# escapes non-ASCII reasons: English only.
 FULL = "the server is full ({n} players): try again later"
 BUSY = "too many logins in progress: try again in a few seconds"
 BLOCKED = "too many failed logins from your address: try again in a minute"
@@ -87,6 +90,7 @@ class _Connection(asyncssh.SSHServer):
         self.slot: str | None = None  # "unauth", then "auth"; None: not counted
         self.failures = 0  # failed logins on this connection
         self.closing = False
+        self.refusal: tuple[int, str] | None = None  # (code, reason) to answer the login with
         self._timer: asyncio.TimerHandle | None = None
 
     # ---------------------------------------------------------------- slots
@@ -95,31 +99,46 @@ class _Connection(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername")
         self.addr = str(peer[0]) if peer else "?"
         s, lim = self.server, self.server.limits
-        if s.failures.blocked(self.addr):
-            log.warning("refused a connection from %s: too many failed logins", self.addr)
-            self._refuse(asyncssh.DISC_HOST_NOT_ALLOWED_TO_CONNECT, BLOCKED)
-        elif s.connections >= lim.max_connections:
-            log.warning("refused a connection from %s: %d players", self.addr, s.connections)
-            self._refuse(asyncssh.DISC_TOO_MANY_CONNECTIONS, FULL.format(n=s.connections))
-        elif s.unauthenticated >= lim.max_unauthenticated:
-            log.warning(
-                "refused a connection from %s: %d logins in progress", self.addr, s.unauthenticated
-            )
-            self._refuse(asyncssh.DISC_TOO_MANY_CONNECTIONS, BUSY)
+        refusal = self._refusal()
+        if refusal is not None:
+            if s.refusing >= max(8, lim.max_unauthenticated):
+                # refusals in progress are bounded too: past that, closed unanswered
+                log.warning("dropped a connection from %s: %s", self.addr, refusal[1])
+                asyncio.get_running_loop().call_soon(conn.abort)
+                return
+            log.warning("refusing a connection from %s: %s", self.addr, refusal[1])
+            s.refusing += 1
+            self.slot = "refusing"
+            self.refusal = refusal
         else:
             s.unauthenticated += 1
             self.slot = "unauth"
-            self._start_timer(lim.handshake_timeout, NO_LOGIN)
+        self._start_timer(lim.handshake_timeout, NO_LOGIN)
+
+    def _refusal(self) -> tuple[int, str] | None:
+        s, lim = self.server, self.server.limits
+        if s.failures.blocked(self.addr):
+            return asyncssh.DISC_HOST_NOT_ALLOWED_TO_CONNECT, BLOCKED
+        if s.connections >= lim.max_connections:
+            return asyncssh.DISC_TOO_MANY_CONNECTIONS, FULL.format(n=s.connections)
+        if s.unauthenticated >= lim.max_unauthenticated:
+            return asyncssh.DISC_TOO_MANY_CONNECTIONS, BUSY
+        return None
 
     def _refuse(self, code: int, reason: str) -> None:
-        """Disconnect with `reason`, once the current callback is over (from
-        `connection_made`: after asyncssh has sent the version line)."""
+        """Disconnect with `reason` (from a timer: the client is not writing)."""
         if self.closing or self.conn is None:
             return
         self.closing = True
         self._release()
-        conn = self.conn
-        asyncio.get_running_loop().call_soon(conn.disconnect, code, reason)
+        self.conn.disconnect(code, reason)
+
+    def _disconnect_error(self, code: int, reason: str) -> asyncssh.DisconnectError:
+        """What an auth callback raises to close with `reason`: asyncssh sends
+        it as the answer to the client's request (the client waits for it)."""
+        self.closing = True
+        self._release()
+        return asyncssh.DisconnectError(code, reason)
 
     def _start_timer(self, seconds: float, reason: str) -> None:
         self._cancel_timer()
@@ -140,7 +159,9 @@ class _Connection(asyncssh.SSHServer):
 
     def _release(self) -> None:
         self._cancel_timer()
-        if self.slot == "unauth":
+        if self.slot == "refusing":
+            self.server.refusing -= 1
+        elif self.slot == "unauth":
             self.server.unauthenticated -= 1
         elif self.slot == "auth":
             self.server.connections -= 1
@@ -151,6 +172,8 @@ class _Connection(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
+        if self.refusal is not None:
+            raise self._disconnect_error(*self.refusal)
         if self.slot == "unauth":
             self._cancel_timer()  # asyncssh's login timeout runs on
         return True
@@ -160,6 +183,7 @@ class _Connection(asyncssh.SSHServer):
         if self.slot != "unauth" or self.closing:
             return
         if s.connections >= lim.max_connections:
+            # (rare: others logged in meanwhile) the client waits for no answer here
             log.warning("%s (%s): logged in, but the server is full", self.addr, self.username)
             self._refuse(asyncssh.DISC_TOO_MANY_CONNECTIONS, FULL.format(n=s.connections))
             return
@@ -170,8 +194,9 @@ class _Connection(asyncssh.SSHServer):
 
     # ---------------------------------------------------------------- failures
     def _failed(self, method: str, why: str = "") -> None:
-        """A refused login: logged (user, address, method), counted; past
-        `max_auth_tries` on this connection, it is closed."""
+        """A refused login: logged (user, address, method) and counted; at
+        `max_auth_tries` on this connection, it is closed (raises the
+        `DisconnectError` that answers the client's request)."""
         self.failures += 1
         limit = self.server.limits.max_auth_tries
         log.warning(
@@ -185,7 +210,7 @@ class _Connection(asyncssh.SSHServer):
         )
         if limit > 0 and self.failures >= limit:
             log.warning("%s: too many authentication failures, disconnected", self.addr)
-            self._refuse(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, TOO_MANY)
+            raise self._disconnect_error(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, TOO_MANY)
 
     # keys
     def public_key_auth_supported(self) -> bool:
@@ -217,20 +242,20 @@ class _Connection(asyncssh.SSHServer):
         fails = s.failures
         if fails.blocked(self.addr):
             fails.record(self.addr)
-            self._refuse(asyncssh.DISC_HOST_NOT_ALLOWED_TO_CONNECT, BLOCKED)
-            self._failed("password", "address blocked: not checked")
-            return False
+            log.warning(
+                "failed login: user %s from %s by password (address blocked: not checked)",
+                _shown(username),
+                self.addr,
+            )
+            raise self._disconnect_error(asyncssh.DISC_HOST_NOT_ALLOWED_TO_CONNECT, BLOCKED)
         stored = s.auth.stored_password(username)
         ok = await s.passwords.run(AuthPolicy.password_matches, password, stored)
         if ok:
             return True
-        if ok is None:
-            self._failed("password", "password checks busy: not checked")
-            recent = max(1, fails.count(self.addr))
-        else:
-            recent = fails.record(self.addr)
-            self._failed("password")
+        # the delay first: the last allowed failure's disconnect comes after it too
+        recent = max(1, fails.count(self.addr)) if ok is None else fails.record(self.addr)
         await asyncio.sleep(fails.delay(recent))
+        self._failed("password", "password checks busy: not checked" if ok is None else "")
         return False
 
     def kbdint_auth_supported(self) -> bool:
@@ -286,6 +311,7 @@ class ShengjiServer:
         self.auth = config.auth
         self.connections = 0  # logged in
         self.unauthenticated = 0  # not yet
+        self.refusing = 0  # being refused (told why once they ask to log in)
         lim = self.limits
         self.passwords = PasswordPool(lim.auth_workers, lim.auth_queue)
         self.failures = FailureLog(lim.auth_failures_per_minute, lim.auth_delay, lim.auth_delay_max)
