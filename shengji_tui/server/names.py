@@ -6,11 +6,12 @@
   ligatures, superscripts become `alice`, `fi`, `2`), and a letter plus a
   combining accent becomes the precomposed letter where one exists;
 - invisible characters are removed: controls, format characters (zero-width
-  space / joiners, bidi overrides, soft hyphen, BOM), line and paragraph
-  separators, and the default-ignorable fillers (Hangul fillers, variation
-  selectors);
-- combining marks: at most `MAX_MARKS` after one base character (Thai and
-  Vietnamese stack two; a "zalgo" run of 16 is cut), none with no base;
+  space / joiners, bidi overrides and isolates, soft hyphen, BOM), line and
+  paragraph separators, and the default-ignorable fillers (Hangul fillers,
+  variation selectors);
+- combining marks: a base character keeps up to `MAX_MARKS` (Vietnamese and
+  Thai stack two); a longer run ("zalgo": 16 accents on one letter) is
+  removed whole, and so is a mark with no base;
 - runs of spaces become one space, none at either end;
 - at most `max_cells` terminal cells (a wide CJK character takes two).
 
@@ -57,30 +58,35 @@ def _cells(ch: str) -> int:
 
 def normalise_name(raw: str, *, max_cells: int = NAME_CELLS, fallback: str = "player") -> str:
     """`raw` (an SSH user name) as it may be shown to other players (see the module)."""
-    text = unicodedata.normalize("NFKC", raw)
+    # decomposed first, so a letter's own accent counts in its run of marks
     out: list[str] = []
-    marks = 0  # combining marks after the current base character
-    have_base = False
-    width = 0
-    for ch in text:
+    marks: list[str] = []  # the marks after the last base character
+
+    def end_run() -> None:
+        if len(marks) <= MAX_MARKS and out and out[-1] != " ":
+            out.extend(marks)
+        marks.clear()
+
+    for ch in unicodedata.normalize("NFKD", raw):
         if _invisible(ch):
             continue
         cat = unicodedata.category(ch)
         if cat[0] == "M":
-            if not have_base or marks >= MAX_MARKS:
-                continue
-            marks += 1
-        elif cat[0] == "Z" or ch.isspace():
-            if not out or out[-1] == " ":
-                continue
-            ch = " "
-            have_base, marks = False, 0
+            marks.append(ch)
+            continue
+        end_run()
+        if cat[0] == "Z" or ch.isspace():
+            if out and out[-1] != " ":
+                out.append(" ")
         else:
-            have_base, marks = True, 0
+            out.append(ch)
+    end_run()
+    shown: list[str] = []
+    width = 0
+    for ch in unicodedata.normalize("NFC", "".join(out)):
         w = _cells(ch)
         if width + w > max_cells:
             break
-        out.append(ch)
+        shown.append(ch)
         width += w
-    name = "".join(out).strip()
-    return name or fallback
+    return "".join(shown).strip() or fallback
