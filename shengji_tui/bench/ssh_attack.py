@@ -169,8 +169,8 @@ async def run_flood(args: argparse.Namespace) -> dict[str, Any]:
         str(pw),
         "--bot-delay",
         str(args.bot_delay),
-        "--deal-delay",
-        "0",
+        "--deal-delay",  # every step at the same pace: moves/s does not hang on the phase
+        str(args.bot_delay),
     )
     store: Store | None = None
     try:
@@ -357,7 +357,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=20.0, help="length of the attack")
     p.add_argument("--quiet", type=float, default=8.0, help="measured seconds without attack")
     p.add_argument("--attackers", type=int, default=12, help="flood: connections at once")
-    p.add_argument("--bot-delay", type=float, default=0.3, help="flood: the bot table's pace")
+    p.add_argument("--bot-delay", type=float, default=0.3, help="flood: the bot table's pace (s per step)")
     p.add_argument("--width", type=int, default=10000)
     p.add_argument("--height", type=int, default=10000)
     p.add_argument("--every", type=float, default=0.0, help="resize: again every S s (0: once)")
