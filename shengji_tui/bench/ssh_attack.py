@@ -357,7 +357,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=20.0, help="length of the attack")
     p.add_argument("--quiet", type=float, default=8.0, help="measured seconds without attack")
     p.add_argument("--attackers", type=int, default=12, help="flood: connections at once")
-    p.add_argument("--bot-delay", type=float, default=0.3, help="flood: the bot table's pace (s per step)")
+    p.add_argument(
+        "--bot-delay", type=float, default=0.3, help="flood: the bot table's pace (s per step)"
+    )
     p.add_argument("--width", type=int, default=10000)
     p.add_argument("--height", type=int, default=10000)
     p.add_argument("--every", type=float, default=0.0, help="resize: again every S s (0: once)")
