@@ -29,15 +29,8 @@ def key(cards: object) -> tuple[str, ...]:
     return tuple(sorted(str(c) for c in rules.parse_cards(cards)))  # type: ignore[arg-type]
 
 
-def D(
-    preset: str,
-    level: str,
-    hand: str,
-    standing: str | None,
-    mine: bool,
-    expected: list[str],
-    id: str,
-):
+def D(preset: str, level: str, hand: str, standing: str | None, mine: bool, expected: list[str],
+      id: str):
     return pytest.param(preset, level, hand, standing, mine, expected, id=id)
 
 
@@ -63,128 +56,37 @@ CASES = [
     # your own declaration: reinforce (加固) always; self-overturn (自反) by preset
     D("classic", "5", "H5 H5", "H5", True, ["H5 H5"], "reinforce-single-to-pair"),
     D("classic", "5", "H5 H5 S5 S5", "H5", True, ["H5 H5", "S5 S5"], "classic-may-self-overturn"),
-    D(
-        "classic",
-        "5",
-        "H5 H5 S5 S5 LJ LJ",
-        "H5",
-        True,
-        ["H5 H5", "S5 S5", "LJ LJ"],
-        "classic-self-overturn-with-jokers",
-    ),
-    D(
-        "tournament",
-        "5",
-        "H5 H5 S5 S5 LJ LJ",
-        "H5",
-        True,
-        ["H5 H5"],
-        "seed001-tournament-reinforce-only",
-    ),
+    D("classic", "5", "H5 H5 S5 S5 LJ LJ", "H5", True, ["H5 H5", "S5 S5", "LJ LJ"],
+      "classic-self-overturn-with-jokers"),
+    D("tournament", "5", "H5 H5 S5 S5 LJ LJ", "H5", True, ["H5 H5"],
+      "seed001-tournament-reinforce-only"),
     D("tournament", "5", "S5 S5 LJ LJ", "H5", True, [], "seed001-tournament-no-self-overturn"),
-    D(
-        "tournament",
-        "5",
-        "S5 S5 LJ LJ",
-        "H5",
-        False,
-        ["S5 S5", "LJ LJ"],
-        "seed001-others-overturn-with-pair-or-jokers",
-    ),
-    D(
-        "tournament",
-        "5",
-        "S5 S5 LJ LJ",
-        "H5 H5",
-        False,
-        ["LJ LJ"],
-        "seed001-after-lock-only-joker-pair",
-    ),
+    D("tournament", "5", "S5 S5 LJ LJ", "H5", False, ["S5 S5", "LJ LJ"],
+      "seed001-others-overturn-with-pair-or-jokers"),
+    D("tournament", "5", "S5 S5 LJ LJ", "H5 H5", False, ["LJ LJ"],
+      "seed001-after-lock-only-joker-pair"),
     # 3 decks (seed 000/002/003 at level 10): 单张 < 两张 < 两张王 < 三张 < 三张王
     D("three-deck", "10", "S10", None, False, ["S10"], "seed000-3deck-single"),
-    D(
-        "three-deck",
-        "10",
-        "LJ LJ H10 H10 H10",
-        "S10 S10",
-        False,
-        ["LJ LJ", "H10 H10 H10"],
-        "seed000-3deck-jokers-and-triple-over-pair",
-    ),
-    D(
-        "three-deck",
-        "10",
-        "H10 H10 H10 BJ BJ",
-        "LJ LJ",
-        False,
-        ["BJ BJ", "H10 H10 H10"],
-        "seed000-3deck-triple-over-two-jokers",
-    ),
-    D(
-        "three-deck",
-        "10",
-        "H10 H10 H10 H10",
-        "BJ BJ",
-        False,
-        ["H10 H10 H10"],
-        "seed000-3deck-triple-over-BJ-pair",
-    ),
-    D(
-        "three-deck",
-        "10",
-        "LJ LJ LJ S10 S10 S10",
-        "H10 H10 H10",
-        False,
-        ["LJ LJ LJ"],
-        "seed000-3deck-three-jokers-over-triple",
-    ),
-    D(
-        "three-deck",
-        "10",
-        "BJ BJ BJ",
-        "LJ LJ LJ",
-        False,
-        ["BJ BJ BJ"],
-        "3deck-three-BJ-over-three-LJ",
-    ),
+    D("three-deck", "10", "LJ LJ H10 H10 H10", "S10 S10", False, ["LJ LJ", "H10 H10 H10"],
+      "seed000-3deck-jokers-and-triple-over-pair"),
+    D("three-deck", "10", "H10 H10 H10 BJ BJ", "LJ LJ", False, ["BJ BJ", "H10 H10 H10"],
+      "seed000-3deck-triple-over-two-jokers"),
+    D("three-deck", "10", "H10 H10 H10 H10", "BJ BJ", False, ["H10 H10 H10"],
+      "seed000-3deck-triple-over-BJ-pair"),
+    D("three-deck", "10", "LJ LJ LJ S10 S10 S10", "H10 H10 H10", False, ["LJ LJ LJ"],
+      "seed000-3deck-three-jokers-over-triple"),
+    D("three-deck", "10", "BJ BJ BJ", "LJ LJ LJ", False, ["BJ BJ BJ"],
+      "3deck-three-BJ-over-three-LJ"),
     D("three-deck", "10", "BJ BJ S10 S10", "LJ LJ LJ", False, [], "3deck-nothing-under-3-jokers"),
-    D(
-        "three-deck",
-        "10",
-        "S10 S10 S10",
-        "H10",
-        True,
-        ["S10 S10", "S10 S10 S10"],
-        "3deck-classic-style-self-overturn",
-    ),
+    D("three-deck", "10", "S10 S10 S10", "H10", True, ["S10 S10", "S10 S10 S10"],
+      "3deck-classic-style-self-overturn"),
     # 4 decks (seed 002, level 3): 单张3 < 对3 < 对王 < 三张3 < 三张王 < 四张3 < 四张王; 不能自反
-    D(
-        "four-deck",
-        "3",
-        "LJ LJ LJ H3 H3 H3 H3",
-        "S3 S3 S3",
-        False,
-        ["LJ LJ LJ", "H3 H3 H3 H3"],
-        "seed002-4deck-three-jokers-and-quad-over-triple",
-    ),
-    D(
-        "four-deck",
-        "3",
-        "LJ LJ LJ LJ H3 H3 H3 H3",
-        "S3 S3 S3 S3",
-        False,
-        ["LJ LJ LJ LJ"],
-        "seed002-4deck-four-jokers-over-quad",
-    ),
-    D(
-        "four-deck",
-        "3",
-        "BJ BJ BJ BJ",
-        "LJ LJ LJ LJ",
-        False,
-        ["BJ BJ BJ BJ"],
-        "seed002-4deck-four-BJ-over-four-LJ",
-    ),
+    D("four-deck", "3", "LJ LJ LJ H3 H3 H3 H3", "S3 S3 S3", False, ["LJ LJ LJ", "H3 H3 H3 H3"],
+      "seed002-4deck-three-jokers-and-quad-over-triple"),
+    D("four-deck", "3", "LJ LJ LJ LJ H3 H3 H3 H3", "S3 S3 S3 S3", False, ["LJ LJ LJ LJ"],
+      "seed002-4deck-four-jokers-over-quad"),
+    D("four-deck", "3", "BJ BJ BJ BJ", "LJ LJ LJ LJ", False, ["BJ BJ BJ BJ"],
+      "seed002-4deck-four-BJ-over-four-LJ"),
     D("four-deck", "3", "H3 H3 S3 S3", "H3", True, ["H3 H3"], "seed002-4deck-no-self-overturn"),
 ]
 
@@ -201,29 +103,12 @@ def test_valid_declarations(
 
 LADDERS = [
     pytest.param("classic", "5", ["H5", "S5 S5", "LJ LJ", "BJ BJ"], id="rules6-two-deck-ladder"),
-    pytest.param(
-        "three-deck",
-        "10",
-        ["H10", "S10 S10", "LJ LJ", "BJ BJ", "D10 D10 D10", "LJ LJ LJ", "BJ BJ BJ"],
-        id="seed000-three-deck-ladder",
-    ),
-    pytest.param(
-        "four-deck",
-        "3",
-        [
-            "H3",
-            "S3 S3",
-            "LJ LJ",
-            "BJ BJ",
-            "D3 D3 D3",
-            "LJ LJ LJ",
-            "BJ BJ BJ",
-            "C3 C3 C3 C3",
-            "LJ LJ LJ LJ",
-            "BJ BJ BJ BJ",
-        ],
-        id="seed002-four-deck-ladder",
-    ),
+    pytest.param("three-deck", "10",
+                 ["H10", "S10 S10", "LJ LJ", "BJ BJ", "D10 D10 D10", "LJ LJ LJ", "BJ BJ BJ"],
+                 id="seed000-three-deck-ladder"),
+    pytest.param("four-deck", "3",
+                 ["H3", "S3 S3", "LJ LJ", "BJ BJ", "D3 D3 D3", "LJ LJ LJ", "BJ BJ BJ",
+                  "C3 C3 C3 C3", "LJ LJ LJ LJ", "BJ BJ BJ BJ"], id="seed002-four-deck-ladder"),
 ]
 
 
@@ -234,10 +119,8 @@ def test_ladder_order(preset: str, level: str, ladder: list[str]) -> None:
         for j, high in enumerate(ladder):
             if i == j:
                 continue
-            got = {
-                key(d)
-                for d in rules.valid_declarations(rs(preset), level, high, standing=low, mine=False)
-            }
+            got = {key(d) for d in rules.valid_declarations(rs(preset), level, high,
+                                                            standing=low, mine=False)}
             if j > i:
                 assert key(high) in got, f"{high} should overturn {low}"
             else:

@@ -19,16 +19,14 @@ def rs(name: str) -> rules.RuleSet:
     if name not in _RS:
         if name == "times":
             _RS[name] = rules.RuleSet.preset("classic").model_copy(
-                update={"kitty_multiplier": "times"}
-            )
+                update={"kitty_multiplier": "times"})
         else:
             _RS[name] = rules.RuleSet.preset(name)
     return _RS[name]
 
 
-def K(
-    preset: str, level: str, trump: str | None, lead: str, winner: str | None, mult: int, id: str
-):
+def K(preset: str, level: str, trump: str | None, lead: str, winner: str | None, mult: int,
+      id: str):
     return pytest.param(preset, level, trump, lead, winner, mult, id=id)
 
 
@@ -74,15 +72,8 @@ CASES = [
     K("four-deck", "5", "H", "S9 S9 S9 S9", "H3 H3 H3 H3", 16, "seed002-4deck-quad-ruff-16"),
     K("four-deck", "5", "H", "H9 H9", None, 4, "seed002-4deck-trump-lead-pair-4"),
     K("four-deck", "5", "H", "HK", "BJ", 2, "seed002-4deck-trump-single-2"),
-    K(
-        "four-deck",
-        "5",
-        "H",
-        "H3 H3 H3 H3 H4 H4 H4 H4",
-        None,
-        64,
-        "seed002-4deck-trump-quad-tractor-capped-64",
-    ),
+    K("four-deck", "5", "H", "H3 H3 H3 H3 H4 H4 H4 H4", None, 64,
+      "seed002-4deck-trump-quad-tractor-capped-64"),
     K("four-deck", "5", "H", "S9 S9 S9 S9", None, 1, "seed002-4deck-side-lead-no-winner-1"),
 ]
 

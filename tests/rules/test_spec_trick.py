@@ -19,59 +19,40 @@ _RS: dict[str, rules.RuleSet] = {}
 def rs(name: str) -> rules.RuleSet:
     if name not in _RS:
         if name in ("all", "highest"):
-            _RS[name] = rules.RuleSet.preset("classic").model_copy(update={"trick_compare": name})
+            _RS[name] = rules.RuleSet.preset("classic").model_copy(
+                update={"trick_compare": name})
         else:
             _RS[name] = rules.RuleSet.preset(name)
     return _RS[name]
 
 
-def T(preset: str, level: str, trump: str | None, plays: list[str], winner: int, id: str):
+def T(preset: str, level: str, trump: str | None, plays: list[str], winner: int,
+      id: str):
     return pytest.param(preset, level, trump, plays, winner, id=id)
 
 
 CASES = [
     # seed 000 (= 002/003) 盖毙 examples, exactly:
     # 主牌 9 9 8 8 7 2 可毙副牌 A K 5 5 4 4, 但不能毙副牌 A A 5 5 4 4
-    T("classic", "10", "H", ["SA SK S5 S5 S4 S4", "H9 H9 H8 H8 H7 H2"], 1, "seed000-ruff-AK5544"),
-    T(
-        "classic",
-        "10",
-        "H",
-        ["SA SA S5 S5 S4 S4", "H9 H9 H8 H8 H7 H2"],
-        0,
-        "seed000-no-ruff-AA5544",
-    ),
+    T("classic", "10", "H", ["SA SK S5 S5 S4 S4", "H9 H9 H8 H8 H7 H2"], 1,
+      "seed000-ruff-AK5544"),
+    T("classic", "10", "H", ["SA SA S5 S5 S4 S4", "H9 H9 H8 H8 H7 H2"], 0,
+      "seed000-no-ruff-AA5544"),
     # 主牌 9 7 7 可毙副牌 5 4 4, 主牌 8 8 4 可盖毙
     T("classic", "10", "H", ["S5 S4 S4", "H9 H7 H7"], 1, "seed000-ruff-544"),
     T("classic", "10", "H", ["S5 S4 S4", "H9 H7 H7", "H8 H8 H4"], 2, "seed000-overruff-544"),
     # 主牌 9 7 7 可毙副牌 5 6 7, 主牌 8 8 4 不能盖毙
     T("classic", "10", "H", ["S5 S6 S7", "H9 H7 H7"], 1, "seed000-ruff-567"),
-    T("classic", "10", "H", ["S5 S6 S7", "H9 H7 H7", "H8 H8 H4"], 1, "seed000-no-overruff-567"),
+    T("classic", "10", "H", ["S5 S6 S7", "H9 H7 H7", "H8 H8 H4"], 1,
+      "seed000-no-overruff-567"),
     # the same examples as full four-player tricks
-    T(
-        "classic",
-        "10",
-        "H",
-        ["SA SA S5 S5 S4 S4", "H9 H9 H8 H8 H7 H2", "D3 D4 D6 D7 D8 D9", "S3 S3 S6 S7 S8 S9"],
-        0,
-        "seed000-AA5544-four-players-lead-holds",
-    ),
-    T(
-        "classic",
-        "10",
-        "H",
-        ["S5 S4 S4", "H9 H7 H7", "H8 H8 H4", "S9 S3 S3"],
-        2,
-        "seed000-544-four-players-overruff-holds",
-    ),
-    T(
-        "classic",
-        "10",
-        "H",
-        ["SA SK S5 S5 S4 S4", "H9 H9 H8 H8 H7 H2", "HJ HJ HQ HQ H3 H4"],
-        2,
-        "overruff-by-higher-tractor",
-    ),
+    T("classic", "10", "H",
+      ["SA SA S5 S5 S4 S4", "H9 H9 H8 H8 H7 H2", "D3 D4 D6 D7 D8 D9", "S3 S3 S6 S7 S8 S9"], 0,
+      "seed000-AA5544-four-players-lead-holds"),
+    T("classic", "10", "H", ["S5 S4 S4", "H9 H7 H7", "H8 H8 H4", "S9 S3 S3"], 2,
+      "seed000-544-four-players-overruff-holds"),
+    T("classic", "10", "H", ["SA SK S5 S5 S4 S4", "H9 H9 H8 H8 H7 H2", "HJ HJ HQ HQ H3 H4"], 2,
+      "overruff-by-higher-tractor"),
     # pairs (若首家出包含对的副牌，其它方即使全部出了主牌，但没有对，也不能算大)
     T("classic", "10", "H", ["S9 S9", "HA HK"], 0, "seed000-two-trump-singles-cannot-ruff-pair"),
     T("classic", "10", "H", ["S9 S9", "H3 H3"], 1, "trump-pair-ruffs-pair"),
@@ -88,35 +69,17 @@ CASES = [
     T("classic", "10", "H", ["S7 S7 S8 S8", "SQ SQ SA SA"], 0, "two-higher-pairs-not-a-tractor"),
     T("classic", "10", "H", ["S7 S7 S8 S8", "H3 H3 H4 H4"], 1, "trump-tractor-ruffs"),
     T("classic", "10", "H", ["S7 S7 S8 S8", "H3 H3 H5 H5"], 0, "two-trump-pairs-cannot-ruff"),
-    T(
-        "classic",
-        "10",
-        "H",
-        ["S7 S7 S8 S8", "H3 H3 H4 H4", "LJ LJ BJ BJ"],
-        2,
-        "joker-tractor-overruffs",
-    ),
-    T(
-        "classic",
-        "10",
-        "H",
-        ["S7 S7 S8 S8", "H3 H3 H4 H4", "S10 S10 H10 H10"],
-        2,
-        "level-card-tractor-overruffs",
-    ),
+    T("classic", "10", "H", ["S7 S7 S8 S8", "H3 H3 H4 H4", "LJ LJ BJ BJ"], 2,
+      "joker-tractor-overruffs"),
+    T("classic", "10", "H", ["S7 S7 S8 S8", "H3 H3 H4 H4", "S10 S10 H10 H10"], 2,
+      "level-card-tractor-overruffs"),
     # ties go to the earlier play
     T("classic", "10", "H", ["S10 S10", "D10 D10"], 0, "equal-off-level-pairs-first-wins"),
     T("classic", "10", "H", ["S10 S10", "D10 D10", "H10 H10"], 2, "trump-level-pair-beats-them"),
     T("classic", "10", "H", ["SA", "D10", "C10"], 1, "equal-ruffs-first-ruff-wins"),
     T("classic", "10", "H", ["SA", "SA"], 0, "identical-single-first-wins"),
-    T(
-        "classic",
-        "10",
-        "H",
-        ["SA SK S5 S5", "S10 S10 H3 H4", "D10 D10 HA HK"],
-        1,
-        "equal-pairs-singles-do-not-break-the-tie",
-    ),
+    T("classic", "10", "H", ["SA SK S5 S5", "S10 S10 H3 H4", "D10 D10 HA HK"], 1,
+      "equal-pairs-singles-do-not-break-the-tie"),
     T("three-deck", "10", "H", ["S9 S9", "S9 S9", "S9 S9"], 0, "three-decks-identical-pairs"),
     # singles
     T("classic", "10", "H", ["SK", "SA", "S3", "SQ"], 1, "single-highest-in-suit"),
@@ -127,14 +90,8 @@ CASES = [
     T("classic", "10", "H", ["HK", "SA"], 0, "side-card-on-trump-lead"),
     T("classic", "10", "H", ["H3", "S10"], 1, "off-level-on-trump-lead"),
     # the lead's multi-card units decide; singles only when there are none
-    T(
-        "classic",
-        "10",
-        "H",
-        ["SA SK S5 S5", "H6 H6 HA HK", "H7 H7 H3 H4"],
-        2,
-        "pair-decides-not-the-singles",
-    ),
+    T("classic", "10", "H", ["SA SK S5 S5", "H6 H6 HA HK", "H7 H7 H3 H4"], 2,
+      "pair-decides-not-the-singles"),
     T("classic", "10", "H", ["SA SK", "HA H2", "HK HQ"], 1, "singles-lead-highest-single-decides"),
     T("classic", "10", "H", ["SA SK", "H3 H2", "H4 H2"], 2, "singles-lead-highest-4-over-3"),
     T("classic", "10", "H", ["S3 S4", "SA S2"], 1, "singles-lead-in-suit-highest-A"),
@@ -150,40 +107,16 @@ CASES = [
     T("three-deck", "2", "H", ["S9 S9 S9", "SA SA SA"], 1, "higher-triple-wins"),
     T("three-deck", "2", "H", ["S9 S9 S9", "H3 H3 H3"], 1, "trump-triple-ruffs"),
     T("three-deck", "2", "H", ["S9 S9 S9", "H3 H3 H4"], 0, "trump-pair-single-cannot-ruff-triple"),
-    T(
-        "three-deck",
-        "2",
-        "H",
-        ["S3 S3 S3 S4 S4 S4", "S9 S9 S9 S10 S10 S10"],
-        1,
-        "higher-titanic-wins",
-    ),
-    T(
-        "three-deck",
-        "2",
-        "H",
-        ["S3 S3 S3 S4 S4 S4", "SA SA SK SK SQ SQ"],
-        0,
-        "pair-tractor-cannot-beat-titanic",
-    ),
+    T("three-deck", "2", "H", ["S3 S3 S3 S4 S4 S4", "S9 S9 S9 S10 S10 S10"], 1,
+      "higher-titanic-wins"),
+    T("three-deck", "2", "H", ["S3 S3 S3 S4 S4 S4", "SA SA SK SK SQ SQ"], 0,
+      "pair-tractor-cannot-beat-titanic"),
     # four decks (seed 002: 4张可以吃同样张数的2张拖拉机; 同样牌数的3张拖拉机大过2张拖拉机)
     T("four-deck", "5", "H", ["S7 S7 S8 S8", "S3 S3 S3 S3"], 1, "seed002-quad-eats-pair-tractor"),
-    T(
-        "four-deck",
-        "5",
-        "H",
-        ["S7 S7 S8 S8", "S9 S9 S10 S10", "S3 S3 S3 S3"],
-        2,
-        "seed002-quad-beats-higher-tractor",
-    ),
-    T(
-        "four-deck",
-        "5",
-        "H",
-        ["S7 S7 S8 S8 S9 S9", "S3 S3 S3 S4 S4 S4"],
-        1,
-        "seed002-triple-tractor-beats-3pair-tractor",
-    ),
+    T("four-deck", "5", "H", ["S7 S7 S8 S8", "S9 S9 S10 S10", "S3 S3 S3 S3"], 2,
+      "seed002-quad-beats-higher-tractor"),
+    T("four-deck", "5", "H", ["S7 S7 S8 S8 S9 S9", "S3 S3 S3 S4 S4 S4"], 1,
+      "seed002-triple-tractor-beats-3pair-tractor"),
     T("four-deck", "5", "H", ["S7 S7 S8 S8", "H3 H3 H3 H3"], 1, "seed002-trump-quad-ruffs-tractor"),
     T("four-deck", "5", "H", ["S3 S3 S3 S3", "S7 S7 S8 S8"], 0, "tractor-cannot-beat-quad-lead"),
     T("four-deck", "5", "H", ["SA", "S2"], 1, "four-deck-S2-ruffs-spade-lead"),
@@ -208,22 +141,10 @@ COMPARE = [
     T("all", "10", "H", ["S9 S9", "H3 H3", "H4 H4"], 2, "all-single-unit-higher"),
     T("highest", "10", "H", ["S5 S4 S4", "H9 H7 H7", "H8 H8 H4"], 1, "highest-9-over-8"),
     T("highest", "10", "H", ["S5 S4 S4", "H9 H7 H7", "H8 H8 HJ"], 2, "highest-J-over-9"),
-    T(
-        "highest",
-        "10",
-        "H",
-        ["S5 S4 S4", "H9 H7 H7", "HA HK HQ"],
-        1,
-        "highest-needs-the-pair-structure",
-    ),
-    T(
-        "largest_unit",
-        "10",
-        "H",
-        ["S5 S4 S4", "H9 H7 H7", "H8 H8 HJ"],
-        2,
-        "largest-unit-88-decides",
-    ),
+    T("highest", "10", "H", ["S5 S4 S4", "H9 H7 H7", "HA HK HQ"], 1,
+      "highest-needs-the-pair-structure"),
+    T("largest_unit", "10", "H", ["S5 S4 S4", "H9 H7 H7", "H8 H8 HJ"], 2,
+      "largest-unit-88-decides"),
 ]
 
 

@@ -95,23 +95,17 @@ def test_single_card_order(
 CHAINS = [
     # the full trump order, high to low, each adjacent pair strictly ordered
     pytest.param(
-        "classic",
-        "5",
-        "H",
+        "classic", "5", "H",
         "BJ LJ H5 S5 HA HK HQ HJ H10 H9 H8 H7 H6 H4 H3 H2",
         id="classic-level5-trump-H-full-order",
     ),
     pytest.param(
-        "four-deck",
-        "5",
-        "H",
+        "four-deck", "5", "H",
         "BJ LJ H5 S5 H2 S2 HA HK HQ HJ H10 H9 H8 H7 H6 H4 H3",
         id="4deck-level5-trump-H-full-order",
     ),
     pytest.param(
-        "classic",
-        "10",
-        "S",
+        "classic", "10", "S",
         "BJ LJ S10 H10 SA SK SQ SJ S9 S8 S7 S6 S5 S4 S3 S2",
         id="classic-level10-trump-S-full-order",
     ),
