@@ -5,8 +5,7 @@ declaration, lets the dealer bury random cards, then plays random tricks:
 leads are uniform among the units the leader holds (sometimes a random
 throw, judged by `check_throw`), follows are uniform among `legal_follows`,
 `trick_winner` decides. Invariants are asserted as it goes. It serves the
-rules benchmark (`shengji bench rules`), the Hypothesis invariant tests and,
-for now, the text demo behind `shengji play`.
+rules benchmark (`shengji bench rules`) and the Hypothesis invariant tests.
 """
 
 from __future__ import annotations
@@ -21,9 +20,7 @@ from functools import lru_cache
 from itertools import islice
 
 from .. import rules
-from ..rules import Card, RuleSet, TrumpContext
-from ..rules.trump import TRUMP, get_trump
-from ..rules.units import Cols, Placement, columns, placements
+from ..rules import TRUMP, Card, Cols, Order, Placement, RuleSet, TrumpContext
 
 THROW_PROBABILITY = 0.1
 
@@ -107,19 +104,19 @@ def _unit_cards(cols: Cols, pl: Placement) -> list[Card]:
 
 def leadable_units(rs: RuleSet, ctx: TrumpContext, hand: Sequence[Card]) -> list[list[Card]]:
     """Every distinct single, tuple and tractor of one effective suit in `hand`."""
-    t = get_trump(rs, ctx)
+    order = rules.compiled(rs, ctx)
     out: list[list[Card]] = [[c] for c in set(hand)]  # the singles (deterministic order)
     max_w = rs.max_tuple
     if max_w < 2:
         return out
     by_suit: dict[int, list[Card]] = {}
-    e = t.eff
+    e = order.eff
     for c in hand:
         by_suit.setdefault(e[c.idx], []).append(c)
     for cards in by_suit.values():
         if len(cards) < 2:
             continue
-        cols = columns(t, cards)
+        cols = order.columns(cards)
         widest = 1
         for d in cols.values():
             for cs in d.values():
@@ -135,7 +132,7 @@ def leadable_units(rs: RuleSet, ctx: TrumpContext, hand: Sequence[Card]) -> list
             n = 2
             while True:
                 found = False
-                for pl in placements(cols, (w, n)):
+                for pl in order.placements(cols, (w, n)):
                     found = True
                     out.append(_unit_cards(cols, pl))
                 if not found:
@@ -144,11 +141,9 @@ def leadable_units(rs: RuleSet, ctx: TrumpContext, hand: Sequence[Card]) -> list
     return out
 
 
-def _random_throw(
-    rng: random.Random, t: rules.trump.Trump, hand: Sequence[Card]
-) -> list[Card] | None:
+def _random_throw(rng: random.Random, order: Order, hand: Sequence[Card]) -> list[Card] | None:
     """A random sub-multiset of 2-6 cards of one effective suit, or None."""
-    e = t.eff
+    e = order.eff
     by_suit: dict[int, list[Card]] = {}
     for c in hand:
         by_suit.setdefault(e[c.idx], []).append(c)
@@ -237,7 +232,7 @@ def play_random_deal(
         log.append("nobody can declare: no-trump")
     stats.trump_suit = trump_suit
     ctx = TrumpContext(level, trump_suit)
-    t = get_trump(rs, ctx)
+    order = rules.compiled(rs, ctx)
     if log is not None:
         log.append(f"{ctx.merged(rs).describe()}; {names[0]} deals")
 
@@ -278,7 +273,7 @@ def play_random_deal(
         lead: list[Card] | None = None
         lead_note = ""
         if (throw_limit is None or trick_no <= throw_limit) and rng.random() < THROW_PROBABILITY:
-            attempt = _random_throw(rng, t, hand)
+            attempt = _random_throw(rng, order, hand)
             if attempt is not None:
                 others = [hands[(leader + k) % players] for k in range(1, players)]
                 tr = rules.check_throw(rs, ctx, attempt, others)
@@ -312,7 +307,7 @@ def play_random_deal(
             lead = rng.choice(units_list)
         hands[leader] = rules.remove_cards(hand, lead)
         plays: list[list[Card]] = [lead]
-        lead_suit = t.eff[lead[0].idx]
+        lead_suit = order.eff[lead[0].idx]
         for k in range(1, players):
             seat = (leader + k) % players
             h = hands[seat]
@@ -380,7 +375,7 @@ def play_random_deal(
                 if k == 0:
                     parts.append(lead_note or f"{names[seat]} led {txt}")
                     continue
-                effs = {t.eff[c.idx] for c in p}
+                effs = {order.eff[c.idx] for c in p}
                 if effs == {lead_suit}:
                     verb = "follows"
                 elif effs == {TRUMP}:

@@ -60,6 +60,10 @@ async def benchmark_server(data_dir: Path, port: int) -> ServerProcess:
         "0.3",
         "--idle-timeout",
         "0",
+        "--max-tables",
+        "0",
+        "--max-tables-per-client",
+        "0",
     ).start()
 
 

@@ -31,7 +31,6 @@ from itertools import islice
 from .. import rules
 from ..engine import Bury, Command, Declare, PassSteal, Play, SeatView, Steal
 from ..rules import Card, RuleSet, TrumpContext, points
-from ..rules.throws import unit_beaten
 from .sense import TRUMP, Sense
 from .tracker import Tracker
 
@@ -365,19 +364,21 @@ class PlaybookBot:
         void = tr.is_void(o, suit)
         if n == 1:
             wc = win[0]
-            wpos = sn.strength(wc)
-            if not void:
+            beats_card = sn.order.beats_card
+            if not void:  # following: only a higher card of the suit (never over a ruff)
                 if sn.eff[wc.idx] != suit:
-                    return 0.0  # a ruff cannot be beaten by following
+                    return 0.0
                 m = sum(
                     k
                     for c, k in held.items()
-                    if sn.eff[c.idx] == suit and sn.pos[c.idx] > sn.pos[wc.idx]
+                    if sn.eff[c.idx] == suit and beats_card(lead[0], wc, c)
                 )
                 return 1.0 - (1.0 - frac) ** m
             if suit == TRUMP:
                 return 0.0
-            m = sum(k for c, k in held.items() if sn.eff[c.idx] == TRUMP and sn.strength(c) > wpos)
+            m = sum(
+                k for c, k in held.items() if sn.eff[c.idx] == TRUMP and beats_card(lead[0], wc, c)
+            )
             return 1.0 - (1.0 - frac) ** m
         if not void:
             hypo = sn.strongest_play(held, suit, lead)
@@ -461,7 +462,7 @@ class PlaybookBot:
                 sn.cols([c for c in sit.possible[o].elements() if sn.eff[c.idx] == suit])
                 for o in others
             ]
-            boss = [u for u in units if not unit_beaten(sit.view.rules, cols_list, u)]
+            boss = [u for u in units if not sn.order.unit_beaten(cols_list, u)]
             if len(boss) >= 2:
                 throw = [c for u in boss for c in u.cards]
                 hands = [list(sit.possible[o].elements()) for o in others]
@@ -572,12 +573,10 @@ class PlaybookBot:
     def _lowest_structure(
         self, sit: Situation, cards: list[Card], lead: list[Card]
     ) -> list[Card] | None:
-        from ..rules.units import pack_in_order
-
         sn = sit.sn
         shapes = sn.lead_shapes(lead)
         cols = sn.cols(cards)
-        out = pack_in_order(cols, shapes, sn.sub)
+        out = sn.order.pack(cols, shapes)
         if out is None:
             return None
         rest = sorted(

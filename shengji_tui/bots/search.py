@@ -30,9 +30,7 @@ from typing import Any
 
 from .. import rules
 from ..engine import SeatView
-from ..rules import Card, RuleSet, TrumpContext, points
-from ..rules.trick import winner_index
-from ..rules.units import Unit, best_decomposition
+from ..rules import Card, RuleSet, TrumpContext, Unit, points
 from .playbook import PlaybookBot
 from .sense import TRUMP, Sense
 from .tracker import SampleSpec, sample_spec
@@ -98,11 +96,12 @@ class Sim:
         self.last_win: list[Card] = []
         self.last_winner = -1
         self.win = 0
-        self.units: list[Unit] | None = None
+        self.units: list[Unit] | None = None  # the lead's (None for a single)
+        self.order_beats = sn.order.beats
         if trick:
             lead = trick[0][1]
             if len(lead) > 1:
-                self.units = best_decomposition(sn.t, lead, self.rs.max_tuple)
+                self.units = sn.decompose(lead)
             for k in range(1, len(trick)):
                 if self._beats(lead, trick[self.win][1], trick[k][1]):
                     self.win = k
@@ -122,9 +121,7 @@ class Sim:
         self.steps += 1
         if len(trick) == 1:
             self.win = 0
-            self.units = (
-                None if len(cards) == 1 else best_decomposition(self.sn.t, cards, self.rs.max_tuple)
-            )
+            self.units = None if len(cards) == 1 else self.sn.decompose(cards)
         else:
             k = len(trick) - 1
             if self._beats(trick[0][1], trick[self.win][1], cards):
@@ -139,23 +136,7 @@ class Sim:
             self.trick = []
 
     def _beats(self, lead: list[Card], best: list[Card], new: list[Card]) -> bool:
-        sn = self.sn
-        if len(lead) == 1:
-            eff, pos = sn.eff, sn.pos
-            ls = eff[lead[0].idx]
-            b, c = best[0].idx, new[0].idx
-            kb = (1 if eff[b] != ls else 0, pos[b])
-            if eff[c] == ls:
-                kc = (0, pos[c])
-            elif eff[c] == TRUMP:
-                kc = (1, pos[c])
-            else:
-                return False
-            return kc > kb
-        units = self.units
-        assert units is not None
-        plays = [lead, new] if best is lead else [lead, best, new]
-        return winner_index(self.rs, sn.t, plays, units) == len(plays) - 1
+        return self.order_beats(lead, best, new, self.units)
 
     def winner_with(self, cards: list[Card]) -> bool:
         """Whether `cards`, played now, would be winning the trick."""
@@ -186,23 +167,17 @@ class Sim:
 def _beats_single(sim: Sim, seat: int, card: Card, suit: int) -> bool:
     """Whether a later seat (other side) can beat `card` leading/standing in `suit`."""
     sn = sim.sn
-    eff, pos = sn.eff, sn.pos
+    eff = sn.eff
+    beats_card = sn.order.beats_card
     me_att = sim.side(seat)
-    cpos = sn.strength(card)
     for o in range(sim.n):
         if o == seat or sim.side(o) == me_att:
             continue
         h = sim.hands[o]
-        has_suit = False
-        for c in h:
-            if eff[c.idx] == suit:
-                has_suit = True
-                if eff[card.idx] == suit and pos[c.idx] > pos[card.idx]:
-                    return True
-        if not has_suit and suit != TRUMP:
-            for c in h:
-                if eff[c.idx] == TRUMP and sn.strength(c) > cpos:
-                    return True
+        # a seat holding the suit must follow it; a void one may play anything
+        in_suit = [c for c in h if eff[c.idx] == suit]
+        if any(beats_card(card, card, c) for c in in_suit or h):
+            return True
     return False
 
 
@@ -309,11 +284,7 @@ def fast_follow(sim: Sim, s: int) -> list[Card]:
             if partner_wins and not _can_beat_later(sim, opp_later, plays, w):
                 return [min(in_suit, key=feed)]
             if not partner_wins:
-                beaters = [
-                    c
-                    for c in in_suit
-                    if eff[win_card.idx] == suit and sn.pos[c.idx] > sn.pos[win_card.idx]
-                ]
+                beaters = [c for c in in_suit if sn.order.beats_card(lead[0], win_card, c)]
                 if beaters and (pts > 0 or not opp_later):
                     if not opp_later:
                         return [min(beaters, key=lambda c: sn.pos[c.idx])]
@@ -321,12 +292,10 @@ def fast_follow(sim: Sim, s: int) -> list[Card]:
                     if not _can_beat_later(sim, opp_later, [*plays, [top]], len(plays)):
                         return [top]
             return [min(in_suit, key=cheap)]
-        # void in the led suit
+        # void in the led suit (only a trump can take the trick)
         if not partner_wins and suit != TRUMP and (pts >= 10 or not opp_later):
-            ws_str = sn.strength(win_card)
             trumps = sorted(
-                (c for c in hand if eff[c.idx] == TRUMP and sn.strength(c) > ws_str),
-                key=sn.strength,
+                (c for c in hand if sn.order.beats_card(lead[0], win_card, c)), key=sn.strength
             )
             if trumps:
                 return [trumps[0]]
@@ -357,22 +326,20 @@ def fast_follow(sim: Sim, s: int) -> list[Card]:
 
 
 def _can_beat_later(sim: Sim, opp_later: list[int], plays: list[list[Card]], w: int) -> bool:
+    """Whether a later opponent can beat the winning card of a single-card trick."""
     if not opp_later:
         return False
     sn = sim.sn
-    lead = plays[0]
-    suit = sn.eff[lead[0].idx]
+    eff = sn.eff
+    beats_card = sn.order.beats_card
+    lead = plays[0][0]
+    suit = eff[lead.idx]
     card = plays[w][0]
     for o in opp_later:
         h = sim.hands[o]
-        in_suit = [c for c in h if sn.eff[c.idx] == suit]
-        if in_suit:
-            if sn.eff[card.idx] == suit and any(sn.pos[c.idx] > sn.pos[card.idx] for c in in_suit):
-                return True
-        elif suit != TRUMP:
-            st = sn.strength(card)
-            if any(sn.eff[c.idx] == TRUMP and sn.strength(c) > st for c in h):
-                return True
+        in_suit = [c for c in h if eff[c.idx] == suit]
+        if any(beats_card(lead, card, c) for c in in_suit or h):
+            return True
     return False
 
 

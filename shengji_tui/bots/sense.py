@@ -1,19 +1,17 @@
 """Card sense shared by the bots: per-card facts for one trump context, units a
 hand holds, the strongest play a (possible) holding could make, and cheap
-structural helpers. Every rule is still asked of `shengji_tui.rules`; this
-module only reads the per-card facts `rules.trump.get_trump` publishes
-(effective suit, position in the suit's order, identity for tuples).
+structural helpers. Every rule is asked of `shengji_tui.rules`: the per-card
+facts and unit packings are those of the compiled order `rules.compiled`
+publishes (effective suit, place in the suit's order, identity for tuples).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from .. import rules
-from ..rules import Card, RuleSet, TrumpContext
-from ..rules.trump import TRUMP, Trump, get_trump
-from ..rules.units import Cols, Shape, Unit, columns, pack_in_order, shape_key
+from ..rules import TRUMP, Card, Cols, Order, RuleSet, Shape, TrumpContext, Unit
 
 __all__ = ["TRUMP", "Sense"]
 
@@ -21,31 +19,37 @@ __all__ = ["TRUMP", "Sense"]
 class Sense:
     """Facts about cards under one ruleset and trump context (cheap to build)."""
 
-    __slots__ = ("ctx", "eff", "ident", "max_w", "npos", "pos", "rs", "sub", "t")
+    __slots__ = (
+        "ctx",
+        "eff",
+        "ident",
+        "is_trump",
+        "max_w",
+        "npos",
+        "order",
+        "pos",
+        "rs",
+        "strength",
+        "suit",
+    )
 
     def __init__(self, rs: RuleSet, ctx: TrumpContext) -> None:
         self.rs = rs
         self.ctx = ctx
-        self.t: Trump = get_trump(rs, ctx)
-        self.eff = self.t.eff
-        self.pos = self.t.pos
-        self.ident = self.t.ident
-        self.npos = self.t.npos
+        self.order: Order = rules.compiled(rs, ctx)
+        o = self.order
+        self.eff = o.eff
+        self.pos = o.pos
+        self.ident = o.ident
+        self.npos = o.npos
         self.max_w = rs.max_tuple
-        self.sub = rs.wide_units_substitute
+        # the order's own methods (bound once: these are called in the search's loops)
+        self.suit: Callable[[Card], int] = o.suit
+        self.is_trump: Callable[[Card], bool] = o.is_trump
+        # orders any two cards that can meet: trumps above every side card
+        self.strength: Callable[[Card], int] = o.strength
 
     # ------------------------------------------------------------ per card
-    def suit(self, c: Card) -> int:
-        return self.eff[c.idx]
-
-    def is_trump(self, c: Card) -> bool:
-        return self.eff[c.idx] == TRUMP
-
-    def strength(self, c: Card) -> int:
-        """Orders any two cards that can meet: trumps above every side card."""
-        i = c.idx
-        return self.pos[i] + (100 if self.eff[i] == TRUMP else 0)
-
     def rel(self, c: Card) -> float:
         """Position within its suit, 0 (lowest) .. 1 (highest)."""
         i = c.idx
@@ -64,18 +68,17 @@ class Sense:
 
     # --------------------------------------------------------------- units
     def decompose(self, cards: Sequence[Card]) -> list[Unit]:
-        return rules.decompose(self.rs, self.ctx, list(cards))
+        return self.order.decompose(cards)
 
     def units_of_hand(self, hand: Sequence[Card]) -> dict[int, list[Unit]]:
         """Each suit's best decomposition (tractors and tuples first)."""
         return {s: self.decompose(cs) for s, cs in self.by_suit(hand).items()}
 
     def lead_shapes(self, lead: Sequence[Card]) -> list[Shape]:
-        units = self.decompose(lead)
-        return sorted((u.shape for u in units if u.width > 1), key=shape_key, reverse=True)
+        return self.order.lead_shapes(lead)
 
     def cols(self, cards: Iterable[Card]) -> Cols:
-        return columns(self.t, cards)
+        return self.order.columns(cards)
 
     def strongest_play(
         self, held: Counter[Card], suit: int, lead: Sequence[Card]
@@ -90,7 +93,7 @@ class Sense:
             return None
         shapes = self.lead_shapes(lead)
         cols = self.cols(cards)
-        out = pack_in_order(cols, shapes, self.sub, key=lambda pl: (pl[1] + pl[0][1] - 1, pl[0][0]))
+        out = self.order.pack(cols, shapes, key=lambda pl: (pl[1] + pl[0][1] - 1, pl[0][0]))
         if out is None:
             return None
         rest = sorted(
@@ -104,7 +107,7 @@ class Sense:
         return out
 
     def winner(self, plays: Sequence[Sequence[Card]]) -> int:
-        return rules.trick_winner(self.rs, self.ctx, [list(p) for p in plays])
+        return self.order.winner([list(p) for p in plays])
 
 
 def sense_of(view_rules: RuleSet, level: str, trump_suit: object) -> Sense:

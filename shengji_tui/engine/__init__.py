@@ -18,15 +18,19 @@ Phases and the commands each one takes (the table paces dealing):
   finished     the match is over; every command is refused
 
 `GameState.awaiting()` names the seat the game waits for (None: the table).
+`allowed(view)` (or `allowed_in(state, seat)`) says which command kinds a seat
+may send now, from the same phase table the commands are checked against.
 A refused command raises `RuleError` (a subclass says why) with `.sentence`
 and leaves the state as it was. Every rule is asked of `shengji_tui.rules`.
 """
 
+from .allowed import PACING, PHASE_COMMANDS, Allowed, allowed, allowed_in
 from .apply import apply, apply_all
 from .commands import (
     COMMAND_ADAPTER,
     Bury,
     Command,
+    CommandKind,
     DealAll,
     DealNext,
     Declare,
@@ -78,11 +82,15 @@ from .views import SeatView, events_for, view_for, visible_event
 
 __all__ = [
     "COMMAND_ADAPTER",
+    "PACING",
+    "PHASE_COMMANDS",
     "SUPPORTED",
+    "Allowed",
     "BadCommand",
     "Bury",
     "CardDealt",
     "Command",
+    "CommandKind",
     "DealAll",
     "DealNext",
     "DealScored",
@@ -124,6 +132,8 @@ __all__ = [
     "TrumpSet",
     "WrongPhase",
     "WrongSeat",
+    "allowed",
+    "allowed_in",
     "apply",
     "apply_all",
     "events_for",

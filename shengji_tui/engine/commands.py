@@ -93,6 +93,11 @@ Command = Annotated[
     Field(discriminator="type"),
 ]
 
+# every command's `type`, the names `allowed` answers with
+CommandKind = Literal[
+    "deal_next", "deal_all", "declare", "bury", "steal", "pass_steal", "play", "next_deal"
+]
+
 COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
 
 

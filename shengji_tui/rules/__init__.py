@@ -1,8 +1,22 @@
 """The rules of 升级 / 拖拉机 as pure functions (RULES.md). No I/O, no UI.
 
-Public API (see DESIGN.md): cards and notation, `TrumpContext`, `RuleSet`,
-units, following, trick winner, throws, declarations, kitty multiplier,
-deal scoring and level advancement.
+Everything outside this package asks the rules through this module (`from
+shengji_tui import rules`), never through its submodules (a test checks it).
+
+Public API (docs/architecture.md, "rules"):
+- cards and notation: `Card`, `Suit`, `Rank`, `parse_cards`, `format_cards`,
+  `points`, `full_deck`, `remove_cards`, `contains`;
+- `RuleSet` (presets, options), `TrumpContext` (level and trump suit);
+- judgements, taking cards or notation: `decompose`, `is_tractor`,
+  `check_follow` / `legal_follows`, `trick_winner`, `check_throw`, the
+  declaration functions, `kitty_multiplier`, `deal_result`, `advance_level`,
+  `sort_hand`, `is_trump`, `effective_suit`;
+- the fast per-context API for loops (bots, simulators): `compiled(rs, ctx)`
+  gives an `Order` with per-card tables (`eff`, `pos`, `ident`, `npos`; `TRUMP`
+  is the effective suit of trumps) and methods over `Card` lists: `suit`,
+  `strength`, `identity`, `decompose`, `lead_shapes`, `columns`,
+  `placements`, `pack`, `winner`, `beats`, `beats_card`, `unit_beaten`. `Cols`,
+  `Shape` and `Placement` type the columns representation it works on.
 """
 
 from .cards import (
@@ -34,6 +48,7 @@ from .declare import (
     winning_declaration,
 )
 from .follow import Verdict, check_follow, legal_follows
+from .order import TRUMP, Order, compiled
 from .ruleset import PRESET_NAMES, RuleSet, ScoreBand
 from .scoring import (
     DealResult,
@@ -46,7 +61,7 @@ from .scoring import (
 from .throws import ThrowResult, check_throw
 from .trick import trick_winner
 from .trump import TrumpContext, effective_suit, is_trump, sort_hand
-from .units import Unit, decompose, is_tractor
+from .units import Cols, Placement, Shape, Unit, decompose, is_tractor
 
 __all__ = [
     "ALL_CARDS",
@@ -54,13 +69,18 @@ __all__ = [
     "LJ",
     "PRESET_NAMES",
     "SUITS",
+    "TRUMP",
     "Card",
+    "Cols",
     "DealResult",
     "Declaration",
     "KittyFlip",
+    "Order",
+    "Placement",
     "Rank",
     "RuleSet",
     "ScoreBand",
+    "Shape",
     "Suit",
     "ThrowResult",
     "TrumpContext",
@@ -71,6 +91,7 @@ __all__ = [
     "check_declaration",
     "check_follow",
     "check_throw",
+    "compiled",
     "contains",
     "deal_result",
     "decompose",

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from .cards import Card, CardsLike, format_cards, parse_cards
 from .trump import TrumpContext, get_trump
-from .units import SUBSTITUTES, Unit, best_decomposition, columns, placements, single_suit
+from .units import SUBSTITUTES, Cols, Unit, best_decomposition, columns, placements, single_suit
 
 if TYPE_CHECKING:
     from .ruleset import RuleSet
@@ -28,11 +28,9 @@ class ThrowResult(BaseModel):
     reason_zh: str = ""
 
 
-def unit_beaten(
-    rs: RuleSet, cols_list: Sequence[dict[int, dict[int, list[Card]]]], u: Unit
-) -> bool:
-    """Whether any of the hands (as columns of the unit's suit) beats unit `u`."""
-    sub = rs.wide_units_substitute
+def unit_beaten(sub: bool, cols_list: Sequence[Cols], u: Unit) -> bool:
+    """Whether any of the hands (as columns of the unit's suit) beats unit `u`
+    (`sub`: the ruleset's `wide_units_substitute`)."""
     for cols in cols_list:
         if not cols:
             continue
@@ -61,7 +59,7 @@ def check_throw(
         return ThrowResult(ok=True)
     e = t.eff
     cols_list = [columns(t, [c for c in parse_cards(h) if e[c.idx] == suit]) for h in other_hands]
-    beaten = [u for u in units if unit_beaten(rs, cols_list, u)]
+    beaten = [u for u in units if unit_beaten(rs.wide_units_substitute, cols_list, u)]
     if not beaten:
         return ThrowResult(ok=True)
     forced = min(beaten, key=lambda u: (u.top, u.size))

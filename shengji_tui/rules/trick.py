@@ -114,10 +114,14 @@ def trick_winner(rs: RuleSet, ctx: TrumpContext, plays: Sequence[CardsLike]) -> 
         raise ValueError("a trick needs a lead")
     t = get_trump(rs, ctx)
     units = best_decomposition(t, cards[0], rs.max_tuple)
-    return winner_index(rs, t, cards, units)
+    return winner_index(t, cards, units, rs.wide_units_substitute, rs.trick_compare)
 
 
-def winner_index(rs: RuleSet, t: Trump, plays: list[list[Card]], units: list[Unit]) -> int:
+def winner_index(
+    t: Trump, plays: list[list[Card]], units: list[Unit], sub: bool, compare: str
+) -> int:
+    """Index of the winning play; `units`: the lead's decomposition (unused for
+    a single), `sub` / `compare` the ruleset's options."""
     lead_suit = t.eff[plays[0][0].idx]
     if len(plays[0]) == 1:
         # a single: the highest card of the led suit, or the highest trump
@@ -137,7 +141,6 @@ def winner_index(rs: RuleSet, t: Trump, plays: list[list[Card]], units: list[Uni
                 win, best_key = i, key
         return win
     shapes = lead_shapes(units)
-    sub = rs.wide_units_substitute
     best = _contender(t, lead_suit, shapes, plays[0], sub)
     assert best is not None
     win = 0
@@ -146,6 +149,6 @@ def winner_index(rs: RuleSet, t: Trump, plays: list[list[Card]], units: list[Uni
         if len(plays[i]) != len(plays[0]):
             continue
         c = _contender(t, lead_suit, shapes, plays[i], sub)
-        if c is not None and _beats(rs.trick_compare, c, best, has_multi):
+        if c is not None and _beats(compare, c, best, has_multi):
             best, win = c, i
     return win

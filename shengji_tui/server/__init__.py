@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .auth import AuthError, AuthPolicy, Identity
 from .limits import Limits
-from .registry import Registry, TableOptions
+from .registry import Registry, TableLimits, TableOptions
 from .server import ServerConfig, ShengjiServer
 
 __all__ = [
@@ -23,5 +23,6 @@ __all__ = [
     "Registry",
     "ServerConfig",
     "ShengjiServer",
+    "TableLimits",
     "TableOptions",
 ]

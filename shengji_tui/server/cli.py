@@ -109,6 +109,19 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
     )
     tab.add_argument("--bot-delay", type=float, default=0.6)
     tab.add_argument("--deal-delay", type=float, default=0.05)
+    tab.add_argument(
+        "--max-tables",
+        type=int,
+        default=32,
+        help="unfinished tables on the server at once (0: no limit; default 32)",
+    )
+    tab.add_argument(
+        "--max-tables-per-client",
+        type=int,
+        default=3,
+        help="unfinished tables made by one client, counted by identity and by network "
+        "address (a table left to bots plays on by itself; 0: no limit; default 3)",
+    )
     p.add_argument("--log-file", help="write the server log here (default: standard error)")
     p.add_argument("-v", "--verbose", action="store_true")
 
@@ -141,9 +154,10 @@ def main(args: argparse.Namespace) -> int:
     import signal
 
     from ..store import StoreError, default_data_dir
+    from ..store.files import private_file
     from .auth import AuthError, AuthPolicy, add_password, default_authorized_keys
     from .hostkey import HostKeyError
-    from .registry import TableOptions
+    from .registry import TableLimits, TableOptions
     from .server import ServerConfig, ShengjiServer
 
     data_dir = Path(args.data_dir).expanduser() if args.data_dir else default_data_dir()
@@ -159,8 +173,14 @@ def main(args: argparse.Namespace) -> int:
         print(f"added {args.add_password} to {args.passwords}")
         return 0
 
+    if args.log_file:
+        try:
+            private_file(Path(args.log_file).expanduser())  # 0600: it names players
+        except OSError as e:
+            print(f"shengji: cannot write the log file {args.log_file}: {e}", file=sys.stderr)
+            return 2
     handler: logging.Handler = (
-        logging.FileHandler(args.log_file)
+        logging.FileHandler(Path(args.log_file).expanduser())
         if args.log_file
         else logging.StreamHandler(sys.__stderr__)
     )
@@ -210,6 +230,10 @@ def main(args: argparse.Namespace) -> int:
         ),
         table_options=TableOptions(
             grace=args.grace, bot_delay=args.bot_delay, deal_delay=args.deal_delay
+        ),
+        table_limits=TableLimits(
+            max_tables=max(0, args.max_tables),
+            max_per_client=max(0, args.max_tables_per_client),
         ),
     )
 

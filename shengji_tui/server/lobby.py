@@ -55,6 +55,15 @@ class SpectatorUpdate(Message):
         self.view = view
 
 
+class LobbyNotice(Message):
+    """A `[notice]` sentence for this player from the registry (a fault to know of)."""
+
+    def __init__(self, key: str, fields: dict[str, object]) -> None:
+        super().__init__()
+        self.key = key
+        self.fields = fields
+
+
 LOBBY_CSS = """
 Screen { background: #0f2a1c; color: #e6e6e6; }
 #title { height: 1; background: #1d4430; color: #ffd25e; text-style: bold; padding: 0 1; }
@@ -200,6 +209,11 @@ class LobbyScreen(Screen[None]):
         if app.registry.find_seat(app.identity.id) is not None:
             self.say(_t(self)("lobby.have_seat"))
             return
+        try:
+            app.registry.check_limits(app.identity.id, app.origin)
+        except LobbyError as e:
+            self.say(error_text(app.cat, e))
+            return
         self.app.push_screen(CreateScreen())
 
     def action_join(self) -> None:
@@ -320,7 +334,7 @@ class CreateScreen(ModalScreen[None]):
             standin_level=standin if isinstance(standin, str) else d.standin_level,
         )
         try:
-            room = app.registry.create(options, app.identity.id, app.identity.name)
+            room = app.registry.create(options, app.identity.id, app.identity.name, app.origin)
         except LobbyError as e:
             self.notify(error_text(app.cat, e), severity="error")
             return
@@ -452,9 +466,12 @@ class WatchScreen(Screen[None]):
             return
         self.room.spectators += 1
         self.view = table.view(None)
+        # The table calls back from whichever session made the move, where `self.app`
+        # (Textual's context lookup) is that session's app: post to our own.
+        app = self.app
 
         def cb(view: SeatView, events: list[Event]) -> None:
-            self.app.post_message(SpectatorUpdate(view))
+            app.post_message(SpectatorUpdate(view))
 
         self._unsubscribe = table.subscribe(None, cb)
         self.render_view()
@@ -548,10 +565,15 @@ class LobbyApp(App[LobbyResult]):
         self.identity = identity
         self.holder = holder
         self._unsubscribe: Callable[[], None] | None = None
+        self._unnotice: Callable[[], None] | None = None
         self._room: Room | None = None
+        # the client's network address (the session's), for the table limits
+        origin = getattr(holder, "origin", None)
+        self.origin: str | None = origin if isinstance(origin, str) else None
 
     def on_mount(self) -> None:
         self._unsubscribe = self.registry.subscribe(self._on_change)
+        self._unnotice = self.registry.subscribe_notices(self.identity.id, self._on_notice)
         self.push_screen(LobbyScreen())
         mine = self.registry.find_seat(self.identity.id)
         if mine is not None and mine[0].status == "waiting":
@@ -561,10 +583,20 @@ class LobbyApp(App[LobbyResult]):
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+        if self._unnotice is not None:
+            self._unnotice()
+            self._unnotice = None
         self._leave_room()
 
     def _on_change(self) -> None:
         self.post_message(LobbyChanged())
+
+    def _on_notice(self, key: str, fields: dict[str, object]) -> None:
+        self.post_message(LobbyNotice(key, fields))
+
+    def on_lobby_notice(self, msg: LobbyNotice) -> None:
+        text = self.cat.t(f"notice.{msg.key}", **msg.fields)
+        self.notify(text, severity="warning", timeout=20, markup=False)
 
     def on_lobby_changed(self, _: LobbyChanged) -> None:
         for screen in self.screen_stack:

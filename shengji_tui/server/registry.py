@@ -5,15 +5,28 @@ options, its seats (empty, a human identity, or a bot of a level), the ready
 marks, and, once everyone seated pressed ready, the authoritative `Table`.
 
 Durability: the game itself is the `Table`'s (every move in the `Store`
-before it is acknowledged). The lobby's own facts (who owns which seat, the
-options) are in `lobby.json` beside the store, rewritten atomically (write,
-fsync, rename) on every change, so a server killed at any moment comes back
-with every playing table, and each player who reconnects with the same
-identity sits at the same seat of the same game.
+before it is acknowledged). The store is the truth for the lobby's own facts
+too: a playing table keeps its room's record (options, who holds which seat,
+who made it) beside the game in the store (`Table.meta`, key "lobby"). At
+start the lobby's tables are rebuilt from the store's unfinished server
+tables; `lobby.json` beside the store (rewritten atomically on every change:
+temporary file, fsync, rename, fsync of the directory; mode 0600) supplies
+the record of a table that has none in the store (one from before the store
+kept it). A `lobby.json` that is missing, empty, half-written, not JSON or of
+the wrong shape is kept aside as `lobby.json.damaged-<time>` (so is one with a
+damaged entry) and said in the log; no table is lost by it. A table whose log
+cannot be replayed is set aside (left in the store untouched, said in the log)
+and the server starts with the others.
 
 Seats of a playing table belong to their identity until the match ends or the
 player gives the seat up. A player who drops keeps the seat; the table waits
 `grace` seconds (a table option), then a bot plays for them until they return.
+A finished table leaves the registry (the sessions still showing its result
+keep it until they leave).
+
+Limits (`TableLimits`): how many unfinished tables the server holds and how
+many one identity may have made (a table left to bots plays on by itself).
+Names are unique at a table (`names.unique_name`: "alice (2)").
 """
 
 from __future__ import annotations
@@ -22,24 +35,31 @@ import asyncio
 import contextlib
 import json
 import logging
-import os
 import random
+import re
+import time
 import uuid
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
 from ..bots import Bot, RandomBot
 from ..engine.state import SUPPORTED
 from ..rules import RuleSet
 from ..store import Store
+from ..store.files import write_atomic
 from ..table import Table
 from ..table.plan import bot_seed
+from .names import name_key, unique_name
 
 log = logging.getLogger("shengji_tui.server")
 
 LOBBY_FILE = "lobby.json"
+META_KEY = "lobby"  # the room's record in `Table.meta`
+SERVER_TABLE_ID = re.compile(r"t(\d+)-[0-9a-f]{8}")  # the ids `Registry.create` makes
 RoomStatus = Literal["waiting", "playing", "finished"]
 SlotKind = Literal["empty", "human", "bot"]
 
@@ -48,7 +68,8 @@ BOT_NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal")
 
 class Holder(Protocol):
     """A session sitting at a seat: it can be told to go (another session of the
-    same identity took the seat)."""
+    same identity took the seat). One that also has `tell(key, **fields)` is shown
+    the `[notice]` sentence `key` of the catalogue (a fault it should know of)."""
 
     def kick(self, reason: str, **kw: object) -> None: ...
 
@@ -107,6 +128,16 @@ class Slot:
 
 
 @dataclass
+class TableLimits:
+    """How many tables the lobby holds (flags of `shengji serve`)."""
+
+    max_tables: int = 32  # unfinished tables (waiting or playing) on the server (0: no limit)
+    # unfinished tables made by one client: its identity or its network address (in
+    # --open mode a new user name is a new identity); 0: no limit
+    max_per_client: int = 3
+
+
+@dataclass
 class Room:
     table_id: str
     options: TableOptions
@@ -119,6 +150,8 @@ class Room:
     away: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     spectators: int = 0
     number: int = 0  # shown in the lobby
+    creator: str | None = None  # the identity that made the table
+    origin: str | None = None  # the network address it made the table from
 
     def seat_of(self, identity: str) -> int | None:
         for s, slot in enumerate(self.slots):
@@ -148,6 +181,99 @@ class Room:
         return ", ".join(parts)
 
 
+# ----------------------------------------------------------------- records
+#
+# What `lobby.json` and a table's `meta` hold, checked field by field: a record
+# that does not fit is damaged (an unknown field included: it is a file this
+# version did not write), never half-read.
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class OptionsRecord(_Record):
+    preset: str = "classic"
+    grace: float = Field(60.0, ge=0)
+    bot_delay: float = Field(0.6, ge=0)
+    deal_delay: float = Field(0.05, ge=0)
+    standin_level: str = "random"
+    seed: int | None = None
+
+
+class SlotRecord(_Record):
+    kind: SlotKind = "empty"
+    name: str = ""
+    identity: str | None = None
+    level: str | None = None
+    ready: bool = False
+
+
+class RoomRecord(_Record):
+    table_id: str = Field(min_length=1, max_length=200)
+    number: int = Field(0, ge=0)
+    status: Literal["waiting", "playing"] = "waiting"
+    seed: int
+    players: int = Field(ge=3, le=6)
+    options: OptionsRecord = Field(default_factory=OptionsRecord)
+    slots: list[SlotRecord]
+    creator: str | None = None
+    origin: str | None = Field(None, max_length=200)
+
+    @model_validator(mode="after")
+    def _seats(self) -> RoomRecord:
+        if len(self.slots) != self.players:
+            raise ValueError(f"{len(self.slots)} seats for {self.players} players")
+        return self
+
+    @classmethod
+    def of(cls, room: Room) -> RoomRecord:
+        """The record of a room as it is (not checked: the checks are for reading)."""
+        return cls.model_construct(
+            table_id=room.table_id,
+            number=room.number,
+            status="playing" if room.status == "playing" else "waiting",
+            seed=room.seed,
+            players=room.players,
+            options=OptionsRecord.model_construct(**asdict(room.options)),
+            slots=[SlotRecord.model_construct(**asdict(s)) for s in room.slots],
+            creator=room.creator,
+            origin=room.origin,
+        )
+
+    def room(self) -> Room:
+        return Room(
+            table_id=self.table_id,
+            options=TableOptions(**self.options.model_dump()),
+            seed=self.seed,
+            players=self.players,
+            slots=[Slot(**s.model_dump()) for s in self.slots],
+            status=self.status,
+            number=self.number,
+            creator=self.creator,
+            origin=self.origin,
+        )
+
+
+class LobbyRecord(_Record):
+    version: Literal[1] = 1
+    number: int = Field(0, ge=0)
+    rooms: list[Any]  # each checked on its own (one damaged entry spoils no other)
+
+
+def _problem(e: Exception) -> str:
+    """A validation error in one line (its first problem)."""
+    if isinstance(e, ValidationError):
+        err = e.errors()[0]
+        where = ".".join(str(x) for x in err.get("loc", ()))
+        if err.get("type") in ("model_type", "dict_type"):
+            msg = "not a JSON object"
+        else:
+            msg = str(err.get("msg", "invalid"))
+        return f"{where}: {msg}" if where else msg
+    return str(e) or type(e).__name__
+
+
 class LobbyError(Exception):
     """A lobby request that cannot be done now; `str(e)` is a sentence (English).
 
@@ -170,14 +296,19 @@ class Registry:
         data_dir: Path | None = None,
         *,
         default_options: TableOptions | None = None,
+        limits: TableLimits | None = None,
     ) -> None:
         self.store = store
         self.data_dir = data_dir
         self.default_options = default_options or TableOptions()
+        self.limits = limits or TableLimits()
         self.rooms: dict[str, Room] = {}
         self._listeners: list[Callable[[], None]] = []
+        self._notices: dict[str, list[Callable[[str, dict[str, object]], None]]] = {}
         self._watchers: dict[str, asyncio.Task[None]] = {}
         self._number = 0
+        self.save_error: str | None = None  # why the last save of lobby.json failed
+        self._told_save: set[str] = set()  # tables whose maker heard of this failure
 
     # ------------------------------------------------------------- listeners
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
@@ -189,9 +320,57 @@ class Registry:
 
         return unsubscribe
 
-    def _changed(self, save: bool = True) -> None:
-        if save:
-            self.save()
+    def subscribe_notices(
+        self, identity: str, callback: Callable[[str, dict[str, object]], None]
+    ) -> Callable[[], None]:
+        """`callback(key, fields)` when `identity` should be told the `[notice]`
+        sentence `key` (a lobby screen of that identity listens)."""
+        self._notices.setdefault(identity, []).append(callback)
+
+        def unsubscribe() -> None:
+            cbs = self._notices.get(identity, [])
+            with contextlib.suppress(ValueError):
+                cbs.remove(callback)
+            if not cbs:
+                self._notices.pop(identity, None)
+
+        return unsubscribe
+
+    def tell(self, identity: str | None, key: str, **fields: object) -> bool:
+        """Show `identity` the `[notice]` sentence `key`: on its lobby screens, else
+        on the session holding its seat. False: it is nowhere to be told."""
+        if identity is None:
+            return False
+        told = False
+        for cb in list(self._notices.get(identity, [])):
+            try:
+                cb(key, fields)
+                told = True
+            except Exception:
+                log.exception("a lobby notice failed")
+        if told:
+            return True
+        found = self.find_seat(identity)
+        holder = None if found is None else found[0].holders.get(found[1])
+        tell = getattr(holder, "tell", None)
+        if callable(tell):
+            try:
+                tell(key, **fields)
+                return True
+            except Exception:
+                log.exception("a notice to a session failed")
+        return False
+
+    def _tell_save_failed(self, room: Room) -> None:
+        """The room's maker hears of a failed save, once while saving fails."""
+        if room.table_id in self._told_save:
+            return
+        if self.tell(room.creator, "lobby_save_failed", error=self.save_error or ""):
+            self._told_save.add(room.table_id)
+
+    def _changed(self, save: bool = True, room: Room | None = None) -> None:
+        if save and not self.save() and room is not None:
+            self._tell_save_failed(room)
         for cb in list(self._listeners):
             try:
                 cb()
@@ -218,7 +397,11 @@ class Registry:
         return room
 
     # ------------------------------------------------------------- changes
-    def create(self, options: TableOptions, identity: str, name: str) -> Room:
+    def create(
+        self, options: TableOptions, identity: str, name: str, origin: str | None = None
+    ) -> Room:
+        """A new waiting table with `identity` at seat 1 (`origin`: the client's
+        network address, for `TableLimits.max_per_client`)."""
         if options.preset not in SUPPORTED:
             raise LobbyError(
                 f"the {options.preset!r} preset cannot be played yet",
@@ -227,6 +410,7 @@ class Registry:
             )
         if self.find_seat(identity) is not None:
             raise LobbyError("you already have a seat: leave it first", "have_seat")
+        self.check_limits(identity, origin)
         rules = RuleSet.preset(options.preset)
         seed = options.seed if options.seed is not None else random.randrange(2**31)
         self._number += 1
@@ -237,11 +421,35 @@ class Registry:
             players=rules.players,
             slots=[Slot() for _ in range(rules.players)],
             number=self._number,
+            creator=identity,
+            origin=origin,
         )
         room.slots[0] = Slot("human", name, identity)
         self.rooms[room.table_id] = room
-        self._changed()
+        self._changed(room=room)
         return room
+
+    def check_limits(self, identity: str, origin: str | None = None) -> None:
+        """LobbyError (with a sentence) if `identity` (from `origin`) may not make a
+        table now. (One identity holds one seat at a time, so it is a client's
+        address that starts many tables, under new names.)"""
+        lim = self.limits
+        live = self.listing()
+        if lim.max_tables > 0 and len(live) >= lim.max_tables:
+            raise LobbyError(
+                f"the server holds {len(live)} tables, as many as it may: "
+                "join one or wait for one to end",
+                "server_tables",
+                n=len(live),
+            )
+        mine = sum(1 for r in live if r.creator == identity or (origin and r.origin == origin))
+        if lim.max_per_client > 0 and mine >= lim.max_per_client:
+            raise LobbyError(
+                f"you may have {lim.max_per_client} tables of your making at once: "
+                "wait for one of them to end",
+                "your_tables",
+                n=lim.max_per_client,
+            )
 
     def sit(self, room: Room, seat: int | None, identity: str, name: str) -> int:
         """Take `seat` (None: the first free one) of a waiting table; moving seats
@@ -266,11 +474,14 @@ class Registry:
         if slot.kind != "empty":
             raise LobbyError("that seat is taken", "taken")
         if mine is not None:
+            name = room.slots[mine[1]].name  # the name given when it sat down
             room.slots[mine[1]] = Slot()
+        else:
+            name = unique_name(name, [s.name for s in room.slots if s.kind != "empty"])
         room.slots[seat] = Slot("human", name, identity)
         for s in room.slots:
             s.ready = False
-        self._changed()
+        self._changed(room=room)
         return seat
 
     def leave(self, identity: str) -> None:
@@ -287,7 +498,8 @@ class Registry:
             if not room.humans():
                 room.status = "finished"
                 self.rooms.pop(room.table_id, None)
-            self._changed()
+                self._told_save.discard(room.table_id)
+            self._changed(room=room)
             return
         # playing: a bot of the stand-in level takes the seat for good
         slot = room.slots[seat]
@@ -297,32 +509,33 @@ class Registry:
         self._cancel_away(room, seat)
         if room.table is not None:
             room.table.set_bot(seat, make_bot(level, bot_seed(room.seed, seat), slot.name))
-        self._changed()
+        self._changed(room=room)
 
     def add_bots(self, room: Room, level: str) -> None:
         if room.status != "waiting":
             raise LobbyError("that table is already playing", "playing")
-        used = {s.name for s in room.slots}
-        names = [n for n in BOT_NAMES if n not in used]
+        used = {name_key(s.name) for s in room.slots if s.kind != "empty"}
+        names = [n for n in BOT_NAMES if name_key(n) not in used]
         for s, slot in enumerate(room.slots):
             if slot.kind == "empty":
-                name = names.pop(0) if names else f"bot {s + 1}"
+                taken = [x.name for x in room.slots if x.kind != "empty"]
+                name = unique_name(names.pop(0) if names else f"bot {s + 1}", taken)
                 room.slots[s] = Slot("bot", name, None, level, True)
-        self._changed()
+        self._changed(room=room)
         self._maybe_start(room)
 
     def remove_bot(self, room: Room, seat: int) -> None:
         if room.status != "waiting" or room.slots[seat].kind != "bot":
             raise LobbyError("there is no bot to remove there", "no_bot")
         room.slots[seat] = Slot()
-        self._changed()
+        self._changed(room=room)
 
     def set_ready(self, room: Room, identity: str, ready: bool) -> None:
         seat = room.seat_of(identity)
         if seat is None or room.status != "waiting":
             return
         room.slots[seat].ready = ready
-        self._changed()
+        self._changed(room=room)
         self._maybe_start(room)
 
     def _maybe_start(self, room: Room) -> None:
@@ -351,6 +564,9 @@ class Registry:
             bots=bots,
             bot_delay=o.bot_delay,
             deal_delay=o.deal_delay,
+            meta={
+                META_KEY: RoomRecord.of(room).model_copy(update={"status": "playing"}).model_dump()
+            },
         )
         room.table = table
         room.status = "playing"
@@ -358,7 +574,7 @@ class Registry:
             if s not in room.holders:
                 table.set_connected(s, False)
                 self._start_away(room, s)
-        self._changed()
+        self._changed(room=room)
         asyncio.get_running_loop().create_task(table.start())
         self._watch(room)
 
@@ -431,113 +647,282 @@ class Registry:
                 await table.wait_finished()
             except Exception:
                 log.exception("table %s failed", room.table_id)
+            self._watchers.pop(room.table_id, None)
             if table.finished:
-                room.status = "finished"
-                for h in room.away.values():
-                    h.cancel()
-                room.away.clear()
-                self._changed()
+                self._release(room)
 
         self._watchers[room.table_id] = asyncio.get_running_loop().create_task(watch())
+
+    def _release(self, room: Room) -> None:
+        """A finished table leaves the registry: nothing of it is kept for the
+        server's life (the sessions showing its result hold it until they leave)."""
+        room.status = "finished"
+        for h in room.away.values():
+            h.cancel()
+        room.away.clear()
+        if self.rooms.get(room.table_id) is room:
+            del self.rooms[room.table_id]
+        self._told_save.discard(room.table_id)
+        log.info("table %s finished: released", room.table_id)
+        self._changed()
 
     # ------------------------------------------------------------- persistence
     @property
     def lobby_path(self) -> Path | None:
         return None if self.data_dir is None else self.data_dir / LOBBY_FILE
 
-    def save(self) -> None:
-        path = self.lobby_path
-        if path is None:
-            return
-        data = {
+    def record(self) -> dict[str, Any]:
+        """What `lobby.json` holds."""
+        return {
             "version": 1,
             "number": self._number,
             "rooms": [
-                {
-                    "table_id": r.table_id,
-                    "number": r.number,
-                    "status": r.status,
-                    "seed": r.seed,
-                    "players": r.players,
-                    "options": asdict(r.options),
-                    "slots": [asdict(s) for s in r.slots],
-                }
-                for r in self.rooms.values()
-                if r.status != "finished"
+                RoomRecord.of(r).model_dump() for r in self.rooms.values() if r.status != "finished"
             ],
         }
-        tmp = path.with_name(path.name + ".tmp")
+
+    def save(self) -> bool:
+        """Write `lobby.json` (atomically) and each playing room's record into the
+        store beside its game. False: something could not be written (logged,
+        `save_error` says what)."""
+        errors: list[str] = []
+        for room in list(self.rooms.values()):
+            if room.table is not None and room.status == "playing":
+                rec = RoomRecord.of(room).model_dump()
+                try:
+                    room.table.set_meta({**room.table.meta, META_KEY: rec})
+                except Exception as e:
+                    log.error(
+                        "table %s: could not keep its lobby record in the store: %s",
+                        room.table_id,
+                        e,
+                    )
+                    errors.append(str(e) or type(e).__name__)
+        path = self.lobby_path
+        if path is not None:
+            data = json.dumps(self.record(), ensure_ascii=False, indent=1).encode()
+            try:
+                write_atomic(path, data)
+            except OSError as e:
+                log.error("could not save the lobby to %s: %s", path, e)
+                errors.append(e.strerror or str(e))
+        if errors:
+            self.save_error = "; ".join(errors)
+            return False
+        if self.save_error is not None:
+            log.info("the lobby is saved again")
+        self.save_error = None
+        self._told_save.clear()
+        return True
+
+    def _say(self, said: list[str], level: int, text: str) -> None:
+        """A line for the server's start-up output that goes to the log as well."""
+        said.append(text)
+        log.log(level, "%s", text)
+
+    def _read_lobby_file(self, said: list[str]) -> dict[str, RoomRecord]:
+        """The valid room records of `lobby.json`; a file or entry that is damaged
+        is kept aside (a copy of the whole file) and said."""
+        path = self.lobby_path
+        if path is None:
+            return {}
         try:
-            with open(tmp, "w", encoding="utf-8") as f:
-                json.dump(data, f, ensure_ascii=False, indent=1)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            if self.store is not None and self.store.unfinished():
+                self._say(
+                    said,
+                    logging.WARNING,
+                    f"no lobby file {path}: the tables are rebuilt from the game store",
+                )
+            return {}
+        except OSError as e:
+            self._say(
+                said,
+                logging.ERROR,
+                f"cannot read the lobby file {path} ({e.strerror or e}): "
+                "the tables are rebuilt from the game store",
+            )
+            return {}
+        problems: list[str] = []
+        records: dict[str, RoomRecord] = {}
+        try:
+            lobby = LobbyRecord.model_validate(json.loads(raw.decode("utf-8")))
+        except (ValueError, UnicodeDecodeError) as e:  # ValidationError is a ValueError
+            what = "empty" if not raw.strip() else f"damaged ({_problem(e)})"
+            problems.append(f"the lobby file {path} is {what}")
+        else:
+            self._number = max(self._number, lobby.number)
+            for k, entry in enumerate(lobby.rooms):
+                try:
+                    rec = RoomRecord.model_validate(entry)
+                except ValidationError as e:
+                    tid = entry.get("table_id") if isinstance(entry, dict) else None
+                    problems.append(
+                        f"entry {k + 1} of {path}"
+                        + (f" (table {tid})" if isinstance(tid, str) else "")
+                        + f" is damaged ({_problem(e)})"
+                    )
+                    continue
+                records[rec.table_id] = rec
+        if problems:
+            aside = self._keep_aside(path, raw)
+            kept = f"kept aside as {aside.name}" if aside else "could not be kept aside"
+            for p in problems:
+                self._say(
+                    said,
+                    logging.WARNING,
+                    f"{p}: {kept}; its tables are rebuilt from the game store",
+                )
+        return records
+
+    @staticmethod
+    def _keep_aside(path: Path, raw: bytes) -> Path | None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        for n in range(100):
+            aside = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n else ""))
+            if not aside.exists():
+                break
+        try:
+            write_atomic(aside, raw)
         except OSError:
-            log.exception("could not save the lobby to %s", path)
+            log.exception("could not keep the damaged lobby file aside")
+            return None
+        return aside
+
+    def _room_from_store(self, table: Table, said: list[str]) -> Room:
+        """A room for a server table that has no lobby record anywhere (one made
+        before the store kept it): the seats as the table recorded them; a human's
+        seat has no identity to give it back by, so a stand-in bot plays it."""
+        m = SERVER_TABLE_ID.fullmatch(table.table_id)
+        d = self.default_options
+        options = TableOptions(
+            preset=table.rules.name,
+            grace=d.grace,
+            bot_delay=table.bot_delay,
+            deal_delay=table.deal_delay,
+            standin_level=d.standin_level,
+        )
+        slots = []
+        for info in table.seats:
+            if info.kind == "human":
+                slots.append(Slot("human", info.name, None))
+            else:  # a bot (or a seat left empty, which a bot takes)
+                slots.append(Slot("bot", info.name, None, "random", True))
+        if any(sl.kind == "human" for sl in slots):
+            self._say(
+                said,
+                logging.WARNING,
+                f"table {table.table_id}: no record of who sat where; "
+                "a bot plays its players' seats",
+            )
+        return Room(
+            table_id=table.table_id,
+            options=options,
+            seed=table.seed,
+            players=table.rules.players,
+            slots=slots,
+            status="playing",
+            number=int(m.group(1)) if m else 0,
+        )
 
     def load(self) -> list[str]:
-        """Rebuild the rooms from `lobby.json` and the store; the playing tables are
-        restored from their logs and started. Returns sentences for the log."""
+        """Rebuild the rooms from the store's unfinished server tables (their
+        records there, else `lobby.json`'s); the playing tables are restored from
+        their logs and started. Returns sentences for the start-up output (each
+        is in the log too). Never raises for a damaged lobby file or table."""
         said: list[str] = []
-        path = self.lobby_path
-        if path is None or not path.exists():
-            return said
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as e:
-            said.append(f"the lobby file {path} is unreadable ({e}); starting with no tables")
-            return said
-        self._number = int(data.get("number", 0))
-        for rd in data.get("rooms", []):
+        records = self._read_lobby_file(said)
+        self._number = max([self._number, *(r.number for r in records.values())])
+        store = self.store
+        ids: list[str] = []
+        if store is not None:
             try:
-                room = Room(
-                    table_id=str(rd["table_id"]),
-                    options=TableOptions(**rd.get("options", {})),
-                    seed=int(rd["seed"]),
-                    players=int(rd["players"]),
-                    slots=[Slot(**s) for s in rd["slots"]],
-                    status=rd.get("status", "waiting"),
-                    number=int(rd.get("number", 0)),
+                ids = store.unfinished()
+            except Exception as e:
+                self._say(said, logging.ERROR, f"cannot list the game store's tables: {e}")
+        for tid in ids:
+            assert store is not None
+            try:
+                room = self._restore(store, tid, records, said)
+            except Exception as e:
+                log.debug("table %s cannot be restored", tid, exc_info=True)
+                self._say(
+                    said,
+                    logging.ERROR,
+                    f"table {tid} cannot be replayed ({_problem(e)}): set aside, "
+                    "left in the store as it is (shengji replay shows it)",
                 )
-            except (KeyError, TypeError, ValueError) as e:
-                said.append(f"skipped a damaged lobby entry ({e})")
                 continue
-            in_store = self.store is not None and self.store.has_table(room.table_id)
-            if in_store:
-                assert self.store is not None
-                o = room.options
-                table = Table.restore(
-                    self.store, room.table_id, bot_delay=o.bot_delay, deal_delay=o.deal_delay
-                )
-                if table.finished:
-                    continue
-                room.table = table
-                room.status = "playing"
-                for s, slot in enumerate(room.slots):
-                    if slot.kind == "human":
-                        table.set_connected(s, False)
-                        if table.bot_at(s) is None:
-                            self._start_away(room, s)
-                    elif slot.kind == "bot" and table.bot_at(s) is None:
-                        table.set_bot(
-                            s, make_bot(slot.level or "random", bot_seed(room.seed, s), slot.name)
-                        )
-                self.rooms[room.table_id] = room
-                said.append(
-                    f"restored table {room.number} ({room.table_id}, {o.preset}) at move "
-                    f"{table.state.version}: {room.describe_seats()}"
-                )
-            else:
-                # A table that had not started: its players' seats lived only as long
-                # as their sessions, and bots alone do not keep a table. Dropped.
+            if room is None:
                 continue
+            self.rooms[room.table_id] = room
+            self._number = max(self._number, room.number)
+            assert room.table is not None
+            self._say(
+                said,
+                logging.INFO,
+                f"restored table {room.number} ({room.table_id}, {room.options.preset}) "
+                f"at move {room.table.state.version}: {room.describe_seats()}",
+            )
+        # Tables of lobby.json that had not started are dropped: their players'
+        # seats lived only as long as their sessions, and bots alone keep no table.
         for room in list(self.rooms.values()):
             if room.table is not None:
                 asyncio.get_running_loop().create_task(room.table.start())
                 self._watch(room)
         self.save()
         return said
+
+    def _restore(
+        self, store: Store, tid: str, records: dict[str, RoomRecord], said: list[str]
+    ) -> Room | None:
+        """The room of server table `tid` with its table rebuilt; None: not a
+        server table (tables of `shengji play` and `autoplay` share the store), or
+        finished (the replay found its end)."""
+        if tid not in records and SERVER_TABLE_ID.fullmatch(tid) is None:
+            return None  # `shengji play`'s or `shengji autoplay`'s table: not ours
+        rec = records.get(tid)
+        o = rec.options if rec is not None else None
+        kw: dict[str, Any] = (
+            {} if o is None else {"bot_delay": o.bot_delay, "deal_delay": o.deal_delay}
+        )
+        table = Table.restore(store, tid, **kw)
+        if table.finished:
+            return None
+        in_store = table.meta.get(META_KEY)
+        room: Room | None = None
+        if in_store is not None:
+            try:
+                room = RoomRecord.model_validate(in_store).room()
+            except ValidationError as e:
+                self._say(
+                    said,
+                    logging.WARNING,
+                    f"table {tid}: its lobby record in the store is damaged "
+                    f"({_problem(e)}); "
+                    + ("lobby.json's is used" if rec else "rebuilt from its seats"),
+                )
+        if room is None and rec is not None:
+            room = rec.room()
+        if room is None:
+            room = self._room_from_store(table, said)
+        if room.players != table.rules.players:
+            raise ValueError(
+                f"{room.players} seats in the lobby's record, {table.rules.players} at the table"
+            )
+        room.table = table
+        room.status = "playing"
+        for s, slot in enumerate(room.slots):
+            if slot.kind == "human":
+                table.set_connected(s, False)
+                if table.bot_at(s) is None:
+                    self._start_away(room, s)
+            elif slot.kind == "bot" and table.bot_at(s) is None:
+                table.set_bot(
+                    s, make_bot(slot.level or "random", bot_seed(room.seed, s), slot.name)
+                )
+        return room
 
     async def close(self) -> None:
         for room in self.rooms.values():

@@ -28,6 +28,7 @@ from typing import Any
 import asyncssh
 
 from ..store import Store, db_path
+from ..store.files import private_dir
 from . import sshbatch  # noqa: F401  (one socket write per SSH packet)
 from .auth import AuthPolicy, Identity
 from .authguard import FailureLog, PasswordPool
@@ -35,7 +36,7 @@ from .channel import game_channel
 from .gcpolicy import GcPolicy
 from .hostkey import fingerprint, load_or_create_host_key
 from .limits import Limits
-from .registry import Registry, TableOptions
+from .registry import Registry, TableLimits, TableOptions
 from .session import GameSession
 
 log = logging.getLogger("shengji_tui.server")
@@ -49,6 +50,7 @@ class ServerConfig:
     auth: AuthPolicy = field(default_factory=lambda: AuthPolicy(open_mode=True))
     limits: Limits = field(default_factory=Limits)
     table_options: TableOptions = field(default_factory=TableOptions)
+    table_limits: TableLimits = field(default_factory=TableLimits)
     use_store: bool = True
 
 
@@ -334,13 +336,15 @@ class ShengjiServer:
 
     async def start(self) -> None:
         c = self.config
-        c.data_dir.mkdir(parents=True, exist_ok=True)
+        private_dir(c.data_dir)  # 0700: the store holds every hand
         self.host_key, self.host_key_path, self.host_key_created = load_or_create_host_key(
             c.data_dir
         )
         if c.use_store:
             self.store = Store(db_path(c.data_dir))
-        self.registry = Registry(self.store, c.data_dir, default_options=c.table_options)
+        self.registry = Registry(
+            self.store, c.data_dir, default_options=c.table_options, limits=c.table_limits
+        )
         self.messages.extend(self.registry.load())
         lim = self.limits
         self._acceptor = await asyncssh.create_server(

@@ -80,10 +80,14 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.kicked: tuple[str, dict[str, object]] | None = None  # (sentence key, its fields)
         self.placement: tuple[Any, int] | None = None  # (room, seat) while at a table
         self.on_lost: Callable[[], None] | None = None
+        self.origin: str | None = None  # the client's address (the lobby's table limits)
 
     # ------------------------------------------------------------ asyncssh
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
         self.chan = chan
+        peer = chan.get_extra_info("peername")
+        if isinstance(peer, tuple) and peer:
+            self.origin = str(peer[0])
         chan.set_write_buffer_limits(
             high=self.server.limits.output_cap, low=self.server.limits.output_cap // 8
         )
@@ -173,6 +177,15 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         player was idle): `reason` names the `[session]` sentence shown."""
         self.kicked = (reason, kw)
         self.stop()
+
+    def tell(self, key: str, **kw: object) -> None:
+        """Show the `[notice]` sentence `key` (the registry's word of a fault) on
+        whichever app this session runs, in the client's language."""
+        app, t = self.app, self.terminal
+        if app is None or t is None:
+            return
+        text = Catalogue(default_lang(t.env)).t("notice." + key, **kw)
+        app.notify(text, severity="warning", timeout=20, markup=False)
 
     def idle_for(self, now: float) -> float:
         return 0.0 if self.terminal is None else now - self.terminal.last_input

@@ -15,6 +15,9 @@ marks the file as ours so a foreign SQLite file is refused, not modified):
 
 Every method may raise `StoreError` with a sentence (a malformed, foreign or
 newer file; a gap in a table's log; the disk refusing a write).
+
+The file and its WAL and shared-memory files are 0600, in a directory made
+0700 (`files.py`): the seeds and logs are every hand of every game.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import RuleSet
+from .files import private_dir, private_file, tighten
 
 SCHEMA_VERSION = 1
 APPLICATION_ID = 0x53484A54  # "SHJT"
@@ -121,7 +125,11 @@ class Store:
         self._last_seq: dict[str, int] = {}
         self._check_header()
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(self.path.parent)
+            # SQLite gives the WAL and shared-memory files the database file's mode
+            private_file(self.path)
+            for extra in ("-wal", "-shm"):
+                tighten(self.path.with_name(self.path.name + extra))
             self._db = sqlite3.connect(
                 self.path, isolation_level=None, check_same_thread=False, timeout=10.0
             )
@@ -315,7 +323,10 @@ class Store:
                     (time.time(), json.dumps(finished, ensure_ascii=False), table_id),
                 )
             db.execute("COMMIT")
-            self._last_seq[table_id] = seq
+            if finished is None:
+                self._last_seq[table_id] = seq
+            else:  # no move follows the last one: forget the table (a long-lived server)
+                self._last_seq.pop(table_id, None)
 
     def mark_finished(self, table_id: str, result: dict[str, Any] | None = None) -> None:
         with self._guard("mark a table finished") as db:

@@ -1,7 +1,7 @@
 """One authoritative game per table, for asyncio callers (see `table.Table`)."""
 
 from .plan import HeadlessRun, Step, bot_seed, plan, random_bots, run_headless
-from .table import BOT_FACTORIES, SeatInfo, Table, bot_spec, result_of
+from .table import BOT_FACTORIES, SeatInfo, StoreTrouble, Table, bot_spec, result_of
 from .views import SPECTATOR, ViewCache, spectator_view
 
 __all__ = [
@@ -10,6 +10,7 @@ __all__ = [
     "HeadlessRun",
     "SeatInfo",
     "Step",
+    "StoreTrouble",
     "Table",
     "ViewCache",
     "bot_seed",

@@ -16,6 +16,13 @@
   between cards, closes the declarations (after `declare_window` when humans
   sit at the table), lets a bot act `bot_delay` after it becomes its turn, and
   starts the next deal when every seat is a bot (humans submit `NextDeal`).
+- A store write the driver makes that fails (the disk is full, the file is
+  locked) does not stop it: the state stays as it was, the driver tries again
+  after a growing pause (`RETRY_DELAYS`), and `on_trouble` listeners hear of it
+  (a `StoreTrouble`, then None once a write succeeds again), so the players can
+  be told. Any other failure of the driver stops it (`wait_finished` raises).
+- `meta`: what the table's owner records beside the game in the store (the SSH
+  lobby: its seat holders and table options), read back by `restore`.
 
 Bot-only tables are deterministic: the driver's choices are `plan.plan`, a
 function of the state and the bots, and `RandomBot` decides from its seed and
@@ -57,6 +64,23 @@ Callback = Callable[[SeatView, list[Event]], Awaitable[None] | None]
 T = TypeVar("T")
 
 DEFAULT_DECLARE_WINDOW = 3.0  # seconds humans get to declare after the last card
+# pauses between attempts at a store write that failed (the last one repeats)
+RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+
+
+@dataclass(frozen=True)
+class StoreTrouble:
+    """The table cannot store its moves: `error` is the store's sentence (for the
+    log), `reason` its last clause (what to show players: no server path); the
+    driver tries again in `retry_in` seconds (attempt number `attempts`)."""
+
+    error: str
+    retry_in: float
+    attempts: int
+    reason: str = ""
+
+
+TroubleCallback = Callable[[StoreTrouble | None], None]
 
 
 @dataclass
@@ -141,6 +165,7 @@ class Table:
         bot_delay: float = 0.6,
         deal_delay: float = 0.05,
         declare_window: float | None = None,
+        meta: dict[str, Any] | None = None,
     ) -> None:
         self.rules: RuleSet = RuleSet.preset(rules) if isinstance(rules, str) else rules
         self.seed = seed
@@ -177,6 +202,10 @@ class Table:
         self._task: asyncio.Task[None] | None = None
         self._error: BaseException | None = None
         self._closed = False
+        self._meta: dict[str, Any] = dict(meta or {})
+        self._trouble_subs: list[TroubleCallback] = []
+        self.trouble: StoreTrouble | None = None  # the driver's writes are failing
+        self.retry_delays: tuple[float, ...] = RETRY_DELAYS
         if store is not None:
             if store.has_table(self.table_id):
                 raise StoreError(
@@ -340,9 +369,37 @@ class Table:
                     "stand_in_for": self._stand_in.get(s),
                 }
             )
-        return {"seats": seats, "bot_delay": self.bot_delay, "deal_delay": self.deal_delay}
+        out: dict[str, Any] = {
+            "seats": seats,
+            "bot_delay": self.bot_delay,
+            "deal_delay": self.deal_delay,
+        }
+        if self._meta:
+            out["meta"] = self._meta
+        return out
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        """The owner's record kept beside the game (a copy: change it with `set_meta`)."""
+        return dict(self._meta)
+
+    def set_meta(self, meta: dict[str, Any]) -> None:
+        """Keep `meta` (JSON-serialisable) in the store with the table's settings.
+        Raises StoreError when the store refuses it (the old record stays)."""
+        if meta == self._meta:
+            return
+        old, self._meta = self._meta, dict(meta)
+        if self._store is not None:
+            try:
+                self._store.update_settings(self.table_id, self._settings())
+            except Exception:
+                self._meta = old
+                raise
 
     def _apply_settings(self, settings: dict[str, Any]) -> None:
+        meta = settings.get("meta")
+        if isinstance(meta, dict):
+            self._meta = dict(meta)
         seats = settings.get("seats")
         if not isinstance(seats, list) or len(seats) != self.rules.players:
             return
@@ -422,6 +479,10 @@ class Table:
             except Exception:
                 log.exception("table %s: views of version %s", self.table_id, new.version)
             await stored
+            if self.trouble is not None:
+                log.warning("table %s: the store takes moves again", self.table_id)
+                self.trouble = None
+                self._tell_trouble(None)
         self._state = new
         self._changed.set()
         if new.phase == "finished":
@@ -490,7 +551,54 @@ class Table:
                     await asyncio.wait_for(self._changed.wait(), delay)
             if self._state is not st or self._seat_gen != gen:
                 continue  # something changed meanwhile: plan again
-            await self._shielded(self._act(step, st, gen))
+            try:
+                await self._shielded(self._act(step, st, gen))
+            except (StoreError, OSError) as e:
+                await self._store_failed(e)
+
+    async def _store_failed(self, e: Exception) -> None:
+        """A write of the driver's failed (the state is unchanged): say so, pause
+        (less than that if anything changes), then the loop plans the move again."""
+        prev = self.trouble
+        attempts = 1 if prev is None else prev.attempts + 1
+        delays = self.retry_delays or RETRY_DELAYS
+        delay = delays[min(attempts, len(delays)) - 1]
+        error = str(e) or type(e).__name__
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else error
+        reason = reason.rsplit(": ", 1)[-1]  # "the game store /x could not ...: disk is full"
+        self.trouble = StoreTrouble(error, delay, attempts, reason)
+        if prev is None:
+            log.warning(
+                "table %s: the store refused move %d (%s); trying again with back-off",
+                self.table_id,
+                self._state.version + 1,
+                e,
+            )
+            self._tell_trouble(self.trouble)
+        elif attempts & (attempts - 1) == 0:  # 2, 4, 8...: the log does not fill the disk
+            log.warning(
+                "table %s: still cannot store (%d attempts): %s", self.table_id, attempts, e
+            )
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._changed.wait(), delay)
+
+    def on_trouble(self, callback: TroubleCallback) -> Callable[[], None]:
+        """Call `callback(StoreTrouble)` when the driver's store writes start failing
+        and `callback(None)` when one succeeds again; returns the unsubscriber."""
+        self._trouble_subs.append(callback)
+
+        def unsubscribe() -> None:
+            with contextlib.suppress(ValueError):
+                self._trouble_subs.remove(callback)
+
+        return unsubscribe
+
+    def _tell_trouble(self, trouble: StoreTrouble | None) -> None:
+        for cb in list(self._trouble_subs):
+            try:
+                cb(trouble)
+            except Exception:
+                log.exception("table %s: a trouble listener failed", self.table_id)
 
     async def _act(self, step: Step, planned: GameState, gen: int) -> None:
         async with self._lock:
@@ -522,6 +630,7 @@ class Table:
                 except TimeoutError:
                     sub.task.cancel()
         self._subs.clear()
+        self._trouble_subs.clear()
         self._done.set()
 
     # ------------------------------------------------------------ restore
@@ -536,6 +645,8 @@ class Table:
         settings = stored.settings
         kw.setdefault("bot_delay", float(settings.get("bot_delay", 0.6)))
         kw.setdefault("deal_delay", float(settings.get("deal_delay", 0.05)))
+        meta = settings.get("meta")
+        kw.setdefault("meta", meta if isinstance(meta, dict) else None)
         names = kw.pop("names", None) or stored.names
         bots = kw.pop("bots", None)
         table = cls(stored.rules, stored.seed, table_id=table_id, names=names, bots=bots, **kw)

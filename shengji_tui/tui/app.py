@@ -99,6 +99,14 @@ class GameOptions:
 TableFactory = Callable[[GameOptions, Catalogue], tuple[TableLike, list[int]]]
 
 
+class TableTrouble(Message):
+    """The table's store writes started failing (`trouble`) or work again (None)."""
+
+    def __init__(self, trouble: Any) -> None:
+        super().__init__()
+        self.trouble = trouble
+
+
 class TableUpdate(Message):
     """A new view of one seat pushed by the table."""
 
@@ -264,6 +272,11 @@ class ShengjiApp(App[None]):
             self._narrate(e, first)
         for s in self.humans:
             self._unsubscribe.append(table.subscribe(s, self._callback(s)))
+        on_trouble = getattr(table, "on_trouble", None)  # a `Table` (not every TableLike)
+        if callable(on_trouble):
+            self._unsubscribe.append(on_trouble(self._on_trouble))
+            if getattr(table, "trouble", None) is not None:
+                self._on_trouble(table.trouble)  # type: ignore[attr-defined]
         await self.show_main(TableScreen(self.model))
         self._after_update([])
         if owns:
@@ -275,6 +288,24 @@ class ShengjiApp(App[None]):
             self.post_message(TableUpdate(seat, view, list(events)))
 
         return cb
+
+    def _on_trouble(self, trouble: Any) -> None:
+        # called by the table (from any session's context): post to this app only
+        self.post_message(TableTrouble(trouble))
+
+    def on_table_trouble(self, msg: TableTrouble) -> None:
+        """Tell the player the table is waiting for the store (or plays on)."""
+        if msg.trouble is None:
+            self.clear_notifications()
+            self.notify(self.cat.t("notify.store_ok"), timeout=6)
+            return
+        error = str(getattr(msg.trouble, "reason", "") or getattr(msg.trouble, "error", ""))
+        self.notify(
+            self.cat.t("notify.store_trouble", error=error),
+            severity="warning",
+            timeout=3600,  # until the store works again (cleared then)
+            markup=False,
+        )
 
     async def detach(self) -> None:
         for unsub in self._unsubscribe:

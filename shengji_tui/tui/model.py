@@ -303,13 +303,13 @@ class Model:
             return []
         rs, ctx = v.rules, self.ctx
         hand = list(v.hand)
-        t = rules.trump.get_trump(rs, ctx)
+        order = rules.compiled(rs, ctx)
 
         def cost(cards: Sequence[Card]) -> tuple[int, int, int]:
             return (
                 rules.points(cards),
-                sum(1 for c in cards if rules.is_trump(rs, ctx, c)),
-                sum(t.strength(c) for c in cards),
+                sum(1 for c in cards if order.is_trump(c)),
+                sum(order.strength(c) for c in cards),
             )
 
         if v.phase == "burying":

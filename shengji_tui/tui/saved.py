@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import random
 import time
 import uuid
@@ -30,6 +29,7 @@ from ..bots import Bot, RandomBot
 from ..engine import SeatView
 from ..rules import RuleSet
 from ..store import Store, StoreError, UnknownTable, db_path
+from ..store.files import write_atomic
 from .i18n import Catalogue
 
 if TYPE_CHECKING:
@@ -257,12 +257,8 @@ class Saves:
         with contextlib.suppress(StoreError):
             open_ids = set(self.store.unfinished())
             played = {k: v for k, v in played.items() if k in open_ids or k == table_id}
-        tmp = self.sidecar.with_name(self.sidecar.name + ".tmp")
-        try:
-            tmp.write_text(json.dumps({"last_played": played}, indent=1), encoding="utf-8")
-            os.replace(tmp, self.sidecar)
-        except OSError:
-            pass  # only the menu's "last played" column suffers
+        with contextlib.suppress(OSError):  # only the menu's "last played" column suffers
+            write_atomic(self.sidecar, json.dumps({"last_played": played}, indent=1).encode())
 
     # ------------------------------------------------------------ listing
 

@@ -133,3 +133,48 @@ def test_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("SHENGJI_DATA_DIR")
     assert default_data_dir().parts[-3:] == (".local", "share", "shengji-tui")
     assert db_path(tmp_path).name == "shengji.db"
+
+
+def _mode(path: Path) -> int:
+    return path.stat().st_mode & 0o777
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")
+def test_the_store_and_its_directory_are_private(tmp_path: Path) -> None:
+    """Issue 17 (weak): the store was 0644 in a 0755 directory, so any local user
+    could read every seed and log (every hand). A new data directory is 0700 and
+    the database, its WAL and its shared-memory files are 0600, whatever the
+    umask; an old store with wide modes is tightened when opened."""
+    import os
+
+    from shengji_tui.tui.saved import Saves
+
+    old = os.umask(0o022)
+    try:
+        data = tmp_path / "new" / "data"
+        with Store(db_path(data)) as store:
+            store.create_table("t1", RS, 7, ["Ana", "Bo", "Cy", "Di"])
+            store.append("t1", 1, "{}", "[]")
+            files = sorted(p.name for p in data.iterdir())
+            assert files == ["shengji.db", "shengji.db-shm", "shengji.db-wal"]
+            assert _mode(data) == 0o700
+            for name in files:
+                assert _mode(data / name) == 0o600, name
+        # `shengji play`'s store (and its last-played file) in its own directory
+        play = tmp_path / "play"
+        saves = Saves.open(play)
+        saves.touch("play-x", force=True)
+        saves.close()
+        assert _mode(play) == 0o700
+        modes = {p.name: _mode(p) for p in play.iterdir()}
+        assert "play.json" in modes and "shengji.db" in modes
+        assert modes == dict.fromkeys(modes, 0o600)
+        # a store made by an older version, world-readable: tightened at open
+        for p in data.iterdir():
+            os.chmod(p, 0o644)
+        with Store(db_path(data)):
+            pass
+        for p in data.iterdir():
+            assert _mode(p) == 0o600, p.name
+    finally:
+        os.umask(old)

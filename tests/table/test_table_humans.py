@@ -26,7 +26,7 @@ from shengji_tui.engine import (
     view_for,
 )
 from shengji_tui.store import Store, StoreError
-from shengji_tui.table import Table, random_bots
+from shengji_tui.table import StoreTrouble, Table, random_bots
 
 
 class SlowStore(Store):
@@ -229,19 +229,89 @@ async def test_illegal_bot_moves_are_replaced(caplog: pytest.LogCaptureFixture) 
     assert any("refused" in r.getMessage() for r in caplog.records)
 
 
-async def test_wait_finished_reports_a_driver_failure(tmp_path: Path) -> None:
-    class FullDisk(Store):
-        def append(self, table_id: str, seq: int, *args: Any, **kw: Any) -> None:
-            if seq > 30:
-                raise StoreError("the disk is full")
-            super().append(table_id, seq, *args, **kw)
+async def test_wait_finished_reports_a_driver_failure() -> None:
+    """A fault that is not the store's (a bug in planning) stops the driver and
+    `wait_finished` re-raises it."""
+    t = Table("one-deck", 2, bots=random_bots(2, 4), bot_delay=0, deal_delay=0)
+    boom = RuntimeError("a bug in the planner")
 
-    store = FullDisk(tmp_path / "s.db")
+    def broken(*args: Any, **kw: Any) -> Any:
+        raise boom
+
+    import shengji_tui.table.table as table_module
+
+    real = table_module.plan
+    table_module.plan = broken
+    try:
+        await t.start()
+        with pytest.raises(RuntimeError, match="bug in the planner"):
+            await asyncio.wait_for(t.wait_finished(), 10)
+    finally:
+        table_module.plan = real
+        await t.close()
+
+
+class FlakyDisk(Store):
+    """A real store whose appends fail (as a full disk makes them) from move
+    `fail_from` on, `failures` times in a row, then succeed again."""
+
+    def __init__(self, path: Path, fail_from: int, failures: int) -> None:
+        super().__init__(path)
+        self.fail_from = fail_from
+        self.left = failures
+        self.refused = 0
+
+    def append(self, table_id: str, seq: int, *args: Any, **kw: Any) -> None:
+        if seq >= self.fail_from and self.left > 0:
+            self.left -= 1
+            self.refused += 1
+            raise StoreError("the game store could not record a move: database or disk is full")
+        super().append(table_id, seq, *args, **kw)
+
+
+async def test_a_bot_table_rides_out_a_full_disk_and_plays_on(tmp_path: Path) -> None:
+    """Broken 4 of issue 17: a store write of the driver's that fails (the disk is
+    full) no longer stops the table for good: the state stays, the listeners hear
+    of the trouble once, the driver tries again with growing pauses, and plays on
+    by itself once a write succeeds; the stored log has no gap."""
+    store = FlakyDisk(tmp_path / "s.db", fail_from=31, failures=4)
     t = Table("one-deck", 2, store=store, bots=random_bots(2, 4), bot_delay=0, deal_delay=0)
+    t.retry_delays = (0.05, 0.1, 0.2)
+    heard: list[StoreTrouble | None] = []
+    t.on_trouble(heard.append)
     await t.start()
-    with pytest.raises(StoreError, match="disk is full"):
-        await asyncio.wait_for(t.wait_finished(), 5)
+    await wait_until(lambda: t.trouble is not None, 20, "the first refused write")
     assert t.state.version == 30  # the refused write did not change the state
+    await wait_until(lambda: t.state.version >= 60, 30, "play to go on after the disk frees")
+    assert store.refused == 4 and t.trouble is None
+    assert len(heard) == 2 and heard[1] is None
+    first = heard[0]
+    assert isinstance(first, StoreTrouble) and "disk is full" in first.error
+    assert first.attempts == 1 and first.retry_in == 0.05
+    assert first.reason == "database or disk is full"
+    assert not t._task.done()  # the driver is alive
+    await t.close()
+    stored = store.load(t.table_id)
+    assert [e.seq for e in stored.log] == list(range(1, len(stored.log) + 1))
+    store.close()
+
+
+async def test_the_back_off_grows_and_a_human_move_ends_the_trouble(tmp_path: Path) -> None:
+    """While the disk stays full the pauses grow (to the last delay, repeated); the
+    first write that succeeds, a human's included, clears the trouble."""
+    store = FlakyDisk(tmp_path / "s.db", fail_from=1, failures=10**6)
+    t = Table("classic", 4, store=store, names=["Ana", "Bo", "Cy", "Di"], deal_delay=0)
+    t.retry_delays = (0.02, 0.04, 0.08)
+    seen: list[int] = []
+    t.on_trouble(lambda tr: seen.append(-1 if tr is None else tr.attempts))
+    await t.start()
+    await wait_until(lambda: t.trouble is not None and t.trouble.attempts >= 5, 20, "retries")
+    assert t.trouble is not None and t.trouble.retry_in == 0.08
+    assert t.state.version == 0 and seen == [1]  # told once, not at every attempt
+    store.left = 0  # space is freed
+    await t.submit(0, DealNext())
+    assert t.trouble is None and seen == [1, -1]
+    await wait_until(lambda: t.state.version > 5, 20, "the driver to deal again")
     await t.close()
     store.close()
 

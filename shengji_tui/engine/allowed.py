@@ -1,0 +1,107 @@
+"""Which commands a seat may send now: `allowed(view)` (or `allowed_in(state, seat)`).
+
+One table of (phase -> command kinds) says what the engine takes in each
+phase, from any seat or only from the seat the game waits for
+(`GameState.awaiting()`: the kitty's holder while burying, `theft_turn`
+during kitty theft, `turn` while playing). A client asks it instead of reading
+phase strings; `apply` refuses a command of a kind not allowed with
+`WrongPhase` or `WrongSeat` (tests/engine/test_engine_allowed.py checks the
+table against `apply` in every phase, for every seat).
+
+An allowed kind says the phase and the seat are right, not that any cards
+will do: a `Declare` may still be refused for its cards (`rules.
+valid_declarations` lists the ones that would stand), a `Play` for not
+following suit. The pacing commands (`deal_next`, `deal_all`, `next_deal`)
+are taken from any seat (or none); a table decides whether its players send
+them (the TUI: only a table of one human skips the dealing). While
+`declaring`, `deal_next` closes the declarations, and `deal_all` is taken only
+with `close=True`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pydantic import BaseModel, ConfigDict
+
+from .commands import CommandKind
+from .state import GameState, Phase
+from .views import SeatView
+
+_DECLARING: frozenset[CommandKind] = frozenset({"declare", "deal_next", "deal_all"})
+
+# phase -> (kinds any seat may send, kinds only the awaited seat may send)
+PHASE_COMMANDS: dict[Phase, tuple[frozenset[CommandKind], frozenset[CommandKind]]] = {
+    "dealing": (_DECLARING, frozenset()),
+    "declaring": (_DECLARING, frozenset()),
+    "burying": (frozenset(), frozenset({"bury"})),
+    "kitty_theft": (frozenset(), frozenset({"steal", "pass_steal"})),
+    "playing": (frozenset(), frozenset({"play"})),
+    "scoring": (frozenset({"next_deal"}), frozenset()),
+    "finished": (frozenset(), frozenset()),
+}
+
+PACING: frozenset[CommandKind] = frozenset({"deal_next", "deal_all", "next_deal"})
+
+
+class Allowed(BaseModel):
+    """What `seat` may send now, and whom the game waits for.
+
+    `kinds`: the command kinds (`Command.type`) this seat may send now.
+    `awaiting`: the seat the game waits for (None while any seat may act: the
+    dealing and declaring, the scored deal, or nobody: the match is over).
+    `awaited`: what that seat may send (so a client can show, greyed, the
+    keys of a turn that is someone else's).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    phase: Phase
+    kinds: frozenset[CommandKind]
+    awaiting: int | None
+    awaited: frozenset[CommandKind]
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in self.kinds
+
+    @property
+    def my_turn(self) -> bool:
+        """The game waits for this seat."""
+        return self.awaiting == self.seat
+
+    @property
+    def waiting(self) -> bool:
+        """The game waits for another seat."""
+        return self.awaiting is not None and self.awaiting != self.seat
+
+    @property
+    def closing(self) -> bool:
+        """Every card is dealt: `deal_next` (or `deal_all` with `close=True`) now
+        closes the declarations instead of dealing a card."""
+        return self.phase == "declaring"
+
+    @property
+    def moves(self) -> frozenset[CommandKind]:
+        """`kinds` without the table's pacing commands: what a player decides."""
+        return self.kinds - PACING
+
+
+@lru_cache(maxsize=256)
+def _allowed(phase: Phase, seat: int, awaiting: int | None) -> Allowed:
+    anyone, mover = PHASE_COMMANDS[phase]
+    awaited = mover if awaiting is not None else frozenset()
+    kinds = anyone | (mover if awaiting == seat else frozenset())
+    return Allowed(seat=seat, phase=phase, kinds=kinds, awaiting=awaiting, awaited=awaited)
+
+
+def allowed(view: SeatView) -> Allowed:
+    """What the view's seat may send now (all a client needs is its view)."""
+    return _allowed(view.phase, view.seat, view.awaiting)
+
+
+def allowed_in(state: GameState, seat: int) -> Allowed:
+    """What `seat` may send in `state` (the same answer as `allowed(view_for(state, seat))`)."""
+    if not 0 <= seat < state.players:
+        raise ValueError(f"there is no seat {seat} at this table")
+    return _allowed(state.phase, seat, state.awaiting())

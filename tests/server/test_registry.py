@@ -1,0 +1,185 @@
+"""The lobby's registry without SSH: finished tables leave it (and memory),
+names are compared as people read them, a failed save is told to the table's
+maker, lobby.json is replaced atomically."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import json
+import os
+import tracemalloc
+import weakref
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shengji_tui.rules import RuleSet
+from shengji_tui.server import registry as registry_module
+from shengji_tui.server.names import name_key, unique_name, visible
+from shengji_tui.server.registry import Registry, TableOptions
+from shengji_tui.store import Store, db_path
+
+from .conftest import out
+from .game_helpers import until
+
+QUICK = TableOptions(preset="one-deck", bot_delay=0.0, deal_delay=0.0, grace=0.0)
+
+
+class _ShortMatches:
+    """`RuleSet` as the registry sees it, with matches of one level (a deal or two)."""
+
+    @staticmethod
+    def preset(name: str) -> RuleSet:
+        return RuleSet.preset(name).model_copy(update={"levels": ["A"]})
+
+
+async def _play_bot_tables(reg: Registry, first: int, count: int) -> list[weakref.ref[Any]]:
+    """`count` tables made, filled with bots and left by their makers: they play
+    to the end by themselves. Returns weak references to their tables."""
+    refs = []
+    for k in range(first, first + count):
+        who = f"user:p{k}"
+        room = reg.create(QUICK, who, f"p{k}")
+        reg.add_bots(room, "random")
+        reg.set_ready(room, who, True)
+        assert room.table is not None
+        refs.append(weakref.ref(room.table))
+        reg.leave(who)  # a bot takes the seat: four bots
+
+
+    def ended() -> bool:
+        tables = [r() for r in refs]
+        return all(t is None or t.finished for t in tables)
+
+    await until(ended, 180, "the tables to finish")
+    with contextlib.suppress(AssertionError):  # the registry hears of each end
+        await until(lambda: not reg.rooms and not reg._watchers, 10)
+    return refs
+
+
+async def test_finished_tables_leave_the_registry_and_memory(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 17 (weak): finished tables stayed in `rooms` (and their watcher tasks)
+    for the server's life. Now a finished table is released: after 40 matches the
+    registry holds nothing, the tables are garbage, and the memory they took is
+    back (traced allocations grow by less than one table's worth)."""
+    monkeypatch.setattr(registry_module, "RuleSet", _ShortMatches)
+    reg = Registry(None, None, default_options=QUICK)
+    reg.limits.max_tables = 0
+    reg.limits.max_per_client = 0
+    await _play_bot_tables(reg, 0, 4)  # warm up (caches, imports)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.take_snapshot()
+        refs = await _play_bot_tables(reg, 4, 40)
+        await asyncio.sleep(0)
+        gc.collect()
+        after = tracemalloc.take_snapshot()
+    finally:
+        tracemalloc.stop()
+    assert reg.rooms == {} and reg._watchers == {} and reg.listing() == []
+    assert all(r() is None for r in refs), "a finished table is still referenced"
+    # The rules' bounded caches (trump contexts, lru_cache of 512, each memo cleared
+    # past 4096 entries) fill as games are played: not the registry's to release.
+    rules_caches = tracemalloc.Filter(False, "*/shengji_tui/rules/*")
+    diff = after.filter_traces([rules_caches]).compare_to(
+        before.filter_traces([rules_caches]), "filename"
+    )
+    grown = sum(s.size_diff for s in diff)
+    # one live table (state, views, bots) is well over 100 KB; 40 kept would be MBs
+    assert grown < 256 * 1024, f"{grown} bytes more after 40 finished tables"
+    out(f"40 finished tables: registry empty, {grown} bytes traced growth")
+    await reg.close()
+
+
+def test_names_compare_as_people_read_them() -> None:
+    same = ["alice", "ALICE", "alice\u200b", "al\u0456ce", "ａｌｉｃｅ", "a\u0301lice", " alice "]
+    assert {name_key(n) for n in same} == {"alice"}
+    assert name_key("\u0391\u039d\u039d") == name_key("ANN")  # Greek capitals
+    assert name_key("b\u043e\u0431") != name_key("bob")  # б is no Latin letter
+    assert name_key("ann\u2800") == "ann" and name_key("a\u3164nn") == "ann"
+    assert name_key("Ana") != name_key("Ann")
+    assert visible("alice\u200b\u200e") == "alice"
+    taken: list[str] = []
+    for n in ["alice", "alice\u200b", "al\u0456ce", "ALICE", "bob"]:
+        taken.append(unique_name(n, taken))
+    assert taken == ["alice", "alice (2)", "al\u0456ce (3)", "ALICE (4)", "bob"]
+    assert unique_name("alice (2)", ["alice", "alice (2)"]) == "alice (2) (2)"
+
+
+async def test_bots_do_not_take_a_players_name() -> None:
+    reg = Registry(None, None)
+    room = reg.create(TableOptions(), "user:ana", "\u0430na")  # Cyrillic а
+    reg.add_bots(room, "random")
+    names = [s.name for s in room.slots]
+    assert len({name_key(n) for n in names}) == 4 and "Ana" not in names
+    await reg.close()
+
+
+async def test_a_failed_save_is_told_to_the_maker_once(tmp_path: Path) -> None:
+    """A lobby.json that cannot be written: the table's maker is told (once while
+    saving fails), and again after saving worked and failed anew."""
+    data = tmp_path / "data"
+    data.mkdir()
+    reg = Registry(None, data)
+    heard: list[tuple[str, dict[str, object]]] = []
+    reg.subscribe_notices("user:ann", lambda key, fields: heard.append((key, fields)))
+    reg.data_dir = tmp_path / "missing"
+    room = reg.create(TableOptions(), "user:ann", "ann")
+    reg.sit(room, 2, "user:ann", "ann")
+    assert [k for k, _ in heard] == ["lobby_save_failed"]
+    assert heard[0][1]["error"]
+    reg.data_dir = data
+    reg.sit(room, 1, "user:ann", "ann")
+    assert reg.save_error is None and json.loads((data / "lobby.json").read_text())["rooms"]
+    reg.data_dir = tmp_path / "missing"
+    reg.sit(room, 3, "user:ann", "ann")
+    assert len(heard) == 2
+    await reg.close()
+
+
+async def test_lobby_json_is_replaced_atomically_and_private(tmp_path: Path) -> None:
+    """The old file stays whole when the new one cannot be written, no temporary
+    file is left behind, and the file is 0600."""
+    data = tmp_path / "data"
+    data.mkdir()
+    reg = Registry(None, data)
+    room = reg.create(TableOptions(), "user:ann", "ann")
+    path = data / "lobby.json"
+    good = path.read_bytes()
+    assert os.stat(path).st_mode & 0o777 == 0o600
+
+    def broken_write(fd: int, data: Any) -> int:
+        raise OSError(28, "No space left on device")
+
+    real = os.write
+    os.write = broken_write  # type: ignore[assignment]
+    try:
+        reg.sit(room, 1, "user:ann", "ann")
+    finally:
+        os.write = real
+    assert reg.save_error == "No space left on device"
+    assert path.read_bytes() == good
+    assert sorted(p.name for p in data.iterdir()) == ["lobby.json"]
+    await reg.close()
+
+
+async def test_a_store_table_of_another_command_is_left_alone(tmp_path: Path) -> None:
+    """The store of `shengji play` and `autoplay` may be the server's: their
+    tables are not the lobby's and are not restored as lobby tables."""
+    from shengji_tui.table import Table
+
+    data = tmp_path / "data"
+    store = Store(db_path(data))
+    t = Table("classic", 1, table_id="play-0123456789", store=store, names=["me", "", "", ""])
+    await t.close()
+    reg = Registry(store, data)
+    said = reg.load()
+    assert reg.rooms == {} and not any("play-0123456789" in s for s in said)
+    await reg.close()
+    store.close()
