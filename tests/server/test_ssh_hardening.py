@@ -128,8 +128,19 @@ async def test_password_flood_keeps_tables_moving(tmp_path: Path, passwords: Pat
     unchecked, and each failed login is in the log (user, address, method)."""
     data, log_file = tmp_path / "data", tmp_path / "server.log"
     port = free_port()
+    # every step of the table at the same pace (dealing too), so that its
+    # moves per second do not depend on the phase it is in
     srv = await ServerProcess(
-        data, port, "--passwords", str(passwords), "--log-file", str(log_file)
+        data,
+        port,
+        "--passwords",
+        str(passwords),
+        "--log-file",
+        str(log_file),
+        "--bot-delay",
+        "0.1",
+        "--deal-delay",
+        "0.1",
     ).start()
     try:
         await make_bot_table(port)
