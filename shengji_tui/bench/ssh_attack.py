@@ -29,6 +29,7 @@ import asyncio
 import contextlib
 import json
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -217,6 +218,7 @@ async def run_flood(args: argparse.Namespace) -> dict[str, Any]:
         if store is not None:
             store.close()
         await srv.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 # ------------------------------------------------------------------ latency
@@ -308,6 +310,7 @@ async def run_resize(args: argparse.Namespace) -> dict[str, Any]:
     finally:
         await asyncio.gather(victim.close(), eve.close(), return_exceptions=True)
         await srv.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 async def run_keys(args: argparse.Namespace) -> dict[str, Any]:
@@ -348,6 +351,7 @@ async def run_keys(args: argparse.Namespace) -> dict[str, Any]:
     finally:
         await asyncio.gather(victim.close(), eve.close(), return_exceptions=True)
         await srv.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def main(argv: list[str] | None = None) -> int:
