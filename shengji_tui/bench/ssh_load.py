@@ -127,12 +127,14 @@ class Player(asyncssh.SSHClientSession[bytes]):
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed.set()
 
-    async def connect(self, port: int, size: tuple[int, int] = (100, 32)) -> Player:
+    async def connect(
+        self, port: int, size: tuple[int, int] = (100, 32), password: str = "x"
+    ) -> Player:
         self.conn = await asyncssh.connect(
             "127.0.0.1",
             port,
             username=self.name,
-            password="x",
+            password=password,
             known_hosts=None,
             client_keys=[],
             agent_path=None,
