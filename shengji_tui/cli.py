@@ -97,10 +97,13 @@ def build_parser() -> argparse.ArgumentParser:
     bench.set_defaults(func=_cmd_bench)
 
     data_help = "where games are stored (default: $SHENGJI_DATA_DIR or ~/.local/share/shengji-tui)"
-    replay = sub.add_parser("replay", help="list stored games, or print one trick by trick")
+    replay = sub.add_parser("replay", help="list stored games, or tell one move by move")
     replay.add_argument("id", nargs="?", help="the game's id (or the start of it)")
     replay.add_argument("--list", action="store_true", help="list the finished games")
     replay.add_argument("--data-dir", help=data_help)
+    replay.add_argument(
+        "--lang", choices=["en", "zh"], default=None, help="language (default: from LANG)"
+    )
     replay.set_defaults(func=_cmd_replay)
 
     auto = sub.add_parser(

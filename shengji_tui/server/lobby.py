@@ -31,7 +31,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 
 from ..engine import Event, SeatView
 from ..engine.state import SUPPORTED
-from ..tui.i18n import Catalogue
+from ..text import Catalogue
 from ..tui.screens import relabel_bindings
 from .registry import LobbyError, Registry, Room, TableOptions, bot_levels
 
@@ -483,7 +483,7 @@ class WatchScreen(Screen[None]):
             self.room.spectators -= 1
 
     def render_view(self) -> None:
-        from ..tui.text import CardText
+        from ..text import CardText
 
         v = self.view
         if v is None:

@@ -1,5 +1,6 @@
 """The SQLite game store: tables' settings, seeds and command/event logs;
-rebuilding a table by replaying its log; a finished game told as text."""
+rebuilding a table by replaying its log (`shengji replay` tells a stored game
+with the catalogue's narrator: `shengji_tui.text.narrate_game`)."""
 
 from .db import (
     DB_NAME,
@@ -13,7 +14,6 @@ from .db import (
     db_path,
     default_data_dir,
 )
-from .narrate import narrate
 from .replay import (
     EVENTS_ADAPTER,
     Replayed,
@@ -41,6 +41,5 @@ __all__ = [
     "default_data_dir",
     "events_from_json",
     "events_json",
-    "narrate",
     "replay",
 ]

@@ -39,7 +39,7 @@ def __getattr__(name: str) -> Any:
 
         return getattr(app, name)
     if name in ("Catalogue", "detect_lang"):
-        from . import i18n
+        from .. import text
 
-        return getattr(i18n, name)
+        return getattr(text, name)
     raise AttributeError(name)

@@ -36,9 +36,10 @@ from ..engine import (
     SeatView,
     ThrowFailed,
 )
+from ..text import CardText, Narrator, ascii_keys
+from ..text.assets import asset
+from ..text.i18n import Catalogue
 from . import patches  # noqa: F401  (Textual internals: lighter strips, shared CSS)
-from .assets import asset
-from .i18n import Catalogue
 from .model import Model
 from .screens import (
     ConfirmQuit,
@@ -51,7 +52,6 @@ from .screens import (
     TableScreen,
     relabel_bindings,
 )
-from .text import CardText, Narrator, ascii_keys
 
 if TYPE_CHECKING:
     from .saved import Saves
@@ -672,6 +672,6 @@ class ShengjiApp(App[None]):
 
 
 def default_lang(env: dict[str, str] | None = None) -> str:
-    from .i18n import detect_lang
+    from ..text import detect_lang
 
     return detect_lang(os.environ if env is None else env)

@@ -16,8 +16,8 @@ from itertools import islice
 from .. import rules
 from ..engine import CardDealt, DealStarted, Event, KittyTaken, Played, SeatView, ThrowFailed
 from ..rules import Card, RuleSet, ScoreBand, Suit, TrumpContext
-from .i18n import Catalogue
-from .text import CardText, describe_lead, eff_suit_name, shape_text
+from ..text.cards import CardText, describe_lead, eff_suit_name, shape_text
+from ..text.i18n import Catalogue
 
 # Positions around the table, relative to the viewer (play goes to the right).
 BOTTOM, RIGHT, TOP, LEFT = 0, 1, 2, 3

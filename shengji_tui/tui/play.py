@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 from ..store import StoreError, default_data_dir
+from ..text.i18n import Catalogue, detect_lang
 from .app import GameOptions, ShengjiApp, TableLike
-from .i18n import Catalogue, detect_lang
 from .options import add_play_arguments
 from .saved import Saves, default_bot_level, hotseat_seats, new_table
 

@@ -30,7 +30,7 @@ from ..engine import SeatView
 from ..rules import RuleSet
 from ..store import Store, StoreError, UnknownTable, db_path
 from ..store.files import write_atomic
-from .i18n import Catalogue
+from ..text.i18n import Catalogue
 
 if TYPE_CHECKING:
     from ..engine import Command

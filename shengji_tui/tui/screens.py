@@ -46,7 +46,7 @@ from ..engine import (
     Steal,
 )
 from ..engine.state import SUPPORTED
-from .i18n import Catalogue
+from ..text.i18n import Catalogue
 from .model import LEFT, RIGHT, TOP, Model
 from .widgets import (
     CardsWidget,

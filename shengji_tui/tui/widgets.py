@@ -33,8 +33,8 @@ from textual.widgets import ProgressBar
 
 from .. import rules
 from ..rules import Card, Rank, Suit
+from ..text.cards import describe_lead, play_verb
 from .model import BOTTOM, LEFT, RIGHT, TOP, Model
-from .text import describe_lead, play_verb
 
 # The styles of cards, seats and keys: a colour from the theme (a CSS variable,
 # None for the text's own) and text attributes. They were component classes
@@ -378,7 +378,12 @@ class CardsWidget(Widget):
         return style
 
     def cards_text(self, cards: Sequence[Card]) -> Text:
-        return self.model.ct.styled(cards, self.style_for)
+        out = Text()
+        for i, c in enumerate(cards):
+            if i:
+                out.append(" ")
+            out.append(self.model.ct.card(c), self.style_for(c))
+        return out
 
     def cstyle(self, name: str) -> Style:
         return styles_for(self.app)[name]

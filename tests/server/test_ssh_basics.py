@@ -285,7 +285,7 @@ async def test_plain_sentences_follow_the_clients_language(
 ) -> None:
     """The lines written outside the apps (no terminal, a command, goodbye) are in
     the client's language (its LANG), like the lobby and the table."""
-    from shengji_tui.tui.i18n import load_catalogue
+    from shengji_tui.text import load_catalogue
 
     zh = {"LANG": "zh_CN.UTF-8"}
     c = Client("nopty-zh")

@@ -12,11 +12,11 @@ import pytest
 from shengji_tui.engine import CardDealt
 from shengji_tui.engine.state import SUPPORTED
 from shengji_tui.rules import RuleSet, TrumpContext, parse_cards
-from shengji_tui.tui.assets import assets_dir
-from shengji_tui.tui.i18n import Catalogue, detect_lang, load_catalogue
-from shengji_tui.tui.text import CardText, Narrator
+from shengji_tui.text import CardText, Catalogue, Narrator, detect_lang, load_catalogue
+from shengji_tui.text.assets import assets_dir
 
-TUI = Path(__file__).resolve().parents[2] / "shengji_tui" / "tui"
+PACKAGE = Path(__file__).resolve().parents[2] / "shengji_tui"
+TEXT_USERS = ("tui", "text", "saves")  # the packages whose code names catalogue keys
 
 
 def fields(text: str) -> set[str]:
@@ -32,7 +32,7 @@ def test_same_keys_and_placeholders() -> None:
 
 def used_keys() -> set[str]:
     keys: set[str] = set()
-    for path in TUI.glob("*.py"):
+    for path in (p for d in TEXT_USERS for p in (PACKAGE / d).rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         keys |= set(re.findall(r"""\bt\(\s*["']([a-z_]+(?:\.[a-z_-]+)+)["']""", text))
         keys |= set(re.findall(r"""["']((?:keys|result|log|centre|seat)\.[a-z_]+)["']""", text))

@@ -11,8 +11,8 @@ import pytest
 
 from shengji_tui.cli import build_parser
 from shengji_tui.store import Store
+from shengji_tui.text import Catalogue
 from shengji_tui.tui.app import GameOptions, ShengjiApp
-from shengji_tui.tui.i18n import Catalogue
 from shengji_tui.tui.play import build_app, make_table
 from shengji_tui.tui.saved import LevelBot, Saves, bot_levels
 from shengji_tui.tui.screens import ConfirmQuit, StartScreen, TableScreen

@@ -1,19 +1,14 @@
-"""Cards and events as text a player reads: suit glyphs (or ASCII letters),
-card labels for the hand, and one plain sentence per engine event.
+"""One sentence per engine event, from the text catalogue: the TUI's game log
+and `shengji replay` tell a game with the same `Narrator`.
 
-Nothing here knows Textual; Rich `Text` is used for styled card runs. Widths
-are always measured with `rich.cells.cell_len` (Chinese text and the suit
-glyphs are not one byte per cell).
+The TUI feeds it the events a seat (or, at a hotseat table, a spectator) may
+see as they come; `narrate_game` feeds it a stored game's whole log (every
+event, the hands dealt included) and lays the sentences out deal by deal.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
-
-from rich.cells import cell_len
-from rich.style import Style
-from rich.text import Text
+from collections.abc import Callable, Iterable, Sequence
 
 from .. import rules
 from ..engine import (
@@ -43,139 +38,14 @@ from ..engine import (
     TrickWon,
     TrumpSet,
 )
-from ..rules import Card, Rank, RuleSet, Suit, TrumpContext
+from ..rules import Card, RuleSet, Suit, TrumpContext
+from .cards import CardText, describe_lead, play_verb
 from .i18n import Catalogue
 
-_NOTATION = re.compile(r"(?<![A-Za-z0-9])(?:[SHDC](?:10|[2-9JQKA])|BJ|LJ)(?![A-Za-z0-9])")
-GLYPHS = {Suit.S: "♠", Suit.H: "♥", Suit.D: "♦", Suit.C: "♣"}
-LETTERS = {Suit.S: "S", Suit.H: "H", Suit.D: "D", Suit.C: "C"}
-
-StyleFor = Callable[[Card], Style]
-
-
-KEY_NAMES = (
-    ("← →", "left/right"),
-    ("←→", "left/right"),
-    ("⏎", "enter"),
-    ("←", "left"),
-    ("→", "right"),
-    ("↑", "up"),
-    ("↓", "down"),
-)
-
-
-def ascii_keys(text: str) -> str:
-    """Arrow and return glyphs of a key hint as key names ("←→" is "left/right")."""
-    for glyph, name in KEY_NAMES:
-        text = text.replace(glyph, name)
-    return text
-
-
-class CardText:
-    """How cards are written: `10♠` with glyphs, `S10` in ASCII mode."""
-
-    def __init__(self, cat: Catalogue, ascii: bool = False) -> None:
-        self.cat = cat
-        self.ascii = ascii
-
-    def suit(self, suit: Suit | None) -> str:
-        if suit is None:
-            return self.cat.t("suit.none")
-        return LETTERS[suit] if self.ascii else GLYPHS[suit]
-
-    def suit_name(self, suit: Suit | None) -> str:
-        """'♥ hearts' / '♥ 红桃' (glyph and word: not colour alone)."""
-        if suit is None:
-            return self.cat.t("suit.no_trump")
-        return f"{self.suit(suit)} {self.cat.t('suit.' + suit.value)}"
-
-    def rank(self, card: Card) -> str:
-        if card.rank is Rank.LJ:
-            return self.cat.t("card.lj")
-        if card.rank is Rank.BJ:
-            return self.cat.t("card.bj")
-        return card.rank.value
-
-    def card(self, card: Card) -> str:
-        if card.suit is None:
-            return self.rank(card)
-        if self.ascii:
-            return card.suit.value + card.rank.value
-        return card.rank.value + GLYPHS[card.suit]
-
-    def keys(self, text: str) -> str:
-        """A key hint ("←→ move"): with key names in ASCII mode ("left/right move")."""
-        return ascii_keys(text) if self.ascii else text
-
-    def cards(self, cards: Sequence[Card]) -> str:
-        return " ".join(self.card(c) for c in cards) if cards else "—"
-
-    def notation(self, text: str) -> str:
-        """Card notation inside a sentence from the rules ("so you play D3") as glyphs."""
-        if self.ascii:
-            return text
-
-        def sub(m: re.Match[str]) -> str:
-            tok = m.group(0)
-            if tok in ("BJ", "LJ"):
-                return self.cat.t("card.bj" if tok == "BJ" else "card.lj")
-            return tok[1:] + GLYPHS[Suit(tok[0])]
-
-        return _NOTATION.sub(sub, text)
-
-    def styled(self, cards: Sequence[Card], style_for: StyleFor | None) -> Text:
-        out = Text()
-        for i, c in enumerate(cards):
-            if i:
-                out.append(" ")
-            out.append(self.card(c), style_for(c) if style_for else None)
-        return out
-
-
-def width(text: str) -> int:
-    return cell_len(text)
-
-
-def shape_text(cat: Catalogue, width_: int, length: int) -> str:
-    if length > 1:
-        key = {2: "shape.tractor", 3: "shape.titanic"}.get(width_, "shape.tractor_wide")
-        return cat.t(key, n=length, w=width_)
-    return cat.t({1: "shape.single", 2: "shape.pair", 3: "shape.triple"}.get(width_, "shape.quad"))
-
-
-def describe_lead(cat: Catalogue, rs: RuleSet, ctx: TrumpContext, cards: Sequence[Card]) -> str:
-    """'a pair', 'a tractor of 2 pairs', 'a throw: a pair + a single'."""
-    try:
-        units = rules.decompose(rs, ctx, list(cards))
-    except ValueError:
-        return cat.t("shape.mixed")
-    if len(units) == 1:
-        return shape_text(cat, units[0].width, units[0].length)
-    parts = cat.t("shape.plus").join(shape_text(cat, u.width, u.length) for u in units)
-    return cat.t("shape.throw", parts=parts)
-
-
-def eff_suit_name(cat: Catalogue, ct: CardText, rs: RuleSet, ctx: TrumpContext, card: Card) -> str:
-    label = rules.effective_suit(rs, ctx, card)
-    if label == "T":
-        return cat.t("suit.trumps")
-    if label in ("R", "B"):
-        return cat.t("suit.red" if label == "R" else "suit.black")
-    return ct.suit_name(Suit(label))
-
-
-def play_verb(rs: RuleSet, ctx: TrumpContext, lead: Sequence[Card], play: Sequence[Card]) -> str:
-    """'follows', 'ruffs' (all trumps on a side lead), 'discards' (none of the led suit)
-    or 'mixed' (some of the led suit, the rest other cards)."""
-    if not lead or not play:
-        return "follows"
-    lead_eff = rules.effective_suit(rs, ctx, lead[0])
-    effs = {rules.effective_suit(rs, ctx, c) for c in play}
-    if effs == {lead_eff}:
-        return "follows"
-    if lead_eff not in effs:
-        return "ruffs" if effs == {"T"} else "discards"
-    return "mixed"
+PENALTY_KEYS = {
+    "points": "log.throw_penalty_points",
+    "match_score": "log.throw_penalty_match_score",
+}
 
 
 class Narrator:
@@ -257,12 +127,16 @@ class Narrator:
         if isinstance(e, PlayStarted):
             return ty("log.play_started", e.leader, name=self.name(e.leader))
         if isinstance(e, ThrowFailed):
-            return t(
+            line = t(
                 "log.throw_failed",
                 name=self.name(e.seat),
                 tried=cs(e.tried),
                 forced=cs(e.forced),
             )
+            penalty = PENALTY_KEYS.get(e.penalty_kind)
+            if e.penalty and penalty:
+                line += " " + t(penalty, n=e.penalty)
+            return line
         if isinstance(e, Played):
             if e.lead:
                 self._lead = e.cards
@@ -314,3 +188,54 @@ class Narrator:
         if isinstance(e, MatchOver):
             return t("log.match_over", names=self.team_name(e.winners), level=e.level)
         return None
+
+
+def narrate_game(
+    rs: RuleSet,
+    names: Sequence[str],
+    events: Iterable[Event],
+    cat: Catalogue,
+    *,
+    ascii: bool = True,
+) -> list[str]:
+    """A whole recorded game (every event, as the store holds them), one line per
+    sentence: each deal's first line unindented, the rest indented; the hands
+    dealt are told once trump is known, sorted for it. ASCII card notation by
+    default (`S10`, `HA`, `BJ`), as the rules module writes cards."""
+    ct = CardText(cat, ascii)
+
+    def name(seat: int) -> str:
+        if 0 <= seat < len(names) and names[seat]:
+            return names[seat]
+        return cat.t("seat.default_name", n=seat + 1)
+
+    def team(seats: Sequence[int]) -> str:
+        got = [name(s) for s in seats]
+        if len(got) == 2:
+            return cat.t("team.pair", a=got[0], b=got[1])
+        return cat.t("team.list_sep").join(got)
+
+    narrator = Narrator(cat, ct, name, team)
+    lines: list[str] = []
+    level = rs.levels[0]
+    trump: Suit | None = None
+    hands: dict[int, list[Card]] = {}
+    for e in events:
+        if isinstance(e, DealStarted):
+            level, trump, hands = e.level, None, {}
+        elif isinstance(e, Redealt):
+            hands = {}
+        elif isinstance(e, CardDealt) and e.card is not None:
+            hands.setdefault(e.seat, []).append(e.card)
+        elif isinstance(e, TrumpSet):
+            level, trump = e.level, e.trump_suit
+        ctx = TrumpContext(level, trump)
+        said = narrator.sentence(e, rs, ctx)
+        if said:
+            lines.append(said if isinstance(e, DealStarted) else "  " + said)
+        if isinstance(e, TrumpSet) and e.reason != "steal" and hands:
+            for seat in sorted(hands):
+                held = ct.cards(rules.sort_hand(rs, ctx, hands[seat]))
+                lines.append("  " + cat.t("log.dealt", name=name(seat), cards=held))
+            hands = {}
+    return lines
