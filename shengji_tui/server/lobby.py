@@ -32,7 +32,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 from ..engine import Event, SeatView
 from ..engine.state import SUPPORTED
 from ..text import Catalogue
-from ..tui.screens import relabel_bindings
+from ..tui.bindings import relabel_bindings
 from .registry import LobbyError, Registry, Room, TableOptions, bot_levels
 
 if TYPE_CHECKING:

@@ -37,11 +37,14 @@ from textual._border import get_box
 from textual._compositor import ChopsUpdate, Compositor
 from textual._segment_tools import line_pad
 from textual._styles_cache import StylesCache
+from textual.app import App
 from textual.cache import FIFOCache
 from textual.css.stylesheet import Stylesheet
+from textual.filter import Monochrome, NoColor
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.style import Style as TStyle
+from textual.widget import Widget
 
 _STRIP_CACHES = {
     "_divide_cache": 4,
@@ -271,6 +274,31 @@ def _render_line(
     if plan.right:
         segments.append(plan.right)
     return Strip(segments, size.width)
+
+
+def repaint_lines(widget: Widget, regions: list[Region]) -> None:
+    """`widget.refresh(*regions)` without its two message hops. Textual's refresh
+    prompts the widget's message pump, whose idle handler posts an `Update` to
+    the screen, whose handler marks the widget dirty and whose idle handler
+    starts the screen's update timer: four task switches per widget, on every
+    player's screen at every play. A repaint of lines whose size did not
+    change needs only the marks and the timer."""
+    screen = widget.screen
+    app = widget.app
+    if not screen.is_current or app._batch_count or screen not in screen._compositor:
+        widget.refresh(*regions)
+        return
+    widget._set_dirty(*regions)
+    screen._dirty_widgets.add(widget)
+    screen._update_timer.resume()
+
+
+def set_no_color(app: App[Any], no_color: bool) -> None:
+    """NO_COLOR for this app alone (an SSH client's, not the server's environment)."""
+    app.no_color = no_color
+    app._filters = [f for f in app._filters if not isinstance(f, (NoColor, Monochrome))]
+    if no_color:
+        app._filters.append(NoColor() if app.native_ansi_color else Monochrome())
 
 
 def install() -> None:

@@ -40,7 +40,12 @@ class Seat:
 
 
 class StaticTable:
-    """The `Table` interface over a fixed state: commands apply, nothing else moves."""
+    """The `Table` interface (`tui.contract.TableLike`) over a fixed state:
+    commands apply, nothing else moves."""
+
+    table_id = "static"
+    declare_window: float | None = None
+    trouble: Any = None
 
     def __init__(self, state: GameState, names: list[str] | None = None, humans=(0,)) -> None:
         self.state = state
@@ -48,6 +53,13 @@ class StaticTable:
         self.seats = [Seat("human" if s in humans else "bot", names[s]) for s in range(4)]
         self._subs: list[tuple[int | None, Callable[..., Any]]] = []
         self.submitted: list[Command] = []
+
+    @property
+    def finished(self) -> bool:
+        return self.state.phase == "finished"
+
+    def on_trouble(self, callback: Callable[[Any], Any]) -> Callable[[], None]:
+        return lambda: None
 
     def view(self, seat: int | None):
         return view_for(self.state, 0 if seat is None else seat)

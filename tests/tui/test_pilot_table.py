@@ -69,9 +69,9 @@ async def test_failed_throw_shows_the_cards_tried_and_the_unit_forced() -> None:
         assert m.check().ok  # a throw may be tried; the engine judges it
         await pilot.press("enter")
         await pilot.pause()
-        assert m.throw_failed is not None
-        tried, _forced, seat, reason = m.throw_failed
-        assert seat == 0 and sorted(tried) == sorted(throw) and reason
+        failed = m.throw_failed
+        assert failed is not None
+        assert failed.seat == 0 and sorted(failed.tried) == sorted(throw) and m.throw_reason()
         assert any(isinstance(e, ThrowFailed) for e in table.state.log)
         centre = app.screen.query_one("#trick").render().plain
         assert "tried to throw" in centre

@@ -1,7 +1,8 @@
 """Solo and hotseat games kept in the store, so that a game quit (or killed) can
 be resumed: new tables, the list of unfinished ones, resuming one.
 
-No Textual here (the `play` command and the tests use it without an app).
+No Textual here (the `play` command and the tests use it without an app; the
+app is given a `Saves` and asks it whether a table is one of its games).
 
 - A game of `shengji play` is a `Table` whose id starts with `play-`, stored in
   the store of the data directory (`Store(db_path(data_dir))`); the SSH
@@ -30,12 +31,12 @@ from ..engine import SeatView
 from ..rules import RuleSet
 from ..store import Store, StoreError, UnknownTable, db_path
 from ..store.files import write_atomic
-from ..text.i18n import Catalogue
+from ..text import Catalogue
 
 if TYPE_CHECKING:
     from ..engine import Command
     from ..table import Table
-    from .app import GameOptions
+    from ..tui.contract import GameOptions
 
 PLAY_PREFIX = "play-"
 SIDECAR = "play.json"
@@ -147,7 +148,7 @@ def new_table(
     rs = RuleSet.preset(options.preset)
     seed = options.seed if options.seed is not None else random.randrange(2**31)
     humans = hotseat_seats(options.humans, rs.players)
-    level = getattr(options, "bots", None) or default_bot_level()
+    level = options.bots or default_bot_level()
     bot_names = [n.strip() for n in cat.t("names.bots").split(",")]
     names: list[str] = []
     bots: dict[int, Bot] = {}
@@ -229,10 +230,14 @@ class Saves:
         self.touch(table.table_id, force=True)
         return table, humans
 
-    def owns(self, table: object) -> bool:
-        """Whether `table` is one of these games."""
-        tid = getattr(table, "table_id", "")
-        return getattr(table, "store", None) is self.store and str(tid).startswith(PLAY_PREFIX)
+    def owns(self, table_id: str) -> bool:
+        """Whether the table `table_id` is one of these games (kept in this store)."""
+        if not table_id.startswith(PLAY_PREFIX):
+            return False
+        try:
+            return self.store.has_table(table_id)
+        except StoreError:
+            return False
 
     # ------------------------------------------------------------ last played
 
@@ -373,7 +378,7 @@ class Saves:
         humans = _humans_of(stored.settings)
         if not humans:
             raise StoreError(f"nobody plays at table {table_id!r} from this terminal")
-        level = getattr(options, "bots", None) or default_bot_level()
+        level = options.bots or default_bot_level()
         seats = stored.settings.get("seats") or []
         names = list(stored.names)
         bots: dict[int, Bot] = {}
