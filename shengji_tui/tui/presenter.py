@@ -105,6 +105,13 @@ class Presenter:
         self._chips: dict[Card, Chip] = {}
         self._chips_for: object = None
         self._groups: tuple[object, tuple[HandGroup, ...]] | None = None
+        self._last: tuple[object, LastTrickProps] | None = None
+        self._score: tuple[object, ScoreProps] | None = None
+
+    def look(self, m: Model) -> tuple[object, ...]:
+        """What every text depends on besides the game: the words, the card style,
+        how seats are named (the viewer, the names at the table)."""
+        return (m.cat, m.ct, m.ct.ascii, m.seat, len(m.humans) <= 1, tuple(m.names))
 
     # ------------------------------------------------------------ pieces
     def glyphs(self, m: Model) -> dict[str, str]:
@@ -485,16 +492,21 @@ class Presenter:
         if v is None or not v.dealer_side:
             return ScoreProps(words(t("score.no_dealer")), Line(()), None)
         pts = m.attacker_points()
+        key = (m.cat, m.ct.ascii, pts, v.rules)  # (the bands are made again at every call)
+        if self._score is not None and self._score[0] == key:
+            return self._score[1]
         bands = m.milestones(pts)
         ahead = [f"{b.min_points} {m.band_text(b)}" for b in bands[:2]]
         right = f" {self.glyphs(m)['sep']} ".join(ahead) if ahead else t("score.top")
         nxt = bands[0] if bands else None
         total = nxt.min_points if nxt is not None else max(pts, 1)
-        return ScoreProps(
+        props = ScoreProps(
             words(t("score.attackers", points=pts), "bold"),
             words(right),
             (total, min(pts, total)),
         )
+        self._score = (key, props)
+        return props
 
     # ------------------------------------------------------------ last trick
     def last_trick(self, m: Model) -> LastTrickProps:
@@ -502,6 +514,18 @@ class Presenter:
         t = m.cat.t
         if v is None or not v.last_trick:
             return LastTrickProps((words(t("last.none"), "seat--dim"),))
+        # (the same trick until the next one is won: kept, by all it is made of)
+        key = (self.look(m), v.last_trick, v.last_trick_winner, v.trick_no, v.rules, m.ctx)
+        if self._last is not None and self._last[0] == key:
+            return self._last[1]
+        props = self._last_trick(m)
+        self._last = (key, props)
+        return props
+
+    def _last_trick(self, m: Model) -> LastTrickProps:
+        v = m.view
+        assert v is not None
+        t = m.cat.t
         out = [words(t("last.title", n=v.trick_no), "bold")]
         lead = v.last_trick[0].cards
         for i, p in enumerate(v.last_trick):

@@ -42,8 +42,8 @@ def record_builds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     built: list[str] = []
     original = LineWidget.show
 
-    def show(self: LineWidget[Any], props: Any) -> bool:
-        changed = original(self, props)
+    def show(self: LineWidget[Any], props: Any, look: Any = None) -> bool:
+        changed = original(self, props, look)
         if changed:
             built.append(type(self).__name__)
         return changed
@@ -166,11 +166,11 @@ async def test_what_shows_is_the_view_and_the_choices_whatever_was_skipped(
     skipped = shown = 0
     original = LineWidget.show
 
-    def counting(self: LineWidget[Any], props: Any) -> bool:
+    def counting(self: LineWidget[Any], props: Any, look: Any = None) -> bool:
         nonlocal skipped, shown
         shown += 1
         skipped += props == self.props and self._text is not None
-        return original(self, props)
+        return original(self, props, look)
 
     monkeypatch.setattr(LineWidget, "show", counting)
     state = new_game(preset, seed)

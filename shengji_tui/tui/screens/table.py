@@ -38,6 +38,7 @@ from ..widgets import (
     ScoreText,
     SeatPanel,
     StatusBar,
+    styles_for,
 )
 from .base import SizeWatch
 from .help import HelpScreen
@@ -178,19 +179,20 @@ class TableScreen(SizeWatch, Screen[None]):
         w = self._widgets
         if w is None:  # (found once: the screen never recomposes)
             w = self._widgets = _Widgets(self)
-        w.status.show(props.status)
+        look = styles_for(self.app)
+        w.status.show(props.status, look)
         panels = self._seat_panels
         for sp in props.seats:
             panel = panels.get(sp.position)
             if panel is not None:
-                panel.show(sp)
-        w.centre.show(props.centre)
-        w.declare.show(props.declare)
-        w.last_trick.show(props.last_trick)
-        w.score_left.show(props.score.left)
-        w.score_right.show(props.score.right)
-        w.me.show(props.me)
-        w.hand.show(props.hand)
+                panel.show(sp, look)
+        w.centre.show(props.centre, look)
+        w.declare.show(props.declare, look)
+        w.last_trick.show(props.last_trick, look)
+        w.score_left.show(props.score.left, look)
+        w.score_right.show(props.score.right, look)
+        w.me.show(props.me, look)
+        w.hand.show(props.hand, look)
         if w.declare.display != props.declare.shown:
             w.declare.display = props.declare.shown
         w.bar.show_points(props.score.bar)

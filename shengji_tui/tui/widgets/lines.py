@@ -129,7 +129,7 @@ class LineWidget(Widget, Generic[P]):
         super().__init__(**kw)
         self.props = props
         self._text: tuple[int, Text] | None = None  # (width, text) last built
-        self._look: tuple[object, ...] | None = None  # (theme, ansi) that text was built in
+        self._look: StyleTable | None = None  # the styles (of a theme) that text was built in
         self._shown: tuple[object, ...] | None = None  # signature of that text
         self._lines: list[Strip] = []
         self._lines_key: tuple[object, ...] | None = None  # what _lines were cut for
@@ -147,17 +147,13 @@ class LineWidget(Widget, Generic[P]):
     def styles_table(self) -> StyleTable:
         return styles_for(self.app)
 
-    def _look_now(self) -> tuple[object, ...]:
-        app = self.app
-        return (app.theme, app.ansi_color)
-
     # ------------------------------------------------------------ painting
     def _current_text(self, width: int) -> Text:
         cached = self._text
         if cached is None or cached[0] != width:
             text = self.build()
             self._text = (width, text)
-            self._look = self._look_now()
+            self._look = styles_for(self.app)
             self._shown = text_signature(text)
             return text
         return cached[1]
@@ -246,10 +242,13 @@ class LineWidget(Widget, Generic[P]):
         text = self._current_text(self.size.width)
         return max((cell_len(line) for line in text.plain.split("\n")), default=0)
 
-    def show(self, props: P) -> bool:
+    def show(self, props: P, look: StyleTable | None = None) -> bool:
         """Show `props`: repaint the lines that changed (relayout if the size
-        changed); True if anything was repainted."""
-        same = props == self.props
+        changed); True if anything was repainted. (`look`: the app's style
+        table, when the caller has it at hand.)"""
+        same = props == self.props and self._text is not None
+        if same and self._look is (look or styles_for(self.app)):
+            return False  # (what it shows is built from equal props, in the same styles)
         self.props = props
         if not self.is_mounted or not self._styled:  # not styled yet
             self._text = None
@@ -266,11 +265,9 @@ class LineWidget(Widget, Generic[P]):
                 self._painted = False
                 self.refresh()
             return False
-        if same and self._text is not None and self._look == self._look_now():
-            return False
         width = self.size.width
         text = self.build()
-        self._look = self._look_now()
+        self._look = styles_for(self.app)
         sig = text_signature(text)
         if sig == self._shown and self._text is not None and self._text[0] == width:
             self._text = (width, text)
