@@ -50,6 +50,7 @@ from .messages import (
     TableUpdate,
 )
 from .model import Model
+from .presenter import Presenter
 from .screens import (
     ConfirmQuit,
     DealResultScreen,
@@ -405,19 +406,17 @@ class ShengjiApp(App[None]):
         """The deal's result over the table while it is scored (and the match's at
         its end); it goes when the next deal starts."""
         m = self.model
-        assert m is not None and m.view is not None
-        v = m.view
-        over = v.phase in ("scoring", "finished")
-        if not over and self._result_screen is not None:
+        assert m is not None
+        over = Presenter.deal_over(m)
+        if over is None and self._result_screen is not None:
             scr, self._result_screen = self._result_screen, None
             if self.screen is scr:  # (under another dialog it stays until closed)
                 self.pop_screen()
-        key = (v.deal_no, v.phase)
-        if over and self._result_for != key:
-            self._result_for = key
+        if over is not None and self._result_for != over[0]:
+            self._result_for = over[0]
             if self._result_screen is not None and self.screen is self._result_screen:
                 self.pop_screen()
-            self._result_screen = DealResultScreen(m, final=v.phase == "finished")
+            self._result_screen = DealResultScreen(m, final=over[1])
             self.push_screen(self._result_screen)
 
     # ------------------------------------------------------------------ hotseat

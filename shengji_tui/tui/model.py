@@ -234,7 +234,7 @@ class Model:
         self._winner = None
         self._set_view(view)
         self._apply_events(view.log)
-        if view.phase != "burying":
+        if not self._burying():
             self.kitty_new.clear()
         if self.declare_deadline is None:  # (a hand-over keeps the table's deadline)
             self._set_deadline(None)
@@ -276,9 +276,14 @@ class Model:
             self._narrator.cat, self._narrator.ct = cat, ct
         self._changed()
 
+    def _burying(self) -> bool:
+        """The kitty is being buried (its cards are marked new until then)."""
+        a = self.allowed
+        return a is not None and "bury" in a.kinds | a.awaited
+
     def _set_deadline(self, now: float | None) -> None:
-        v = self.view
-        if v is None or v.phase != "declaring" or self.declare_window is None:
+        a = self.allowed
+        if a is None or not a.closing or self.declare_window is None:
             self.declare_deadline = None
         else:  # the table waits again after each change
             self.declare_deadline = (time.monotonic() if now is None else now) + self.declare_window
@@ -294,7 +299,7 @@ class Model:
             self.kitty_new.clear()
             self.throw_failed = None
         self.hand = rules.sort_hand(view.rules, self.ctx, list(view.hand))
-        if view.phase != "burying":
+        if not self._burying():
             self.kitty_new.clear()
         # remap the selection by card identity (the k-th copy stays the k-th copy)
         self.selected = self._remap(old_sel)

@@ -94,6 +94,12 @@ def seat_positions(players: int) -> tuple[str, ...]:
     return ("right", *across, "left")
 
 
+def closing(m: Model) -> bool:
+    """Every card is dealt and the table waits for the last declarations."""
+    a = m.allowed
+    return a is not None and a.closing
+
+
 def words(text: str, style: str = "") -> Line:
     return Line((Words(text),), style)
 
@@ -145,7 +151,7 @@ class Presenter:
             last_trick=self.last_trick(m),
             keys=self.keys(m),
             log=LogProps(m.log_id, len(m.log), m.log),
-            countdown=m.phase == "declaring" and m.declare_deadline is not None,
+            countdown=m.declare_deadline is not None and closing(m),
         )
 
     # ------------------------------------------------------------ status line
@@ -591,6 +597,15 @@ class Presenter:
         return KeyStates(states, label, "keys.skip_done" if a.closing else "keys.skip")
 
     # ------------------------------------------------------------ the deal's end
+    @staticmethod
+    def deal_over(m: Model) -> tuple[tuple[int, str], bool] | None:
+        """While a deal's result is to be shown: (which deal and stage, whether the
+        match is over), else None."""
+        v = m.view
+        if v is None or v.phase not in ("scoring", "finished"):
+            return None
+        return (v.deal_no, v.phase), v.phase == "finished"
+
     def result(self, m: Model, final: bool) -> ResultProps:
         """The deal's end (or the match's): the kitty revealed and its multiplier,
         the points, who goes up, the next dealer."""
