@@ -39,6 +39,7 @@ from .tracker import SampleSpec, sample_spec
 # measured ~20 µs a step on the reference machine (2 cores, 2026): ~60% of the budget.
 STEPS_PER_MS = 30.0
 TOP_K = 3
+DEFAULT_BUDGET_MS = 300.0  # thinking time per play
 GUARD = 0.85  # stop at this fraction of the budget whatever the work count says
 Z_DEVIATE = 0.5  # deviate from the playbook only when the search is this sure
 
@@ -456,7 +457,7 @@ class SearchBot(PlaybookBot):
         self,
         seed: int = 0,
         name: str = "hard",
-        budget_ms: float = 300.0,
+        budget_ms: float = DEFAULT_BUDGET_MS,
         workers: int | None = None,
         top_k: int = TOP_K,
         guard: bool = True,

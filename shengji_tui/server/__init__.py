@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .auth import AuthError, AuthPolicy, Identity
 from .limits import Limits
-from .registry import Registry, TableLimits, TableOptions
+from .registry import Registry, TableLimits
 from .server import ServerConfig, ShengjiServer
 
 __all__ = [
@@ -22,5 +22,4 @@ __all__ = [
     "ServerConfig",
     "ShengjiServer",
     "TableLimits",
-    "TableOptions",
 ]
