@@ -525,9 +525,12 @@ class Store:
                 names_l = list(json.loads(names))
                 res = json.loads(result) if result is not None else None
                 settings = json.loads(sj)
-                deal = None if last is None else DealSummary.model_validate_json(last)
             except (ValueError, AttributeError):
-                preset, names_l, res, settings, deal = "?", [], None, {}, None
+                preset, names_l, res, settings = "?", [], None, {}
+            try:
+                deal = None if last is None else DealSummary.model_validate_json(last)
+            except ValueError:
+                deal = None
             out.append(
                 TableSummary(
                     table_id=str(tid),

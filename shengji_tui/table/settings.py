@@ -277,12 +277,6 @@ def _v1_bot(d: Mapping[str, Any], seat: int, name: str, table_id: str, seed: int
     table's own), `{"type": "level", "level", "seed", "name"}` (`shengji play`'s)."""
     kind = d.get("type")
     level = d.get("level") if kind == "level" else kind
-    if kind != "level" and kind not in LEVELS:
-        raise SettingsError(
-            f"table {table_id!r}: the bot at seat {seat + 1} was recorded as {kind!r}, "
-            "which this version of shengji-tui cannot seat again "
-            f"(its levels: {', '.join(LEVELS)})"
-        )
     _known_level(level, seat, table_id)
     bseed = d.get("seed")
     if not isinstance(bseed, int):

@@ -13,8 +13,8 @@ from shengji_tui.cli import build_parser
 from shengji_tui.store import Store
 from shengji_tui.tui.app import GameOptions, ShengjiApp
 from shengji_tui.tui.i18n import Catalogue
-from shengji_tui.tui.play import build_app, make_table
 from shengji_tui.tui.options import BOT_LEVELS
+from shengji_tui.tui.play import build_app, make_table
 from shengji_tui.tui.saved import LEVELS, Saves
 from shengji_tui.tui.screens import ConfirmQuit, StartScreen, TableScreen
 
