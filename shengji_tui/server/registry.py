@@ -772,12 +772,7 @@ class Registry:
         before the store kept it): the seats as the table recorded them; a human's
         seat has no identity to give it back by, so a stand-in bot plays it."""
         m = SERVER_TABLE_ID.fullmatch(table.table_id)
-        d = self.default_options
         st = table.settings
-        # (such a table is from before tables kept the grace: the server's is used)
-        settings = st.replace(
-            pacing=st.pacing.replace(grace=d.pacing.grace), stand_in=d.stand_in, meta={}
-        )
         slots = []
         for info, seat in zip(table.seats, st.seats, strict=True):
             if info.kind == "human":
@@ -794,7 +789,7 @@ class Registry:
             )
         return Room(
             table_id=table.table_id,
-            settings=settings,
+            settings=st.replace(meta={}),
             slots=slots,
             status="playing",
             number=int(m.group(1)) if m else 0,
@@ -864,30 +859,40 @@ class Registry:
         if tid not in records and SERVER_TABLE_ID.fullmatch(tid) is None:
             return None  # `shengji play`'s or `shengji autoplay`'s table: not ours
         rec = records.get(tid)
-        table = Table.restore(store, tid)
+        found: list[Room] = []
+        warnings: list[str] = []
+
+        def adjust(st: TableSettings) -> TableSettings:
+            """The room's record (the store's, else lobby.json's) and the table's
+            settings with its grace and stand-in level (a table of version 1
+            kept them only there)."""
+            in_store = st.meta.get(META_KEY)
+            if in_store is not None:
+                try:
+                    found.append(RoomRecord.model_validate(in_store).room(st.rules))
+                except ValidationError as e:
+                    warnings.append(
+                        f"table {tid}: its lobby record in the store is damaged "
+                        f"({_problem(e)}); "
+                        + ("lobby.json's is used" if rec else "rebuilt from its seats")
+                    )
+            if not found and rec is not None:
+                found.append(rec.room(st.rules))
+            # no record anywhere: a table from before the store kept it: the server's
+            o = found[0].settings if found else self.default_options
+            return st.replace(pacing=st.pacing.replace(grace=o.pacing.grace), stand_in=o.stand_in)
+
+        table = Table.restore(store, tid, adjust=adjust)
         if table.finished:
             return None
-        in_store = table.meta.get(META_KEY)
-        room: Room | None = None
-        if in_store is not None:
-            try:
-                room = RoomRecord.model_validate(in_store).room(table.rules)
-            except ValidationError as e:
-                self._say(
-                    said,
-                    logging.WARNING,
-                    f"table {tid}: its lobby record in the store is damaged "
-                    f"({_problem(e)}); "
-                    + ("lobby.json's is used" if rec else "rebuilt from its seats"),
-                )
-        if room is None and rec is not None:
-            room = rec.room(table.rules)
-        if room is None:
-            room = self._room_from_store(table, said)
-        if room.players != table.rules.players:
+        for w in warnings:
+            self._say(said, logging.WARNING, w)
+        room = found[0] if found else self._room_from_store(table, said)
+        if len(room.slots) != table.rules.players:
             raise ValueError(
-                f"{room.players} seats in the lobby's record, {table.rules.players} at the table"
+                f"{len(room.slots)} seats in the lobby's record, {table.rules.players} at the table"
             )
+        room.settings = table.settings.replace(meta={})  # the table's are the room's
         room.table = table
         room.status = "playing"
         for s, slot in enumerate(room.slots):

@@ -155,6 +155,11 @@ async def test_the_servers_tables_come_back_as_they_were(data: Path) -> None:
         assert [s.level for s in ann.slots[1:]] == ["random", "easy", "normal"]
         assert (ann.settings.pacing.grace, ann.settings.stand_in) == (0.0, "hard")
         assert (bob.settings.pacing.grace, bob.settings.stand_in) == (600.0, "normal")
+        # the table's own settings now keep them too (version 1 kept them in the record)
+        for room in (ann, bob):
+            assert room.table is not None and room.settings == room.table.settings.replace(meta={})
+            kept = store.load(room.table_id).settings
+            assert kept["version"] == 2 and kept["stand_in"] == room.settings.stand_in
         assert [s.level for s in bob.slots] == ["normal", "easy", "easy", "easy"]
         for room in (ann, bob):
             assert room.table is not None
