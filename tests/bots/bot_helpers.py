@@ -82,9 +82,9 @@ def walk(preset: str | RuleSet, seed: int, levels: list[str]):  # type: ignore[n
             state, _ = apply(state, DealNext())
             continue
         yield state
-        seat = state.awaiting()
-        assert seat is not None
-        cmd = bots[seat].decide(view_for(state, seat))
+        awaited = state.awaiting()
+        assert awaited is not None
+        cmd = bots[awaited].decide(view_for(state, awaited))
         assert cmd is not None
         state, _ = apply(state, cmd)
     yield state

@@ -102,6 +102,7 @@ def legal_command(state: GameState, rng: random.Random) -> Command:
     """A random command the rules allow in `state`."""
     rs = state.rules
     phase = state.phase
+    seat: int | None
     if phase in ("dealing", "declaring"):
         if state.phase == "declaring" or rng.random() < 0.5:
             seat = rng.randrange(state.players)
