@@ -78,8 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="benchmarks")
     bench.add_argument(
         "what",
-        choices=["rules", "engine", "bots", "ssh"],
-        help="ssh: `shengji bench ssh --help` (T tables of 4 SSH clients against a server)",
+        choices=["rules", "engine", "bots", "ssh", "attack"],
+        help="ssh: `shengji bench ssh --help` (T tables of 4 SSH clients against a server); "
+        "attack: `shengji bench attack --help` (floods against a server)",
     )
     bench.add_argument(
         "--preset",
@@ -134,6 +135,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .bench.ssh_load import main as bench_ssh
 
         return bench_ssh(rest[2:])
+    if rest[:2] == ["bench", "attack"]:  # attacks on a server (docs/security.md)
+        from .bench.ssh_attack import main as bench_attack
+
+        return bench_attack(rest[2:])
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args))

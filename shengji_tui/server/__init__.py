@@ -2,8 +2,10 @@
 shared `Table` per game, a lobby of tables backed by the store.
 
 Modules: `driver` (Textual over an SSH channel), `session` (one SSH session),
-`server` (connections, auth callbacks, limits), `auth`, `hostkey`, `limits`,
-`registry` (the lobby's tables), `lobby` (the lobby's Textual app), `cli`.
+`channel` (its SSH channel: the environment kept), `server` (connections,
+auth callbacks, limits), `auth`, `authguard` (password threads, failures per
+address), `names` (shown names), `hostkey`, `limits`, `registry` (the lobby's
+tables), `lobby` (the lobby's Textual app), `cli`.
 """
 
 from __future__ import annotations

@@ -10,8 +10,12 @@ Three ways, chosen by `shengji serve` flags (README "Playing over SSH"):
 - `--open` (a trusted LAN): anyone may join. Identity: the client key's
   fingerprint when it offers one, else the typed user name.
 
-The SSH user name is the display name (control characters removed, cut to
-16 cells) in every mode.
+The SSH user name is the display name (`names.normalise_name`: NFKC, no
+invisible characters, no runs of combining marks, at most 16 cells) in every mode.
+
+The files are read again whenever they change (size, time or inode), so a
+removed key or user is out at their next login. A file that cannot be read
+lets nobody in by it, a malformed line is skipped; both are logged.
 """
 
 from __future__ import annotations
@@ -19,16 +23,20 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import logging
 import os
 import secrets
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
 import asyncssh
 
+from .names import NAME_CELLS, normalise_name
+
+log = logging.getLogger("shengji_tui.server")
+
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
-NAME_MAX = 16
+NAME_MAX = NAME_CELLS
 
 
 class AuthError(Exception):
@@ -47,19 +55,7 @@ class Identity:
 
 def display_name(username: str) -> str:
     """The SSH user name made safe to show on other players' screens."""
-    out = []
-    width = 0
-    for ch in username:
-        cat = unicodedata.category(ch)
-        if cat.startswith("C") or cat in ("Zl", "Zp"):
-            continue
-        w = 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-        if width + w > NAME_MAX:
-            break
-        out.append(ch)
-        width += w
-    name = "".join(out).strip()
-    return name or "player"
+    return normalise_name(username, max_cells=NAME_MAX)
 
 
 # ------------------------------------------------------------------ passwords
@@ -93,24 +89,29 @@ def verify_password(password: str, stored: str) -> bool:
 _DUMMY = hash_password("not a password", salt=b"0123456789abcdef")
 
 
-def read_passwords(path: Path) -> dict[str, str]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise AuthError(f"cannot read the passwords file {path}: {e}") from None
+def parse_passwords(text: str) -> tuple[dict[str, str], list[int]]:
+    """The `name:scrypt$...` lines of a passwords file, and the numbers of the
+    malformed lines (skipped)."""
     out: dict[str, str] = {}
+    bad: list[int] = []
     for n, line in enumerate(text.splitlines(), start=1):
         line = line.strip()
         if not line or line.startswith("#"):
             continue
         name, sep, stored = line.partition(":")
-        if not sep or not stored.startswith("scrypt$") or stored.count("$") != 5:
-            raise AuthError(
-                f"{path} line {n}: expected name:scrypt$... "
-                "(make lines with `shengji serve --add-password NAME`)"
-            )
+        if not name or not sep or not stored.startswith("scrypt$") or stored.count("$") != 5:
+            bad.append(n)
+            continue
         out[name] = stored
-    return out
+    return out, bad
+
+
+def read_passwords(path: Path) -> dict[str, str]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise AuthError(f"cannot read the passwords file {path}: {e}") from None
+    return parse_passwords(text)[0]
 
 
 def add_password(path: Path, name: str, password: str) -> None:
@@ -152,9 +153,9 @@ class AuthPolicy:
         self.authorized_keys_path = authorized_keys
         self.passwords_path = passwords
         self._keys: set[bytes] = set()
-        self._keys_mtime: float | None = None
+        self._keys_seen = _Seen()
         self._passwords: dict[str, str] = {}
-        self._pw_mtime: float | None = None
+        self._pw_seen = _Seen()
         if authorized_keys is not None:
             self._load_keys(required=True)
         if passwords is not None:
@@ -171,49 +172,66 @@ class AuthPolicy:
         return " or ".join(parts) or "nobody (no auth configured)"
 
     # ---------------------------------------------------------------- files
+    def _read(self, what: str, path: Path, seen: _Seen, required: bool) -> str | None:
+        """The file's text if it changed since `seen` (else None). A file that
+        cannot be read is an empty one (nobody gets in by it), logged once per
+        change; at start (`required`) it is an `AuthError`."""
+        try:
+            st = path.stat()
+            stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+            if stamp == seen.stamp:
+                return None
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            if required:
+                raise AuthError(f"cannot read the {what} file {path}: {e}") from None
+            problem = f"cannot read the {what} file {path}: {e}; nobody logs in by it"
+            if seen.problem != problem:
+                log.error("%s", problem)
+            seen.stamp, seen.problem = None, problem
+            return ""
+        seen.stamp, seen.problem = stamp, None
+        return text
+
     def _load_keys(self, required: bool = False) -> None:
         path = self.authorized_keys_path
         assert path is not None
-        try:
-            mtime = path.stat().st_mtime
-        except OSError as e:
-            if required:
-                raise AuthError(f"cannot read the authorized keys file {path}: {e}") from None
-            return
-        if mtime == self._keys_mtime:
+        text = self._read("authorized keys", path, self._keys_seen, required)
+        if text is None:
             return
         keys: set[bytes] = set()
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as e:
-            if required:
-                raise AuthError(f"cannot read the authorized keys file {path}: {e}") from None
-            return
-        for line in text.splitlines():
+        bad: list[int] = []
+        for n, line in enumerate(text.splitlines(), start=1):
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
             try:
                 keys.add(_key_from_line(line).public_data)
-            except (asyncssh.KeyImportError, ValueError):
-                continue
-        self._keys, self._keys_mtime = keys, mtime
+            except Exception:  # a line of any shape: skipped, never a failed start
+                bad.append(n)
+        if bad:
+            log.warning("%s: skipped malformed lines %s", path, _numbers(bad))
+        if self._keys_seen.stamp is not None:
+            log.info("%s: %d keys", path, len(keys))
+        self._keys = keys
 
     def _load_passwords(self, required: bool = False) -> None:
         path = self.passwords_path
         assert path is not None
-        try:
-            mtime = path.stat().st_mtime
-        except OSError as e:
-            if required:
-                raise AuthError(f"cannot read the passwords file {path}: {e}") from None
+        text = self._read("passwords", path, self._pw_seen, required)
+        if text is None:
             return
-        if mtime != self._pw_mtime:
-            try:
-                self._passwords, self._pw_mtime = read_passwords(path), mtime
-            except AuthError:
-                if required:
-                    raise
+        passwords, bad = parse_passwords(text)
+        if bad:
+            log.warning(
+                "%s: skipped malformed lines %s (expected name:scrypt$..., made with "
+                "`shengji serve --add-password NAME`)",
+                path,
+                _numbers(bad),
+            )
+        if self._pw_seen.stamp is not None:
+            log.info("%s: %d users", path, len(passwords))
+        self._passwords = passwords
 
     # ---------------------------------------------------------------- checks
     @property
@@ -232,16 +250,27 @@ class AuthPolicy:
         self._load_keys()
         return key.public_data in self._keys
 
+    def stored_password(self, username: str) -> str | None:
+        """`username`'s hash (the file is read again if it changed); cheap."""
+        if self.passwords_path is None:
+            return None
+        self._load_passwords()
+        return self._passwords.get(username)
+
+    @staticmethod
+    def password_matches(password: str, stored: str | None) -> bool:
+        """Slow on purpose (scrypt), as slow for an unknown user (`stored` None):
+        call it off the event loop, on the server's own password threads."""
+        ok = verify_password(password, stored if stored is not None else _DUMMY)
+        return ok and stored is not None
+
     def password_ok(self, username: str, password: str) -> bool:
-        """Slow on purpose (scrypt): call it off the event loop."""
+        """Both steps at once (slow: see `password_matches`)."""
         if self.open_mode:
             return True
         if self.passwords_path is None:
             return False
-        self._load_passwords()
-        stored = self._passwords.get(username)
-        ok = verify_password(password, stored if stored is not None else _DUMMY)
-        return ok and stored is not None
+        return self.password_matches(password, self.stored_password(username))
 
     @staticmethod
     def identity(username: str, key: asyncssh.SSHKey | None) -> Identity:
@@ -249,6 +278,19 @@ class AuthPolicy:
         if key is not None:
             return Identity("key:" + str(key.get_fingerprint("sha256")), name)
         return Identity("user:" + username, name)
+
+
+@dataclass
+class _Seen:
+    """What was last read of a file: its (mtime_ns, size, inode), else why not."""
+
+    stamp: tuple[int, int, int] | None = None
+    problem: str | None = None
+
+
+def _numbers(lines: list[int]) -> str:
+    shown = ", ".join(str(n) for n in lines[:10])
+    return shown + (f" and {len(lines) - 10} more" if len(lines) > 10 else "")
 
 
 def _key_from_line(line: str) -> asyncssh.SSHKey:

@@ -7,6 +7,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from .limits import Limits
+
 
 def add_serve_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
@@ -35,19 +37,68 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
         help="add NAME to the --passwords file (the password is read from the terminal "
         "or the first line of standard input) and exit",
     )
-    lim = p.add_argument_group("limits")
-    lim.add_argument("--max-connections", type=int, default=64)
-    lim.add_argument("--max-sessions", type=int, default=2, help="sessions per connection")
-    lim.add_argument("--login-timeout", type=float, default=30.0, help="seconds")
+    lim = p.add_argument_group("limits (README: Playing over SSH; docs/security.md)")
+    d = Limits()
     lim.add_argument(
-        "--idle-timeout", type=float, default=1800.0, help="seconds without a key (0: never)"
+        "--max-connections", type=int, default=d.max_connections, help="logged-in connections"
     )
-    lim.add_argument("--keepalive", type=float, default=30.0, help="seconds (0: none)")
-    lim.add_argument("--keepalive-count", type=int, default=3)
-    lim.add_argument("--input-rate", type=float, default=4096.0, help="bytes/s per session")
-    lim.add_argument("--input-burst", type=int, default=16384, help="bytes per session")
     lim.add_argument(
-        "--output-cap", type=int, default=512 * 1024, help="bytes queued per slow client"
+        "--max-unauthenticated",
+        type=int,
+        default=d.max_unauthenticated,
+        help="connections not logged in yet, counted apart",
+    )
+    lim.add_argument(
+        "--max-sessions", type=int, default=d.max_sessions, help="sessions per connection"
+    )
+    lim.add_argument(
+        "--handshake-timeout",
+        type=float,
+        default=d.handshake_timeout,
+        help="seconds from connecting to the first login request",
+    )
+    lim.add_argument(
+        "--login-timeout", type=float, default=d.login_timeout, help="seconds to log in"
+    )
+    lim.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=d.idle_timeout,
+        help="seconds without a key (0: never)",
+    )
+    lim.add_argument(
+        "--keepalive", type=float, default=d.keepalive_interval, help="seconds (0: none)"
+    )
+    lim.add_argument("--keepalive-count", type=int, default=d.keepalive_count_max)
+    lim.add_argument(
+        "--max-auth-tries",
+        type=int,
+        default=d.max_auth_tries,
+        help="failed logins per connection before it is closed",
+    )
+    lim.add_argument(
+        "--auth-failures-per-minute",
+        type=int,
+        default=d.auth_failures_per_minute,
+        help="failed passwords per source address per minute before it is refused",
+    )
+    lim.add_argument("--input-rate", type=float, default=d.input_rate, help="bytes/s per session")
+    lim.add_argument("--input-burst", type=int, default=d.input_burst, help="bytes per session")
+    lim.add_argument(
+        "--input-events",
+        type=float,
+        default=d.input_events,
+        help="keys and mouse reports per second per session",
+    )
+    lim.add_argument(
+        "--max-size",
+        type=_size,
+        default=(d.max_width, d.max_height),
+        metavar="WxH",
+        help=f"largest terminal rendered (default {d.max_width}x{d.max_height})",
+    )
+    lim.add_argument(
+        "--output-cap", type=int, default=d.output_cap, help="bytes queued per slow client"
     )
     tab = p.add_argument_group("new tables")
     tab.add_argument(
@@ -75,6 +126,17 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-v", "--verbose", action="store_true")
 
 
+def _size(text: str) -> tuple[int, int]:
+    w, sep, h = text.lower().partition("x")
+    try:
+        size = (int(w), int(h))
+    except ValueError:
+        size = (0, 0)
+    if not sep or min(size) < 1:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, e.g. 500x200, not {text!r}")
+    return size
+
+
 def _read_password() -> str:
     import getpass
 
@@ -96,7 +158,6 @@ def main(args: argparse.Namespace) -> int:
     from ..table import Pacing, TableSettings
     from .auth import AuthError, AuthPolicy, add_password, default_authorized_keys
     from .hostkey import HostKeyError
-    from .limits import Limits
     from .registry import TableLimits
     from .server import ServerConfig, ShengjiServer
 
@@ -159,13 +220,21 @@ def main(args: argparse.Namespace) -> int:
         auth=policy,
         limits=Limits(
             max_connections=args.max_connections,
+            max_unauthenticated=args.max_unauthenticated,
             max_sessions=args.max_sessions,
+            handshake_timeout=args.handshake_timeout,
             login_timeout=args.login_timeout,
             idle_timeout=args.idle_timeout,
             keepalive_interval=args.keepalive,
             keepalive_count_max=args.keepalive_count,
+            max_auth_tries=args.max_auth_tries,
+            auth_failures_per_minute=args.auth_failures_per_minute,
             input_rate=args.input_rate,
             input_burst=args.input_burst,
+            input_events=args.input_events,
+            input_events_burst=max(1, int(2 * args.input_events)),
+            max_width=args.max_size[0],
+            max_height=args.max_size[1],
             output_cap=args.output_cap,
         ),
         table_options=TableSettings(

@@ -15,8 +15,17 @@ bytes wait for a client that stopped reading; from then on frames are dropped
 whole screen is painted again.
 
 Input: a token bucket per session (`Limits.input_rate` / `input_burst`); bytes
-over it are dropped. Garbage never reaches the app as anything but keys: the
-parser is reset if it ever raises.
+over it are dropped. Then a bucket of events (`Limits.input_events` /
+`input_events_burst`: keys, mouse reports, pastes), since an app's work is per
+event, not per byte (a byte can be a key): events over it are dropped. Within
+one read, repeated mouse reports (the same button, place and modifiers; any
+motion) reach the app once: a flood of wheel or click reports is one. Garbage
+never reaches the app as anything but keys: the parser is reset if it ever
+raises.
+
+Size: capped at `Limits.max_width` x `max_height`; a resize comes into effect
+at most every `RESIZE_GAP` seconds (the newest size wins), since each one
+lays the whole app out again.
 """
 
 from __future__ import annotations
@@ -38,7 +47,7 @@ from textual.driver import Driver
 from textual.geometry import Size
 from textual.strip import Strip
 
-from .limits import Limits, TokenBucket
+from .limits import Limits, TokenBucket, clamp_size
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -47,6 +56,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("shengji_tui.server")
 
 ESC_TIMEOUT = 0.12  # a lone ESC becomes the escape key after this long
+RESIZE_GAP = 0.1  # seconds between two resizes given to the app, at least
 
 # Terminal modes: alt screen, SGR mouse (clicks only: no any-motion tracking),
 # hidden cursor, bracketed paste, no auto-wrap.
@@ -167,7 +177,7 @@ class Terminal:
     ) -> None:
         self._write = write
         self.limits = limits or Limits()
-        self.size = (max(1, size[0]), max(1, size[1]))
+        self.size = clamp_size(size[0], size[1], self.limits)
         self.term = term
         self.env = dict(env or {})
         self.driver: SSHDriver | None = None
@@ -177,7 +187,11 @@ class Terminal:
         self.frames_dropped = 0
         self.bytes_written = 0
         self.bucket = TokenBucket(self.limits.input_rate, self.limits.input_burst)
+        self.events = TokenBucket(self.limits.input_events, self.limits.input_events_burst)
+        self.coalesced = 0  # mouse reports merged into an identical one
         self.last_input = time.monotonic()
+        self._resized_at = 0.0
+        self._resize_later: asyncio.TimerHandle | None = None
 
     # ------------------------------------------------------------ output
     def write(self, data: str) -> None:
@@ -222,8 +236,21 @@ class Terminal:
             driver.feed(data)
 
     def resize(self, width: int, height: int) -> None:
-        self.size = (max(1, width), max(1, height))
-        if self.driver is not None:
+        """The client's new size (capped); given to the app now, or once
+        `RESIZE_GAP` has passed since the last one."""
+        self.size = clamp_size(width, height, self.limits)
+        if self._resize_later is not None:
+            return  # already due: it takes the newest size
+        wait = self._resized_at + RESIZE_GAP - time.monotonic()
+        if wait > 0:
+            self._resize_later = asyncio.get_running_loop().call_later(wait, self._apply_size)
+        else:
+            self._apply_size()
+
+    def _apply_size(self) -> None:
+        self._resize_later = None
+        self._resized_at = time.monotonic()
+        if self.driver is not None and not self.closed:
             self.driver.resize(*self.size)
 
     def console(self) -> Console:
@@ -231,6 +258,9 @@ class Terminal:
 
     def close(self) -> None:
         self.closed = True
+        if self._resize_later is not None:
+            self._resize_later.cancel()
+            self._resize_later = None
         if self.driver is not None:
             self.driver.detach()
 
@@ -349,13 +379,40 @@ class SSHDriver(Driver):
         text = self._decode(data)
         if not text:
             return
+        parsed: list[Message] = []
         try:
-            for event in parser.feed(text):
-                self.process_message(event)
+            parsed.extend(parser.feed(text))
         except Exception:
             log.debug("input parser reset", exc_info=True)
             self._parser = XTermParser(False)
+        self._deliver(parsed)
         self._schedule_tick()
+
+    def _deliver(self, parsed: list[Message]) -> None:
+        """To the app: within the event budget, repeated mouse reports once."""
+        t = self.terminal
+        seen: set[tuple[object, ...]] = set()
+        for event in parsed:
+            if isinstance(event, events.MouseEvent):
+                sig: tuple[object, ...] = (
+                    (type(event),)
+                    if isinstance(event, events.MouseMove)
+                    else (
+                        type(event),
+                        event.button,
+                        event.x,
+                        event.y,
+                        event.shift,
+                        event.meta,
+                        event.ctrl,
+                    )
+                )
+                if sig in seen:
+                    t.coalesced += 1
+                    continue
+                seen.add(sig)
+            if t.events.take(1):
+                self.process_message(event)
 
     def reset_input(self) -> None:
         if self._parser is not None:
@@ -371,10 +428,11 @@ class SSHDriver(Driver):
         parser = self._parser
         if parser is None:
             return
+        parsed: list[Message] = []
         try:
-            for event in parser.tick():
-                self.process_message(event)
+            parsed.extend(parser.tick())
         except Exception:
             self._parser = XTermParser(False)
+        self._deliver(parsed)
         if getattr(parser, "_timeout_time", None) is not None:
             self._schedule_tick()

@@ -23,8 +23,14 @@ class ServerProcess:
     """`shengji serve --host 127.0.0.1 --port PORT --data-dir DIR *args`."""
 
     def __init__(
-        self, data_dir: Path, port: int, *args: str, env: dict[str, str] | None = None
+        self,
+        data_dir: Path,
+        port: int,
+        *args: str,
+        env: dict[str, str] | None = None,
+        python: str | None = None,
     ) -> None:
+        self.python = python or sys.executable  # another one runs another install
         self.data_dir = data_dir
         self.port = port
         self.args = args
@@ -34,7 +40,7 @@ class ServerProcess:
 
     async def start(self) -> ServerProcess:
         self.proc = await asyncio.create_subprocess_exec(
-            sys.executable,
+            self.python,
             "-m",
             "shengji_tui.cli",
             "serve",
@@ -49,6 +55,9 @@ class ServerProcess:
             stderr=asyncio.subprocess.DEVNULL,
             stdin=asyncio.subprocess.DEVNULL,
             env=self.env if self.env is not None else dict(os.environ),
+            # `-m` puts the working directory first on the path: another
+            # interpreter must not find this checkout's package there
+            cwd=None if self.python == sys.executable else str(Path.home()),
         )
         assert self.proc.stdout is not None
         lines: list[str] = []

@@ -5,11 +5,14 @@
     ...
     await server.close()
 
-Connections are counted here (asyncssh has no cap of its own): past
-`max_connections` a new connection is disconnected at once, past
-`max_sessions` a connection's new channel is refused. Only sessions are
-served: port forwarding (both ways), agent and X11 forwarding, SFTP and SCP
-are refused.
+Connections are counted here (asyncssh has no cap of its own), the ones not
+logged in apart: past `max_unauthenticated` logins in progress or
+`max_connections` players, a new connection is disconnected with a sentence;
+past `max_sessions` a connection's new channel is refused. A connection that
+sends no login request within `handshake_timeout`, or holds no session for
+`session_open_timeout` once logged in, is closed. Failed logins are logged and
+limited (`authguard`). Only sessions are served: port forwarding (both ways),
+agent and X11 forwarding, SFTP and SCP are refused.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from ..store.files import private_dir
 from ..table import TableSettings
 from . import sshbatch  # noqa: F401  (one socket write per SSH packet)
 from .auth import AuthPolicy, Identity
+from .authguard import FailureLog, PasswordPool
+from .channel import game_channel
 from .gcpolicy import GcPolicy
 from .hostkey import fingerprint, load_or_create_host_key
 from .limits import Limits
@@ -50,44 +55,178 @@ class ServerConfig:
     use_store: bool = True
 
 
+# Refusals are SSH disconnect reasons, sent once the key exchange is done and
+# the client waits for the answer to its first login request: OpenSSH prints
+# them as "Received disconnect from HOST port N:CODE: REASON". (Sent at
+# connect, the disconnect packet lands where the server's version line
+# belongs: "banner line contains invalid characters"; sent right after the
+# version, the client may still be writing its key exchange into a closed
+# socket: "Broken pipe".) The client's language is not known yet, and OpenSSH
+# escapes non-ASCII reasons: English only.
+FULL = "the server is full ({n} players): try again later"
+BUSY = "too many logins in progress: try again in a few seconds"
+BLOCKED = "too many failed logins from your address: try again in a minute"
+TOO_MANY = "too many authentication failures"
+NO_LOGIN = "no login request within {s:g} seconds"
+NO_SESSION = "no session opened within {s:g} seconds"
+
+
+def _shown(username: str) -> str:
+    """A user name as written to the log: escaped, cut."""
+    return repr(username[:64]) + ("…" if len(username) > 64 else "")
+
+
 class _Connection(asyncssh.SSHServer):
-    """asyncssh's per-connection callbacks: auth and what may be opened."""
+    """asyncssh's per-connection callbacks: slots, auth, what may be opened.
+
+    A connection is counted among the unauthenticated ones
+    (`Limits.max_unauthenticated`) until it logs in, then among the logged-in
+    ones (`Limits.max_connections`)."""
 
     def __init__(self, server: ShengjiServer) -> None:
         self.server = server
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.addr = "?"
         self.username = ""
         self.key: asyncssh.SSHKey | None = None
         self.sessions = 0
-        self.counted = False
+        self.slot: str | None = None  # "unauth", then "auth"; None: not counted
+        self.failures = 0  # failed logins on this connection
+        self.closing = False
+        self.refusal: tuple[int, str] | None = None  # (code, reason) to answer the login with
+        self._timer: asyncio.TimerHandle | None = None
 
+    # ---------------------------------------------------------------- slots
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
-        s = self.server
-        if s.connections >= s.limits.max_connections:
-            log.warning("refused a connection: %d connections already", s.connections)
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "the server is full")
+        peer = conn.get_extra_info("peername")
+        self.addr = str(peer[0]) if peer else "?"
+        s, lim = self.server, self.server.limits
+        refusal = self._refusal()
+        if refusal is not None:
+            if s.refusing >= max(8, lim.max_unauthenticated):
+                # refusals in progress are bounded too: past that, closed unanswered
+                log.warning("dropped a connection from %s: %s", self.addr, refusal[1])
+                asyncio.get_running_loop().call_soon(conn.abort)
+                return
+            log.warning("refusing a connection from %s: %s", self.addr, refusal[1])
+            s.refusing += 1
+            self.slot = "refusing"
+            self.refusal = refusal
+        else:
+            s.unauthenticated += 1
+            self.slot = "unauth"
+        self._start_timer(lim.handshake_timeout, NO_LOGIN)
+
+    def _refusal(self) -> tuple[int, str] | None:
+        s, lim = self.server, self.server.limits
+        if s.failures.blocked(self.addr):
+            return asyncssh.DISC_HOST_NOT_ALLOWED_TO_CONNECT, BLOCKED
+        if s.connections >= lim.max_connections:
+            return asyncssh.DISC_TOO_MANY_CONNECTIONS, FULL.format(n=s.connections)
+        if s.unauthenticated >= lim.max_unauthenticated:
+            return asyncssh.DISC_TOO_MANY_CONNECTIONS, BUSY
+        return None
+
+    def _refuse(self, code: int, reason: str) -> None:
+        """Disconnect with `reason` (from a timer: the client is not writing)."""
+        if self.closing or self.conn is None:
             return
-        s.connections += 1
-        self.counted = True
+        self.closing = True
+        self._release()
+        self.conn.disconnect(code, reason)
+
+    def _disconnect_error(self, code: int, reason: str) -> asyncssh.DisconnectError:
+        """What an auth callback raises to close with `reason`: asyncssh sends
+        it as the answer to the client's request (the client waits for it)."""
+        self.closing = True
+        self._release()
+        return asyncssh.DisconnectError(code, reason)
+
+    def _start_timer(self, seconds: float, reason: str) -> None:
+        self._cancel_timer()
+        if seconds > 0:
+            self._timer = asyncio.get_running_loop().call_later(
+                seconds, self._expired, reason.format(s=seconds)
+            )
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _expired(self, reason: str) -> None:
+        self._timer = None
+        log.info("%s (%s): closed: %s", self.addr, _shown(self.username), reason)
+        self._refuse(asyncssh.DISC_BY_APPLICATION, reason)
+
+    def _release(self) -> None:
+        self._cancel_timer()
+        if self.slot == "refusing":
+            self.server.refusing -= 1
+        elif self.slot == "unauth":
+            self.server.unauthenticated -= 1
+        elif self.slot == "auth":
+            self.server.connections -= 1
+        self.slot = None
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self.counted:
-            self.counted = False
-            self.server.connections -= 1
+        self._release()
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
+        if self.refusal is not None:
+            raise self._disconnect_error(*self.refusal)
+        if self.slot == "unauth":
+            self._cancel_timer()  # asyncssh's login timeout runs on
         return True
+
+    def auth_completed(self) -> None:
+        s, lim = self.server, self.server.limits
+        if self.slot != "unauth" or self.closing:
+            return
+        if s.connections >= lim.max_connections:
+            # (rare: others logged in meanwhile) the client waits for no answer here
+            log.warning("%s (%s): logged in, but the server is full", self.addr, self.username)
+            self._refuse(asyncssh.DISC_TOO_MANY_CONNECTIONS, FULL.format(n=s.connections))
+            return
+        s.unauthenticated -= 1
+        s.connections += 1
+        self.slot = "auth"
+        self._start_timer(lim.session_open_timeout, NO_SESSION)
+
+    # ---------------------------------------------------------------- failures
+    def _failed(self, method: str, why: str = "") -> None:
+        """A refused login: logged (user, address, method) and counted; at
+        `max_auth_tries` on this connection, it is closed (raises the
+        `DisconnectError` that answers the client's request)."""
+        self.failures += 1
+        limit = self.server.limits.max_auth_tries
+        log.warning(
+            "failed login: user %s from %s by %s%s (%d of %d on this connection)",
+            _shown(self.username),
+            self.addr,
+            method,
+            f" ({why})" if why else "",
+            self.failures,
+            limit,
+        )
+        if limit > 0 and self.failures >= limit:
+            log.warning("%s: too many authentication failures, disconnected", self.addr)
+            raise self._disconnect_error(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, TOO_MANY)
 
     # keys
     def public_key_auth_supported(self) -> bool:
         return self.server.auth.keys_supported
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        if self.closing:
+            return False
         ok = self.server.auth.key_allowed(key)
         # The last key validated before auth completes is the one that signed.
         self.key = key if ok else None
+        if not ok:
+            self._failed("publickey", str(key.get_fingerprint("sha256")))
         return ok
 
     # passwords
@@ -95,9 +234,32 @@ class _Connection(asyncssh.SSHServer):
         return self.server.auth.passwords_supported
 
     async def validate_password(self, username: str, password: str) -> bool:
+        """Checked on the password threads (`authguard`); keyboard-interactive
+        logins come here too (asyncssh asks its password prompt's answer)."""
         self.key = None
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(None, self.server.auth.password_ok, username, password)
+        s = self.server
+        if s.auth.open_mode:
+            return True
+        if self.closing:
+            return False
+        fails = s.failures
+        if fails.blocked(self.addr):
+            fails.record(self.addr)
+            log.warning(
+                "failed login: user %s from %s by password (address blocked: not checked)",
+                _shown(username),
+                self.addr,
+            )
+            raise self._disconnect_error(asyncssh.DISC_HOST_NOT_ALLOWED_TO_CONNECT, BLOCKED)
+        stored = s.auth.stored_password(username)
+        ok = await s.passwords.run(AuthPolicy.password_matches, password, stored)
+        if ok:
+            return True
+        # the delay first: the last allowed failure's disconnect comes after it too
+        recent = max(1, fails.count(self.addr)) if ok is None else fails.record(self.addr)
+        await asyncio.sleep(fails.delay(recent))
+        self._failed("password", "password checks busy: not checked" if ok is None else "")
+        return False
 
     def kbdint_auth_supported(self) -> bool:
         if self.server.auth.open_mode:
@@ -112,17 +274,23 @@ class _Connection(asyncssh.SSHServer):
 
     # what may be opened
     def session_requested(self) -> Any:
+        if self.closing or self.slot != "auth":
+            return False
         if self.sessions >= self.server.limits.max_sessions:
             log.info("%s: refused a session past the per-connection limit", self.username)
             return False
         self.sessions += 1
+        self._cancel_timer()
         identity = AuthPolicy.identity(self.username, self.key)
         session = GameSession(self.server, identity)
         session.on_lost = self._session_lost
-        return session
+        assert self.conn is not None
+        return game_channel(self.conn), session
 
     def _session_lost(self) -> None:
         self.sessions = max(0, self.sessions - 1)
+        if self.sessions == 0 and self.slot == "auth":
+            self._start_timer(self.server.limits.session_open_timeout, NO_SESSION)
 
     def connection_requested(
         self, dest_host: str, dest_port: int, orig_host: str, orig_port: int
@@ -144,7 +312,12 @@ class ShengjiServer:
         self.config = config
         self.limits = config.limits
         self.auth = config.auth
-        self.connections = 0
+        self.connections = 0  # logged in
+        self.unauthenticated = 0  # not yet
+        self.refusing = 0  # being refused (told why once they ask to log in)
+        lim = self.limits
+        self.passwords = PasswordPool(lim.auth_workers, lim.auth_queue)
+        self.failures = FailureLog(lim.auth_failures_per_minute, lim.auth_delay, lim.auth_delay_max)
         self.sessions: set[GameSession] = set()
         self.store: Store | None = None
         self.registry: Registry = Registry(None, None)
@@ -229,6 +402,7 @@ class ShengjiServer:
         if self.store is not None:
             self.store.close()
         await self.gc.stop()
+        self.passwords.close()
 
     async def serve_forever(self) -> None:
         assert self._acceptor is not None

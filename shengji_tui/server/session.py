@@ -1,6 +1,8 @@
 """One SSH session: a PTY, the lobby, then a table, on the session's terminal.
 
-The session accepts a PTY and a shell request only. A client without a PTY
+The session accepts a PTY and a shell request only. The terminal size is
+capped (`Limits.max_width` x `max_height`) at the PTY request and at every
+resize: beyond it the apps render at the cap. A client without a PTY
 gets one sentence and is closed; an exec request gets one sentence on stderr
 and exit status 1 (no command ever runs); subsystems (SFTP) are refused.
 """
@@ -20,6 +22,7 @@ from textual.app import App
 from ..tui.app import ShengjiApp, default_lang
 from ..tui.i18n import Catalogue
 from .driver import Terminal
+from .limits import clamp_size
 from .lobby import LobbyApp, LobbyResult
 
 if TYPE_CHECKING:
@@ -90,9 +93,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         )
 
     def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
-        self.term_type = term_type
+        self.term_type = term_type[:64]
         w, h = int(term_size[0]), int(term_size[1])
-        self.term_size = (w or 80, h or 24)
+        self.term_size = clamp_size(w or 80, h or 24, self.server.limits)
         return True
 
     def shell_requested(self) -> bool:

@@ -27,6 +27,11 @@ from .table import Table
 BOT_NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay")
 
 
+def bot_names(players: int) -> list[str]:
+    """A name for every seat of a table of `players`."""
+    return [BOT_NAMES[s] if s < len(BOT_NAMES) else f"bot {s + 1}" for s in range(players)]
+
+
 def _say(text: str) -> None:
     print(text, flush=True)
 
@@ -77,8 +82,7 @@ async def autoplay(
         if not ids:
             base = seed if seed is not None else random.randrange(2**31)
             rs = RuleSet.preset(preset)
-            names = [BOT_NAMES[s] if s < len(BOT_NAMES) else f"bot {s + 1}" for s in range(4)]
-            names = names[: rs.players]
+            names = bot_names(rs.players)
             for k in range(tables):
                 s = base + k
                 settings = TableSettings.build(

@@ -59,7 +59,7 @@ from ..engine.events import Event
 from ..rules import RuleSet
 from ..store import Store, StoreError, command_json, deal_summary, events_json, replay
 from .plan import Step, plan
-from .settings import DEFAULT_DECLARE_WINDOW, SeatKind, SeatSettings, TableSettings
+from .settings import DEFAULT_DECLARE_WINDOW, Pacing, SeatKind, SeatSettings, TableSettings
 from .views import SPECTATOR, ViewCache
 
 log = logging.getLogger("shengji_tui.table")
@@ -342,6 +342,21 @@ class Table:
         self._set_seat(seat, SeatSettings.empty(seat), False)
         self._seats_changed()
 
+    def set_pacing(self, pacing: Pacing) -> None:
+        """Play on at `pacing` (from the driver's next step; stored with the settings)."""
+        if pacing == self._settings.pacing:
+            return
+        self._settings = self._settings.replace(pacing=pacing)
+        self._save_settings()
+        self._changed.set()
+
+    def _save_settings(self) -> None:
+        if self._store is not None:
+            try:
+                self._store.update_settings(self.table_id, self._settings.stored())
+            except Exception:
+                log.exception("table %s: could not save its settings", self.table_id)
+
     @property
     def meta(self) -> dict[str, Any]:
         """The owner's record kept beside the game (a copy: change it with `set_meta`)."""
@@ -363,11 +378,7 @@ class Table:
     def _seats_changed(self) -> None:
         self._seat_list = self._seat_infos()
         self._seat_gen += 1
-        if self._store is not None:
-            try:
-                self._store.update_settings(self.table_id, self._settings.stored())
-            except Exception:
-                log.exception("table %s: could not save the seats", self.table_id)
+        self._save_settings()
         self._changed.set()
         self._notify([])
 

@@ -29,15 +29,11 @@ from textual.theme import Theme
 
 from ..bots import BotLevel, BotSpec
 from ..engine import (
-    CardDealt,
     Command,
     DealAll,
     DealNext,
-    DealStarted,
     Event,
-    KittyTaken,
     NextDeal,
-    Played,
     RuleError,
     SeatView,
     ThrowFailed,
@@ -143,9 +139,10 @@ class TableTrouble(Message):
 
 
 class TableUpdate(Message):
-    """A new view of one seat pushed by the table."""
+    """A new view of one seat pushed by the table (`seat` None: the spectator's
+    view, which a table of several humans narrates in its log)."""
 
-    def __init__(self, seat: int, view: SeatView, events: list[Event]) -> None:
+    def __init__(self, seat: int | None, view: SeatView, events: list[Event]) -> None:
         super().__init__()
         self.seat = seat
         self.view = view
@@ -298,13 +295,18 @@ class ShengjiApp(App[None]):
         self._result_for = None
         names = [getattr(s, "name", "") or "" for s in table.seats]
         self.model = Model(self.cat, self.ct, names, self.humans[0], humans=self.humans)
-        self.model.set_view(self.views[self.humans[0]])
+        self.model.take_seat(self.humans[0], self.views[self.humans[0]])
         self._narrator = Narrator(
             self.cat, self.ct, self.model.name, self.model.team_name, self.model.is_you
         )
-        first = self.views[self.humans[0]]
-        for e in first.log:
-            self._narrate(e, first)
+        # The log is one for every human at this keyboard: with several, it tells
+        # what all of them may see (a spectator's events), never one seat's own.
+        shared = len(self.humans) > 1
+        told = table.view(None) if shared else self.views[self.humans[0]]
+        for e in told.log:
+            self._narrate(e, told)
+        if shared:
+            self._unsubscribe.append(table.subscribe(None, self._callback(None)))
         for s in self.humans:
             self._unsubscribe.append(table.subscribe(s, self._callback(s)))
         on_trouble = getattr(table, "on_trouble", None)  # a `Table` (not every TableLike)
@@ -317,7 +319,7 @@ class ShengjiApp(App[None]):
         if owns:
             await table.start()
 
-    def _callback(self, seat: int) -> Callable[[SeatView, list[Event]], None]:
+    def _callback(self, seat: int | None) -> Callable[[SeatView, list[Event]], None]:
         def cb(view: SeatView, events: list[Event]) -> None:
             self.updates_posted += 1
             self.post_message(TableUpdate(seat, view, list(events)))
@@ -485,14 +487,17 @@ class ShengjiApp(App[None]):
 
     def on_table_update(self, msg: TableUpdate) -> None:
         m = self.model
-        if m is None or msg.seat not in self.humans:
+        if m is None:
+            return
+        told = None if len(self.humans) > 1 else self.humans[0]  # the log's feed (see attach)
+        if msg.seat == told:
+            for e in msg.events:
+                self._narrate(e, msg.view)
+        if msg.seat not in self.humans:
             return
         self.views[msg.seat] = msg.view
         if self.table is not None:  # seats change hands (a bot stands in, a player joins)
             m.names = [getattr(s, "name", "") or "" for s in self.table.seats]
-        if msg.seat == self.humans[0]:
-            for e in msg.events:
-                self._narrate(e, msg.view)
         if msg.seat == m.seat:
             self._apply_events(msg.events)
             m.set_view(msg.view)
@@ -502,33 +507,15 @@ class ShengjiApp(App[None]):
     def _apply_events(self, evs: list[Event]) -> None:
         m = self.model
         assert m is not None
-        prev: Event | None = None
+        m.apply_events(evs)
         for e in evs:
-            if isinstance(e, ThrowFailed):
-                reason = self.ct.notation(e.reason_zh if self.cat.zh and e.reason_zh else e.reason)
-                m.throw_failed = (e.tried, e.forced, e.seat, reason)
+            if isinstance(e, ThrowFailed) and not self._passing:  # (to nobody's screen)
                 key = "notify.throw_failed" + ("_you" if m.is_you(e.seat) else "")
                 self.notify(
                     self.cat.t(key, name=m.name(e.seat), forced=self.ct.cards(e.forced)),
                     severity="warning",
                     timeout=4,
                 )
-            elif isinstance(e, Played):
-                if e.lead and not isinstance(prev, ThrowFailed):
-                    m.throw_failed = None
-                if e.seat == m.seat:
-                    m.reset_selection()
-            elif isinstance(e, KittyTaken) and e.seat == m.seat and e.cards:
-                from collections import Counter
-
-                m.kitty_new = Counter(e.cards)
-            elif isinstance(e, CardDealt) and e.seat == m.seat and e.card is not None:
-                m.last_dealt = e.card
-            elif isinstance(e, DealStarted):
-                m.reset_selection()
-                m.throw_failed = None
-                m.last_dealt = None
-            prev = e
 
     def declare_window(self) -> float | None:
         """Seconds the table waits for declarations after the last card (it waits
@@ -556,6 +543,9 @@ class ShengjiApp(App[None]):
         ts = self.table_screen()
         if ts is not None and ts.is_mounted:
             ts.refresh_all()
+        for shown in self.screen_stack:
+            if isinstance(shown, LastTrickScreen) and shown.is_mounted:
+                shown.follow()
         key = (v.deal_no, v.phase)
         if v.phase in ("scoring", "finished") and self._result_for != key:
             self._result_for = key
@@ -584,18 +574,18 @@ class ShengjiApp(App[None]):
         self.pass_to(self.humans[(i + 1) % len(self.humans)])
 
     def pass_to(self, seat: int) -> None:
+        """Hand the keyboard to the human at `seat`: a screen that hides the hands,
+        then the table as `seat` sees it. The toasts go (they may tell what the
+        human before held); the model keeps nothing of the seat shown before."""
         m = self.model
         assert m is not None
         self._passing = True
+        self.clear_toasts()
 
         def done(_: object = None) -> None:
             self._passing = False
-            m.seat = seat
-            m.hand = []
-            m.selected = []
-            m.cursor = 0
-            m.kitty_new.clear()
-            m.set_view(self.views[seat])
+            self.clear_toasts()  # (any raised for the seat before, meanwhile)
+            m.take_seat(seat, self.views[seat])
             ts = self.table_screen()
             if ts is not None:
                 ts.refresh_all()
@@ -608,6 +598,14 @@ class ShengjiApp(App[None]):
             ),
             done,
         )
+
+    def clear_toasts(self) -> None:
+        """No toast of the seat shown before; the table's own warning (the store
+        failing) is everyone's and stays."""
+        self.clear_notifications()
+        trouble = getattr(self.table, "trouble", None)
+        if trouble is not None:
+            self._on_trouble(trouble)
 
     # ------------------------------------------------------------------ settings
     def set_language(self, lang: str) -> None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from .. import rules
-from ..engine import SeatView
+from ..engine import CardDealt, DealStarted, Event, KittyTaken, Played, SeatView, ThrowFailed
 from ..rules import Card, RuleSet, ScoreBand, Suit, TrumpContext
 from .i18n import Catalogue
 from .text import CardText, describe_lead, eff_suit_name, shape_text
@@ -143,6 +143,49 @@ class Model:
         self.cursor = max(0, min(self.cursor, len(self.hand) - 1))
         opts = self.declare_options()
         self.decl_index = max(0, min(self.decl_index, len(opts) - 1))
+
+    def take_seat(self, seat: int, view: SeatView) -> None:
+        """Show `seat` (the table's first view, or another human at a hotseat table).
+
+        Everything the model kept for the seat shown before goes: its cursor,
+        selection and chosen declaration, and what it learnt from that seat's
+        events (the card it was dealt last, the kitty it took, a failed throw),
+        which is read again from the new seat's own log."""
+        self.seat = seat
+        self.view = None
+        self.hand = []
+        self.selected = []
+        self.cursor = 0
+        self.decl_index = 0
+        self.last_dealt = None
+        self._winner = None
+        self.set_view(view)  # (a first view: no kitty marks, no failed throw)
+        self.apply_events(view.log)
+        if view.phase != "burying":
+            self.kitty_new.clear()
+
+    def apply_events(self, events: Sequence[Event]) -> None:
+        """Keep what the view does not say, from this seat's own events: the card
+        it was dealt last, the cards it took from the kitty, a failed throw."""
+        prev: Event | None = None
+        for e in events:
+            if isinstance(e, ThrowFailed):
+                text = e.reason_zh if self.cat.zh and e.reason_zh else e.reason
+                self.throw_failed = (e.tried, e.forced, e.seat, self.ct.notation(text))
+            elif isinstance(e, Played):
+                if e.lead and not isinstance(prev, ThrowFailed):
+                    self.throw_failed = None
+                if e.seat == self.seat:
+                    self.reset_selection()
+            elif isinstance(e, KittyTaken) and e.seat == self.seat and e.cards:
+                self.kitty_new = Counter(e.cards)
+            elif isinstance(e, CardDealt) and e.seat == self.seat and e.card is not None:
+                self.last_dealt = e.card
+            elif isinstance(e, DealStarted):
+                self.reset_selection()
+                self.throw_failed = None
+                self.last_dealt = None
+            prev = e
 
     def _remap(self, old_hand: list[Card], old_sel: list[Card]) -> list[int]:
         out: list[int] = []

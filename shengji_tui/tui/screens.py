@@ -500,6 +500,11 @@ class LastTrickScreen(Dialog):
             yield LastTrick(self.model)
             yield Label(self.model.cat.t("dialog.close_keys"), classes="dim")
 
+    def follow(self) -> None:
+        """The game went on while the dialog is open: show the trick won last."""
+        for w in self.query(LastTrick):
+            w.update_content()
+
 
 class LogScreen(Dialog):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,g,enter", "close", "close")]

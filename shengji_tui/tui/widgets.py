@@ -164,6 +164,7 @@ class CardsWidget(Widget):
         self._styled = False  # the CSS has been applied (notify_style_update)
         self._inputs: tuple[object, ...] | None = None  # `inputs()` of the text shown
         self._wrapped: dict[tuple[object, ...], list[Text]] = {}  # line -> its wrapped lines
+        self._painted = False  # Textual holds lines painted from this text (see update_content)
 
     def inputs(self) -> tuple[object, ...] | None:
         """Everything `build` reads, where a subclass can say it cheaply: the same
@@ -260,6 +261,7 @@ class CardsWidget(Widget):
         return Strip(segments, used).adjust_cell_length(width, base)
 
     def render_line(self, y: int) -> Strip:
+        self._painted = True
         width = self.size.width
         lines = self._strips(width)
         if 0 <= y < len(lines):
@@ -284,6 +286,11 @@ class CardsWidget(Widget):
         if not self.display or not self.region:  # hidden (or its container is): built when shown
             self._text = None
             self._lines_key = None
+            if self._painted:
+                # Textual keeps the lines it painted too: shown again at the same size,
+                # it would show those (the side panel of a terminal narrowed and widened)
+                self._painted = False
+                self.refresh()
             return False
         width = self.size.width
         inputs = self.inputs()
@@ -1068,7 +1075,7 @@ class ScoreText(CardsWidget):
 
 
 class LastTrick(CardsWidget):
-    """The last trick, each seat's play and the winner."""
+    """The last trick: each seat's play in play order, who won it and its points."""
 
     def build(self) -> Text:
         m = self.model
@@ -1086,8 +1093,14 @@ class LastTrick(CardsWidget):
             if p.seat == v.last_trick_winner:
                 line.append(f" {self.glyph['win']} {t('seat.won')}", style=self.cstyle("seat--win"))
             out.append(line)
-        pts = sum(rules.points(p.cards) for p in v.last_trick)
-        out.append(Text(t("last.points", n=pts), style=self.cstyle("seat--dim")))
+        if v.last_trick_winner is not None:
+            pts = sum(rules.points(p.cards) for p in v.last_trick)
+            key = "last.won" if pts else "last.won_nothing"
+            out.append(
+                Text(
+                    t(key, name=m.name(v.last_trick_winner), n=pts), style=self.cstyle("seat--dim")
+                )
+            )
         return Text("\n").join(out)
 
 

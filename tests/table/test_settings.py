@@ -98,11 +98,14 @@ async def test_a_table_keeps_its_settings_in_the_store(tmp_path: Path) -> None:
     assert TableSettings.from_stored(stored) == t.settings
     t.set_meta({"lobby": {"x": 1}})
     t.set_bot(0, BotSpec(level="normal", seed=4))  # stands in for Ana
+    t.set_pacing(t.settings.pacing.replace(bot_delay=0.5))
+    assert t.bot_delay == 0.5
     back = Table.restore(store, t.table_id)
     assert back.settings == t.settings
     assert back.meta == {"lobby": {"x": 1}} and back.settings.stand_in == "easy"
     assert back.settings.seats[0].stand_in_for == "Ana"
     assert back.bot_at(2).budget_ms == 20  # type: ignore[union-attr]
+    assert back.bot_delay == 0.5 and back.settings.pacing.grace == 30
     store.close()
 
 

@@ -1,0 +1,508 @@
+"""Hotseat: two humans share one keyboard. Whole deals through the real app and
+the real `Table`, by keys, with the keyboard handed over at many moments (mid-deal
+with tab, and whenever the other human must act); after every table update and
+after every key, everything on screen is read back (every widget as Textual paints
+it, the whole log, toasts, dialogs) and checked against the seat on screen.
+
+The check counts cards: a line of text may name a card only as many times as the
+seat on screen can know copies of it (its hand, cards played or shown this deal,
+the kitty it buried or saw revealed); a card said to be "received" must be the one
+the seat was dealt last, and what it may declare must be in its own hand. Two
+decks hold two of each card, so a count, not a set: the other human's copy of a
+card you also hold is still theirs."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+from itertools import combinations, islice
+from typing import Any
+
+from textual.geometry import Region
+from textual.screen import ModalScreen
+from textual.widget import Widget
+
+from shengji_tui import rules
+from shengji_tui.engine import (
+    CardDealt,
+    DeclarationsRevealed,
+    Declared,
+    KittyBuried,
+    KittyFlipped,
+    KittyRevealed,
+    KittyTaken,
+    Played,
+    SeatView,
+    ThrowFailed,
+)
+from shengji_tui.table import Pacing, Table, TableSettings, bot_specs
+from shengji_tui.tui.app import ShengjiApp
+from shengji_tui.tui.i18n import Catalogue
+from shengji_tui.tui.screens import DealResultScreen, LastTrickScreen, LogScreen, PassScreen
+from shengji_tui.tui.text import CardText
+from shengji_tui.tui.widgets import CentreBox, DeclarePanel
+
+from .helpers import wait_until
+
+HUMANS = (0, 2)
+CHIP = re.compile(r"\[\d\]")  # "[1] 2♥" of the declaration panel
+BOX = re.compile(r"[\s\u2500-\u259f]")  # blanks, box and block glyphs (a toast's edge)
+
+
+class Witness:
+    """Every view the table sent each seat, by version: what each seat knew when."""
+
+    def __init__(self, table: Table) -> None:
+        self.views: dict[int, dict[int, SeatView]] = {s: {} for s in range(4)}
+        for s in range(4):
+            self.record(s, table.view(s))
+            table.subscribe(s, lambda view, _events, s=s: self.record(s, view))
+
+    def record(self, seat: int, view: SeatView) -> None:
+        self.views[seat][view.version] = view
+
+
+def knowable(tv: SeatView) -> Counter[rules.Card]:
+    """The copies of each card the seat of `tv` may know of: its hand, the cards
+    played or shown (declared, tried in a failed throw, the flipped or revealed
+    kitty) this deal, the kitty it buried. Shown cards are counted per seat, at
+    most as often as that seat showed them at once (a reinforcement repeats)."""
+    k: Counter[rules.Card] = Counter(tv.hand)
+    shown: dict[int | None, Counter[rules.Card]] = {}
+
+    def show(seat: int | None, cards: tuple[rules.Card, ...]) -> None:
+        shown[seat] = shown.get(seat, Counter()) | Counter(cards)
+
+    for e in tv.log:
+        if isinstance(e, Played):
+            k.update(e.cards)
+        elif isinstance(e, Declared):
+            show(e.seat, e.cards)
+        elif isinstance(e, DeclarationsRevealed):
+            for seat, cards in zip(e.seats, e.cards, strict=False):
+                show(seat, cards)
+        elif isinstance(e, ThrowFailed):
+            show(e.seat, e.tried)
+        elif isinstance(e, (KittyFlipped, KittyRevealed)):
+            show(None, e.cards)
+        elif isinstance(e, (KittyTaken, KittyBuried)) and e.seat == tv.seat and e.cards:
+            show(-1, e.cards)  # (the kitty cards it took are in its hand until buried)
+    for counter in shown.values():
+        k.update(counter)
+    k.update(tv.kitty or ())
+    return k
+
+
+class Checker:
+    """Reads every screen the app shows and checks it against the seat on screen."""
+
+    def __init__(self, app: ShengjiApp, witness: Witness, lang: str) -> None:
+        self.app = app
+        self.witness = witness
+        self.cat = Catalogue(lang)
+        ct = CardText(self.cat)
+        labels = {ct.card(c): c for c in rules.full_deck(1)}
+        alts = "|".join(re.escape(s) for s in sorted(labels, key=len, reverse=True))
+        self.labels = labels
+        self.token = re.compile(rf"(?<![0-9A-Za-z])({alts})(?![0-9A-Za-z])")
+        self.declared = []
+        for key in ("declared", "overturned", "reinforced", "stole"):
+            parts = self.cat.t("log." + key).split("{name}")
+            body = re.escape(parts[1]).replace(re.escape("{cards}"), ".+")
+            self.declared.append(re.compile(re.escape(parts[0]) + "(?P<name>.+?)" + body))
+        self.raised: list[tuple[str, int]] = []  # (toast text, seat on screen when raised)
+        self.checks = 0
+        self.seats_seen: set[int] = set()
+        self.received_seen = 0
+        self.toasts_seen = 0
+        self.dialogs_seen: set[str] = set()
+        notify = app.notify
+
+        def recording_notify(message: str, **kw: Any) -> None:
+            m = app.model
+            self.raised.append((message, -1 if m is None else m.seat))
+            notify(message, **kw)
+
+        app.notify = recording_notify  # type: ignore[method-assign]
+
+    def cards(self, text: str) -> Counter[rules.Card]:
+        return Counter(self.labels[t] for t in self.token.findall(text))
+
+    # ------------------------------------------------------------ reading
+    def visible_screens(self) -> list[Any]:
+        out = []
+        for scr in reversed(self.app.screen_stack):
+            out.append(scr)
+            if not isinstance(scr, ModalScreen):
+                break
+        return out
+
+    @staticmethod
+    def painted(widget: Widget) -> list[str]:
+        """The widget's lines as Textual paints them (its own cache included)."""
+        if not widget.display or not widget.region:
+            return []
+        size = widget.outer_size
+        strips = widget.render_lines(Region(0, 0, size.width, size.height))
+        return ["".join(seg.text for seg in strip) for strip in strips]
+
+    # ------------------------------------------------------------ checking
+    def __call__(self, where: str, settled: bool = True) -> None:
+        """`settled`: after a pause (toasts come and go a message later: read then)."""
+        self.checks += 1
+        screens = self.visible_screens()
+        self.dialogs_seen.update(type(scr).__name__ for scr in screens)
+        widgets = [
+            w
+            for scr in screens
+            for w in scr.query("*")
+            if settled or not any(type(n).__name__ == "ToastRack" for n in w.ancestors_with_self)
+        ]
+        public = self.public()
+        self.check_log(where, public)
+        if isinstance(screens[-1], PassScreen):  # between two humans: what both may know
+            for w in widgets:
+                painted = self.painted(w)
+                self.toasts_seen += type(w).__name__ == "Toast" and any(map(str.strip, painted))
+                for line in painted:
+                    over = self.cards(line) - public
+                    assert not over, f"{where}: the hand-over shows {dict(over)}: {line!r}"
+            return
+        m = self.app.model
+        assert m is not None and m.view is not None
+        seat = m.seat
+        self.seats_seen.add(seat)
+        v = m.view
+        assert v.seat == seat, f"{where}: seat {seat} is shown seat {v.seat}'s view"
+        tv = self.witness.views[seat][v.version]
+        assert v is tv or v == tv
+        hand = Counter(tv.hand)
+        assert Counter(m.hand) == hand, f"{where}: the hand is not seat {seat}'s"
+        assert not Counter(m.selection()) - hand, f"{where}: a selection not in the hand"
+        assert not m.kitty_new - hand, f"{where}: kitty marks on cards not in the hand"
+        dealt = [e.card for e in tv.log if isinstance(e, CardDealt) and e.seat == seat]
+        last = dealt[-1] if dealt else None
+        if m.last_dealt is not None:
+            assert m.last_dealt == last, f"{where}: seat {seat} was dealt {last} last"
+        # (the log may run ahead of the seat's view: it tells the spectator's events,
+        # which the app may read first; the table has sent the seat its newest view)
+        know = knowable(self.latest(seat))
+        lines: list[tuple[str, str]] = []
+        for w in widgets:
+            painted = self.painted(w)
+            name = type(w).__name__
+            lines.extend((name, line) for line in painted)
+            if isinstance(w, CentreBox):
+                self.check_received(where, painted, last)
+            elif isinstance(w, DeclarePanel):
+                self.check_options(where, painted, hand)
+            elif name == "Toast":
+                self.check_toast(where, painted, seat)
+        for name, line in lines:
+            for part in CHIP.split(line):  # (each declaration option names its own cards)
+                over = self.cards(part) - know
+                assert not over, f"{where}: seat {seat} cannot know {dict(over)}: {name} {line!r}"
+
+    def latest(self, seat: int) -> SeatView:
+        views = self.witness.views[seat]
+        return views[max(views)]
+
+    def public(self) -> Counter[rules.Card]:
+        """What every human at the keyboard may know (the log is theirs to share)."""
+        known = [knowable(self.latest(s)) for s in HUMANS]
+        out = known[0]
+        for k in known[1:]:
+            out &= k
+        return out
+
+    def check_log(self, where: str, public: Counter[rules.Card]) -> None:
+        """The whole log (one for all the humans): no card some human may not know,
+        no declaration before every human may see it (face-down declaring)."""
+        for line in self.app.log_lines:
+            over = self.cards(line) - public
+            assert not over, f"{where}: the shared log tells {dict(over)}: {line!r}"
+        told: Counter[str] = Counter()
+        for line in self.app.log_lines:
+            for pattern in self.declared:
+                hit = pattern.fullmatch(line)
+                if hit:
+                    told[hit.group("name")] += 1
+        m = self.app.model
+        assert m is not None
+        for seat in range(4):
+            seen = min(
+                sum(isinstance(e, Declared) and e.seat == seat for e in self.latest(s).log)
+                for s in HUMANS
+            )
+            said = told[m.names[seat]]
+            assert said <= seen, f"{where}: the log tells {said} declarations of seat {seat}"
+
+    def check_received(self, where: str, painted: list[str], last: rules.Card | None) -> None:
+        said = self.cat.t("centre.you_got")
+        for line in painted:
+            if said in line:
+                got = list(self.cards(line.split(said, 1)[1]).elements())
+                assert got == [last], f"{where}: {line.strip()!r}, but {last} was dealt last"
+                self.received_seen += 1
+
+    def check_options(self, where: str, painted: list[str], hand: Counter[rules.Card]) -> None:
+        text = " ".join(painted)
+        can = self.cat.t("declare.can")
+        if can not in text:
+            return
+        for chip in CHIP.split(text.split(can, 1)[1])[1:]:
+            over = self.cards(chip) - hand
+            assert not over, f"{where}: may declare {dict(over)} it does not hold: {chip!r}"
+
+    def check_toast(self, where: str, painted: list[str], seat: int) -> None:
+        shown = BOX.sub("", "".join(painted))
+        if not shown:
+            return
+        self.toasts_seen += 1
+        origins = {s for msg, s in self.raised if BOX.sub("", msg) in shown}
+        assert seat in origins, f"{where}: seat {seat} sees a toast raised for {origins}: {shown}"
+
+
+def make_table(preset: str, seed: int, cat: Catalogue, deal_delay: float) -> Table:
+    names = [cat.t("names.player", n=1), "Ana", cat.t("names.player", n=2), "Ken"]
+    settings = TableSettings.build(
+        preset,
+        seed,
+        names=names,
+        bots=bot_specs(seed, (1, 3), "random", names),
+        pacing=Pacing(bot_delay=0, deal_delay=deal_delay, declare_window=1.0),
+    )
+    return Table(settings)
+
+
+def checked_app(table: Table, lang: str) -> tuple[ShengjiApp, Checker]:
+    app = ShengjiApp(table, list(HUMANS), owns_table=True, theme="shengji", lang=lang)
+    check = Checker(app, Witness(table), lang)
+    after = app._check_hotseat  # called after every table update and every hand-over
+
+    def checked() -> None:
+        after()
+        check("update", settled=False)
+
+    app._check_hotseat = checked  # type: ignore[method-assign]
+    return app, check
+
+
+def illegal_follow(m: Any) -> list[rules.Card] | None:
+    """Cards of the hand the rules refuse for the current lead (the centre says why)."""
+    v = m.view
+    lead = list(m.lead())
+    hand = list(v.hand)
+    for combo in islice(combinations(range(len(hand)), len(lead)), 3000):
+        cards = [hand[i] for i in combo]
+        if not rules.check_follow(v.rules, m.ctx, hand, lead, cards).ok:
+            return cards
+    return None
+
+
+def failing_throw(m: Any, others: list[tuple[rules.Card, ...]]) -> list[rules.Card] | None:
+    """A throw of one side suit of the hand that another hand can beat."""
+    v = m.view
+    by: dict[str, list[rules.Card]] = {}
+    for c in v.hand:
+        by.setdefault(rules.effective_suit(v.rules, m.ctx, c), []).append(c)
+    for suit, cards in sorted(by.items()):
+        if suit == "T" or len(cards) < 2 or len(rules.decompose(v.rules, m.ctx, cards)) < 2:
+            continue
+        if not rules.check_throw(v.rules, m.ctx, cards, [list(h) for h in others]).ok:
+            return cards
+    return None
+
+
+async def select_by_keys(pilot: Any, m: Any, cards: list[rules.Card]) -> None:
+    taken: set[int] = set()
+    for card in cards:
+        idx = next(i for i, c in enumerate(m.hand) if c == card and i not in taken)
+        taken.add(idx)
+        while m.cursor != idx:
+            await pilot.press("right" if m.cursor < idx else "left")
+        await pilot.press("space")
+
+
+async def deal_and_declare(
+    pilot: Any, app: ShengjiApp, check: Callable[[str], None], declare: bool = True
+) -> int:
+    """Cards arrive; the humans declare when they can and hand the keyboard over
+    again and again (tab, then enter on the hand-over screen). Returns the number
+    of hand-overs made while cards were still being dealt."""
+    m = app.model
+    assert m is not None
+    mid_deal = 0
+
+    async def key(*keys: str) -> None:
+        await pilot.press(*keys)
+        await pilot.pause()
+        check("+".join(keys))
+
+    while True:
+        if isinstance(app.screen, PassScreen):
+            await key("enter")
+            continue
+        if m.phase not in ("dealing", "declaring"):
+            return mid_deal
+        if declare and m.declare_options():
+            await key("d")
+        dealing = m.phase == "dealing"
+        await key("tab")
+        if isinstance(app.screen, PassScreen):
+            mid_deal += dealing
+            await key("enter")
+        await pilot.pause(0.02)
+
+
+async def play_deal(pilot: Any, app: ShengjiApp, check: Checker, wide: bool) -> dict[str, int]:
+    """Bury (if a human holds the kitty) and play every trick to the deal's end;
+    try an illegal follow now and then (its toast tells of the hand), open the
+    last trick and the log."""
+    m = app.model
+    assert m is not None
+    done: Counter[str] = Counter()
+
+    async def key(*keys: str) -> None:
+        await pilot.press(*keys)
+        await pilot.pause()
+        check("+".join(keys))
+
+    while m.phase in ("burying", "kitty_theft", "playing"):
+        if isinstance(app.screen, PassScreen):
+            await key("enter")
+            done["hand-overs"] += 1
+            continue
+        v = m.view
+        if v.awaiting != m.seat:
+            await pilot.pause(0.01)
+            continue
+        before = len(v.hand)
+        if m.phase == "burying":
+            await key("enter")  # nothing picked: a toast says how many to pick
+            await key("s")
+            await key("enter")
+            done["buried"] += 1
+        else:
+            turn = done["turns"] = done["turns"] + 1
+            bad = illegal_follow(m) if m.lead() and turn % 2 else None
+            if bad is not None:
+                await select_by_keys(pilot, m, bad)
+                await key("enter")  # refused: the centre gives the rules' reason
+                await key("escape")
+                done["refused"] += 1
+            throw = None
+            if not m.lead() and not done["thrown"]:
+                views = check.witness.views
+                others = [views[s][v.version].hand for s in range(4) if s != m.seat]
+                throw = failing_throw(m, others)
+            if throw is not None:  # it fails: a toast, the cards tried, the one forced
+                await select_by_keys(pilot, m, throw)
+                await key("enter")
+                done["thrown"] += 1
+                await wait_until(
+                    pilot, lambda before=before: len(m.view.hand) < before, what="the throw"
+                )
+                continue
+            if v.last_trick and turn % 3 == 0:
+                await key("t")
+                assert isinstance(app.screen, LastTrickScreen)
+                await key("escape")
+            if not wide and turn % 5 == 0:
+                await key("g")
+                assert isinstance(app.screen, LogScreen)
+                await key("escape")
+            await key("s")
+            await key("enter")
+        await wait_until(
+            pilot,
+            lambda before=before: (
+                len(m.view.hand) < before
+                or m.phase not in ("burying", "playing")
+                or isinstance(app.screen, PassScreen)
+            ),
+            what="the move to be taken",
+        )
+    return dict(done)
+
+
+async def whole_hotseat_deal(lang: str, size: tuple[int, int], seed: int) -> None:
+    cat = Catalogue(lang)
+    table = make_table("classic", seed, cat, deal_delay=0.03)
+    app, check = checked_app(table, lang)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        m = app.model
+        assert m is not None
+        mid_deal = await deal_and_declare(pilot, app, check)
+        assert mid_deal >= 5, "the keyboard changed hands mid-deal"
+        assert check.received_seen, "the centre said which card came"
+        decls = {d.seat for d in table.view(None).declarations}
+        assert decls & set(HUMANS), "a human declared"
+        done = await play_deal(pilot, app, check, wide=size[0] >= 110)
+        assert done.get("turns", 0) >= 20 and done.get("hand-overs", 0) >= 10
+        assert done.get("refused", 0) >= 1 and done.get("thrown", 0) == 1
+        assert check.toasts_seen >= 1
+        await wait_until(pilot, lambda: isinstance(app.screen, DealResultScreen), what="result")
+        check("the result")
+        await pilot.press("t")
+        await pilot.pause()
+        check("the result's last trick")
+        assert isinstance(app.screen, LastTrickScreen)
+    assert check.seats_seen == set(HUMANS)
+    assert {"DealResultScreen", "LastTrickScreen", "PassScreen"} <= check.dialogs_seen
+    assert check.checks > 200
+
+
+async def test_a_whole_hotseat_deal_shows_each_human_only_their_own_cards() -> None:
+    await whole_hotseat_deal("en", (120, 40), seed=3)
+
+
+async def test_a_whole_hotseat_deal_in_chinese_at_80x24() -> None:
+    await whole_hotseat_deal("zh", (80, 24), seed=3)
+
+
+async def test_hidden_declarations_stay_hidden_from_the_other_human() -> None:
+    """Four decks declare face down (暗亮): the shared log and the other human's
+    screen say nothing of a declaration until the dealing ends."""
+    cat = Catalogue("en")
+    table = make_table("four-deck", 5, cat, deal_delay=0.01)
+    app, check = checked_app(table, "en")
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        m = app.model
+        assert m is not None
+        await deal_and_declare(pilot, app, check)
+        log = table.view(None).log
+        assert any(isinstance(e, Declared) and e.seat in HUMANS for e in log), "a human declared"
+        await wait_until(
+            pilot, lambda: m.phase not in ("dealing", "declaring"), what="the deal's end"
+        )
+        check("declarations revealed")
+
+
+async def test_a_hand_over_clears_the_toasts_but_the_tables_own_warning() -> None:
+    """The store failing is the table's news, everyone's: it stays over a hand-over."""
+    from types import SimpleNamespace
+
+    from . import helpers as H
+
+    class TroubledTable(H.StaticTable):
+        trouble = SimpleNamespace(reason="disk full")
+
+        def on_trouble(self, callback: Callable[[object], None]) -> Callable[[], None]:
+            return lambda: None
+
+    table = TroubledTable(H.following_state(), humans=HUMANS)
+    app = ShengjiApp(table, list(HUMANS), theme="shengji")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        app.notify("seat 0's own news")
+        await pilot.pause()
+        app.next_hotseat_hand()
+        await wait_until(pilot, lambda: isinstance(app.screen, PassScreen), what="the hand-over")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.model is not None and app.model.seat == 2)
+        await pilot.pause(0.2)
+        toasts = [" ".join(Checker.painted(w)) for w in app.screen.query("Toast")]
+        assert any("disk full" in t for t in toasts), toasts
+        assert not any("own news" in t for t in toasts), toasts
