@@ -2,7 +2,8 @@
 
 - Made from a `TableSettings` (settings.py): the rules, the seed, who sits
   where (humans, bots by `BotSpec`, empty seats), the pacing. `settings` is
-  that record as it is now (seat changes included); the store keeps it.
+  that record as it is now (seat changes and `set_pacing` included); the store
+  keeps it.
 - Seats: human, bot or empty (`seats`, a list of `SeatInfo`). A bot may stand in
   for a human (`set_bot`) and hand the seat back (`set_bot(seat, None)`).
 - Every change goes through one `asyncio.Lock`: commands from all seats and the
