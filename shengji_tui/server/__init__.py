@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .auth import AuthError, AuthPolicy, Identity
 from .limits import Limits
-from .registry import Registry, TableLimits, TableOptions
+from .registry import Registry, TableLimits
 from .server import ServerConfig, ShengjiServer
 
 __all__ = [
@@ -24,5 +24,4 @@ __all__ = [
     "ServerConfig",
     "ShengjiServer",
     "TableLimits",
-    "TableOptions",
 ]

@@ -29,6 +29,7 @@ import asyncssh
 
 from ..store import Store, db_path
 from ..store.files import private_dir
+from ..table import TableSettings
 from . import sshbatch  # noqa: F401  (one socket write per SSH packet)
 from .auth import AuthPolicy, Identity
 from .authguard import FailureLog, PasswordPool
@@ -36,7 +37,7 @@ from .channel import game_channel
 from .gcpolicy import GcPolicy
 from .hostkey import fingerprint, load_or_create_host_key
 from .limits import Limits
-from .registry import Registry, TableLimits, TableOptions
+from .registry import Registry, TableLimits
 from .session import GameSession
 
 log = logging.getLogger("shengji_tui.server")
@@ -49,7 +50,7 @@ class ServerConfig:
     port: int = 2222
     auth: AuthPolicy = field(default_factory=lambda: AuthPolicy(open_mode=True))
     limits: Limits = field(default_factory=Limits)
-    table_options: TableOptions = field(default_factory=TableOptions)
+    table_options: TableSettings = field(default_factory=TableSettings)
     table_limits: TableLimits = field(default_factory=TableLimits)
     use_store: bool = True
 
