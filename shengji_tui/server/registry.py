@@ -80,7 +80,7 @@ class Holder(Protocol):
 def bot_levels() -> list[str]:
     """The bot levels the lobby offers (bots/levels.py's when it exists)."""
     try:
-        from ..bots import levels  # type: ignore[attr-defined]
+        from ..bots import levels
     except ImportError:
         return ["random"]
     names = getattr(levels, "LEVELS", None) or getattr(levels, "LEVEL_NAMES", None)
@@ -92,8 +92,9 @@ def bot_levels() -> list[str]:
 
 
 def make_bot(level: str, seed: int, name: str) -> Bot:
+    factory: Callable[[str, int, str], Bot] | None
     try:
-        from ..bots.levels import make_bot as factory  # type: ignore[import-not-found]
+        from ..bots.levels import make_bot as factory
     except ImportError:
         factory = None
     if factory is not None and level != "random":
