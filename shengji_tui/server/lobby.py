@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -25,6 +25,7 @@ from textual import on
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.dom import DOMNode
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
@@ -34,7 +35,8 @@ from ..engine import Event, SeatView
 from ..engine.state import SUPPORTED
 from ..tui.i18n import Catalogue
 from ..tui.screens import relabel_bindings
-from .registry import LobbyError, Registry, Room
+from .registry import Holder, LobbyError, Registry, Room
+from .remote import RemoteApp
 
 if TYPE_CHECKING:
     from .auth import Identity
@@ -84,11 +86,11 @@ CreateScreen #preset-about { width: 1fr; padding: 0 0 0 18; color: #9fbfa8; }
 """
 
 
-def _app(node: Any) -> LobbyApp:
-    return node.app  # type: ignore[no-any-return]
+def _app(node: DOMNode) -> LobbyApp:
+    return cast(LobbyApp, node.app)  # only the lobby's screens ask
 
 
-def _t(node: Any) -> Callable[..., str]:
+def _t(node: DOMNode) -> Callable[..., str]:
     """The lobby app's catalogue lookup (`t("lobby.title", name=...)`)."""
     return _app(node).cat.t
 
@@ -128,7 +130,7 @@ def _pad(text: str, width: int) -> str:
     return text + " " * max(0, width - cell_len(text))
 
 
-def _relabel(node: Any, keys: dict[str, str]) -> None:
+def _relabel(node: DOMNode, keys: dict[str, str]) -> None:
     """Binding descriptions (action name -> `lobby.keys.<name>`) in the app's language."""
     t = _t(node)
     relabel_bindings(node, {action: t(f"lobby.keys.{key}") for action, key in keys.items()})
@@ -540,7 +542,7 @@ class WatchScreen(Screen[None]):
 # ====================================================================== the app
 
 
-class LobbyApp(App[LobbyResult]):
+class LobbyApp(RemoteApp, App[LobbyResult]):
     CSS = LOBBY_CSS
     TITLE = "Shengji lobby"
 
@@ -552,7 +554,8 @@ class LobbyApp(App[LobbyResult]):
         console: Console | None = None,
         no_color: bool = False,
         driver_class: Any = None,
-        holder: Any = None,
+        holder: Holder | None = None,
+        origin: str | None = None,
         lang: str = "en",
     ) -> None:
         super().__init__(driver_class=driver_class)
@@ -568,9 +571,7 @@ class LobbyApp(App[LobbyResult]):
         self._unsubscribe: Callable[[], None] | None = None
         self._unnotice: Callable[[], None] | None = None
         self._room: Room | None = None
-        # the client's network address (the session's), for the table limits
-        origin = getattr(holder, "origin", None)
-        self.origin: str | None = origin if isinstance(origin, str) else None
+        self.origin = origin  # the client's network address, for the table limits
 
     def on_mount(self) -> None:
         self._unsubscribe = self.registry.subscribe(self._on_change)
@@ -646,15 +647,3 @@ class LobbyApp(App[LobbyResult]):
             self.cat.t("lobby.quit_help"),
             lambda: self.exit(LobbyResult("leave")),
         )
-
-    def action_screenshot(self, *args: Any, **kw: Any) -> None:
-        pass
-
-    def action_suspend_process(self) -> None:
-        pass
-
-    def open_url(self, url: str, *, new_tab: bool = True) -> None:
-        pass
-
-    def deliver_binary(self, *args: Any, **kw: Any) -> None:
-        return None
