@@ -1,20 +1,28 @@
 """`shengji bench bots`: duplicate deals between two bot levels.
 
-Each deal is played twice with the same cards (`new_game(preset, seed)`, the
-match's first deal): bot A on the even seats (0, 2) and B on the odd ones,
-then the seats swapped. The engine is driven directly (no Table, no delays):
-cards are dealt one at a time and the seat that just got a card may declare;
-when every card is dealt each seat in turn may still declare (until a full
-round passes), then the declarations close; burying, kitty theft and play go
-to the seat `state.awaiting()` names.
+Each deal (`new_game(preset, seed)`, the match's first deal) is played once per
+seat arrangement of a duplicate set, with the same cards:
+- fixed partners (two teams on alternate seats): A takes every seat of one
+  team and B the other's, then the teams are swapped (four seats: A on 0 and 2,
+  then on 1 and 3; six seats: A on 0, 2, 4, then on 1, 3, 5);
+- otherwise (a solo dealer against the rest, odd seat counts): A takes one
+  seat and B every other, A rotated through every seat, so the deal is played
+  once per seat of A.
+The engine is driven directly (no Table, no delays): cards are dealt one at a
+time and the seat that just got a card may declare; when every card is dealt
+each seat in turn may still declare (until a full round passes), then the
+declarations close; burying, kitty theft and play go to the seat
+`state.awaiting()` names.
 
-Per duplicate pair (the two runs of one seed) it records, from A's side:
-levels gained by A's side minus B's side (the deal's `DealResult`), the point
-margin (attacker points, + when A's side attacked, - when B's did), and per
-bot: deals won (dealer side held / attackers reached the take-over
-threshold), kitty captures, failed throws, illegal (refused) commands, and the
-time of every decision a bot was awaited for (bury, steal or pass, play).
-Means come with 95% bootstrap confidence intervals over the pairs.
+Per duplicate set it records, from A's side: levels gained minus levels
+conceded and the point margin (attacker points, + for the attackers), each
+compared seat by seat with what B scored in the same seat of the same deal
+and halved (with two teams, exactly the mean over the pair of A's side's gain
+minus B's side's gain); the deal-win rate of A's side (dealer side held /
+attackers reached the take-over threshold); and per bot: kitty captures,
+failed throws, illegal (refused) commands, and the time of every decision a
+bot was awaited for (bury, steal or pass, play). Means come with 95%
+bootstrap confidence intervals over the sets.
 """
 
 from __future__ import annotations
@@ -29,9 +37,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots.base import Bot
-from ..bots.levels import LEVELS, make_bot
-from ..bots.random_bot import RandomBot
+from ..bots import LEVELS, Bot, BotOptions, BotSpec, bot_level
 from ..engine import (
     SUPPORTED,
     CardDealt,
@@ -46,8 +52,8 @@ from ..engine import (
     new_game,
     view_for,
 )
-
-BotFactory = Callable[[str, int, str], Bot]
+from ..rules import RuleSet
+from ..table.plan import fallback_bot
 
 
 @dataclass
@@ -59,9 +65,14 @@ class RunResult:
     a_seats: tuple[int, ...]
     dealer_side: tuple[int, ...] = ()
     attacker_points: int = 0
-    a_levels: int = 0
-    b_levels: int = 0
+    a_levels: int = 0  # levels gained by A's side (the side of A's seats)
+    b_levels: int = 0  # levels gained by the side against A's
     a_won: bool = False
+    # per seat: its side's levels minus the other side's; attacker points, + for
+    # the attackers; whether its side won the deal
+    seat_levels: tuple[int, ...] = ()
+    seat_margin: tuple[int, ...] = ()
+    seat_won: tuple[bool, ...] = ()
     kitty_captured_by: str | None = None  # "a" / "b"
     failed_throws: dict[str, int] = field(default_factory=lambda: {"a": 0, "b": 0})
     illegal: dict[str, int] = field(default_factory=lambda: {"a": 0, "b": 0})
@@ -74,17 +85,18 @@ def _who(seat: int, a_seats: Sequence[int]) -> str:
 
 
 def play_deal(
-    preset: str,
+    preset: str | RuleSet,
     seed: int,
     bots: dict[int, Bot],
     a_seats: tuple[int, ...],
     max_commands: int = 20_000,
 ) -> RunResult:
     """Play the first deal of `new_game(preset, seed)` with `bots` at the seats."""
-    res = RunResult(preset=preset, seed=seed, a_seats=a_seats)
     state = new_game(preset, seed)
+    preset = state.rules.name
+    res = RunResult(preset=preset, seed=seed, a_seats=a_seats)
     n = state.players
-    fallback = {s: RandomBot(seed=seed * 8 + s + 1_000_003, name="stand-in") for s in range(n)}
+    fallback = {s: fallback_bot(seed, s) for s in range(n)}
     steps = 0
 
     def declare(state: GameState, seat: int) -> tuple[GameState, bool]:
@@ -149,7 +161,7 @@ def play_deal(
 def _score(state: GameState, res: RunResult) -> None:
     a = res.a_seats
     res.dealer_side = state.dealer_side
-    a_defends = state.dealer_side[0] in a
+    a_defends = a[0] in state.dealer_side
     for e in state.log:
         if isinstance(e, ThrowFailed):
             res.failed_throws[_who(e.seat, a)] += 1
@@ -168,6 +180,12 @@ def _score(state: GameState, res: RunResult) -> None:
             else:
                 res.a_levels, res.b_levels = gain_att, gain_def
                 res.a_won = r.attackers_take_over
+            defends = [s in state.dealer_side for s in range(state.players)]
+            res.seat_levels = tuple(
+                gain_def - gain_att if d else gain_att - gain_def for d in defends
+            )
+            res.seat_margin = tuple(-e.attacker_points if d else e.attacker_points for d in defends)
+            res.seat_won = tuple(d != r.attackers_take_over for d in defends)
 
 
 def make_bots(
@@ -176,25 +194,49 @@ def make_bots(
     out: dict[int, Bot] = {}
     for s in range(n):
         lv = level_a if s in a_seats else level_b
-        opts = options if lv == "hard" else {}
-        out[s] = make_bot(lv, seed * 8 + s, f"{lv}-{s}", **opts)
+        opts = BotOptions.model_validate(options if lv == "hard" else {})
+        spec = BotSpec(level=bot_level(lv), seed=seed * 8 + s, name=f"{lv}-{s}", options=opts)
+        out[s] = spec.make()
     return out
 
 
+def arrangements(teams: Sequence[int]) -> list[tuple[int, ...]]:
+    """A's seats in each run of a duplicate set, from the seats' teams: two teams
+    of several seats (fixed partners): A on each team in turn; otherwise A on
+    each seat in turn (B everywhere else)."""
+    ids = sorted(set(teams))
+    n = len(teams)
+    if len(ids) == 2 and all(teams.count(t) > 1 for t in ids):
+        return [tuple(s for s in range(n) if teams[s] == t) for t in ids]
+    return [(s,) for s in range(n)]
+
+
+def play_set(
+    preset: str | RuleSet, seed: int, level_a: str, level_b: str, options: dict[str, Any]
+) -> tuple[RunResult, ...]:
+    """The duplicate set of one deal: one run per seat arrangement of A and B."""
+    state = new_game(preset, seed)
+    n = state.players
+    return tuple(
+        play_deal(preset, seed, make_bots(level_a, level_b, seed, a, n, options), a)
+        for a in arrangements(list(state.teams))
+    )
+
+
 def play_pair(
-    preset: str, seed: int, level_a: str, level_b: str, options: dict[str, Any]
+    preset: str | RuleSet, seed: int, level_a: str, level_b: str, options: dict[str, Any]
 ) -> tuple[RunResult, RunResult]:
-    """The duplicate pair: A on the even seats, then on the odd ones."""
-    n = 4
-    even = tuple(s for s in range(n) if s % 2 == 0)
-    odd = tuple(s for s in range(n) if s % 2 == 1)
-    r1 = play_deal(preset, seed, make_bots(level_a, level_b, seed, even, n, options), even)
-    r2 = play_deal(preset, seed, make_bots(level_a, level_b, seed, odd, n, options), odd)
-    return r1, r2
+    """The duplicate pair of a two-team preset: A on one team, then on the other."""
+    runs = play_set(preset, seed, level_a, level_b, options)
+    if len(runs) != 2:
+        raise ValueError(f"{runs[0].preset} is not played by two teams: use play_set")
+    return runs[0], runs[1]
 
 
-def _pair_job(args: tuple[str, int, str, str, dict[str, Any]]) -> tuple[RunResult, RunResult]:
-    return play_pair(*args)
+def _set_job(
+    args: tuple[str | RuleSet, int, str, str, dict[str, Any]],
+) -> tuple[RunResult, ...]:
+    return play_set(*args)
 
 
 # ------------------------------------------------------------------ statistics
@@ -226,15 +268,26 @@ def percentile(xs: Sequence[float], q: float) -> float:
     return s[i]
 
 
+def seat_edge(runs: Sequence[RunResult], per_seat: Callable[[RunResult], Sequence[int]]) -> float:
+    """A's edge over B in one duplicate set: for each seat, A's mean figure there
+    minus B's mean figure in that seat of the same deal; the mean over the seats,
+    halved (so that with two teams it is the mean of A's side minus B's side)."""
+    n = len(per_seat(runs[0]))
+    total = 0.0
+    for s in range(n):
+        a = [per_seat(r)[s] for r in runs if s in r.a_seats]
+        b = [per_seat(r)[s] for r in runs if s not in r.a_seats]
+        total += sum(a) / len(a) - sum(b) / len(b)
+    return total / n / 2
+
+
 def summarise(
-    pairs: list[tuple[RunResult, RunResult]], level_a: str, level_b: str, extra: dict[str, Any]
+    pairs: Sequence[Sequence[RunResult]], level_a: str, level_b: str, extra: dict[str, Any]
 ) -> dict[str, Any]:
-    diffs = [sum(r.a_levels - r.b_levels for r in p) / 2 for p in pairs]
-    margins = [
-        sum(r.attacker_points * (1 if r.dealer_side[0] not in r.a_seats else -1) for r in p) / 2
-        for p in pairs
-    ]
-    wins_a = [sum(1.0 for r in p if r.a_won) / 2 for p in pairs]
+    """The figures over duplicate sets (`pairs`: the runs of each set)."""
+    diffs = [seat_edge(p, lambda r: r.seat_levels) for p in pairs]
+    margins = [seat_edge(p, lambda r: r.seat_margin) for p in pairs]
+    wins_a = [sum(1.0 for r in p if r.a_won) / len(p) for p in pairs]
     runs = [r for p in pairs for r in p]
 
     def per(key: str) -> dict[str, Any]:
@@ -318,7 +371,7 @@ def run_bench(
     level_a: str,
     level_b: str,
     deals: int,
-    presets: Sequence[str],
+    presets: Sequence[str | RuleSet],
     seed: int = 1,
     options: dict[str, Any] | None = None,
     jobs: int = 1,
@@ -330,20 +383,21 @@ def run_bench(
         preset = presets[i % len(presets)]
         tasks.append((preset, seed + i, level_a, level_b, opts))
     bar = Progress(len(tasks), f"{level_a} vs {level_b}", progress)
-    pairs: list[tuple[RunResult, RunResult]] = []
+    pairs: list[tuple[RunResult, ...]] = []
     t0 = time.perf_counter()
     if jobs <= 1:
         for t in tasks:
-            pairs.append(_pair_job(t))
+            pairs.append(_set_job(t))
             bar.step()
     else:
         with ProcessPoolExecutor(max_workers=jobs) as ex:
-            for r in ex.map(_pair_job, tasks, chunksize=1):
+            for r in ex.map(_set_job, tasks, chunksize=1):
                 pairs.append(r)
                 bar.step()
     bar.close()
     extra = {
-        "presets": list(presets),
+        "presets": [p if isinstance(p, str) else p.name for p in presets],
+        "runs_per_set": sorted({len(p) for p in pairs}),
         "seed": seed,
         "budget_ms": opts.get("budget_ms"),
         "seconds": round(time.perf_counter() - t0, 1),
@@ -351,10 +405,17 @@ def run_bench(
     return summarise(pairs, level_a, level_b, extra)
 
 
+def _sets(r: dict[str, Any]) -> str:
+    sizes = r.get("runs_per_set", [2])
+    if sizes == [2]:
+        return "pairs"
+    return f"sets ({' or '.join(map(str, sizes))} seatings each)"
+
+
 def format_text(r: dict[str, Any]) -> str:
     a, b = r["per_bot"]["a"], r["per_bot"]["b"]
     lines = [
-        f"bots: A = {r['a']}, B = {r['b']}; {r['pairs']} duplicate pairs "
+        f"bots: A = {r['a']}, B = {r['b']}; {r['pairs']} duplicate {_sets(r)} "
         f"({r['deals_played']} deals) of {', '.join(r['presets'])}"
         + (f", budget {r['budget_ms']} ms" if r.get("budget_ms") else "")
         + f", {r['seconds']} s",
@@ -415,10 +476,10 @@ def main(args: argparse.Namespace) -> int:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--a", default="hard", choices=LEVELS, help="bot A (default hard)")
     p.add_argument("--b", default="normal", choices=LEVELS, help="bot B (default normal)")
-    p.add_argument("--deals", type=int, default=50, help="duplicate pairs to play")
+    p.add_argument("--deals", type=int, default=50, help="deals, each a duplicate set")
     p.add_argument("--budget-ms", type=float, default=None, help="hard bot: time per move")
     p.add_argument("--workers", type=int, default=None, help="hard bot: search processes")
-    p.add_argument("--jobs", type=int, default=1, help="pairs played in parallel processes")
+    p.add_argument("--jobs", type=int, default=1, help="deals played in parallel processes")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument(
         "--all-presets", action="store_true", help="cycle through every preset the engine plays"

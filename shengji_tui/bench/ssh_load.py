@@ -1,5 +1,6 @@
-"""SSH load benchmark: T tables x 4 SSH clients on loopback against a real
-`shengji serve` process, humans played by scripted keys.
+"""SSH load benchmark: T tables x SEATS SSH clients (every seat of the lobby's
+default table: classic, 4) on loopback against a real `shengji serve` process,
+humans played by scripted keys.
 
     shengji bench ssh --tables 1
     shengji bench ssh --tables 25 --json
@@ -42,6 +43,10 @@ from typing import Any
 import asyncssh
 
 from ..server.process import ServerProcess, free_port
+from ..table import TableSettings
+
+# clients per table: every seat of a table the lobby makes with its default preset
+SEATS = TableSettings().rules.players
 
 TURNS = (b"YOUR TURN", b"BURY THE KITTY")  # the "your move" marks of the table screen
 
@@ -176,7 +181,7 @@ async def loop_lag(out: list[float], every: float = 0.01) -> None:
 
 
 async def seat_table(port: int, k: int) -> list[Player]:
-    players = [Player(f"t{k}p{i}") for i in range(4)]
+    players = [Player(f"t{k}p{i}") for i in range(SEATS)]
     await asyncio.gather(*(p.connect(port) for p in players))
     for p in players:
         await p.wait_text(b"lobby")
@@ -275,7 +280,12 @@ async def run_load(tables: int, moves: int, think: float, seconds: float) -> dic
         made = await asyncio.gather(
             *(
                 play_table(
-                    all_players[4 * k : 4 * k + 4], moves, think, lat, random.Random(k), stop_at
+                    all_players[SEATS * k : SEATS * (k + 1)],
+                    moves,
+                    think,
+                    lat,
+                    random.Random(k),
+                    stop_at,
                 )
                 for k in range(tables)
             )

@@ -23,3 +23,14 @@ class Bot(Protocol):
     def decide(self, view: SeatView) -> Command | None:
         """The command to make in `view` (its `seat`), or None: nothing to do now."""
         ...
+
+
+def side_of(view: SeatView, seat: int) -> frozenset[int]:
+    """The seats on `seat`'s side this deal, from the view: once the dealer is
+    known, the dealer side or the attackers (a solo dealer's opponents play as
+    one side); before that, `seat`'s team. With fixed partners both are its team."""
+    n = view.rules.players
+    if view.dealer_side:
+        defending = frozenset(view.dealer_side)
+        return defending if seat in defending else frozenset(range(n)) - defending
+    return frozenset(s for s in range(n) if view.teams[s] == view.teams[seat])

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from ..engine import SeatView
 from ..rules import Card, TrumpContext, points
+from .base import side_of
 from .playbook import PlaybookBot, Situation, declared_suit, trump_share
 from .sense import TRUMP, Sense
 
@@ -33,7 +34,7 @@ class EasyBot(PlaybookBot):
             return None
         rs, level, hand = view.rules, view.level, list(view.hand)
         st = view.standing
-        if st is not None and view.teams[st.seat] == view.teams[view.seat]:
+        if st is not None and st.seat in side_of(view, view.seat):
             return None
         frac = len(hand) / rs.hand_size
         for cards in reversed(opts):  # strongest first

@@ -31,6 +31,7 @@ from itertools import islice
 from .. import rules
 from ..engine import Bury, Command, Declare, PassSteal, Play, SeatView, Steal
 from ..rules import Card, RuleSet, TrumpContext, points
+from .base import side_of
 from .sense import TRUMP, Sense
 from .tracker import Tracker
 
@@ -177,7 +178,7 @@ class PlaybookBot:
                     continue
             elif st is not None:
                 base = trump_value(rs, level, st_suit, hand)
-                partner = view.teams[st.seat] == view.teams[view.seat]
+                partner = st.seat in side_of(view, view.seat)
                 margin = 0.45 if partner else 0.12
                 if val < base + margin or share < 0.28:
                     continue
@@ -270,7 +271,7 @@ class PlaybookBot:
         sn = tr.sense
         me = view.seat
         n = view.rules.players
-        mine = {s for s in range(n) if view.teams[s] == view.teams[me]}
+        mine = set(side_of(view, me))
         possible = {s: tr.possible(s) for s in range(n) if s != me}
         pool_size = {s: max(1, sum(c.values())) for s, c in possible.items()}
         top: dict[int, int] = {}

@@ -134,13 +134,25 @@ class GameState(BaseModel):
         return None
 
 
-SUPPORTED = ("classic", "tournament", "one-deck", "two-color", "three-deck", "four-deck")
+SUPPORTED = (
+    "classic",
+    "tournament",
+    "one-deck",
+    "two-color",
+    "three-deck",
+    "four-deck",
+    "six-player",
+)
 
 
 def check_supported(rs: RuleSet) -> None:
-    if rs.partnership != "fixed" or rs.bidding != "none":
+    """The engine plays fixed partners (two teams on alternate seats) and `solo`
+    (the dealer alone against every other seat), both without an auction, at 3
+    to 6 seats; find-friends and the auctions come later."""
+    if rs.partnership == "find_friends" or rs.bidding != "none":
         raise ValueError(
-            f"the engine does not play {rs.name!r} yet: it needs fixed partners and no auction"
+            f"the engine does not play {rs.name!r} yet: it needs fixed partners or solo "
+            "play, and no auction"
         )
 
 
@@ -156,6 +168,8 @@ def first_deal_seat(rs: RuleSet, seed: int) -> int:
 
 
 def teams_for(rs: RuleSet) -> tuple[int, ...]:
+    """Fixed partners: two teams on alternate seats (0, 2, 4 ... against 1, 3, 5 ...).
+    Otherwise every seat is a team of its own (the dealer side is formed per deal)."""
     if rs.partnership == "fixed":
         return tuple(s % 2 for s in range(rs.players))
     return tuple(range(rs.players))

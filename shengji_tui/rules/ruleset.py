@@ -21,6 +21,7 @@ PRESET_NAMES = (
     "one-deck",
     "two-color",
     "three-deck",
+    "six-player",
     "four-deck",
     "eighty-points",
     "three-player",
@@ -46,7 +47,11 @@ class RuleSet(BaseModel):
     name: str = "custom"
     # --- the pack -------------------------------------------------------------
     decks: int = Field(2, description="copies of the 54-card pack, 1 to 4")
-    players: int = Field(4, description="players at the table (3 or 4; find-friends may seat 5)")
+    players: int = Field(
+        4,
+        description="players at the table, 3 to 6; 54 x decks less the kitty must deal evenly "
+        "to them; fixed partners need an even count (two teams on alternate seats)",
+    )
     kitty_size: int = Field(8, description="cards left for the kitty 底牌")
     two_color: bool = Field(False, description="red (H, D) and black (S, C) are the two suits")
     constant_rank: str | None = Field(
@@ -118,14 +123,19 @@ class RuleSet(BaseModel):
         if self.kitty_size < 0 or self.kitty_size >= total:
             raise ValueError(f"a kitty of {self.kitty_size} cards does not fit {total} cards")
         if (total - self.kitty_size) % self.players:
+            fits = [k for k in range(1, 13) if (total - k) % self.players == 0]
             raise ValueError(
                 f"{total} cards less a kitty of {self.kitty_size} do not deal evenly "
-                f"to {self.players} players"
+                f"to {self.players} players (kitty sizes that do: "
+                f"{', '.join(map(str, fits))})"
             )
         if self.two_color and self.decks != 1:
             raise ValueError("the two-colour pack is played with one deck")
         if self.partnership == "fixed" and self.players % 2:
-            raise ValueError("fixed partners need an even number of players")
+            raise ValueError(
+                "fixed partners need an even number of players (two teams on alternate "
+                "seats); with an odd number choose partnership solo or find_friends"
+            )
         if not self.levels:
             raise ValueError("the level sequence is empty")
         if len(set(self.levels)) != len(self.levels):
@@ -278,6 +288,15 @@ _PRESETS: dict[str, dict[str, Any]] = {
         "extra_step": 20,
     },
     "three-deck": {"decks": 3, "kitty_size": 6, "score_step": 60, "extra_step": 60},
+    # seed 002 (6人三副牌, 分两方): the three-deck game for two teams of three on
+    # alternate seats; the default table of step 60 is the three-deck one
+    "six-player": {
+        "decks": 3,
+        "players": 6,
+        "kitty_size": 6,
+        "score_step": 60,
+        "extra_step": 60,
+    },
     "four-deck": {
         "decks": 4,
         "kitty_size": 8,

@@ -1,30 +1,30 @@
 """The games of `shengji play` kept in the store, so that a game quit (or
-killed) can be resumed: new solo / hotseat tables with levelled bots, the
+killed) can be resumed: new solo / hotseat tables of `TableSettings`, the
 unfinished games (the start menu, `--resume`), resuming one. No Textual.
 
-Module: games (`Saves`, `SavedGame`, `new_table`, `hotseat_seats`, the bot levels).
+Module: games (`Saves`, `SavedGame`, `table_settings`, `new_table`, `hotseat_seats`).
 """
 
 from .games import (
+    DEFAULT_BOT_LEVEL,
+    LEVELS,
     PLAY_PREFIX,
-    LevelBot,
     SavedGame,
     Saves,
-    bot_levels,
-    default_bot_level,
     hotseat_seats,
-    new_bot,
+    human_name,
     new_table,
+    table_settings,
 )
 
 __all__ = [
+    "DEFAULT_BOT_LEVEL",
+    "LEVELS",
     "PLAY_PREFIX",
-    "LevelBot",
     "SavedGame",
     "Saves",
-    "bot_levels",
-    "default_bot_level",
     "hotseat_seats",
-    "new_bot",
+    "human_name",
     "new_table",
+    "table_settings",
 ]

@@ -1,6 +1,7 @@
-"""The SQLite game store: tables' settings, seeds and command/event logs;
-rebuilding a table by replaying its log (`shengji replay` tells a stored game
-with the catalogue's narrator: `shengji_tui.text.narrate_game`)."""
+"""The SQLite game store: tables' settings, seeds, command/event logs and
+per-deal summaries; rebuilding a table by replaying its log (`shengji replay`
+tells a stored game with the catalogue's narrator:
+`shengji_tui.text.narrate_game`)."""
 
 from .db import (
     DB_NAME,
@@ -14,10 +15,12 @@ from .db import (
     db_path,
     default_data_dir,
 )
+from .deals import DealSummary, deal_summary
 from .replay import (
     EVENTS_ADAPTER,
     Replayed,
     ReplayMismatch,
+    backfill_deals,
     command_json,
     events_from_json,
     events_json,
@@ -28,6 +31,7 @@ __all__ = [
     "DB_NAME",
     "EVENTS_ADAPTER",
     "SCHEMA_VERSION",
+    "DealSummary",
     "LogEntry",
     "ReplayMismatch",
     "Replayed",
@@ -36,8 +40,10 @@ __all__ = [
     "StoredTable",
     "TableSummary",
     "UnknownTable",
+    "backfill_deals",
     "command_json",
     "db_path",
+    "deal_summary",
     "default_data_dir",
     "events_from_json",
     "events_json",

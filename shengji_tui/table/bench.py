@@ -2,7 +2,7 @@
 per preset, and the store's durable appends (events) per second.
 
 - Engine: bot-only matches played headless (`plan.run_headless`: the engine,
-  four `RandomBot`s and the table's own pacing commands, no asyncio, no store),
+  a `RandomBot` at every seat and the table's own pacing commands, no asyncio, no store),
   for about `--seconds` per preset, at least one match each.
 - Store: the moves of a recorded match appended one by one, each its own
   transaction with `synchronous=FULL` (fsync of the WAL at every commit), to a
@@ -23,8 +23,10 @@ import time
 from typing import Any
 
 from ..engine import SUPPORTED
+from ..rules import RuleSet
 from ..store import Store, command_json, db_path, events_json
-from .plan import random_bots, run_headless
+from .plan import run_headless
+from .settings import Pacing, TableSettings, bot_specs
 from .table import Table
 
 STORE_PRESET = "one-deck"
@@ -59,6 +61,7 @@ def bench_store(seconds: float, seed: int) -> dict[str, Any]:
         (command_json(c), events_json(e), len(e))
         for c, e in zip(run.commands, run.events, strict=True)
     ]
+    names = [f"p{s + 1}" for s in range(run.state.players)]
     appends = events = 0
     with tempfile.TemporaryDirectory(prefix="shengji-bench-") as tmp:
         store = Store(db_path(tmp))
@@ -70,7 +73,7 @@ def bench_store(seconds: float, seed: int) -> dict[str, Any]:
             while not done:
                 tid = f"bench-{table_no}"
                 table_no += 1
-                store.create_table(tid, run.state.rules, seed, ["a", "b", "c", "d"])
+                store.create_table(tid, run.state.rules, seed, names)
                 for seq, (cj, ej, n) in enumerate(rows, start=1):
                     store.append(tid, seq, cj, ej)
                     appends += 1
@@ -93,14 +96,13 @@ def bench_store(seconds: float, seed: int) -> dict[str, Any]:
 
 
 async def _table_match(store: Store, seed: int) -> Table:
-    t = Table(
+    settings = TableSettings.build(
         TABLE_PRESET,
         seed,
-        store=store,
-        bots=random_bots(seed, 4),
-        bot_delay=0,
-        deal_delay=0,
+        bots=bot_specs(seed, range(RuleSet.preset(TABLE_PRESET).players)),
+        pacing=Pacing(bot_delay=0, deal_delay=0),
     )
+    t = Table(settings, store=store)
     await t.start()
     await t.wait_finished()
     await t.close()

@@ -28,8 +28,8 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from ..bots import LEVELS
 from ..engine import Command, Event, RuleError, SeatView, ThrowFailed
-from ..saves import bot_levels
 from ..table import DEFAULT_DECLARE_WINDOW
 from ..text import CardText, Catalogue, ascii_keys
 from ..text.assets import asset
@@ -172,7 +172,7 @@ class ShengjiApp(App[None]):
             theme=self.theme,
             themes=self.theme_choices(),
             ascii=self.ct.ascii,
-            levels=bot_levels(),
+            levels=LEVELS,
         )
 
     # ------------------------------------------------------------------ table

@@ -6,7 +6,8 @@ command and the saves hand a `Table` to the app), and so does the tests'
 static table. The app never looks for a member with getattr or hasattr.
 
 `GameOptions` is what the start menu (and `shengji play`) chooses for a new
-game; a `TableFactory` makes a table of them.
+game (`saves.table_settings` makes a table's settings of it); a
+`TableFactory` makes a table of them.
 
 No Textual here: the saves (`shengji_tui.saves`) and the play command read
 this module without loading the TUI.
@@ -18,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ..bots import BotLevel
 from ..engine import Command, Event, SeatView
 from ..text import Catalogue
 
@@ -84,7 +86,7 @@ class GameOptions:
     bot_delay: float = 0.6
     deal_delay: float = 0.05
     declare_window: float | None = None  # seconds to declare after the last card (table default)
-    bots: str = "normal"  # the bots' level (bots.levels.make_bot)
+    bots: BotLevel = "normal"  # the bots' level
 
 
 TableFactory = Callable[[GameOptions, Catalogue], tuple[TableLike, list[int]]]

@@ -10,7 +10,8 @@ import os
 import sys
 from pathlib import Path
 
-from ..saves import Saves, default_bot_level, hotseat_seats, new_table
+from ..bots import bot_level
+from ..saves import DEFAULT_BOT_LEVEL, Saves, hotseat_seats, new_table
 from ..store import Store, StoreError, default_data_dir
 from ..text import Catalogue, detect_lang
 from .app import ShengjiApp
@@ -81,7 +82,7 @@ def build_app(args: argparse.Namespace) -> tuple[ShengjiApp | None, Saves | None
         humans=args.hotseat or 1,
         bot_delay=args.bot_delay,
         deal_delay=args.deal_delay,
-        bots=getattr(args, "bots", None) or default_bot_level(),
+        bots=bot_level(getattr(args, "bots", None) or DEFAULT_BOT_LEVEL),
     )
     factory = make_table if saves is None else functools.partial(make_table, store=saves.store)
     app = ShengjiApp(

@@ -6,30 +6,49 @@ import contextlib
 from collections.abc import Callable
 
 from shengji_tui.bench.bots_bench import RunResult, play_deal
+from shengji_tui.bots import BotOptions, BotSpec, bot_level
 from shengji_tui.bots.base import Bot
-from shengji_tui.bots.levels import make_bot
 from shengji_tui.engine import SUPPORTED
+from shengji_tui.rules import RuleSet
 
 PRESETS = SUPPORTED
 
 
-def bots_for(levels: list[str], seed: int, **opts: object) -> dict[int, Bot]:
+def custom(name: str, base: str = "classic", **options: object) -> RuleSet:
+    return RuleSet.model_validate({**RuleSet.preset(base).model_dump(), "name": name, **options})
+
+
+# the odd seat counts, as tests/engine plays them: a solo dealer against the rest
+SOLO_3 = custom("solo-3", players=3, kitty_size=9, partnership="solo", score_step=70)
+SOLO_5 = custom("solo-5", "three-deck", players=5, kitty_size=7, partnership="solo", score_step=125)
+
+
+def bots_for(levels: list[str], seed: int, n: int | None = None, **opts: object) -> dict[int, Bot]:
+    """A bot at each of `n` seats (default: one per level), `levels` repeated round them."""
     out: dict[int, Bot] = {}
-    for s, lv in enumerate(levels):
-        o = opts if lv == "hard" else {}
-        out[s] = make_bot(lv, seed * 8 + s, f"{lv}-{s}", **o)
+    for s in range(len(levels) if n is None else n):
+        lv = levels[s % len(levels)]
+        o = BotOptions.model_validate(opts if lv == "hard" else {})
+        spec = BotSpec(level=bot_level(lv), seed=seed * 8 + s, name=f"{lv}-{s}", options=o)
+        out[s] = spec.make()
     return out
 
 
-def run(preset: str, seed: int, levels: list[str], **opts: object) -> RunResult:
-    bots = bots_for(levels, seed, **opts)
-    return play_deal(preset, seed, bots, (0, 2))
+def players_of(preset: str | RuleSet) -> int:
+    return (RuleSet.preset(preset) if isinstance(preset, str) else preset).players
+
+
+def run(preset: str | RuleSet, seed: int, levels: list[str], **opts: object) -> RunResult:
+    """One deal, `levels` round the table; "a" counts the even seats' bots."""
+    n = players_of(preset)
+    bots = bots_for(levels, seed, n, **opts)
+    return play_deal(preset, seed, bots, tuple(range(0, n, 2)))
 
 
 Hook = Callable[..., None]
 
 
-def walk(preset: str, seed: int, levels: list[str]):  # type: ignore[no-untyped-def]
+def walk(preset: str | RuleSet, seed: int, levels: list[str]):  # type: ignore[no-untyped-def]
     """Play the first deal of `new_game(preset, seed)` and yield the state before
     every awaited decision (the test may read it; the bots see only their views)."""
     from shengji_tui.engine import (
@@ -42,9 +61,9 @@ def walk(preset: str, seed: int, levels: list[str]):  # type: ignore[no-untyped-
         view_for,
     )
 
-    bots = bots_for(levels, seed)
     state = new_game(preset, seed)
     n = state.players
+    bots = bots_for(levels, seed, n)
     while state.phase not in ("scoring", "finished"):
         if state.phase == "dealing":
             state, evs = apply(state, DealNext())
@@ -64,9 +83,9 @@ def walk(preset: str, seed: int, levels: list[str]):  # type: ignore[no-untyped-
             state, _ = apply(state, DealNext())
             continue
         yield state
-        seat = state.awaiting()
-        assert seat is not None
-        cmd = bots[seat].decide(view_for(state, seat))
+        awaited = state.awaiting()
+        assert awaited is not None
+        cmd = bots[awaited].decide(view_for(state, awaited))
         assert cmd is not None
         state, _ = apply(state, cmd)
     yield state

@@ -12,9 +12,9 @@ from shengji_tui import rules
 from shengji_tui.bots.sense import TRUMP
 from shengji_tui.bots.tracker import Tracker
 from shengji_tui.engine import Played, view_for
-from shengji_tui.rules import parse_cards
+from shengji_tui.rules import RuleSet, parse_cards
 
-from .bot_helpers import walk
+from .bot_helpers import SOLO_3, SOLO_5, walk
 
 
 def _check_sound(state, tr: Tracker) -> None:  # type: ignore[no-untyped-def]
@@ -41,9 +41,19 @@ def _check_sound(state, tr: Tracker) -> None:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize(
     "preset,seed",
-    [("classic", 3), ("classic", 4), ("three-deck", 5), ("two-color", 6), ("four-deck", 7)],
+    [
+        ("classic", 3),
+        ("classic", 4),
+        ("three-deck", 5),
+        ("two-color", 6),
+        ("four-deck", 7),
+        ("six-player", 8),
+        (SOLO_3, 9),
+        (SOLO_5, 10),
+    ],
+    ids=lambda p: p if isinstance(p, (str, int)) else p.name,
 )
-def test_every_inference_holds_for_the_real_hands(preset: str, seed: int) -> None:
+def test_every_inference_holds_for_the_real_hands(preset: str | RuleSet, seed: int) -> None:
     trackers: dict[int, Tracker] = {}
     checked = 0
     for state in walk(preset, seed, ["normal", "easy", "normal", "easy"]):

@@ -28,9 +28,42 @@ from shengji_tui.engine import (
 )
 from shengji_tui.engine.commands import Command
 from shengji_tui.engine.events import Event
-from shengji_tui.rules import Card
+from shengji_tui.rules import Card, RuleSet
 
-PRESETS = ("classic", "tournament", "one-deck", "two-color", "three-deck", "four-deck")
+PRESETS = (
+    "classic",
+    "tournament",
+    "one-deck",
+    "two-color",
+    "three-deck",
+    "four-deck",
+    "six-player",
+)
+
+
+def custom(name: str, base: str = "classic", **options: object) -> RuleSet:
+    """A validated ruleset: `base` preset with `options` changed."""
+    return RuleSet.model_validate({**RuleSet.preset(base).model_dump(), "name": name, **options})
+
+
+# A table of every seat count the engine plays. Odd counts have no fixed partners:
+# the dealer plays alone (solo) against the rest; the step is raised so that random
+# players (the dealer takes about 1/n of the points) hold deals now and then and a
+# match ends.
+SEAT_RULES: dict[int, RuleSet] = {
+    3: custom("solo-3", players=3, kitty_size=9, partnership="solo", score_step=70),
+    4: RuleSet.preset("classic"),
+    5: custom(
+        "solo-5",
+        "three-deck",
+        players=5,
+        kitty_size=7,
+        partnership="solo",
+        score_step=125,
+        extra_step=60,
+    ),
+    6: RuleSet.preset("six-player"),
+}
 
 DECLARE_P = 0.12
 THROW_P = 0.12
@@ -69,6 +102,7 @@ def legal_command(state: GameState, rng: random.Random) -> Command:
     """A random command the rules allow in `state`."""
     rs = state.rules
     phase = state.phase
+    seat: int | None
     if phase in ("dealing", "declaring"):
         if state.phase == "declaring" or rng.random() < 0.5:
             seat = rng.randrange(state.players)
@@ -161,7 +195,7 @@ def check_invariants(state: GameState) -> None:
 
 
 def run_match(
-    preset: str,
+    preset: str | RuleSet,
     seed: int,
     *,
     max_deals: int = 200,

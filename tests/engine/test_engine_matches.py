@@ -13,7 +13,7 @@ from shengji_tui.engine.commands import Command
 from shengji_tui.engine.events import Event
 
 
-def test_supported_presets_are_the_six() -> None:
+def test_supported_presets_are_the_seven() -> None:
     assert set(SUPPORTED) == set(PRESETS)
 
 

@@ -11,7 +11,7 @@ import sys
 from collections import Counter
 
 import pytest
-from engine_helpers import PRESETS, legal_command
+from engine_helpers import PRESETS, SEAT_RULES, legal_command
 
 from shengji_tui.engine import GameState, SeatView, apply, events_for, new_game, view_for
 from shengji_tui.engine.events import (
@@ -26,7 +26,7 @@ from shengji_tui.engine.events import (
     Played,
     ThrowFailed,
 )
-from shengji_tui.rules import Card, parse_card
+from shengji_tui.rules import Card, RuleSet, parse_card
 
 CARD_RE = re.compile(r'"((?:[SHDC](?:10|[2-9JQKA]))|BJ|LJ)"')
 
@@ -93,8 +93,12 @@ def check_events(events: list[Event], state: GameState) -> None:
                 assert state.phase not in ("dealing", "declaring")
 
 
-@pytest.mark.parametrize("preset", PRESETS)
-def test_views_hide_other_hands_and_the_kitty(preset: str) -> None:
+# every preset, and the solo tables of 3 and 5 seats
+VIEWED: list[str | RuleSet] = [*PRESETS, SEAT_RULES[3], SEAT_RULES[5]]
+
+
+@pytest.mark.parametrize("preset", VIEWED, ids=lambda p: p if isinstance(p, str) else p.name)
+def test_views_hide_other_hands_and_the_kitty(preset: str | RuleSet) -> None:
     rng = random.Random(21)
     state = new_game(preset, 21)
     deals = 0

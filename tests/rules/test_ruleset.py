@@ -23,6 +23,7 @@ def test_every_preset_is_valid_and_named(name: str) -> None:
         ("three-deck", 3, 39, 6, 4),
         ("four-deck", 4, 52, 8, 4),
         ("three-player", 2, 33, 9, 3),
+        ("six-player", 3, 26, 6, 6),
     ],
 )
 def test_deal_sizes_of_rules_md(name: str, decks: int, hand: int, kitty: int, players: int) -> None:
@@ -51,6 +52,11 @@ def test_preset_differences() -> None:
         ({"kitty_size": 7}, "do not deal evenly"),
         ({"kitty_size": 200}, "does not fit"),
         ({"players": 3, "kitty_size": 9}, "fixed partners need an even number"),
+        ({"players": 5, "kitty_size": 8, "partnership": "fixed"}, "alternate seats"),
+        ({"players": 5, "kitty_size": 7, "partnership": "solo"}, "kitty sizes that do: 3, 8"),
+        ({"players": 6, "decks": 3, "kitty_size": 7}, r"kitty sizes that do: 6, 12"),
+        ({"players": 7}, "players must be 3 to 6"),
+        ({"players": 2}, "players must be 3 to 6"),
         ({"two_color": True}, "two-colour pack is played with one deck"),
         ({"must_play": ["3"], "levels": ["2", "A"]}, "must-play level 3"),
         ({"levels": ["2", "2"]}, "repeats a level"),
@@ -110,3 +116,22 @@ def test_missing_file_is_a_sentence(tmp_path) -> None:  # type: ignore[no-untype
 def test_json_dump_is_plain_data() -> None:
     data = json.loads(RuleSet.preset("four-deck").model_dump_json())
     assert data["constant_rank"] == "2" and data["decks"] == 4
+
+
+@pytest.mark.parametrize(
+    ("changes", "hand"),
+    [
+        ({"players": 3, "kitty_size": 9, "partnership": "solo"}, 33),
+        ({"players": 3, "kitty_size": 6, "partnership": "solo"}, 34),
+        ({"players": 5, "decks": 3, "kitty_size": 7, "partnership": "solo"}, 31),
+        ({"players": 5, "decks": 2, "kitty_size": 8, "partnership": "solo"}, 20),
+        ({"players": 6, "decks": 2, "kitty_size": 6}, 17),
+        ({"players": 6, "decks": 1, "kitty_size": 6}, 8),
+        ({"players": 6, "decks": 4, "kitty_size": 6}, 35),
+    ],
+)
+def test_any_table_size_that_deals_evenly(changes: dict[str, object], hand: int) -> None:
+    """docs/rules.md §2: 54 x decks less the kitty, shared evenly by the players."""
+    rs = RuleSet.from_dict({"preset": "classic", **changes})
+    assert rs.hand_size == hand
+    assert rs.hand_size * rs.players + rs.kitty_size == 54 * rs.decks

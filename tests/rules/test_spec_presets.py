@@ -7,7 +7,7 @@ import pytest
 from shengji_tui import rules
 
 # §2: 1 deck 12 each + 6 kitty; 2 decks 25 + 8; 3 decks 39 + 6; 4 decks 52 + 8.
-# §9: three-player 33 each, kitty 9.
+# §9: three-player 33 each, kitty 9; six-player 26 each, kitty 6.
 SIZES = [
     pytest.param("classic", 2, 25, 8, id="classic-2-decks-25+8"),
     pytest.param("tournament", 2, 25, 8, id="tournament-2-decks-25+8"),
@@ -18,6 +18,7 @@ SIZES = [
     pytest.param("three-deck", 3, 39, 6, id="three-deck-39+6"),
     pytest.param("four-deck", 4, 52, 8, id="four-deck-52+8"),
     pytest.param("three-player", 2, 33, 9, id="three-player-33+9"),
+    pytest.param("six-player", 3, 26, 6, id="six-player-26+6"),
 ]
 
 
@@ -58,3 +59,13 @@ def test_tournament_levels() -> None:
 def test_unknown_preset_is_an_error() -> None:
     with pytest.raises(ValueError):
         rules.RuleSet.preset("no-such-preset")
+
+
+def test_six_player_is_two_teams_of_three_on_three_decks() -> None:
+    rs = rules.RuleSet.preset("six-player")
+    assert (rs.players, rs.decks, rs.partnership, rs.score_step) == (6, 3, "fixed", 60)
+    # the three-deck ladder and follow orders come with three decks: triples exist
+    assert rs.max_tuple == 3
+    three = rules.RuleSet.preset("three-deck")
+    same = {"decks", "kitty_size", "score_step", "extra_step", "score_table", "levels"}
+    assert {k: getattr(rs, k) for k in same} == {k: getattr(three, k) for k in same}

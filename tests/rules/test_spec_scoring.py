@@ -69,6 +69,15 @@ TABLE = [
     S("three-deck", 235, 0, 1, True, "seed000-3deck-235-+1"),
     S("three-deck", 240, 0, 2, True, "seed000-3deck-240-+2"),
     S("three-deck", 300, 0, 3, True, "seed000-3deck-300-+3"),
+    # six players on three decks (seed 002 6人三副牌): the three-deck table
+    S("six-player", 0, 3, 0, False, "seed002-6p-0-+3"),
+    S("six-player", 55, 2, 0, False, "seed002-6p-55-+2"),
+    S("six-player", 60, 1, 0, False, "seed002-6p-60-+1"),
+    S("six-player", 115, 1, 0, False, "seed002-6p-115-+1"),
+    S("six-player", 120, 0, 0, True, "seed002-6p-120-take-over"),
+    S("six-player", 175, 0, 0, True, "seed002-6p-175-take-over"),
+    S("six-player", 180, 0, 1, True, "seed002-6p-180-+1"),
+    S("six-player", 240, 0, 2, True, "seed002-6p-240-+2"),
     # four decks (seed 002 胜负规则)
     S("four-deck", 0, 3, 0, False, "seed002-4deck-0-+3"),
     S("four-deck", -10, 3, 0, False, "seed002-4deck-negative-is-big-sweep"),

@@ -11,8 +11,10 @@ import pytest
 
 from shengji_tui.cli import main as cli_main
 from shengji_tui.engine import DealStarted, TrickWon
+from shengji_tui.rules import RuleSet
 from shengji_tui.store import ReplayMismatch, Store, replay
-from shengji_tui.table import Table, random_bots, run_headless
+from shengji_tui.table import Pacing, Table, TableSettings, bot_specs, random_bots, run_headless
+from shengji_tui.table.autoplay import bot_names
 
 
 async def _play_until(t: Table, cond: str) -> None:
@@ -30,33 +32,50 @@ async def _play_until(t: Table, cond: str) -> None:
     await t.close()
 
 
-async def test_restore_mid_deal_gives_an_identical_state_and_plays_on(tmp_path: Path) -> None:
+SOLO_3 = RuleSet.model_validate(
+    {
+        **RuleSet.preset("classic").model_dump(),
+        "name": "solo-3",
+        "players": 3,
+        "kitty_size": 9,
+        "partnership": "solo",
+        "score_step": 70,
+    }
+)
+
+
+@pytest.mark.parametrize(
+    "rules", ["classic", "six-player", SOLO_3], ids=["classic", "six-player", "solo-3"]
+)
+async def test_restore_mid_deal_gives_an_identical_state_and_plays_on(
+    tmp_path: Path, rules: str | RuleSet
+) -> None:
     seed = 17
     store = Store(tmp_path / "s.db")
-    names = ["Ana", "Bo", "Cy", "Di"]
-    t = Table(
-        "classic",
+    n = RuleSet.preset(rules).players if isinstance(rules, str) else rules.players
+    names = bot_names(n)
+    settings = TableSettings.build(
+        rules,
         seed,
-        table_id="mid",
-        store=store,
         names=names,
-        bots=random_bots(seed, 4, names),
-        bot_delay=0,
-        deal_delay=0,
+        bots=bot_specs(seed, range(n), "random", names),
+        pacing=Pacing(bot_delay=0, deal_delay=0),
     )
+    t = Table(settings, table_id="mid", store=store)
     await _play_until(t, "mid_trick")
     assert t.state.phase == "playing"
     assert store.unfinished() == ["mid"]
 
-    back = Table.restore(store, "mid", bot_delay=0, deal_delay=0)
+    back = Table.restore(store, "mid")
     assert back.state == t.state
     assert back.state.model_dump_json() == t.state.model_dump_json()
     assert [(s.kind, s.name) for s in back.seats] == [(s.kind, s.name) for s in t.seats]
+    assert len(back.seats) == n
     assert back.table_id == "mid" and back.seed == seed
     await back.start()
     await back.wait_finished()
     await back.close()
-    assert back.state == run_headless("classic", seed, random_bots(seed, 4, names)).state
+    assert back.state == run_headless(rules, seed, random_bots(seed, n, names)).state
     assert store.unfinished() == []
     [done] = store.finished()
     assert done.result is not None
@@ -68,16 +87,14 @@ async def test_restore_mid_deal_gives_an_identical_state_and_plays_on(tmp_path: 
 async def _finished_game(tmp_path: Path, seed: int = 4) -> tuple[Store, str]:
     store = Store(tmp_path / "shengji.db")
     names = ["Ana", "Bo", "Cy", "Di"]
-    t = Table(
+    settings = TableSettings.build(
         "one-deck",
         seed,
-        table_id=f"game-{seed}",
-        store=store,
         names=names,
-        bots=random_bots(seed, 4, names),
-        bot_delay=0,
-        deal_delay=0,
+        bots=bot_specs(seed, range(4), "random", names),
+        pacing=Pacing(bot_delay=0, deal_delay=0),
     )
+    t = Table(settings, table_id=f"game-{seed}", store=store)
     await t.start()
     await t.wait_finished()
     await t.close()

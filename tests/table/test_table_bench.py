@@ -37,3 +37,18 @@ def test_autoplay_plays_new_tables_to_the_end(
     assert out.count("new table") == 2 and out.count("finished:") == 2
     with Store(db_path(tmp_path)) as store:
         assert len(store.finished()) == 2 and store.unfinished() == []
+
+
+def test_autoplay_plays_a_six_player_match(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["autoplay", "--data-dir", str(tmp_path), "--preset", "six-player", "--seed", "4"]
+    assert cli_main(args) == 0
+    out = capsys.readouterr().out
+    assert "six-player" in out and out.count("finished:") == 1
+    with Store(db_path(tmp_path)) as store:
+        [done] = store.finished()
+        assert len(done.names) == 6 and len(set(done.names)) == 6
+        assert done.result is not None and len(done.result["levels"]) == 6
+        # two teams of three on alternate seats: the winners are one of them
+        assert done.result["winners"] in ([0, 2, 4], [1, 3, 5])

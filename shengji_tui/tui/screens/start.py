@@ -14,6 +14,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select
 
+from ...bots import bot_level
 from ...engine import SUPPORTED
 from ...saves import SavedGame
 from ...text import Catalogue
@@ -224,7 +225,7 @@ class StartScreen(SizeWatch, Screen[None]):
             o,
             preset=preset if isinstance(preset, str) else o.preset,
             humans=humans if isinstance(humans, int) else o.humans,
-            bots=bots if isinstance(bots, str) else o.bots,
+            bots=bot_level(bots) if isinstance(bots, str) else o.bots,
             seed=int(seed_text) if seed_text.lstrip("-").isdigit() else None,
         )
 

@@ -1,0 +1,62 @@
+"""Hypothesis: for every preset the engine plays (and the solo tables of 3 and 5
+seats), a match of random legal commands runs to its end with every card in
+exactly one place after every command, and every deal's points adding up:
+100 per deck between the tricks and the kitty, and the attackers' score being
+their tricks plus the captured kitty plus the throw penalties."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from engine_helpers import PRESETS, SEAT_RULES, check_invariants, legal_command
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from shengji_tui import rules
+from shengji_tui.engine import DealScored, KittyCaptured, MatchOver, apply, new_game
+from shengji_tui.rules import RuleSet
+
+TABLES: list[str | RuleSet] = [*PRESETS, SEAT_RULES[3], SEAT_RULES[5]]
+MAX_COMMANDS = 150_000
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda p: p if isinstance(p, str) else p.name)
+@settings(
+    max_examples=3,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(seed=st.integers(0, 2**32), moves=st.integers(0, 2**32))
+def test_random_match_conserves_cards_and_points(
+    table: str | RuleSet, seed: int, moves: int
+) -> None:
+    rng = random.Random(moves)
+    state = new_game(table, seed)
+    rs = state.rules
+    check_invariants(state)
+    over = 0
+    for _ in range(MAX_COMMANDS):
+        if state.phase == "finished":
+            break
+        before = state
+        state, events = apply(state, legal_command(state, rng))
+        check_invariants(state)
+        for e in events:
+            if isinstance(e, MatchOver):
+                over += 1
+            if not isinstance(e, DealScored):
+                continue
+            caught = [k for k in events if isinstance(k, KittyCaptured)]
+            attackers = state.attackers
+            trick_points = sum(rules.points(state.captured[s]) for s in attackers)
+            every_trick = sum(rules.points(c) for c in state.captured)
+            assert every_trick + rules.points(state.kitty) == rs.total_points == 100 * rs.decks
+            assert e.trick_points == trick_points
+            assert e.kitty_points == sum(k.total for k in caught)
+            assert e.penalty_points == before.penalty_points == state.penalty_points
+            assert e.attacker_points == trick_points + e.kitty_points + e.penalty_points
+            assert state.result == e.result and state.attacker_points == e.attacker_points
+    assert state.phase == "finished", f"no end in {MAX_COMMANDS} commands"
+    assert over == 1 and state.winners
