@@ -40,7 +40,10 @@ from textual.drivers.headless_driver import HeadlessDriver
 from shengji_tui.bots import RandomBot
 from shengji_tui.engine import GameState, apply, events_for, new_game, view_for
 from shengji_tui.table.plan import plan
+from shengji_tui.tui import patches
 from shengji_tui.tui.app import ShengjiApp, TableUpdate
+
+patches.install()  # as `shengji play` and the server do
 
 
 class NullDriver(HeadlessDriver):

@@ -40,8 +40,10 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    from .tui import patches
     from .tui.play import run_play
 
+    patches.install()
     return run_play(args)
 
 
@@ -59,7 +61,9 @@ def _cmd_autoplay(args: argparse.Namespace) -> int:
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     from .server.cli import main as serve_main
+    from .tui import patches
 
+    patches.install(server=True)
     return serve_main(args)
 
 

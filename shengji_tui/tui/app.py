@@ -26,6 +26,7 @@ from rich.console import Console
 from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.filter import LineFilter, Monochrome, NoColor
 from textual.screen import Screen
 
 from ..bots import LEVELS
@@ -33,7 +34,6 @@ from ..engine import Command, Event, RuleError, SeatView, ThrowFailed
 from ..table import DEFAULT_DECLARE_WINDOW
 from ..text import CardText, Catalogue, ascii_keys
 from ..text.assets import asset
-from . import patches
 from .bindings import relabel_bindings
 from .contract import GameOptions, TableFactory, TableLike, TroubleLike
 from .messages import (
@@ -100,8 +100,10 @@ class ShengjiApp(App[None]):
         super().__init__(driver_class=driver_class)
         if console is not None:
             self.console = console
+        self._no_color = no_color  # None: as Textual read it from the environment
         if no_color is not None:
-            patches.set_no_color(self, no_color)
+            self.no_color = no_color
+        self._colourless: LineFilter = NoColor() if self.native_ansi_color else Monochrome()
         for th in THEMES:
             self.register_theme(th)
         self._themes_ready = True
@@ -128,6 +130,16 @@ class ShengjiApp(App[None]):
         self.left_game: str | None = None  # the stored unfinished game last left
 
     # ------------------------------------------------------------------ setup
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """NO_COLOR of this session (an SSH client's, not the server's environment)."""
+        filters = super().get_line_filters()
+        if self._no_color is None:
+            return filters
+        own = [f for f in filters if not isinstance(f, (NoColor, Monochrome))]
+        if self._no_color:
+            own.append(self._colourless)
+        return own
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return theme_variable_defaults(self.current_theme.dark if self._themes_ready else True)
 

@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from textual.app import App
 from textual.dom import DOMNode
 from textual.widget import Widget
 
+from . import patches
 
-def relabel_bindings(node: DOMNode, labels: dict[str, str]) -> None:
-    """Give `node`'s bindings descriptions in the chosen language (by action name).
 
-    The binding lists are shared with the class (a shallow copy per instance), so
-    each list is replaced, never changed in place: two sessions may differ."""
-    k2b = node._bindings.key_to_bindings
-    for key, bindings in list(k2b.items()):
-        new = []
-        for b in bindings:
-            name = b.action.split("(")[0]
-            new.append(replace(b, description=labels[name]) if name in labels else b)
-        k2b[key] = new
+def relabel_bindings(
+    node: DOMNode, labels: dict[str, str], key_display: dict[str, str] | None = None
+) -> None:
+    """Give `node`'s bindings descriptions in the chosen language (by action name),
+    and other key displays (by key). Textual has no public way to: with the
+    patches off they keep the class's words (the table's key bar says its keys
+    in the player's language itself)."""
+    if not patches.set_binding_labels(node, labels, key_display or {}):
+        return
     if isinstance(node, App):
         running = node.is_running
     else:

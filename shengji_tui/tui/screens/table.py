@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from typing import ClassVar
 
 from textual import events
@@ -78,6 +77,8 @@ class TableScreen(SizeWatch, Screen[None]):
         self.presented_at = time.monotonic()
         self.props: TableProps = self.presenter.present(model, self.presented_at)
         self._labels_for: tuple[str, str, str] | None = None
+        self._labels: dict[str, str] = {}  # action -> what the key bar says it does
+        self._space = "space"
         self._lang: str | None = None
         self._binding_sig: tuple[object, ...] = ()
         self._seat_panels: dict[str, SeatPanel] = {}
@@ -155,10 +156,9 @@ class TableScreen(SizeWatch, Screen[None]):
             "help": t("keys.help"),
             "quit_table": t("keys.quit"),
         }
-        relabel_bindings(self, labels)
-        k2b = self._bindings.key_to_bindings
-        if "space" in k2b:
-            k2b["space"] = [replace(b, key_display=t("keys.space")) for b in k2b["space"]]
+        self._labels = labels
+        self._space = t("keys.space")
+        relabel_bindings(self, labels, {"space": self._space})
         self._lang = self.model.cat.lang
         self._labels_for = None
 
@@ -211,12 +211,25 @@ class TableScreen(SizeWatch, Screen[None]):
         labels = (keys.confirm, keys.skip, self.model.cat.lang)
         if labels != self._labels_for:
             self._labels_for = labels
-            relabel_bindings(self, {"confirm": t(keys.confirm), "skip_deal": t(keys.skip)})
+            changed = {"confirm": t(keys.confirm), "skip_deal": t(keys.skip)}
+            self._labels.update(changed)
+            relabel_bindings(self, changed)
         # The footer follows every refresh_bindings: only when something changed.
         sig = (keys, self.has_class("-wide"), self.model.cat.lang)
         if sig != self._binding_sig:
             self._binding_sig = sig
             self.refresh_bindings()
+
+    def key_text(self, binding: Binding, display: str) -> tuple[str, str]:
+        """How the key bar writes a binding: its key and what it does, in the
+        player's language (the bindings say it too when the patches are on)."""
+        if binding.key == "space":
+            display = self._space
+        name = binding.action.split("(")[0]
+        label = self._labels.get(name)
+        if label is None and name == "command_palette":
+            label = self.model.cat.t("keys.palette")
+        return display, label if label is not None else binding.description
 
     def footer_palette(self) -> None:
         """ASCII mode names keys in words ("left/right", "enter"): on a narrow

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 
 from .lines import LineWidget
 
@@ -67,9 +69,13 @@ class KeyBar(LineWidget[KeyBarProps]):
             self.follow_bindings()
 
     def entries(self) -> list[KeyEntry]:
-        """The keys shown, the palette last."""
+        """The keys shown, the palette last (written as the screen's `key_text`
+        says, when it has one)."""
         screen = self.screen
         app = self.app
+        say: Callable[[Binding, str], tuple[str, str]] = getattr(
+            screen, "key_text", lambda b, display: (display, b.description)
+        )
         seen: set[str] = set()
         out: list[KeyEntry] = []
         active = screen.active_bindings
@@ -77,16 +83,14 @@ class KeyBar(LineWidget[KeyBarProps]):
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
-            out.append(
-                KeyEntry(app.get_key_display(binding), binding.description, enabled, binding.key)
-            )
+            display, description = say(binding, app.get_key_display(binding))
+            out.append(KeyEntry(display, description, enabled, binding.key))
         if self.show_palette and app.ENABLE_COMMAND_PALETTE:
             entry = active.get(app.COMMAND_PALETTE_BINDING)
             if entry is not None:
                 _node, binding, enabled, _tooltip = entry
-                out.append(
-                    KeyEntry(app.get_key_display(binding), binding.description, enabled, "palette")
-                )
+                display, description = say(binding, app.get_key_display(binding))
+                out.append(KeyEntry(display, description, enabled, "palette"))
         return out
 
     def build(self) -> Text:
