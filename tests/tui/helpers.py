@@ -79,7 +79,8 @@ class StaticTable:
     def __init__(self, state: GameState, names: list[str] | None = None, humans=(0,)) -> None:
         self.state = state
         names = names or NAMES
-        self.seats = [Seat("human" if s in humans else "bot", names[s]) for s in range(4)]
+        players = state.rules.players
+        self.seats = [Seat("human" if s in humans else "bot", names[s]) for s in range(players)]
         self._subs: list[tuple[int | None, Callable[..., Any]]] = []
         self.submitted: list[Command] = []
 

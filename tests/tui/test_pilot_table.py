@@ -278,3 +278,26 @@ async def test_ascii_footer_names_the_keys() -> None:
         await pilot.pause()
         keys = [k[0] for k in app.screen.query_one(KeyBar).entries()]
         assert "←→" in keys and "⏎" in keys and "^p" in keys
+
+
+async def test_six_seats_sit_around_the_table() -> None:
+    """A six-seat table: five seat panels where `seat_positions(6)` puts them."""
+    from shengji_tui.engine import new_game
+    from shengji_tui.tui.widgets import SeatPanel
+
+    state = new_game("six-player", 3)
+    table = H.StaticTable(state, names=["You", "Ana", "Mei", "Ken", "Raj", "Zoe"])
+    app = ShengjiApp(table, 0, theme="shengji")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        panels = {w.id: w for w in app.screen.query(SeatPanel)}
+        assert set(panels) == {
+            "seat-right",
+            "seat-top-right",
+            "seat-top",
+            "seat-top-left",
+            "seat-left",
+        }
+        assert panels["seat-top-right"].render().plain.startswith("Mei")
+        assert panels["seat-left"].render().plain.startswith("Zoe")
+        assert app.screen.query_one("#top-row").region.height == 5

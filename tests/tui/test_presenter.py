@@ -83,6 +83,23 @@ def test_seats_sit_around_the_viewer_in_play_order(players: int, want: tuple[str
     assert got == want and len(set(got)) == players - 1
 
 
+def test_six_seats_around_the_table() -> None:
+    """The seats' props come from the view's players: five others at six."""
+    state = new_game("six-player", 3)
+    while state.phase == "dealing":
+        state = plan(state, {}, all_bots=False).state  # type: ignore[union-attr]
+    m = model_of(state, seat=2)
+    p = Presenter().present(m, 0.0)
+    assert [(sp.seat, sp.position) for sp in p.seats] == [
+        (3, "right"),
+        (4, "top-right"),
+        (5, "top"),
+        (0, "top-left"),
+        (1, "left"),
+    ]
+    assert all(plain(sp.lines[1]).endswith(f"{state.rules.hand_size} cards") for sp in p.seats)
+
+
 def test_following_a_lead() -> None:
     state = S.following_state()
     m = model_of(state)
