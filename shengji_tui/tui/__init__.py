@@ -21,7 +21,10 @@ Modules:
   bindings   key labels in the player's language
   themes     the two themes and the colours the TUI adds
   help       the help screen's text (the keys, the rules of the preset)
-  patches    every use of Textual's private parts (see its docstring)
+  patches    every use of Textual's private parts, `install()`d by the CLI and
+             the server (off on an untested Textual, or with SHENGJI_VANILLA=1)
+  xterm      a terminal's input as Textual events, on the public API (the SSH
+             driver's parser when the patches are off)
   play       `shengji play` (options: `options`, without Textual)
 
 The words (catalogue, cards, the log's narrator) are in `shengji_tui.text`,
