@@ -79,7 +79,9 @@ class Model:
     declare_deadline: float | None = None  # time.monotonic() when the table closes declaring
     log: list[str] = field(default_factory=list)  # the game log's sentences
     log_id: int = field(default_factory=lambda: next(_log_ids))
-    _ctx: tuple[object, TrumpContext] | None = field(default=None, repr=False, compare=False)
+    _ctx: tuple[SeatView, object, TrumpContext] | None = field(
+        default=None, repr=False, compare=False
+    )
     _winner: tuple[SeatView, int | None] | None = field(default=None, repr=False, compare=False)
     _watchers: list[Callable[[], None]] = field(default_factory=list, repr=False, compare=False)
     _narrator: Narrator | None = field(default=None, repr=False, compare=False)
@@ -142,12 +144,15 @@ class Model:
 
     @property
     def ctx(self) -> TrumpContext:
-        assert self.view is not None
-        key = (self.view.level, self.trump_suit)
+        v = self.view
+        assert v is not None
         cached = self._ctx
-        if cached is None or cached[0] != key:
-            cached = self._ctx = (key, TrumpContext(*key))
-        return cached[1]
+        if cached is not None and cached[0] is v:  # (asked a dozen times per update)
+            return cached[2]
+        key = (v.level, self.trump_suit)
+        ctx = cached[2] if cached is not None and cached[1] == key else TrumpContext(*key)
+        self._ctx = (v, key, ctx)
+        return ctx
 
     @property
     def allowed(self) -> Allowed | None:

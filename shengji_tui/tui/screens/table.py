@@ -118,7 +118,7 @@ class TableScreen(SizeWatch, Screen[None]):
             yield ScoreText(p.score.right, no_wrap=True, id="score-right")
         yield MeLine(p.me, id="me")
         yield HandView(p.hand, id="hand")
-        yield KeyBar(id="keys")
+        yield KeyBar(self.key_text, id="keys")
 
     def _seat_panel(
         self, position: str, seats: dict[str, SeatProps], id: str | None = None

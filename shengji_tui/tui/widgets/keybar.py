@@ -20,6 +20,9 @@ class KeyEntry(NamedTuple):
     key: str  # what a click presses ("palette": the command palette)
 
 
+Describe = Callable[[Binding, str], tuple[str, str]]
+
+
 class KeyBarProps(NamedTuple):
     entries: tuple[KeyEntry, ...]  # the palette last
 
@@ -45,8 +48,11 @@ class KeyBar(LineWidget[KeyBarProps]):
 
     KEEP_LINES = 8  # the bar goes back and forth between a few states (your turn or not)
 
-    def __init__(self, **kw: Any) -> None:
+    def __init__(self, describe: Describe | None = None, **kw: Any) -> None:
+        """`describe(binding, key display)`: how a key is written (its display and
+        what it does), default as the binding says."""
         super().__init__(KeyBarProps(()), **kw)
+        self.describe: Describe = describe or (lambda b, display: (display, b.description))
         self.show_palette = True
         self._spans: list[tuple[int, int, str, bool]] = []  # x0, x1, key, enabled
         self._built: dict[tuple[object, ...], tuple[Text, list[tuple[int, int, str, bool]]]] = {}
@@ -69,13 +75,10 @@ class KeyBar(LineWidget[KeyBarProps]):
             self.follow_bindings()
 
     def entries(self) -> list[KeyEntry]:
-        """The keys shown, the palette last (written as the screen's `key_text`
-        says, when it has one)."""
+        """The keys shown, the palette last (written as `describe` says)."""
         screen = self.screen
         app = self.app
-        say: Callable[[Binding, str], tuple[str, str]] = getattr(
-            screen, "key_text", lambda b, display: (display, b.description)
-        )
+        say = self.describe
         seen: set[str] = set()
         out: list[KeyEntry] = []
         active = screen.active_bindings
