@@ -28,7 +28,7 @@ from shengji_tui.tui.widgets import (
     SeatPanel,
     StatusBar,
 )
-from shengji_tui.tui.widgets.lines import text_signature
+from shengji_tui.tui.widgets.lines import line_strip, text_signature
 
 from . import helpers as H
 
@@ -169,7 +169,7 @@ async def test_what_shows_is_the_view_and_the_choices_whatever_was_skipped(
     def counting(self: LineWidget[Any], props: Any, look: Any = None) -> bool:
         nonlocal skipped, shown
         shown += 1
-        skipped += props == self.props and self._text is not None
+        skipped += props == self.props and self._painting is not None
         return original(self, props, look)
 
     monkeypatch.setattr(LineWidget, "show", counting)
@@ -213,8 +213,10 @@ async def test_what_shows_is_the_view_and_the_choices_whatever_was_skipped(
                     where = f"{type(w).__name__} of seat {screen.model.seat} at {state.phase}"
                     if w.props != want:
                         misses.append(f"{where}: {w.props} != {want}")
-                    elif w._text is not None and text_signature(w.build()) != w._shown:
-                        misses.append(f"{where}: shows {w._text[1].plain!r}")
+                    elif (shows := w._painting) is not None and (
+                        text_signature(w.build()) != text_signature(shows.text)
+                    ):
+                        misses.append(f"{where}: shows {shows.text.plain!r}")
     assert misses == []
     assert steps > 80 and skipped > shown // 4  # widgets did skip (several, each update)
     assert {"dealing", "playing"} <= phases
@@ -239,11 +241,9 @@ async def test_lines_wrapped_one_at_a_time_as_rich_wraps_the_whole_text() -> Non
             Text("a long sentence that goes on " * 4 + "\nchanged last line   "),
         ]
         for text in texts:
-            box._text = (width, text)
-            box._shown = ("test", text.plain, tuple(text.spans))
-            got = [list(s) for s in box._strips(width)]
+            got = [list(s) for s in box._painter.cut(text, width, base, align, app.console)]
             parts = list(text.wrap(app.console, width, justify="default", overflow="fold"))
             for part in parts:
                 part.rstrip()
-            want = [list(box._line_strip(p, width, base, align)) for p in parts]
+            want = [list(line_strip(p, width, base, align)) for p in parts]
             assert got == want

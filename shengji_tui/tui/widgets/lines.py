@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import pairwise
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -117,70 +117,27 @@ def line_segments(line: Text, base: Style) -> list[Segment]:
     return out
 
 
-class LineWidget(Widget, Generic[P]):
-    """Base of the table's widgets: built from props (`build`), painted line by line.
+class LinePainter:
+    """The lines of one widget's texts, kept by what each line is (its text,
+    spans, style, width, colours, alignment): a line that did not change keeps
+    its `Strip` object, which is how `LineWidget.show` finds the lines to
+    repaint; and each paragraph wrapped last time (a play changes one sentence
+    of the centre). `keep`: lines kept beyond the current text (a widget that
+    goes back and forth between a few texts)."""
 
-    The screen calls `show(props)` after every change of the model; see the
-    module docstring for what a change costs."""
+    def __init__(self, keep: int = 0) -> None:
+        self.keep = keep
+        self._lines: dict[tuple[object, ...], Strip] = {}
+        self._wrapped: dict[tuple[object, ...], list[Text]] = {}
 
-    KEEP_LINES = 0  # painted lines kept beyond the current text (a widget that alternates)
-
-    def __init__(self, props: P, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.props = props
-        self._text: tuple[int, Text] | None = None  # (width, text) last built
-        self._look: StyleTable | None = None  # the styles (of a theme) that text was built in
-        self._shown: tuple[object, ...] | None = None  # signature of that text
-        self._lines: list[Strip] = []
-        self._lines_key: tuple[object, ...] | None = None  # what _lines were cut for
-        self._line_cache: dict[tuple[object, ...], Strip] = {}
-        self._measured: tuple[int | None, int | None] | None = None
-        self._styled = False  # the CSS has been applied (notify_style_update)
-        self._wrapped: dict[tuple[object, ...], list[Text]] = {}  # line -> its wrapped lines
-        self._painted = False  # Textual holds lines painted from this text (see show)
-
-    def build(self) -> Text:
-        """The text of `self.props` (and of the widget's width, where it lays out)."""
-        raise NotImplementedError
-
-    @property
-    def styles_table(self) -> StyleTable:
-        return styles_for(self.app)
-
-    # ------------------------------------------------------------ painting
-    def _current_text(self, width: int) -> Text:
-        cached = self._text
-        if cached is None or cached[0] != width:
-            text = self.build()
-            self._text = (width, text)
-            self._look = styles_for(self.app)
-            self._shown = text_signature(text)
-            return text
-        return cached[1]
-
-    def render(self) -> RenderResult:
-        return self._current_text(self.size.width)
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._styled = True
-        self._text = None  # styles come from the CSS: build again
-        self._lines_key = None
-
-    def _strips(self, width: int) -> list[Strip]:
-        """The text cut into lines of `width` cells (cached per line)."""
-        text = self._current_text(width)
-        base = self.visual_style.rich_style
-        align = self.styles.text_align
-        key = (width, base, align, self._shown)
-        if key == self._lines_key:
-            return self._lines
-        console = self.app.console
+    def cut(self, text: Text, width: int, base: Style, align: str, console: Any) -> list[Strip]:
+        """`text` as lines of `width` cells: wrapped (as rich's `Text.wrap` of the
+        whole text, one paragraph at a time), aligned, in the widget's colours."""
+        if text.plain == "":
+            return []
         if text.no_wrap or all(cell_len(line) <= width for line in text.plain.split("\n")):
             parts = list(text.split("\n", allow_blank=True))
         else:
-            # `text.wrap`, one line of the text at a time (as rich does it), keeping
-            # the lines wrapped last time: a play changes one sentence of the centre
             parts = []
             done = self._wrapped
             wrapped: dict[tuple[object, ...], list[Text]] = {}
@@ -196,36 +153,102 @@ class LineWidget(Widget, Generic[P]):
                 wrapped[wkey] = got
                 parts.extend(got)
             self._wrapped = wrapped
-        old = self._line_cache
-        cache = dict(old) if len(old) < self.KEEP_LINES else {}
+        old = self._lines
+        kept = dict(old) if len(old) < self.keep else {}
         lines: list[Strip] = []
         for part in parts:
             if part.cell_len > width:
                 part = part.copy()
                 part.truncate(width, overflow=text.overflow or "crop")
-            lkey = (part.plain, tuple(part.spans), part.style, width, base, align)
-            strip = cache.get(lkey)
+            key = (part.plain, tuple(part.spans), part.style, width, base, align)
+            strip = kept.get(key)
             if strip is None:
-                strip = old.get(lkey)
+                strip = old.get(key)
             if strip is None:
-                strip = self._line_strip(part, width, base, align)
-            cache[lkey] = strip
+                strip = line_strip(part, width, base, align)
+            kept[key] = strip
             lines.append(strip)
-        if text.plain == "":
-            lines = []
-        self._line_cache = cache
-        self._lines, self._lines_key = lines, key
+        self._lines = kept
         return lines
 
-    def _line_strip(self, line: Text, width: int, base: Style, align: str) -> Strip:
-        segments = line_segments(line, base)
-        used = line.cell_len
-        spare = max(0, width - used)
-        if spare and align in ("center", "right", "end"):
-            left = spare // 2 if align == "center" else spare
-            segments.insert(0, Segment(" " * left, base))
-            used += left
-        return Strip(segments, used).adjust_cell_length(width, base)
+
+def line_strip(line: Text, width: int, base: Style, align: str) -> Strip:
+    """One line of text as a strip of `width` cells, aligned."""
+    segments = line_segments(line, base)
+    used = line.cell_len
+    spare = max(0, width - used)
+    if spare and align in ("center", "right", "end"):
+        left = spare // 2 if align == "center" else spare
+        segments.insert(0, Segment(" " * left, base))
+        used += left
+    return Strip(segments, used).adjust_cell_length(width, base)
+
+
+class Painting(NamedTuple):
+    """What a widget shows and all it is made of: its props, in the styles of a
+    theme, built for a width; the strips once cut (for the widget's colours and
+    alignment)."""
+
+    props: object
+    look: StyleTable
+    width: int
+    text: Text
+    strips: list[Strip] | None = None
+    cut_for: tuple[Style, str] | None = None
+
+
+class LineWidget(Widget, Generic[P]):
+    """Base of the table's widgets: built from props (`build`), painted line by line.
+
+    The screen calls `show(props)` after every change of the model; see the
+    module docstring for what a change costs. What the widget shows is one
+    `Painting`, made again when the props, the width or the styles are not
+    those it was made of."""
+
+    KEEP_LINES = 0  # painted lines kept beyond the current text (a widget that alternates)
+
+    def __init__(self, props: P, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.props = props
+        self._painting: Painting | None = None
+        self._painter = LinePainter(self.KEEP_LINES)
+        self._measured: tuple[int | None, int | None] | None = None  # the size laid out
+        self._styled = False  # the CSS has been applied (notify_style_update)
+        self._painted = False  # Textual holds lines painted from it (see show)
+
+    def build(self) -> Text:
+        """The text of `self.props` (and of the widget's width, where it lays out)."""
+        raise NotImplementedError
+
+    @property
+    def styles_table(self) -> StyleTable:
+        return styles_for(self.app)
+
+    # ------------------------------------------------------------ painting
+    def _current(self, width: int) -> Painting:
+        p = self._painting
+        look = styles_for(self.app)
+        if p is None or p.props is not self.props or p.width != width or p.look is not look:
+            p = self._painting = Painting(self.props, look, width, self.build())
+        return p
+
+    def render(self) -> RenderResult:
+        return self._current(self.size.width).text
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._styled = True
+        self._painting = None  # styles come from the CSS: build again
+
+    def _strips(self, width: int) -> list[Strip]:
+        """The text cut into lines of `width` cells (kept per line)."""
+        p = self._current(width)
+        cut_for = (self.visual_style.rich_style, self.styles.text_align)
+        if p.strips is not None and p.cut_for == cut_for:
+            return p.strips
+        strips = self._painter.cut(p.text, width, *cut_for, self.app.console)
+        self._painting = p._replace(strips=strips, cut_for=cut_for)
+        return strips
 
     def render_line(self, y: int) -> Strip:
         self._painted = True
@@ -239,26 +262,24 @@ class LineWidget(Widget, Generic[P]):
         return len(self._strips(width)) if width else 0
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        text = self._current_text(self.size.width)
+        text = self._current(self.size.width).text
         return max((cell_len(line) for line in text.plain.split("\n")), default=0)
 
     def show(self, props: P, look: StyleTable | None = None) -> bool:
         """Show `props`: repaint the lines that changed (relayout if the size
         changed); True if anything was repainted. (`look`: the app's style
         table, when the caller has it at hand.)"""
-        same = props == self.props and self._text is not None
-        if same and self._look is (look or styles_for(self.app)):
+        was = self._painting
+        if props == self.props and was is not None and was.look is (look or styles_for(self.app)):
             return False  # (what it shows is built from equal props, in the same styles)
         self.props = props
         if not self.is_mounted or not self._styled:  # not styled yet
-            self._text = None
-            self._lines_key = None
+            self._painting = None
             self._measured = None
             self.refresh(layout=True)
             return True
         if not self.display or not self.region:  # hidden (or its container is): built when shown
-            self._text = None
-            self._lines_key = None
+            self._painting = None
             if self._painted:
                 # Textual keeps the lines it painted too: shown again at the same size,
                 # it would show those (the side panel of a terminal narrowed and widened)
@@ -266,15 +287,8 @@ class LineWidget(Widget, Generic[P]):
                 self.refresh()
             return False
         width = self.size.width
-        text = self.build()
-        self._look = styles_for(self.app)
-        sig = text_signature(text)
-        if sig == self._shown and self._text is not None and self._text[0] == width:
-            self._text = (width, text)
-            return False
-        valid = self._lines_key is not None and self._lines_key[0] == width
-        old = self._lines if valid else None
-        self._text, self._shown = (width, text), sig
+        old = was.strips if was is not None and was.width == width else None
+        self._current(width)  # (built now: what it shows is always its props')
         styles = self.styles
         if styles.is_auto_height or styles.is_auto_width:
             size = self.measure()
@@ -293,7 +307,7 @@ class LineWidget(Widget, Generic[P]):
         ]
         if changed:
             patches.repaint_lines(self, changed)
-        return True
+        return bool(changed)
 
     def measure(self) -> tuple[int | None, int | None]:
         """The content size the layout would give (None: not sized by content)."""
