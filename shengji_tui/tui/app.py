@@ -318,10 +318,7 @@ class ShengjiApp(App[None]):
 
     @on(SubmitCommand)
     async def submit_command(self, msg: SubmitCommand) -> None:
-        model = self.model
-        sent = await self.send(msg.command)
-        if sent and msg.clear_selection and model is not None and model is self.model:
-            model.clear()
+        await self.send(msg.command)
 
     async def after_match(self) -> None:
         if self.table_factory is not None:

@@ -1,7 +1,8 @@
 """Messages: the table's news to the app, and the screens' requests to it.
 
-Screens never reach into the app: they post one of these and the app handles
-it (`@on` in app.py). The app gives screens what they show (a model, props,
+Screens never reach into the app: they post one of these (they bubble up to
+the app; `SubmitCommand` is posted to the app directly) and the app handles it
+(`@on` in app.py). The app gives screens what they show (a model, props,
 texts) when it makes them.
 """
 
@@ -33,13 +34,16 @@ class TableTrouble(Message):
 
 
 class SubmitCommand(Message):
-    """Send `command` for the seat shown (a refusal becomes a notification);
-    `clear_selection`: the selection goes once the table took it."""
+    """Send `command` for the seat shown (a refusal becomes a notification). The
+    selection of a play or a bury goes with the table's news of it (the seat's
+    `Played` / `KittyBuried`), in the same change of the model.
 
-    def __init__(self, command: Command, clear_selection: bool = False) -> None:
+    Screens post it to the app itself (`self.app.post_message`): a key's
+    command reaches the table one message hop sooner than by bubbling."""
+
+    def __init__(self, command: Command) -> None:
         super().__init__()
         self.command = command
-        self.clear_selection = clear_selection
 
 
 class QuitRequested(Message):

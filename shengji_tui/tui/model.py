@@ -330,6 +330,8 @@ class Model:
                 self.kitty_new = Counter(e.cards if e.seat == self.seat else ())
             elif isinstance(e, KittyBuried):
                 self.kitty_new = Counter()
+                if e.seat == self.seat:
+                    self.selected = []
             elif isinstance(e, CardDealt) and e.seat == self.seat and e.card is not None:
                 self.last_dealt = e.card
             elif isinstance(e, DealStarted):

@@ -68,7 +68,7 @@ class DealResultScreen(Dialog):
         else:
             a = self.model.allowed
             if a is not None and "next_deal" in a:
-                self.post_message(SubmitCommand(NextDeal(seat=self.model.seat)))
+                self.app.post_message(SubmitCommand(NextDeal(seat=self.model.seat)))
 
     def action_last_trick(self) -> None:
         self.app.push_screen(LastTrickScreen(self.model))

@@ -272,7 +272,7 @@ class TableScreen(SizeWatch, Screen[None]):
         m = self.model
         a = m.allowed
         if a is not None and "next_deal" in a:
-            self.post_message(SubmitCommand(NextDeal(seat=m.seat)))
+            self.app.post_message(SubmitCommand(NextDeal(seat=m.seat)))
             return
         chk = m.check()
         if not chk.ok:
@@ -281,7 +281,7 @@ class TableScreen(SizeWatch, Screen[None]):
             return
         cmd = m.pending_command()
         if cmd is not None:
-            self.post_message(SubmitCommand(cmd, clear_selection=True))
+            self.app.post_message(SubmitCommand(cmd))
 
     def action_declare(self) -> None:
         self.action_declare_option(self.model.decl_index)
@@ -296,20 +296,20 @@ class TableScreen(SizeWatch, Screen[None]):
         cards = tuple(opts[index])
         a = m.allowed
         if a is not None and "steal" in a:
-            self.post_message(SubmitCommand(Steal(seat=m.seat, cards=cards)))
+            self.app.post_message(SubmitCommand(Steal(seat=m.seat, cards=cards)))
         else:
-            self.post_message(SubmitCommand(Declare(seat=m.seat, cards=cards)))
+            self.app.post_message(SubmitCommand(Declare(seat=m.seat, cards=cards)))
 
     def action_pass_steal(self) -> None:
         m = self.model
         a = m.allowed
         if a is not None and "pass_steal" in a:
-            self.post_message(SubmitCommand(PassSteal(seat=m.seat)))
+            self.app.post_message(SubmitCommand(PassSteal(seat=m.seat)))
 
     def action_skip_deal(self) -> None:
         cmd = self.model.skip_command()
         if cmd is not None:
-            self.post_message(SubmitCommand(cmd))
+            self.app.post_message(SubmitCommand(cmd))
 
     def action_suggest(self) -> None:
         self.model.suggest_selection()
@@ -330,7 +330,7 @@ class TableScreen(SizeWatch, Screen[None]):
         m = self.model
         a = m.allowed
         if a is not None and "next_deal" in a:
-            self.post_message(SubmitCommand(NextDeal(seat=m.seat)))
+            self.app.post_message(SubmitCommand(NextDeal(seat=m.seat)))
 
     def action_quit_table(self) -> None:
         self.post_message(QuitRequested())
