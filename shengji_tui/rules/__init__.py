@@ -4,6 +4,10 @@ Everything outside this package asks the rules through this module (`from
 shengji_tui import rules`), never through its submodules (a test checks it).
 
 Public API (docs/architecture.md, "rules"):
+- auctions (RULES.md §11-12): `Auction` / `AuctionCall` (the record),
+  `auction_status`, `bid_options`, `check_bid`, `check_pass`, `check_naming`,
+  `naming_cards`, `overturn_options`, `check_overturn`, `settle_eighty_points`
+  (a `Settlement`), `throw_penalty_deltas`;
 - cards and notation: `Card`, `Suit`, `Rank`, `parse_cards`, `format_cards`,
   `points`, `full_deck`, `remove_cards`, `contains`;
 - `RuleSet` (presets, options), `TrumpContext` (level and trump suit);
@@ -19,6 +23,23 @@ Public API (docs/architecture.md, "rules"):
   `Shape` and `Placement` type the columns representation it works on.
 """
 
+from .auction import (
+    Auction,
+    AuctionCall,
+    AuctionStatus,
+    Settlement,
+    auction_status,
+    bid_limits,
+    bid_options,
+    check_bid,
+    check_naming,
+    check_overturn,
+    check_pass,
+    naming_cards,
+    overturn_options,
+    settle_eighty_points,
+    throw_penalty_deltas,
+)
 from .cards import (
     ALL_CARDS,
     BJ,
@@ -70,6 +91,9 @@ __all__ = [
     "PRESET_NAMES",
     "SUITS",
     "TRUMP",
+    "Auction",
+    "AuctionCall",
+    "AuctionStatus",
     "Card",
     "Cols",
     "DealResult",
@@ -80,6 +104,7 @@ __all__ = [
     "Rank",
     "RuleSet",
     "ScoreBand",
+    "Settlement",
     "Shape",
     "Suit",
     "ThrowResult",
@@ -87,9 +112,16 @@ __all__ = [
     "Unit",
     "Verdict",
     "advance_level",
+    "auction_status",
+    "bid_limits",
+    "bid_options",
     "can_declare",
+    "check_bid",
     "check_declaration",
     "check_follow",
+    "check_naming",
+    "check_overturn",
+    "check_pass",
     "check_throw",
     "compiled",
     "contains",
@@ -105,6 +137,8 @@ __all__ = [
     "jack_rule_applies",
     "kitty_multiplier",
     "legal_follows",
+    "naming_cards",
+    "overturn_options",
     "parse_card",
     "parse_cards",
     "parse_declaration",
@@ -112,7 +146,9 @@ __all__ = [
     "parse_suit",
     "points",
     "remove_cards",
+    "settle_eighty_points",
     "sort_hand",
+    "throw_penalty_deltas",
     "trick_winner",
     "valid_declarations",
     "winning_declaration",
