@@ -8,11 +8,16 @@ events, `apply(state, command) -> (state, events)` and `view_for(state, seat)`.
 
 Phases and the commands each one takes (the table paces dealing):
   dealing      DealNext (one card) / DealAll; Declare from any seat between cards
+               (not in an auction preset)
   declaring    every card dealt: Declare, then DealNext (or DealAll(close=True))
                closes: trump is set (first deal: the winner deals), the kitty
                goes to the dealer; nobody declared: `no_declaration` decides
-  burying      Bury by the kitty's holder (as many cards as the kitty)
+  bidding      auctions (eighty points, three players): Bid or PassBid by the
+               seat whose call it is; the winner deals (all pass: redeal)
+  naming_trump NameTrump by the auction's winner; the kitty goes to it
+  burying      Bury by the kitty's holder (the cards it holds beyond a hand)
   kitty_theft  four-deck 炒底: Steal or PassSteal by `theft_turn`
+  overturning  three players' 反牌: Steal or PassSteal by `theft_turn`
   playing      Play by `turn` (lead, throw or follow)
   scoring      the deal is scored and levels moved: NextDeal
   finished     the match is over; every command is refused
@@ -28,13 +33,16 @@ from .allowed import PACING, PHASE_COMMANDS, Allowed, allowed, allowed_in
 from .apply import apply, apply_all
 from .commands import (
     COMMAND_ADAPTER,
+    Bid,
     Bury,
     Command,
     CommandKind,
     DealAll,
     DealNext,
     Declare,
+    NameTrump,
     NextDeal,
+    PassBid,
     PassSteal,
     Play,
     Steal,
@@ -51,11 +59,16 @@ from .errors import (
     WrongSeat,
 )
 from .events import (
+    AuctionStarted,
+    AuctionWon,
+    BidMade,
+    BidPassed,
     CardDealt,
     DealerChosen,
     DealerRotated,
     DealingDone,
     DealScored,
+    DealSettled,
     DealStarted,
     DeclarationsRevealed,
     Declared,
@@ -65,6 +78,7 @@ from .events import (
     KittyCaptured,
     KittyFlipped,
     KittyRevealed,
+    KittyShown,
     KittyTaken,
     LevelUp,
     MatchOver,
@@ -75,6 +89,7 @@ from .events import (
     StealTurn,
     ThrowFailed,
     TrickWon,
+    TrumpNamed,
     TrumpSet,
 )
 from .state import SUPPORTED, GameState, Phase, SeatCards
@@ -86,7 +101,12 @@ __all__ = [
     "PHASE_COMMANDS",
     "SUPPORTED",
     "Allowed",
+    "AuctionStarted",
+    "AuctionWon",
     "BadCommand",
+    "Bid",
+    "BidMade",
+    "BidPassed",
     "Bury",
     "CardDealt",
     "Command",
@@ -94,6 +114,7 @@ __all__ = [
     "DealAll",
     "DealNext",
     "DealScored",
+    "DealSettled",
     "DealStarted",
     "DealerChosen",
     "DealerRotated",
@@ -109,11 +130,14 @@ __all__ = [
     "KittyCaptured",
     "KittyFlipped",
     "KittyRevealed",
+    "KittyShown",
     "KittyTaken",
     "LevelUp",
     "MatchOver",
+    "NameTrump",
     "NextDeal",
     "NotInHand",
+    "PassBid",
     "PassSteal",
     "Phase",
     "Play",
@@ -129,6 +153,7 @@ __all__ = [
     "StealTurn",
     "ThrowFailed",
     "TrickWon",
+    "TrumpNamed",
     "TrumpSet",
     "WrongPhase",
     "WrongSeat",

@@ -17,6 +17,7 @@ from ..rules import (
     format_cards,
     points,
     remove_cards,
+    throw_penalty_deltas,
     trick_winner,
 )
 from .commands import Play
@@ -24,6 +25,7 @@ from .errors import IllegalCards, NotInHand, WrongSeat
 from .events import Event, Played, PlayStarted, ThrowFailed, TrickWon
 from .phases import require_phase
 from .scoring import end_deal
+from .settle import end_auction_deal
 from .state import GameState, SeatCards
 
 Step = tuple[GameState, list[Event]]
@@ -67,6 +69,13 @@ def _lead(
             f"throws are allowed only in the first {limit} tricks; lead one unit",
             f"只有前 {limit} 轮可以甩牌",
         )
+    fails = rs.throw_failure_limit
+    if fails is not None and state.failed_throws >= fails:
+        raise IllegalCards(
+            f"{state.failed_throws} throws have failed this deal: nobody may throw again; "
+            "lead one unit",
+            f"本局已有 {state.failed_throws} 次甩牌失败，不能再甩牌",
+        )
     others = [state.hands[s] for s in range(state.players) if s != seat]
     tr = check_throw(rs, ctx, list(cards), others)
     if tr.ok:
@@ -74,8 +83,14 @@ def _lead(
     forced = tuple(tr.forced)
     kind = rs.throw_penalty
     amount = 0 if kind == "none" else rs.throw_penalty_amount
-    update: dict[str, object] = {}
-    if kind == "points":
+    update: dict[str, object] = {"failed_throws": state.failed_throws + 1}
+    deltas: tuple[int, ...] = ()
+    if kind == "eighty_points":
+        deltas = throw_penalty_deltas(rs, seat, state.dealer)
+        update["match_scores"] = tuple(
+            a + b for a, b in zip(state.match_scores, deltas, strict=True)
+        )
+    elif kind == "points":
         # the points go to the other side: to the attackers if the thrower defends
         delta = amount if seat in state.dealer_side else -amount
         update["penalty_points"] = state.penalty_points + delta
@@ -88,7 +103,8 @@ def _lead(
         tried=cards,
         forced=forced,
         penalty=amount,
-        penalty_kind=kind,
+        penalty_kind="match_score" if kind == "eighty_points" else kind,
+        match_deltas=deltas,
         reason=tr.reason,
         reason_zh=tr.reason_zh,
     )
@@ -152,5 +168,6 @@ def finish_trick(state: GameState) -> Step:
     events: list[Event] = [TrickWon(seat=winner, points=pts, trick_no=state.trick_no)]
     if any(state.hands):
         return state, events
-    state, evs = end_deal(state, idx)
+    end = end_deal if state.rules.bidding == "none" else end_auction_deal
+    state, evs = end(state, idx)
     return state, events + evs
