@@ -5,6 +5,8 @@ and what each seat may see."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from engine_helpers import check_invariants, crafted, find
 
@@ -393,7 +395,7 @@ def last_trick(
     dealer_wins: bool = True,
     kitty: str = "",
     level: str | None = None,
-    **kw: object,
+    **kw: Any,
 ) -> tuple[GameState, list[Event]]:
     """The last trick of a deal (one card each, dealer 0 leads) with the point
     cards so far arranged: the dealer holds `dealer_points` (eighty points) or
