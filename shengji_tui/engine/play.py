@@ -17,6 +17,7 @@ from ..rules import (
     format_cards,
     points,
     remove_cards,
+    throw_allowed,
     throw_penalty_deltas,
     trick_winner,
 )
@@ -63,19 +64,9 @@ def _lead(
         ) from None
     if len(units) <= 1:
         return state, cards, []
-    limit = rs.throw_trick_limit
-    if limit is not None and state.trick_no >= limit:
-        raise IllegalCards(
-            f"throws are allowed only in the first {limit} tricks; lead one unit",
-            f"只有前 {limit} 轮可以甩牌",
-        )
-    fails = rs.throw_failure_limit
-    if fails is not None and state.failed_throws >= fails:
-        raise IllegalCards(
-            f"{state.failed_throws} throws have failed this deal: nobody may throw again; "
-            "lead one unit",
-            f"本局已有 {state.failed_throws} 次甩牌失败，不能再甩牌",
-        )
+    allowed = throw_allowed(rs, state.trick_no, state.failed_throws)
+    if not allowed.ok:
+        raise IllegalCards(allowed.reason, allowed.reason_zh)
     others = [state.hands[s] for s in range(state.players) if s != seat]
     tr = check_throw(rs, ctx, list(cards), others)
     if tr.ok:

@@ -73,6 +73,7 @@ class SeatView(BaseModel):
     last_trick_winner: int | None
     points_by_seat: tuple[int, ...]  # point cards won in tricks
     penalty_points: int
+    failed_throws: int  # failed throws this deal (eighty points: 2 end throwing)
 
     result: DealResult | None
     attacker_points: int | None
@@ -181,6 +182,7 @@ def view_for(state: GameState, seat: int) -> SeatView:
         last_trick_winner=state.last_trick_winner,
         points_by_seat=tuple(points(c) for c in state.captured),
         penalty_points=state.penalty_points,
+        failed_throws=state.failed_throws,
         result=state.result,
         attacker_points=state.attacker_points,
         next_dealer=state.next_dealer,

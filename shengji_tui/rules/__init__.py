@@ -12,7 +12,8 @@ Public API (docs/architecture.md, "rules"):
   `points`, `full_deck`, `remove_cards`, `contains`;
 - `RuleSet` (presets, options), `TrumpContext` (level and trump suit);
 - judgements, taking cards or notation: `decompose`, `is_tractor`,
-  `check_follow` / `legal_follows`, `trick_winner`, `check_throw`, the
+  `check_follow` / `legal_follows`, `trick_winner`, `check_throw`,
+  `throw_allowed`, the
   declaration functions, `kitty_multiplier`, `deal_result`, `advance_level`,
   `sort_hand`, `is_trump`, `effective_suit`;
 - the fast per-context API for loops (bots, simulators): `compiled(rs, ctx)`
@@ -79,7 +80,7 @@ from .scoring import (
     jack_rule_applies,
     kitty_multiplier,
 )
-from .throws import ThrowResult, check_throw
+from .throws import ThrowResult, check_throw, throw_allowed
 from .trick import trick_winner
 from .trump import TrumpContext, effective_suit, is_trump, sort_hand
 from .units import Cols, Placement, Shape, Unit, decompose, is_tractor
@@ -148,6 +149,7 @@ __all__ = [
     "remove_cards",
     "settle_eighty_points",
     "sort_hand",
+    "throw_allowed",
     "throw_penalty_deltas",
     "trick_winner",
     "valid_declarations",
