@@ -126,8 +126,8 @@ class _Narrator:
             self.trump_named(e)
         elif isinstance(e, DealSettled):
             st = e.settlement
-            why = [_DOUBLINGS[d] for d in st.doublings]
-            doubled = f", doubled for {' and '.join(why)}" if why else ""
+            reasons = [_DOUBLINGS[d] for d in st.doublings]
+            doubled = f", doubled for {' and '.join(reasons)}" if reasons else ""
             verdict = "makes" if st.made else "misses"
             pays = "each pays the dealer" if st.each >= 0 else "the dealer pays each"
             self.say(
