@@ -52,3 +52,21 @@ def test_autoplay_plays_a_six_player_match(
         assert done.result is not None and len(done.result["levels"]) == 6
         # two teams of three on alternate seats: the winners are one of them
         assert done.result["winners"] in ([0, 2, 4], [1, 3, 5])
+
+
+@pytest.mark.parametrize("preset", ["eighty-points", "three-player"])
+def test_autoplay_plays_auction_matches(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], preset: str
+) -> None:
+    args = ["autoplay", "--data-dir", str(tmp_path), "--preset", preset, "--seed", "5"]
+    assert cli_main(args) == 0
+    out = capsys.readouterr().out
+    assert preset in out and out.count("finished:") == 1
+    with Store(db_path(tmp_path)) as store:
+        [done] = store.finished()
+        assert done.result is not None and done.result["winners"]
+        if preset == "eighty-points":
+            assert done.result["deals"] == 8 and sum(done.result["match_scores"]) == 0
+            assert "match points" in out
+        else:
+            assert len(done.names) == 3 and "A" in done.result["levels"]
