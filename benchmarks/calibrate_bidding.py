@@ -13,8 +13,8 @@ points) or the attackers' points (three players); the features are those of
 the opener's hand before the kitty (three players: with the three shown kitty
 cards, which the dealer will hold). A ridge least-squares fit on the first
 80% of the deals gives the weights; the last 20% measure them (mean absolute
-error, and the spread used as `SPREAD`). Prints the weights as Python for
-`WEIGHTS` and the figures for docs/bots.md.
+error and spread, against guessing the mean). Prints the weights as Python for
+`bidding.WEIGHTS` and the figures for docs/bots.md.
 """
 
 from __future__ import annotations

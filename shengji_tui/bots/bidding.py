@@ -5,9 +5,9 @@ each trump, which bid to make, which trump to name.
 `suit` as trump (None: no-trump), the points that matter in the preset's
 auction: eighty points, the points the dealer takes in its own tricks;
 three players, the points the two attackers take (tricks and kitty). It is a
-linear model over a few features of the hand (`features`: trumps, high
-trumps, trump pairs, side aces and kings, side pairs, short side suits,
-point cards). The weights come from self-play: `python -m
+linear model over a few features of the hand (`features`: trumps, long
+trumps, jokers, level cards, high trumps, trump pairs, side aces and kings,
+side pairs, voids, singletons, point cards). The weights come from self-play: `python -m
 benchmarks.calibrate_bidding` deals random hands, makes one seat the dealer
 with its best trump, lets the normal bot play the deal out at every seat and
 fits the weights by least squares (docs/bots.md gives the figures).
@@ -31,12 +31,16 @@ from .sense import TRUMP, Sense
 FEATURES = (
     "bias",
     "trumps",
+    "long_trumps",  # trumps beyond 10: long trump suits take more than linearly
+    "jokers",
+    "level_cards",
     "high_trumps",
     "trump_pairs",
     "side_aces",
     "side_kings",
     "side_pairs",
-    "short_suits",
+    "voids",
+    "singletons",
     "points",
 )
 
@@ -44,39 +48,46 @@ FEATURES = (
 # figures and the residual spread are in docs/bots.md).
 WEIGHTS: dict[str, tuple[float, ...]] = {
     # eighty points: the dealer's own points (its tricks; the kitty is void)
-    "points_up": (-10.0, 4.0, 3.0, 4.0, 5.0, 1.5, 2.0, 2.0, 0.1),
+    "points_up": (-26.5, 4.18, 3.16, 1.05, -0.35, 0.7, 2.05, 3.81, 4.53, 4.55, 7.22, 5.68, 0.13),
     # three players: the attackers' points (tricks and the kitty)
-    "threshold_down": (180.0, -4.0, -3.0, -3.0, -4.0, -1.0, -1.5, -1.5, -0.1),
+    "threshold_down": (
+        234.76, -2.81, -2.81, -0.2, -0.19, -0.39, -2.54, -3.04, -6.56, -4.2, 0.0, -17.88, -0.17
+    ),
 }
-# the spread of the points around the estimate (one standard deviation)
-SPREAD: dict[str, float] = {"points_up": 25.0, "threshold_down": 30.0}
 
 
 def features(rs: RuleSet, level: str, suit: Suit | None, hand: Sequence[Card]) -> list[float]:
-    """The model's features of `hand` with `suit` as trump at `level`."""
+    """The model's features (`FEATURES`) of `hand` with `suit` as trump at `level`."""
     sn = Sense(rs, TrumpContext(level, suit))
     trumps = [c for c in hand if sn.is_trump(c)]
     side = sn.by_suit(c for c in hand if not sn.is_trump(c))
     ids = sn.ident_counts(trumps)
+    jokers = sum(1 for c in trumps if c.is_joker)
+    level_cards = sum(1 for c in trumps if not c.is_joker and c.rank.value == level)
     high = sum(1 for c in trumps if sn.rel(c) >= 0.75)
-    aces = kings = pairs = 0
+    aces = kings = pairs = singletons = 0
     for cards in side.values():
         top = sn.npos[sn.suit(cards[0])] - 1
         aces += sum(1 for c in cards if sn.pos[c.idx] == top)
         kings += sum(1 for c in cards if sn.pos[c.idx] == top - 1)
         pairs += sum(1 for k in sn.ident_counts(cards).values() if k >= 2)
+        singletons += len(cards) == 1
     suits = 2 if rs.two_color else 4
-    side_suits = suits - (1 if suit is not None else 0)
-    short = side_suits - sum(1 for cards in side.values() if len(cards) > 2)
+    voids = suits - (1 if suit is not None else 0) - len(side)
+    t = len(trumps)
     return [
         1.0,
-        float(len(trumps)),
+        float(t),
+        float(max(0, t - 10)),
+        float(jokers),
+        float(level_cards),
         float(high),
         float(sum(1 for k in ids.values() if k >= 2)),
         float(aces),
         float(kings),
         float(pairs),
-        float(short),
+        float(voids),
+        float(singletons),
         float(rules.points(hand)),
     ]
 
@@ -128,7 +139,8 @@ def choose_bid(view: SeatView, margin: float) -> Command:
     assert view.auction is not None
     options = rules.bid_options(rs, view.auction, view.seat)
     level = view.levels[view.seat]  # the level this seat plays if it deals
-    worth = appraise(rs, level, view.hand)
+    # three players: the shown kitty cards will be the dealer's too
+    worth = appraise(rs, level, [*view.hand, *view.shown_kitty])
     limit = bid_limit(rs, worth.points, margin)
     if options:
         nearest = options[0]
