@@ -137,8 +137,8 @@ def view_for(state: GameState, seat: int) -> SeatView:
         kitty = state.kitty
     decls, standing = _visible_declarations(state, seat)
     ctx = state.ctx
-    if state.auction is not None and state.dealer is None and state.rules.bidding != "none":
-        ctx = TrumpContext(state.levels[seat])  # bidding: the level this seat would play
+    if state.dealer is None and state.rules.bidding != "none":
+        ctx = TrumpContext(state.levels[seat])  # before the auction: the level this seat would play
     holder = state.kitty_holder
     bury_count = 0
     if state.phase == "burying" and holder is not None:

@@ -49,7 +49,7 @@ from shengji_tui.engine import (
 )
 from shengji_tui.engine.events import Event
 from shengji_tui.engine.state import SeatCards, first_deal_seat
-from shengji_tui.rules import Card, RuleSet, Suit, parse_cards, points
+from shengji_tui.rules import Card, RuleSet, Suit, TrumpContext, parse_cards, points
 
 EIGHTY = RuleSet.preset("eighty-points")
 THREE = RuleSet.preset("three-player")
@@ -549,3 +549,14 @@ def test_views_during_the_auction(preset: str) -> None:
                 # no other hand's card appears beyond what the shown kitty shows
                 extra = set(s.hands[other]) - set(s.hands[seat]) - set(s.shown_kitty)
                 assert not any(f'"{c}"' in data for c in map(str, extra))
+
+
+def test_before_the_auction_each_seat_sorts_by_its_own_level() -> None:
+    state = new_game("three-player", 4).model_copy(update={"levels": ("2", "5", "7")})
+    for _ in range(40):
+        state, _ = apply(state, DealNext())
+    for phase_state in (state, apply(state, DealAll())[0]):
+        for seat, level in enumerate(("2", "5", "7")):
+            hand = phase_state.hands[seat]
+            want = rules.sort_hand(THREE, TrumpContext(level), hand)
+            assert list(view_for(phase_state, seat).hand) == want
