@@ -176,9 +176,16 @@ class ThrowFailed(_Event):
     forced: tuple[Card, ...]
     penalty: int = 0
     penalty_kind: Literal["none", "points", "match_score"] = "none"
-    match_deltas: tuple[int, ...] = ()  # eighty points: every seat's match-score change
     reason: str = ""
     reason_zh: str = ""
+
+
+class ThrowPenalty(_Event):
+    """Eighty points: a failed throw's match points, paid at once (after `ThrowFailed`)."""
+
+    type: Literal["throw_penalty"] = "throw_penalty"
+    seat: int  # the thrower
+    deltas: tuple[int, ...]  # every seat's match-score change
 
 
 class Played(_Event):
@@ -286,6 +293,7 @@ Event = Annotated[
     | StealPassed
     | PlayStarted
     | ThrowFailed
+    | ThrowPenalty
     | Played
     | TrickWon
     | KittyRevealed

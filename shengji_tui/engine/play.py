@@ -23,7 +23,7 @@ from ..rules import (
 )
 from .commands import Play
 from .errors import IllegalCards, NotInHand, WrongSeat
-from .events import Event, Played, PlayStarted, ThrowFailed, TrickWon
+from .events import Event, Played, PlayStarted, ThrowFailed, ThrowPenalty, TrickWon
 from .phases import require_phase
 from .scoring import end_deal
 from .settle import end_auction_deal
@@ -95,11 +95,13 @@ def _lead(
         forced=forced,
         penalty=amount,
         penalty_kind="match_score" if kind == "eighty_points" else kind,
-        match_deltas=deltas,
         reason=tr.reason,
         reason_zh=tr.reason_zh,
     )
-    return state.model_copy(update=update), forced, [ev]
+    events: list[Event] = [ev]
+    if deltas:
+        events.append(ThrowPenalty(seat=seat, deltas=deltas))
+    return state.model_copy(update=update), forced, events
 
 
 def play(state: GameState, cmd: Play) -> Step:

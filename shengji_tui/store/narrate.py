@@ -40,6 +40,7 @@ from ..engine.events import (
     Redealt,
     StealPassed,
     ThrowFailed,
+    ThrowPenalty,
     TrickWon,
     TrumpNamed,
     TrumpSet,
@@ -82,10 +83,6 @@ class _Narrator:
 
     def group(self, seats: Iterable[int]) -> str:
         return " and ".join(self.name(s) for s in seats)
-
-    @staticmethod
-    def group_names(names: Sequence[str]) -> str:
-        return " and ".join(names)
 
     def say(self, line: str) -> None:
         (self.lines if self.header_done else self.pending).append(line)
@@ -177,11 +174,11 @@ class _Narrator:
                 penalty = f", a penalty of {e.penalty} point{plural}"
             elif e.penalty_kind == "match_score" and e.penalty:
                 penalty = f", a penalty of {e.penalty} match point{plural}"
-                gains = [self.name(s) for s, d in enumerate(e.match_deltas) if d > 0]
-                if gains:
-                    penalty += f" to {self.group_names(gains)}"
             reason = f" ({e.reason})" if e.reason else ""
             self.throw = f"tries to throw {_cards(e.tried)} but fails{reason}{penalty}, and "
+        elif isinstance(e, ThrowPenalty):
+            gains = [s for s, d in enumerate(e.deltas) if d > 0]
+            self.throw = self.throw.removesuffix(", and ") + f" paid to {self.group(gains)}, and "
         elif isinstance(e, Played):
             if e.lead:
                 note, self.throw = self.throw, ""

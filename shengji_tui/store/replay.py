@@ -22,7 +22,8 @@ from ..engine import (
     parse_command,
 )
 from ..engine.events import Event
-from .db import StoredTable, StoreError
+from .db import Store, StoredTable, StoreError
+from .deals import DealSummary, deal_summary
 
 EVENTS_ADAPTER: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
 
@@ -54,6 +55,7 @@ class Replayed:
     state: GameState
     commands: list[Command]
     events: list[list[Event]]  # per command, as re-derived (equal to the stored ones)
+    deals: list[DealSummary]  # the deals scored on the way
 
 
 def replay(stored: StoredTable, *, check: bool = True, upto: int | None = None) -> Replayed:
@@ -65,6 +67,7 @@ def replay(stored: StoredTable, *, check: bool = True, upto: int | None = None) 
         raise ReplayMismatch(f"table {tid!r} cannot be rebuilt: {e}") from None
     commands: list[Command] = []
     events: list[list[Event]] = []
+    deals: list[DealSummary] = []
     entries = stored.log if upto is None else stored.log[:upto]
     for entry in entries:
         try:
@@ -100,4 +103,19 @@ def replay(stored: StoredTable, *, check: bool = True, upto: int | None = None) 
                 )
         commands.append(cmd)
         events.append(evs)
-    return Replayed(stored, state, commands, events)
+        deal = deal_summary(state, evs)
+        if deal is not None:
+            deals.append(deal)
+    return Replayed(stored, state, commands, events, deals)
+
+
+def backfill_deals(store: Store, table_id: str) -> list[DealSummary]:
+    """The table's deal summaries, filled in by a replay when the store does not
+    keep them yet (a table from a store of schema 1). StoreError (a
+    `ReplayMismatch` included) with a sentence."""
+    stored = store.load(table_id)
+    if stored.deals_kept:
+        return store.deals(table_id)
+    deals = replay(stored).deals
+    store.keep_deals(table_id, deals)
+    return deals

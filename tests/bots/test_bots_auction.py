@@ -7,9 +7,8 @@ import logging
 
 import pytest
 
-from shengji_tui.bots import bidding
+from shengji_tui.bots import LEVELS, Bot, BotOptions, BotSpec, bidding, bot_level
 from shengji_tui.bots.base import side_of
-from shengji_tui.bots.levels import LEVELS, make_bot
 from shengji_tui.engine import (
     Bid,
     Bury,
@@ -28,6 +27,12 @@ EIGHTY = RuleSet.preset("eighty-points")
 THREE = RuleSet.preset("three-player")
 
 
+def make(level: str, seed: int) -> Bot:
+    """A bot of `level` (the hard one thinking 5 ms a move, in this process)."""
+    opts = {"budget_ms": 5, "workers": 1} if level == "hard" else {}
+    return BotSpec(level=bot_level(level), seed=seed, name=level, options=BotOptions(**opts)).make()
+
+
 @pytest.mark.parametrize(
     ("preset", "levels"),
     [
@@ -39,11 +44,7 @@ THREE = RuleSet.preset("three-player")
 def test_whole_matches_with_legal_moves_only(
     preset: str, levels: list[str], caplog: pytest.LogCaptureFixture
 ) -> None:
-    opts = {"budget_ms": 5, "workers": 1}
-    bots = {
-        s: make_bot(lv, seed=40 + s, name=lv, **(opts if lv == "hard" else {}))
-        for s, lv in enumerate(levels)
-    }
+    bots = {s: make(lv, 40 + s) for s, lv in enumerate(levels)}
     with caplog.at_level(logging.WARNING, logger="shengji_tui.table"):
         run = run_headless(preset, 31, bots)
     refused = [r.getMessage() for r in caplog.records]
@@ -60,7 +61,7 @@ def test_whole_matches_with_legal_moves_only(
 @pytest.mark.parametrize("preset", ["eighty-points", "three-player"])
 def test_every_level_answers_every_auction_phase(level: str, preset: str) -> None:
     state, _ = apply(new_game(preset, 5), DealAll())
-    bot = make_bot(level, seed=1, budget_ms=5, workers=1) if level == "hard" else make_bot(level)
+    bot = make(level, 1)
     seat = state.awaiting()
     assert seat is not None
     cmd = bot.decide(view_for(state, seat))
@@ -89,7 +90,7 @@ def test_bots_do_not_declare_in_an_auction_preset() -> None:
         state, _ = apply(state, DealNext())
         for s in range(4):
             for level in ("random", "easy", "normal"):
-                assert make_bot(level, seed=s).decide(view_for(state, s)) is None
+                assert make(level, s).decide(view_for(state, s)) is None
 
 
 STRONG = "BJ BJ LJ LJ H2 H2 S2 D2 HA HA HK HK HQ HJ H10 H9 H8 SA SA SK DA DK CA C3 C4"

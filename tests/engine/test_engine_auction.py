@@ -39,6 +39,7 @@ from shengji_tui.engine import (
     RuleError,
     Steal,
     ThrowFailed,
+    ThrowPenalty,
     TrumpNamed,
     WrongPhase,
     WrongSeat,
@@ -357,14 +358,16 @@ def test_eighty_points_failed_throw_by_the_dealer() -> None:
     s, ev = apply(s, Play(seat=0, cards="S9 S8 S8 S4 S4"))
     tf = find(ev, ThrowFailed)
     assert tf.penalty == 3 and tf.penalty_kind == "match_score"
-    assert tf.match_deltas == (-3, 1, 1, 1) == s.match_scores and s.failed_throws == 1
+    assert [e.type for e in ev] == ["throw_failed", "throw_penalty", "played"]
+    assert find(ev, ThrowPenalty).deltas == (-3, 1, 1, 1) == s.match_scores
+    assert s.failed_throws == 1
 
 
 def test_eighty_points_failed_throw_by_an_attacker() -> None:
     hands = {1: EIGHTY_THROW[0], 0: EIGHTY_THROW[1], 2: EIGHTY_THROW[2], 3: EIGHTY_THROW[3]}
     s = playing("eighty-points", hands, turn=1)
     s, ev = apply(s, Play(seat=1, cards="S9 S8 S8 S4 S4"))
-    assert find(ev, ThrowFailed).match_deltas == (3, -3, 0, 0) == s.match_scores
+    assert find(ev, ThrowPenalty).deltas == (3, -3, 0, 0) == s.match_scores
 
 
 def test_eighty_points_two_failed_throws_end_throwing() -> None:

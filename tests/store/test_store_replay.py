@@ -13,7 +13,7 @@ from shengji_tui.cli import main as cli_main
 from shengji_tui.engine import TrickWon
 from shengji_tui.rules import RuleSet
 from shengji_tui.store import ReplayMismatch, Store, replay
-from shengji_tui.table import Table, random_bots, run_headless
+from shengji_tui.table import Pacing, Table, TableSettings, bot_specs, random_bots, run_headless
 from shengji_tui.table.autoplay import bot_names
 
 
@@ -54,21 +54,19 @@ async def test_restore_mid_deal_gives_an_identical_state_and_plays_on(
     store = Store(tmp_path / "s.db")
     n = RuleSet.preset(rules).players if isinstance(rules, str) else rules.players
     names = bot_names(n)
-    t = Table(
+    settings = TableSettings.build(
         rules,
         seed,
-        table_id="mid",
-        store=store,
         names=names,
-        bots=random_bots(seed, n, names),
-        bot_delay=0,
-        deal_delay=0,
+        bots=bot_specs(seed, range(n), "random", names),
+        pacing=Pacing(bot_delay=0, deal_delay=0),
     )
+    t = Table(settings, table_id="mid", store=store)
     await _play_until(t, "mid_trick")
     assert t.state.phase == "playing"
     assert store.unfinished() == ["mid"]
 
-    back = Table.restore(store, "mid", bot_delay=0, deal_delay=0)
+    back = Table.restore(store, "mid")
     assert back.state == t.state
     assert back.state.model_dump_json() == t.state.model_dump_json()
     assert [(s.kind, s.name) for s in back.seats] == [(s.kind, s.name) for s in t.seats]
@@ -92,16 +90,14 @@ async def test_restore_in_the_middle_of_an_auction(tmp_path: Path, preset: str) 
     store = Store(tmp_path / "s.db")
     n = RuleSet.preset(preset).players
     names = bot_names(n)
-    t = Table(
+    settings = TableSettings.build(
         preset,
         seed,
-        table_id="bids",
-        store=store,
         names=names,
-        bots=random_bots(seed, n, names),
-        bot_delay=0,
-        deal_delay=0,
+        bots=bot_specs(seed, range(n), "random", names),
+        pacing=Pacing(bot_delay=0, deal_delay=0),
     )
+    t = Table(settings, table_id="bids", store=store)
     reached = asyncio.Event()
 
     def watch(view: object, events: object) -> None:
@@ -115,7 +111,7 @@ async def test_restore_in_the_middle_of_an_auction(tmp_path: Path, preset: str) 
     await t.close()
     assert t.state.phase == "bidding" and t.state.auction is not None
 
-    back = Table.restore(store, "bids", bot_delay=0, deal_delay=0)
+    back = Table.restore(store, "bids")
     assert back.state == t.state
     # a spectator sees the bids (and three players' shown kitty), never a hand
     view = back.view(None)
@@ -133,16 +129,14 @@ async def test_restore_in_the_middle_of_an_auction(tmp_path: Path, preset: str) 
 async def _finished_game(tmp_path: Path, seed: int = 4) -> tuple[Store, str]:
     store = Store(tmp_path / "shengji.db")
     names = ["Ana", "Bo", "Cy", "Di"]
-    t = Table(
+    settings = TableSettings.build(
         "one-deck",
         seed,
-        table_id=f"game-{seed}",
-        store=store,
         names=names,
-        bots=random_bots(seed, 4, names),
-        bot_delay=0,
-        deal_delay=0,
+        bots=bot_specs(seed, range(4), "random", names),
+        pacing=Pacing(bot_delay=0, deal_delay=0),
     )
+    t = Table(settings, table_id=f"game-{seed}", store=store)
     await t.start()
     await t.wait_finished()
     await t.close()
