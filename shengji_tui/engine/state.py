@@ -7,8 +7,9 @@ mutated in place. Seats are 0..n-1 and play goes to the next index (mod n);
 this deal, so nothing assumes North/South against East/West.
 
 Hidden fields (`stock`, `kitty`, other seats' `hands`, the unrevealed
-`friend`) never leave the engine
-except through `views.view_for`, which shows each seat only its own.
+`friend`) never leave the engine except through `views.view_for`, which shows
+each seat only its own. `dealer_side` is public: under find friends it grows
+only when the friend is revealed.
 """
 
 from __future__ import annotations

@@ -121,7 +121,9 @@ def view_for(state: GameState, seat: int) -> SeatView:
         raise ValueError(f"there is no seat {seat} at this table")
     ended = state.result is not None
     kitty: tuple[Card, ...] | None = None
-    if ended or (state.kitty_holder == seat and state.phase in ("kitty_theft", "playing")):
+    if ended or (
+        state.kitty_holder == seat and state.phase in ("kitty_theft", "calling", "playing")
+    ):
         kitty = state.kitty
     decls, standing = _visible_declarations(state, seat)
     # model_construct: every part is already a validated model of the state
