@@ -134,10 +134,11 @@ class _Narrator:
         elif isinstance(e, FriendCalled):
             self.say(f"  {self.name(e.seat)} calls the friend: {_friend_call(self.rules, e)}")
         elif isinstance(e, FriendRevealed):
-            if e.alone:
-                self.say(f"  {self.name(e.seat)} has no friend and plays alone")
+            what = "has no friend and plays alone" if e.alone else "is the dealer's friend"
+            if self.trick:  # told with the play that revealed it
+                self.trick[-1] += f" ({self.name(e.seat)} {what})"
             else:
-                self.say(f"  {self.name(e.seat)} is the dealer's friend")
+                self.say(f"  {self.name(e.seat)} {what}")
         elif isinstance(e, PlayStarted):
             if self.rules.partnership == "find_friends":  # the side is not known yet
                 self.say(f"  {self.name(e.leader)} leads the first trick")
