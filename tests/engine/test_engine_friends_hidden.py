@@ -94,6 +94,26 @@ def check_moment(state: GameState, events: list[Event], deep: bool) -> None:
         assert cache.get(alt, None) == spec and cache.get(alt, SPECTATOR) == spec
 
 
+def check_events_hide_the_friend(state: GameState, cmd: object) -> None:
+    """The full events of a command (what the store keeps) and each seat's
+    share of them do not depend on who the hidden friend is, as long as the
+    command reveals nobody."""
+    if revealed(state) or state.friend is None:
+        return
+    new, events = apply(state, cmd)
+    if any(isinstance(e, FriendRevealed) for e in events):
+        return
+    for other in range(state.players):
+        if other in (state.dealer, state.friend):
+            continue
+        alt_new, alt_events = apply(state.model_copy(update={"friend": other}), cmd)
+        if any(isinstance(e, FriendRevealed) for e in alt_events):
+            continue
+        assert alt_events == events
+        for seat in range(state.players):
+            assert events_for(alt_events, seat, alt_new) == events_for(events, seat, new)
+
+
 @settings(
     max_examples=10,
     deadline=None,
@@ -111,16 +131,17 @@ def test_no_view_shows_the_friend_before_the_reveal(table: RuleSet, seed: int, m
     while deals < 2 and state.phase != "finished":
         cmd = a_call(state, rng) if state.phase == "calling" else legal_command(state, rng)
         before = revealed(state)
+        if step % 5 == 0:
+            check_events_hide_the_friend(state, cmd)
         state, events = apply(state, cmd)
         log.extend(events)
         step += 1
         reveals = [e for e in events if isinstance(e, FriendRevealed)]
         if reveals:
             assert not before and len(reveals) == 1 and revealed(state)
-            r = reveals[0]
-            assert state.dealer_side == (
-                (state.dealer,) if r.alone else tuple(sorted({state.dealer, r.seat}))
-            )
+            r, dealer = reveals[0], state.dealer
+            assert dealer is not None
+            assert state.dealer_side == ((dealer,) if r.alone else tuple(sorted({dealer, r.seat})))
         check_moment(state, events, deep=step % 7 == 0 or state.phase == "calling")
         if state.phase in ("scoring", "finished"):
             deals += 1
