@@ -223,6 +223,12 @@ class _Narrator:
             outcome = "the attackers take over" + (
                 f" and go up {gain} level{'s' if gain != 1 else ''}" if gain else ""
             )
+        elif r.friend_levels and r.friend_levels != r.dealer_side_levels:
+            # five-player find friends: the dealer and the friend share the levels
+            outcome = (
+                f"the dealer side holds: the dealer goes up {r.dealer_side_levels}, "
+                f"the friend {r.friend_levels}"
+            )
         else:
             gain = r.dealer_side_levels
             outcome = "the dealer side holds" + (
