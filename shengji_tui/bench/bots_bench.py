@@ -37,9 +37,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots.base import Bot
-from ..bots.levels import LEVELS, make_bot
-from ..bots.random_bot import RandomBot
+from ..bots import LEVELS, Bot, BotOptions, BotSpec, bot_level
 from ..engine import (
     SUPPORTED,
     CardDealt,
@@ -55,8 +53,7 @@ from ..engine import (
     view_for,
 )
 from ..rules import DealResult, RuleSet
-
-BotFactory = Callable[[str, int, str], Bot]
+from ..table.plan import fallback_bot
 
 
 @dataclass
@@ -99,7 +96,7 @@ def play_deal(
     preset = state.rules.name
     res = RunResult(preset=preset, seed=seed, a_seats=a_seats)
     n = state.players
-    fallback = {s: RandomBot(seed=seed * 8 + s + 1_000_003, name="stand-in") for s in range(n)}
+    fallback = {s: fallback_bot(seed, s) for s in range(n)}
     steps = 0
 
     def declare(state: GameState, seat: int) -> tuple[GameState, bool]:
@@ -216,8 +213,9 @@ def make_bots(
     out: dict[int, Bot] = {}
     for s in range(n):
         lv = level_a if s in a_seats else level_b
-        opts = options if lv == "hard" else {}
-        out[s] = make_bot(lv, seed * 8 + s, f"{lv}-{s}", **opts)
+        opts = BotOptions.model_validate(options if lv == "hard" else {})
+        spec = BotSpec(level=bot_level(lv), seed=seed * 8 + s, name=f"{lv}-{s}", options=opts)
+        out[s] = spec.make()
     return out
 
 

@@ -42,12 +42,11 @@ from typing import Any
 
 import asyncssh
 
-from ..rules import RuleSet
 from ..server.process import ServerProcess, free_port
-from ..server.registry import TableOptions
+from ..table import TableSettings
 
 # clients per table: every seat of a table the lobby makes with its default preset
-SEATS = RuleSet.preset(TableOptions().preset).players
+SEATS = TableSettings().rules.players
 
 TURNS = (b"YOUR TURN", b"BURY THE KITTY")  # the "your move" marks of the table screen
 

@@ -1,7 +1,18 @@
 """Computer players. Each sees only its seat's view (`engine.SeatView`) and asks
-the rules API what it may do; see `base.Bot` for the protocol."""
+the rules API what it may do; see `base.Bot` for the protocol. A bot is made
+from a `BotSpec` (level, seed, name, options): `BotSpec(level="normal", seed=3).make()`."""
 
 from .base import Bot
 from .random_bot import RandomBot
+from .spec import LEVELS, BotLevel, BotOptions, BotSpec, UnknownBotLevel, bot_level
 
-__all__ = ["Bot", "RandomBot"]
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "BotLevel",
+    "BotOptions",
+    "BotSpec",
+    "RandomBot",
+    "UnknownBotLevel",
+    "bot_level",
+]

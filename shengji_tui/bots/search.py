@@ -21,11 +21,13 @@ from __future__ import annotations
 import multiprocessing as mp
 import os
 import random
+import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import islice
+from multiprocessing import resource_tracker
 from typing import Any
 
 from .. import rules
@@ -40,6 +42,7 @@ from .tracker import SampleSpec, sample_spec
 # measured ~20 µs a step on the reference machine (2 cores, 2026): ~60% of the budget.
 STEPS_PER_MS = 30.0
 TOP_K = 3
+DEFAULT_BUDGET_MS = 300.0  # thinking time per play
 GUARD = 0.85  # stop at this fraction of the budget whatever the work count says
 Z_DEVIATE = 0.5  # deviate from the playbook only when the search is this sure
 
@@ -486,11 +489,31 @@ _POOL: ProcessPoolExecutor | None = None
 _POOL_SIZE = 0
 
 
+def _start_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker (the pool's locks need it) with a
+    real stderr: it is handed `sys.stderr`'s descriptor, and while a Textual app
+    runs, `sys.stderr` is Textual's capture, whose descriptor is -1 ("bad value(s)
+    in fds_to_keep"). Swapped for the process's own for that one call only."""
+    try:
+        has_fd = sys.stderr is not None and sys.stderr.fileno() >= 0
+    except (OSError, ValueError):  # io.UnsupportedOperation is both
+        has_fd = False
+    if has_fd or sys.__stderr__ is None:
+        resource_tracker.ensure_running()
+        return
+    captured, sys.stderr = sys.stderr, sys.__stderr__
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        sys.stderr = captured
+
+
 def _pool(workers: int) -> ProcessPoolExecutor:
     global _POOL, _POOL_SIZE
     if _POOL is None or workers != _POOL_SIZE:
         if _POOL is not None:
             _POOL.shutdown(cancel_futures=True)
+        _start_resource_tracker()
         # spawn, not fork: the table's process runs threads (asyncio, SSH)
         _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("spawn"))
         _POOL_SIZE = workers
@@ -528,7 +551,7 @@ class SearchBot(PlaybookBot):
         self,
         seed: int = 0,
         name: str = "hard",
-        budget_ms: float = 300.0,
+        budget_ms: float = DEFAULT_BUDGET_MS,
         workers: int | None = None,
         top_k: int = TOP_K,
         guard: bool = True,

@@ -2,7 +2,8 @@
 shared `Table` per game, a lobby of tables backed by the store.
 
 Modules: `driver` (Textual over an SSH channel), `session` (one SSH session),
-`channel` (its SSH channel: the environment kept), `server` (connections,
+`context` (what a session is given of the server), `remote` (what the remote
+apps switch off), `channel` (its SSH channel: the environment kept), `server` (connections,
 auth callbacks, limits), `auth`, `authguard` (password threads, failures per
 address), `names` (shown names), `hostkey`, `limits`, `registry` (the lobby's
 tables), `lobby` (the lobby's Textual app), `cli`.
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from .auth import AuthError, AuthPolicy, Identity
 from .limits import Limits
-from .registry import Registry, TableLimits, TableOptions
+from .registry import Registry, TableLimits
 from .server import ServerConfig, ShengjiServer
 
 __all__ = [
@@ -24,5 +25,4 @@ __all__ = [
     "ServerConfig",
     "ShengjiServer",
     "TableLimits",
-    "TableOptions",
 ]

@@ -155,12 +155,21 @@ def main(args: argparse.Namespace) -> int:
 
     from ..store import StoreError, default_data_dir
     from ..store.files import private_file
+    from ..table import Pacing, TableSettings
     from .auth import AuthError, AuthPolicy, add_password, default_authorized_keys
     from .hostkey import HostKeyError
-    from .registry import TableLimits, TableOptions
+    from .registry import TableLimits
     from .server import ServerConfig, ShengjiServer
 
     data_dir = Path(args.data_dir).expanduser() if args.data_dir else default_data_dir()
+    for flag, value in (
+        ("--grace", args.grace),
+        ("--bot-delay", args.bot_delay),
+        ("--deal-delay", args.deal_delay),
+    ):
+        if value < 0:
+            print(f"shengji: {flag} is in seconds: 0 or more", file=sys.stderr)
+            return 2
     if args.add_password:
         if not args.passwords:
             print("shengji: --add-password needs --passwords FILE", file=sys.stderr)
@@ -228,8 +237,8 @@ def main(args: argparse.Namespace) -> int:
             max_height=args.max_size[1],
             output_cap=args.output_cap,
         ),
-        table_options=TableOptions(
-            grace=args.grace, bot_delay=args.bot_delay, deal_delay=args.deal_delay
+        table_options=TableSettings(
+            pacing=Pacing(grace=args.grace, bot_delay=args.bot_delay, deal_delay=args.deal_delay)
         ),
         table_limits=TableLimits(
             max_tables=max(0, args.max_tables),

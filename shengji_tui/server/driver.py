@@ -332,7 +332,7 @@ class SSHDriver(Driver):
     def open_url(self, url: str, new_tab: bool = True) -> None:
         log.info("refused to open a URL on the server for a remote session: %s", url)
 
-    def deliver_binary(self, binary: Any, **kw: Any) -> None:  # type: ignore[override]
+    def deliver_binary(self, binary: Any, **kw: Any) -> None:
         log.info("refused to save a file on the server for a remote session")
         with contextlib.suppress(Exception):
             binary.close()

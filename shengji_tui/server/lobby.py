@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -25,15 +25,18 @@ from textual import on
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.dom import DOMNode
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 
+from ..bots import LEVELS, bot_level
 from ..engine import Event, SeatView
 from ..engine.state import SUPPORTED
 from ..tui.i18n import Catalogue
 from ..tui.screens import relabel_bindings
-from .registry import LobbyError, Registry, Room, TableOptions, bot_levels
+from .registry import Holder, LobbyError, Registry, Room
+from .remote import RemoteApp
 
 if TYPE_CHECKING:
     from .auth import Identity
@@ -83,11 +86,11 @@ CreateScreen #preset-about { width: 1fr; padding: 0 0 0 18; color: #9fbfa8; }
 """
 
 
-def _app(node: Any) -> LobbyApp:
-    return node.app  # type: ignore[no-any-return]
+def _app(node: DOMNode) -> LobbyApp:
+    return cast(LobbyApp, node.app)  # only the lobby's screens ask
 
 
-def _t(node: Any) -> Callable[..., str]:
+def _t(node: DOMNode) -> Callable[..., str]:
     """The lobby app's catalogue lookup (`t("lobby.title", name=...)`)."""
     return _app(node).cat.t
 
@@ -127,7 +130,7 @@ def _pad(text: str, width: int) -> str:
     return text + " " * max(0, width - cell_len(text))
 
 
-def _relabel(node: Any, keys: dict[str, str]) -> None:
+def _relabel(node: DOMNode, keys: dict[str, str]) -> None:
     """Binding descriptions (action name -> `lobby.keys.<name>`) in the app's language."""
     t = _t(node)
     relabel_bindings(node, {action: t(f"lobby.keys.{key}") for action, key in keys.items()})
@@ -183,7 +186,7 @@ class LobbyScreen(Screen[None]):
                 status += t("lobby.your_seat")
             dt.add_row(
                 str(room.number),
-                room.options.preset,
+                room.preset,
                 f"{taken}/{room.players}",
                 describe_seats(app.cat, room),
                 status,
@@ -279,19 +282,18 @@ class CreateScreen(ModalScreen[None]):
             with Horizontal():
                 yield Label(t("lobby.create.preset"))
                 yield Select(
-                    [(p, p) for p in SUPPORTED], value=d.preset, allow_blank=False, id="preset"
+                    [(p, p) for p in SUPPORTED], value=d.rules.name, allow_blank=False, id="preset"
                 )
             # what the chosen preset is, in the player's language (the catalogue's [preset])
-            yield Label(t(f"preset.{d.preset}"), id="preset-about", classes="about")
+            yield Label(t(f"preset.{d.rules.name}"), id="preset-about", classes="about")
             with Horizontal():
                 yield Label(t("lobby.create.grace"))
-                yield Input(str(int(d.grace)), type="integer", id="grace")
+                yield Input(str(int(d.pacing.grace)), type="integer", id="grace")
             with Horizontal():
                 yield Label(t("lobby.create.standin"))
-                levels = bot_levels()
                 yield Select(
-                    [(_level_name(t, lv), lv) for lv in levels],
-                    value=d.standin_level if d.standin_level in levels else levels[0],
+                    [(_level_name(t, lv), lv) for lv in LEVELS],
+                    value=d.stand_in,
                     allow_blank=False,
                     id="standin",
                 )
@@ -325,16 +327,15 @@ class CreateScreen(ModalScreen[None]):
         preset = self.query_one("#preset", Select).value
         standin = self.query_one("#standin", Select).value
         grace_text = self.query_one("#grace", Input).value.strip()
-        grace = float(grace_text) if grace_text.isdigit() else d.grace
-        options = TableOptions(
-            preset=preset if isinstance(preset, str) else d.preset,
-            grace=min(max(grace, 0.0), 3600.0),
-            bot_delay=d.bot_delay,
-            deal_delay=d.deal_delay,
-            standin_level=standin if isinstance(standin, str) else d.standin_level,
+        grace = float(grace_text) if grace_text.isdigit() else d.pacing.grace
+        settings = d.replace(
+            rules=preset if isinstance(preset, str) and preset != d.rules.name else d.rules,
+            pacing=d.pacing.replace(grace=min(max(grace, 0.0), 3600.0)),
+            stand_in=bot_level(standin) if isinstance(standin, str) else d.stand_in,
+            seats=(),
         )
         try:
-            room = app.registry.create(options, app.identity.id, app.identity.name, app.origin)
+            room = app.registry.create(settings, app.identity.id, app.identity.name, app.origin)
         except LobbyError as e:
             self.notify(error_text(app.cat, e), severity="error")
             return
@@ -351,7 +352,8 @@ class RoomScreen(Screen[None]):
         Binding("b", "bots", "fill with bots"),
         Binding("l,escape", "leave_table", "leave table"),
         Binding("q", "leave_table", show=False),
-    ] + [Binding(str(k), f"seat({k - 1})", show=False) for k in range(1, 5)]
+        *(Binding(str(k), f"seat({k - 1})", show=False) for k in range(1, 5)),
+    ]
 
     def __init__(self, room: Room) -> None:
         super().__init__()
@@ -360,15 +362,14 @@ class RoomScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         r = self.room
         t = _t(self)
-        yield Static(t("lobby.room.title", number=r.number, preset=r.options.preset), id="title")
+        yield Static(t("lobby.room.title", number=r.number, preset=r.preset), id="title")
         yield Static("", id="message")
         yield Static("", id="room")
         with Horizontal(classes="buttons"):
             yield Label(t("lobby.room.bot_level"))
-            levels = bot_levels()
             yield Select(
-                [(_level_name(t, lv), lv) for lv in levels],
-                value=levels[0],
+                [(_level_name(t, lv), lv) for lv in LEVELS],
+                value=LEVELS[0],
                 allow_blank=False,
                 id="level",
             )
@@ -398,7 +399,9 @@ class RoomScreen(Screen[None]):
             if slot.kind == "empty":
                 who, mark = t("lobby.room.empty"), ""
             elif slot.kind == "bot":
-                who = t("lobby.room.bot", name=slot.name, level=_level_name(t, slot.level))
+                who = t(
+                    "lobby.room.bot", name=slot.name, level=_level_name(t, slot.level or "random")
+                )
             elif slot.identity == app.identity.id:
                 who = t("lobby.room.you", name=slot.name)
             else:
@@ -417,7 +420,9 @@ class RoomScreen(Screen[None]):
     def action_bots(self) -> None:
         level = self.query_one("#level", Select).value
         try:
-            _app(self).registry.add_bots(self.room, level if isinstance(level, str) else "random")
+            _app(self).registry.add_bots(
+                self.room, bot_level(level) if isinstance(level, str) else "random"
+            )
         except LobbyError as e:
             self.say(error_text(_app(self).cat, e))
 
@@ -452,9 +457,7 @@ class WatchScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         r = self.room
-        yield Static(
-            _t(self)("lobby.watch.title", number=r.number, preset=r.options.preset), id="title"
-        )
+        yield Static(_t(self)("lobby.watch.title", number=r.number, preset=r.preset), id="title")
         yield Static("", id="watch")
         yield Footer(compact=True)
 
@@ -539,7 +542,7 @@ class WatchScreen(Screen[None]):
 # ====================================================================== the app
 
 
-class LobbyApp(App[LobbyResult]):
+class LobbyApp(RemoteApp, App[LobbyResult]):
     CSS = LOBBY_CSS
     TITLE = "Shengji lobby"
 
@@ -551,7 +554,8 @@ class LobbyApp(App[LobbyResult]):
         console: Console | None = None,
         no_color: bool = False,
         driver_class: Any = None,
-        holder: Any = None,
+        holder: Holder | None = None,
+        origin: str | None = None,
         lang: str = "en",
     ) -> None:
         super().__init__(driver_class=driver_class)
@@ -567,9 +571,7 @@ class LobbyApp(App[LobbyResult]):
         self._unsubscribe: Callable[[], None] | None = None
         self._unnotice: Callable[[], None] | None = None
         self._room: Room | None = None
-        # the client's network address (the session's), for the table limits
-        origin = getattr(holder, "origin", None)
-        self.origin: str | None = origin if isinstance(origin, str) else None
+        self.origin = origin  # the client's network address, for the table limits
 
     def on_mount(self) -> None:
         self._unsubscribe = self.registry.subscribe(self._on_change)
@@ -645,15 +647,3 @@ class LobbyApp(App[LobbyResult]):
             self.cat.t("lobby.quit_help"),
             lambda: self.exit(LobbyResult("leave")),
         )
-
-    def action_screenshot(self, *args: Any, **kw: Any) -> None:
-        pass
-
-    def action_suspend_process(self) -> None:
-        pass
-
-    def open_url(self, url: str, *, new_tab: bool = True) -> None:
-        pass
-
-    def deliver_binary(self, *args: Any, **kw: Any) -> None:  # type: ignore[override]
-        return None

@@ -18,6 +18,11 @@ damaged entry) and said in the log; no table is lost by it. A table whose log
 cannot be replayed is set aside (left in the store untouched, said in the log)
 and the server starts with the others.
 
+A room's table options are a `TableSettings` (the rules, the seed, the pacing
+with the grace below, the stand-in bots' level): the new-table dialog makes
+one from the server's defaults, and the table is made from it, its seats
+filled from the room's. The room's record keeps its own shape (`RoomRecord`).
+
 Seats of a playing table belong to their identity until the match ends or the
 player gives the seat up. A player who drops keeps the seat; the table waits
 `grace` seconds (a table option), then a bot plays for them until they return.
@@ -46,13 +51,12 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from ..bots import Bot, RandomBot
+from ..bots import BotLevel, BotSpec
 from ..engine.state import SUPPORTED
 from ..rules import RuleSet
 from ..store import Store
 from ..store.files import write_atomic
-from ..table import Table
-from ..table.plan import bot_seed
+from ..table import Pacing, SeatSettings, SettingsError, Table, TableSettings, bot_seed
 from .names import name_key, unique_name
 
 log = logging.getLogger("shengji_tui.server")
@@ -74,48 +78,7 @@ class Holder(Protocol):
     def kick(self, reason: str, **kw: object) -> None: ...
 
 
-# ----------------------------------------------------------------- bots
-
-
-def bot_levels() -> list[str]:
-    """The bot levels the lobby offers (bots/levels.py's when it exists)."""
-    try:
-        from ..bots import levels  # type: ignore[attr-defined]
-    except ImportError:
-        return ["random"]
-    names = getattr(levels, "LEVELS", None) or getattr(levels, "LEVEL_NAMES", None)
-    if isinstance(names, dict):
-        return [str(k) for k in names]
-    if names:
-        return [str(n) for n in names]
-    return ["random"]
-
-
-def make_bot(level: str, seed: int, name: str) -> Bot:
-    try:
-        from ..bots.levels import make_bot as factory  # type: ignore[import-not-found]
-    except ImportError:
-        factory = None
-    if factory is not None and level != "random":
-        try:
-            bot: Bot = factory(level, seed, name)
-            return bot
-        except Exception:
-            log.warning("no bot of level %r: a random bot plays", level)
-    return RandomBot(seed=seed, name=name)
-
-
 # ----------------------------------------------------------------- model
-
-
-@dataclass
-class TableOptions:
-    preset: str = "classic"
-    grace: float = 60.0  # seconds a dropped player's seat waits before a bot plays
-    bot_delay: float = 0.6
-    deal_delay: float = 0.05
-    standin_level: str = "random"  # the bot that plays for an absent player
-    seed: int | None = None
 
 
 @dataclass
@@ -123,7 +86,7 @@ class Slot:
     kind: SlotKind = "empty"
     name: str = ""
     identity: str | None = None
-    level: str | None = None  # a bot's level
+    level: BotLevel | None = None  # a bot's level
     ready: bool = False
 
 
@@ -140,9 +103,7 @@ class TableLimits:
 @dataclass
 class Room:
     table_id: str
-    options: TableOptions
-    seed: int
-    players: int
+    settings: TableSettings  # its rules, seed (set), pacing, stand-in level
     slots: list[Slot]
     status: RoomStatus = "waiting"
     table: Table | None = None
@@ -152,6 +113,23 @@ class Room:
     number: int = 0  # shown in the lobby
     creator: str | None = None  # the identity that made the table
     origin: str | None = None  # the network address it made the table from
+
+    @property
+    def seed(self) -> int:
+        assert self.settings.seed is not None
+        return self.settings.seed
+
+    @property
+    def players(self) -> int:
+        return self.settings.rules.players
+
+    @property
+    def preset(self) -> str:
+        return self.settings.rules.name
+
+    def bot(self, seat: int, level: BotLevel, name: str) -> BotSpec:
+        """A bot of `level` for `seat`, seeded from the table's seed."""
+        return BotSpec(level=level, seed=bot_seed(self.seed, seat), name=name)
 
     def seat_of(self, identity: str) -> int | None:
         for s, slot in enumerate(self.slots):
@@ -197,7 +175,7 @@ class OptionsRecord(_Record):
     grace: float = Field(60.0, ge=0)
     bot_delay: float = Field(0.6, ge=0)
     deal_delay: float = Field(0.05, ge=0)
-    standin_level: str = "random"
+    standin_level: BotLevel = "random"
     seed: int | None = None
 
 
@@ -205,7 +183,7 @@ class SlotRecord(_Record):
     kind: SlotKind = "empty"
     name: str = ""
     identity: str | None = None
-    level: str | None = None
+    level: BotLevel | None = None
     ready: bool = False
 
 
@@ -229,24 +207,38 @@ class RoomRecord(_Record):
     @classmethod
     def of(cls, room: Room) -> RoomRecord:
         """The record of a room as it is (not checked: the checks are for reading)."""
+        st = room.settings
         return cls.model_construct(
             table_id=room.table_id,
             number=room.number,
             status="playing" if room.status == "playing" else "waiting",
             seed=room.seed,
             players=room.players,
-            options=OptionsRecord.model_construct(**asdict(room.options)),
+            options=OptionsRecord.model_construct(
+                preset=st.rules.name,
+                grace=st.pacing.grace,
+                bot_delay=st.pacing.bot_delay,
+                deal_delay=st.pacing.deal_delay,
+                standin_level=st.stand_in,
+                seed=st.seed,
+            ),
             slots=[SlotRecord.model_construct(**asdict(s)) for s in room.slots],
             creator=room.creator,
             origin=room.origin,
         )
 
-    def room(self) -> Room:
+    def room(self, rules: RuleSet) -> Room:
+        """The room this record is of, at a table of `rules` (the table's own)."""
+        o = self.options
+        settings = TableSettings(
+            rules=rules,
+            seed=self.seed,
+            pacing=Pacing(grace=o.grace, bot_delay=o.bot_delay, deal_delay=o.deal_delay),
+            stand_in=o.standin_level,
+        )
         return Room(
             table_id=self.table_id,
-            options=TableOptions(**self.options.model_dump()),
-            seed=self.seed,
-            players=self.players,
+            settings=settings,
             slots=[Slot(**s.model_dump()) for s in self.slots],
             status=self.status,
             number=self.number,
@@ -295,12 +287,13 @@ class Registry:
         store: Store | None = None,
         data_dir: Path | None = None,
         *,
-        default_options: TableOptions | None = None,
+        default_options: TableSettings | None = None,
         limits: TableLimits | None = None,
     ) -> None:
         self.store = store
         self.data_dir = data_dir
-        self.default_options = default_options or TableOptions()
+        # what the new-table dialog starts from (rules, pacing, stand-in level)
+        self.default_options = default_options or TableSettings()
         self.limits = limits or TableLimits()
         self.rooms: dict[str, Room] = {}
         self._listeners: list[Callable[[], None]] = []
@@ -398,28 +391,24 @@ class Registry:
 
     # ------------------------------------------------------------- changes
     def create(
-        self, options: TableOptions, identity: str, name: str, origin: str | None = None
+        self, settings: TableSettings, identity: str, name: str, origin: str | None = None
     ) -> Room:
-        """A new waiting table with `identity` at seat 1 (`origin`: the client's
-        network address, for `TableLimits.max_per_client`)."""
-        if options.preset not in SUPPORTED:
-            raise LobbyError(
-                f"the {options.preset!r} preset cannot be played yet",
-                "preset",
-                preset=options.preset,
-            )
+        """A new waiting table of `settings` (its seats are the room's) with
+        `identity` at seat 1 (`origin`: the client's network address, for
+        `TableLimits.max_per_client`)."""
+        preset = settings.rules.name
+        if preset not in SUPPORTED:
+            raise LobbyError(f"the {preset!r} preset cannot be played yet", "preset", preset=preset)
         if self.find_seat(identity) is not None:
             raise LobbyError("you already have a seat: leave it first", "have_seat")
         self.check_limits(identity, origin)
-        rules = RuleSet.preset(options.preset)
-        seed = options.seed if options.seed is not None else random.randrange(2**31)
+        seed = settings.seed if settings.seed is not None else random.randrange(2**31)
+        players = settings.rules.players
         self._number += 1
         room = Room(
             table_id=f"t{self._number}-{uuid.uuid4().hex[:8]}",
-            options=options,
-            seed=seed,
-            players=rules.players,
-            slots=[Slot() for _ in range(rules.players)],
+            settings=settings.replace(seed=seed, seats=(), meta={}),
+            slots=[Slot() for _ in range(players)],
             number=self._number,
             creator=identity,
             origin=origin,
@@ -503,15 +492,15 @@ class Registry:
             return
         # playing: a bot of the stand-in level takes the seat for good
         slot = room.slots[seat]
-        level = room.options.standin_level
+        level = room.settings.stand_in
         room.slots[seat] = Slot("bot", slot.name, None, level, True)
         room.holders.pop(seat, None)
         self._cancel_away(room, seat)
         if room.table is not None:
-            room.table.set_bot(seat, make_bot(level, bot_seed(room.seed, seat), slot.name))
+            room.table.set_bot(seat, room.bot(seat, level, slot.name))
         self._changed(room=room)
 
-    def add_bots(self, room: Room, level: str) -> None:
+    def add_bots(self, room: Room, level: BotLevel) -> None:
         if room.status != "waiting":
             raise LobbyError("that table is already playing", "playing")
         used = {name_key(s.name) for s in room.slots if s.kind != "empty"}
@@ -548,26 +537,15 @@ class Registry:
         self._start(room)
 
     def _start(self, room: Room) -> None:
-        o = room.options
-        rules = RuleSet.preset(o.preset)
-        names = [s.name for s in room.slots]
-        bots: dict[int, Bot] = {}
+        seats = []
         for s, slot in enumerate(room.slots):
             if slot.kind == "bot":
-                bots[s] = make_bot(slot.level or "random", bot_seed(room.seed, s), slot.name)
-        table = Table(
-            rules,
-            room.seed,
-            table_id=room.table_id,
-            store=self.store,
-            names=names,
-            bots=bots,
-            bot_delay=o.bot_delay,
-            deal_delay=o.deal_delay,
-            meta={
-                META_KEY: RoomRecord.of(room).model_copy(update={"status": "playing"}).model_dump()
-            },
-        )
+                seats.append(SeatSettings.of_bot(room.bot(s, slot.level or "random", slot.name)))
+            else:  # (every seat is taken when a table starts)
+                seats.append(SeatSettings.human(slot.name))
+        record = RoomRecord.of(room).model_copy(update={"status": "playing"}).model_dump()
+        settings = room.settings.replace(seats=tuple(seats), meta={META_KEY: record})
+        table = Table(settings, table_id=room.table_id, store=self.store)
         room.table = table
         room.status = "playing"
         for s in room.humans():
@@ -615,7 +593,7 @@ class Registry:
 
     def _start_away(self, room: Room, seat: int, delay: float | None = None) -> None:
         self._cancel_away(room, seat)
-        grace = room.options.grace if delay is None else delay
+        grace = room.settings.pacing.grace if delay is None else delay
         loop = asyncio.get_running_loop()
         room.away[seat] = loop.call_later(max(0.0, grace), self._stand_in, room, seat)
 
@@ -632,8 +610,7 @@ class Registry:
             return
         if seat in room.holders or table.bot_at(seat) is not None:
             return
-        level = room.options.standin_level
-        table.set_bot(seat, make_bot(level, bot_seed(room.seed, seat), slot.name))
+        table.set_bot(seat, room.bot(seat, room.settings.stand_in, slot.name))
         log.info("table %s: a bot plays for %s (seat %d)", room.table_id, slot.name, seat + 1)
         self._changed(save=False)
 
@@ -795,20 +772,14 @@ class Registry:
         before the store kept it): the seats as the table recorded them; a human's
         seat has no identity to give it back by, so a stand-in bot plays it."""
         m = SERVER_TABLE_ID.fullmatch(table.table_id)
-        d = self.default_options
-        options = TableOptions(
-            preset=table.rules.name,
-            grace=d.grace,
-            bot_delay=table.bot_delay,
-            deal_delay=table.deal_delay,
-            standin_level=d.standin_level,
-        )
+        st = table.settings
         slots = []
-        for info in table.seats:
+        for info, seat in zip(table.seats, st.seats, strict=True):
             if info.kind == "human":
                 slots.append(Slot("human", info.name, None))
             else:  # a bot (or a seat left empty, which a bot takes)
-                slots.append(Slot("bot", info.name, None, "random", True))
+                level = seat.bot.level if seat.bot is not None else "random"
+                slots.append(Slot("bot", info.name, None, level, True))
         if any(sl.kind == "human" for sl in slots):
             self._say(
                 said,
@@ -818,9 +789,7 @@ class Registry:
             )
         return Room(
             table_id=table.table_id,
-            options=options,
-            seed=table.seed,
-            players=table.rules.players,
+            settings=st.replace(meta={}),
             slots=slots,
             status="playing",
             number=int(m.group(1)) if m else 0,
@@ -845,6 +814,13 @@ class Registry:
             assert store is not None
             try:
                 room = self._restore(store, tid, records, said)
+            except SettingsError as e:  # a bot of a level this version lacks...
+                self._say(
+                    said,
+                    logging.ERROR,
+                    f"table {tid} cannot be restored: {e}; set aside, left in the store as it is",
+                )
+                continue
             except Exception as e:
                 log.debug("table %s cannot be restored", tid, exc_info=True)
                 self._say(
@@ -862,7 +838,7 @@ class Registry:
             self._say(
                 said,
                 logging.INFO,
-                f"restored table {room.number} ({room.table_id}, {room.options.preset}) "
+                f"restored table {room.number} ({room.table_id}, {room.preset}) "
                 f"at move {room.table.state.version}: {room.describe_seats()}",
             )
         # Tables of lobby.json that had not started are dropped: their players'
@@ -883,34 +859,40 @@ class Registry:
         if tid not in records and SERVER_TABLE_ID.fullmatch(tid) is None:
             return None  # `shengji play`'s or `shengji autoplay`'s table: not ours
         rec = records.get(tid)
-        o = rec.options if rec is not None else None
-        kw: dict[str, Any] = (
-            {} if o is None else {"bot_delay": o.bot_delay, "deal_delay": o.deal_delay}
-        )
-        table = Table.restore(store, tid, **kw)
+        found: list[Room] = []
+        warnings: list[str] = []
+
+        def adjust(st: TableSettings) -> TableSettings:
+            """The room's record (the store's, else lobby.json's) and the table's
+            settings with its grace and stand-in level (a table of version 1
+            kept them only there)."""
+            in_store = st.meta.get(META_KEY)
+            if in_store is not None:
+                try:
+                    found.append(RoomRecord.model_validate(in_store).room(st.rules))
+                except ValidationError as e:
+                    warnings.append(
+                        f"table {tid}: its lobby record in the store is damaged "
+                        f"({_problem(e)}); "
+                        + ("lobby.json's is used" if rec else "rebuilt from its seats")
+                    )
+            if not found and rec is not None:
+                found.append(rec.room(st.rules))
+            # no record anywhere: a table from before the store kept it: the server's
+            o = found[0].settings if found else self.default_options
+            return st.replace(pacing=st.pacing.replace(grace=o.pacing.grace), stand_in=o.stand_in)
+
+        table = Table.restore(store, tid, adjust=adjust)
         if table.finished:
             return None
-        in_store = table.meta.get(META_KEY)
-        room: Room | None = None
-        if in_store is not None:
-            try:
-                room = RoomRecord.model_validate(in_store).room()
-            except ValidationError as e:
-                self._say(
-                    said,
-                    logging.WARNING,
-                    f"table {tid}: its lobby record in the store is damaged "
-                    f"({_problem(e)}); "
-                    + ("lobby.json's is used" if rec else "rebuilt from its seats"),
-                )
-        if room is None and rec is not None:
-            room = rec.room()
-        if room is None:
-            room = self._room_from_store(table, said)
-        if room.players != table.rules.players:
+        for w in warnings:
+            self._say(said, logging.WARNING, w)
+        room = found[0] if found else self._room_from_store(table, said)
+        if len(room.slots) != table.rules.players:
             raise ValueError(
-                f"{room.players} seats in the lobby's record, {table.rules.players} at the table"
+                f"{len(room.slots)} seats in the lobby's record, {table.rules.players} at the table"
             )
+        room.settings = table.settings.replace(meta={})  # the table's are the room's
         room.table = table
         room.status = "playing"
         for s, slot in enumerate(room.slots):
@@ -919,9 +901,7 @@ class Registry:
                 if table.bot_at(s) is None:
                     self._start_away(room, s)
             elif slot.kind == "bot" and table.bot_at(s) is None:
-                table.set_bot(
-                    s, make_bot(slot.level or "random", bot_seed(room.seed, s), slot.name)
-                )
+                table.set_bot(s, room.bot(s, slot.level or "random", slot.name))
         return room
 
     async def close(self) -> None:
@@ -935,7 +915,3 @@ class Registry:
             if room.table is not None:
                 await room.table.close()
         self._changed(save=False)
-
-
-def options_dict(o: TableOptions) -> dict[str, Any]:
-    return asdict(o)

@@ -29,14 +29,16 @@ import asyncssh
 
 from ..store import Store, db_path
 from ..store.files import private_dir
+from ..table import TableSettings
 from . import sshbatch  # noqa: F401  (one socket write per SSH packet)
 from .auth import AuthPolicy, Identity
 from .authguard import FailureLog, PasswordPool
 from .channel import game_channel
+from .context import SessionContext
 from .gcpolicy import GcPolicy
 from .hostkey import fingerprint, load_or_create_host_key
 from .limits import Limits
-from .registry import Registry, TableLimits, TableOptions
+from .registry import Registry, TableLimits
 from .session import GameSession
 
 log = logging.getLogger("shengji_tui.server")
@@ -49,7 +51,7 @@ class ServerConfig:
     port: int = 2222
     auth: AuthPolicy = field(default_factory=lambda: AuthPolicy(open_mode=True))
     limits: Limits = field(default_factory=Limits)
-    table_options: TableOptions = field(default_factory=TableOptions)
+    table_options: TableSettings = field(default_factory=TableSettings)
     table_limits: TableLimits = field(default_factory=TableLimits)
     use_store: bool = True
 
@@ -263,7 +265,7 @@ class _Connection(asyncssh.SSHServer):
     def kbdint_auth_supported(self) -> bool:
         if self.server.auth.open_mode:
             return True
-        return NotImplemented  # type: ignore[return-value]  # asyncssh: tie it to passwords
+        return super().kbdint_auth_supported()  # asyncssh's: tie it to passwords
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> Any:
         if self.server.auth.open_mode:
@@ -281,7 +283,7 @@ class _Connection(asyncssh.SSHServer):
         self.sessions += 1
         self._cancel_timer()
         identity = AuthPolicy.identity(self.username, self.key)
-        session = GameSession(self.server, identity)
+        session = GameSession(self.server.context, identity)
         session.on_lost = self._session_lost
         assert self.conn is not None
         return game_channel(self.conn), session
@@ -328,6 +330,11 @@ class ShengjiServer:
         self.port = config.port
         self.messages: list[str] = []
         self.gc = GcPolicy()
+        self.context = self._context()
+
+    def _context(self) -> SessionContext[GameSession]:
+        """What each session is given of the server (`context`)."""
+        return SessionContext(self.limits, self.registry, self.gc, self.sessions)
 
     @property
     def fingerprint(self) -> str:
@@ -345,6 +352,7 @@ class ShengjiServer:
         self.registry = Registry(
             self.store, c.data_dir, default_options=c.table_options, limits=c.table_limits
         )
+        self.context = self._context()
         self.messages.extend(self.registry.load())
         lim = self.limits
         self._acceptor = await asyncssh.create_server(

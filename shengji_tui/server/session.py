@@ -19,15 +19,17 @@ from typing import TYPE_CHECKING, Any
 import asyncssh
 from textual.app import App
 
-from ..tui.app import ShengjiApp, default_lang
+from ..tui.app import default_lang
 from ..tui.i18n import Catalogue
+from .context import SessionContext
 from .driver import Terminal
 from .limits import clamp_size
 from .lobby import LobbyApp, LobbyResult
+from .registry import Room
+from .remote import RemoteShengjiApp
 
 if TYPE_CHECKING:
     from .auth import Identity
-    from .server import ShengjiServer
 
 log = logging.getLogger("shengji_tui.server")
 
@@ -40,34 +42,9 @@ def sentence(env: Mapping[str, str], key: str, **kw: object) -> bytes:
     return (Catalogue(default_lang(dict(env))).t("session." + key, **kw) + "\r\n").encode()
 
 
-class RemoteShengjiApp(ShengjiApp):
-    """`ShengjiApp` for a remote player: nothing acts on the server's machine."""
-
-    def action_screenshot(self, *args: Any, **kw: Any) -> None:
-        self.notify("Screenshots are off on this server.")
-
-    def deliver_screenshot(self, *args: Any, **kw: Any) -> None:  # type: ignore[override]
-        return None
-
-    def save_screenshot(self, *args: Any, **kw: Any) -> str:  # type: ignore[override]
-        return ""
-
-    def action_suspend_process(self) -> None:
-        pass
-
-    def open_url(self, url: str, *, new_tab: bool = True) -> None:
-        pass
-
-    def deliver_binary(self, *args: Any, **kw: Any) -> None:  # type: ignore[override]
-        return None
-
-    def deliver_text(self, *args: Any, **kw: Any) -> None:  # type: ignore[override]
-        return None
-
-
 class GameSession(asyncssh.SSHServerSession[bytes]):
-    def __init__(self, server: ShengjiServer, identity: Identity) -> None:
-        self.server = server
+    def __init__(self, ctx: SessionContext[GameSession], identity: Identity) -> None:
+        self.ctx = ctx
         self.identity = identity
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.term_type: str | None = None
@@ -78,24 +55,23 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.task: asyncio.Task[None] | None = None
         self.stopped = False
         self.kicked: tuple[str, dict[str, object]] | None = None  # (sentence key, its fields)
-        self.placement: tuple[Any, int] | None = None  # (room, seat) while at a table
+        self.placement: tuple[Room, int] | None = None  # (room, seat) while at a table
         self.on_lost: Callable[[], None] | None = None
         self.origin: str | None = None  # the client's address (the lobby's table limits)
 
     # ------------------------------------------------------------ asyncssh
-    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
         peer = chan.get_extra_info("peername")
         if isinstance(peer, tuple) and peer:
             self.origin = str(peer[0])
-        chan.set_write_buffer_limits(
-            high=self.server.limits.output_cap, low=self.server.limits.output_cap // 8
-        )
+        cap = self.ctx.limits.output_cap
+        chan.set_write_buffer_limits(high=cap, low=cap // 8)
 
     def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
         self.term_type = term_type[:64]
         w, h = int(term_size[0]), int(term_size[1])
-        self.term_size = clamp_size(w or 80, h or 24, self.server.limits)
+        self.term_size = clamp_size(w or 80, h or 24, self.ctx.limits)
         return True
 
     def shell_requested(self) -> bool:
@@ -132,9 +108,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.term_size,
             term=self.term_type,
             env=env,
-            limits=self.server.limits,
+            limits=self.ctx.limits,
         )
-        self.server.sessions.add(self)
+        self.ctx.live.add(self)
         self.task = asyncio.get_running_loop().create_task(self.run())
 
     def data_received(self, data: bytes, datatype: Any) -> None:
@@ -191,7 +167,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return 0.0 if self.terminal is None else now - self.terminal.last_input
 
     def close_idle(self) -> None:
-        minutes = max(1, round(self.server.limits.idle_timeout / 60))
+        minutes = max(1, round(self.ctx.limits.idle_timeout / 60))
         self.kick("idle", m=minutes)
 
     # ------------------------------------------------------------ the loop
@@ -203,7 +179,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             back_to_lobby = False
             crashes = 0
             while not self.stopped:
-                found = self.server.registry.find_seat(self.identity.id)
+                found = self.ctx.registry.find_seat(self.identity.id)
                 if found is not None and found[0].status == "playing" and not back_to_lobby:
                     crashed = await self.play(found[0], found[1])
                     crashes += crashed
@@ -222,7 +198,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             log.exception("%s: the session failed", self.identity.short)
             status = 1
         finally:
-            self.server.sessions.discard(self)
+            self.ctx.live.discard(self)
             if not self.terminal.closed:
                 with contextlib.suppress(Exception):
                     key, kw = self.kicked or ("bye", {})
@@ -244,20 +220,21 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         t = self.terminal
         assert t is not None
         return LobbyApp(
-            self.server.registry,
+            self.ctx.registry,
             self.identity,
             console=t.console(),
             no_color="NO_COLOR" in t.env,
             driver_class=t.driver_class(),
             holder=self,
+            origin=self.origin,
             lang=default_lang(t.env),
         )
 
-    async def play(self, room: Any, seat: int) -> bool:
+    async def play(self, room: Room, seat: int) -> bool:
         """Sit at the table until the player leaves it; True: the app failed."""
         t = self.terminal
         assert t is not None
-        registry = self.server.registry
+        registry = self.ctx.registry
         table = room.table
         registry.attach(room, seat, self)
         self.placement = (room, seat)
@@ -282,14 +259,14 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         t = self.terminal
         assert t is not None
         self.app = app
-        policy = self.server.gc
+        policy = self.ctx.gc
         # once the app is up, its objects live long: out of the collector's way
         started = asyncio.get_running_loop().call_later(1.0, policy.session_started)
         try:
             return await app.run_async(size=t.size)
         finally:
             started.cancel()
-            policy.session_ended(len(self.server.sessions))
+            policy.session_ended(len(self.ctx.live))
             self.app = None
             # Leak 2 (SSH-NOTES.md): apps ending out of order leave sys.stdout
             # pointing at a dead app's capture.

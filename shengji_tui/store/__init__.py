@@ -1,5 +1,6 @@
-"""The SQLite game store: tables' settings, seeds and command/event logs;
-rebuilding a table by replaying its log; a finished game told as text."""
+"""The SQLite game store: tables' settings, seeds, command/event logs and
+per-deal summaries; rebuilding a table by replaying its log; a finished game
+told as text."""
 
 from .db import (
     DB_NAME,
@@ -13,11 +14,13 @@ from .db import (
     db_path,
     default_data_dir,
 )
+from .deals import DealSummary, deal_summary
 from .narrate import narrate
 from .replay import (
     EVENTS_ADAPTER,
     Replayed,
     ReplayMismatch,
+    backfill_deals,
     command_json,
     events_from_json,
     events_json,
@@ -28,6 +31,7 @@ __all__ = [
     "DB_NAME",
     "EVENTS_ADAPTER",
     "SCHEMA_VERSION",
+    "DealSummary",
     "LogEntry",
     "ReplayMismatch",
     "Replayed",
@@ -36,8 +40,10 @@ __all__ = [
     "StoredTable",
     "TableSummary",
     "UnknownTable",
+    "backfill_deals",
     "command_json",
     "db_path",
+    "deal_summary",
     "default_data_dir",
     "events_from_json",
     "events_json",

@@ -5,13 +5,19 @@ An `append` that returned is on disk: each one is its own transaction, and with
 WAL and `synchronous=FULL` SQLite syncs the WAL at every commit. A process
 killed at any point loses only appends that had not returned.
 
-Schema (version 1, kept in `PRAGMA user_version`; `PRAGMA application_id`
+Schema (version 2, kept in `PRAGMA user_version`; `PRAGMA application_id`
 marks the file as ours so a foreign SQLite file is refused, not modified):
 
     meta(key, value)                          -- 'schema', 'created_by'
     tables(table_id, rules_json, seed, names_json, settings_json,
-           created_at, finished_at, result_json)
+           created_at, finished_at, result_json, deals_kept)
     log(table_id, seq, command_json, events_json)   -- seq = state version after it
+    deals(table_id, deal_no, seq, summary_json)     -- a `DealSummary` per scored deal
+
+`settings_json` is the table's own record (`table.TableSettings`: seats, bots,
+pacing); the store keeps it as given. Version 1 (no `deals`) is upgraded when
+opened: its tables have `deals_kept` = 0 until a replay fills their summaries in
+(`replay.backfill_deals`, or restoring the table).
 
 Every method may raise `StoreError` with a sentence (a malformed, foreign or
 newer file; a gap in a table's log; the disk refusing a write).
@@ -33,10 +39,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from ..rules import RuleSet
+from .deals import DealSummary
 from .files import private_dir, private_file, tighten
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 APPLICATION_ID = 0x53484A54  # "SHJT"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 DB_NAME = "shengji.db"
@@ -51,7 +60,8 @@ CREATE TABLE tables (
     settings_json TEXT NOT NULL DEFAULT '{}',
     created_at REAL NOT NULL,
     finished_at REAL,
-    result_json TEXT
+    result_json TEXT,
+    deals_kept INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE log (
     table_id TEXT NOT NULL REFERENCES tables(table_id),
@@ -61,6 +71,25 @@ CREATE TABLE log (
     PRIMARY KEY (table_id, seq)
 ) WITHOUT ROWID;
 CREATE INDEX tables_finished ON tables(finished_at);
+CREATE TABLE deals (
+    table_id TEXT NOT NULL REFERENCES tables(table_id),
+    deal_no INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    summary_json TEXT NOT NULL,
+    PRIMARY KEY (table_id, deal_no)
+) WITHOUT ROWID;
+"""
+
+# version 1 -> 2: the deal summaries
+_UPGRADE_2 = """
+ALTER TABLE tables ADD COLUMN deals_kept INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE deals (
+    table_id TEXT NOT NULL REFERENCES tables(table_id),
+    deal_no INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    summary_json TEXT NOT NULL,
+    PRIMARY KEY (table_id, deal_no)
+) WITHOUT ROWID;
 """
 
 
@@ -89,6 +118,10 @@ class TableSummary:
     finished_at: float | None
     result: dict[str, Any] | None
     commands: int
+    rules: RuleSet | None = None  # None: damaged
+    settings: dict[str, Any] = field(default_factory=dict)
+    last_deal: DealSummary | None = None  # the latest scored deal
+    deals_kept: bool = True  # False: the summaries are still to be filled in
 
 
 @dataclass(frozen=True)
@@ -102,6 +135,7 @@ class StoredTable:
     finished_at: float | None
     result: dict[str, Any] | None
     log: list[LogEntry] = field(default_factory=list)
+    deals_kept: bool = True  # False: its deal summaries are still to be filled in
 
 
 def default_data_dir() -> Path:
@@ -189,7 +223,9 @@ class Store:
             raise StoreError(f"{self.path}: SQLite refused write-ahead logging (mode {mode})")
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
-        missing = {"meta", "tables", "log"} - {
+        if version < SCHEMA_VERSION:
+            self._upgrade()
+        missing = {"meta", "tables", "log", "deals"} - {
             r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")
         }
         if missing:
@@ -215,6 +251,28 @@ class Store:
         except BaseException:
             db.execute("ROLLBACK")
             raise
+
+    def _upgrade(self) -> None:
+        """Bring a store of schema 1 to this version (one transaction; another
+        process may be doing the same: the version is read again inside it)."""
+        db = self._db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                if db.execute("PRAGMA user_version").fetchone()[0] < 2:
+                    for stmt in _UPGRADE_2.split(";"):
+                        if stmt.strip():
+                            db.execute(stmt)
+                    db.execute("UPDATE meta SET value = '2' WHERE key = 'schema'")
+                    db.execute("PRAGMA user_version=2")
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as e:
+            raise StoreError(
+                f"the game store {self.path} could not be upgraded to schema {SCHEMA_VERSION}: {e}"
+            ) from None
 
     @contextmanager
     def _guard(self, what: str) -> Iterator[sqlite3.Connection]:
@@ -259,7 +317,7 @@ class Store:
             try:
                 db.execute(
                     "INSERT INTO tables(table_id, rules_json, seed, names_json, settings_json,"
-                    " created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    " created_at, deals_kept) VALUES (?, ?, ?, ?, ?, ?, 1)",
                     (
                         table_id,
                         rules.model_dump_json(),
@@ -293,10 +351,12 @@ class Store:
         events_json: str,
         *,
         finished: dict[str, Any] | None = None,
+        deal: DealSummary | None = None,
     ) -> None:
         """Add one command and its events; on disk when this returns. `seq` must be
         the table's next one (1 for the first command). `finished`: the match
-        ended with this command; its result is recorded in the same transaction."""
+        ended with this command; `deal`: it scored a deal. Both are recorded in
+        the same transaction."""
         with self._guard("record a move") as db:
             last = self._last_seq.get(table_id)
             if last is None:
@@ -317,6 +377,12 @@ class Store:
                 "INSERT INTO log(table_id, seq, command_json, events_json) VALUES (?, ?, ?, ?)",
                 (table_id, seq, command_json, events_json),
             )
+            if deal is not None:
+                db.execute(
+                    "INSERT OR REPLACE INTO deals(table_id, deal_no, seq, summary_json)"
+                    " VALUES (?, ?, ?, ?)",
+                    (table_id, deal.deal_no, seq, deal.model_dump_json()),
+                )
             if finished is not None:
                 db.execute(
                     "UPDATE tables SET finished_at = ?, result_json = ? WHERE table_id = ?",
@@ -339,6 +405,7 @@ class Store:
         with self._guard("delete a table") as db:
             db.execute("BEGIN IMMEDIATE")
             db.execute("DELETE FROM log WHERE table_id = ?", (table_id,))
+            db.execute("DELETE FROM deals WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM tables WHERE table_id = ?", (table_id,))
             db.execute("COMMIT")
             self._last_seq.pop(table_id, None)
@@ -350,7 +417,7 @@ class Store:
         with self._guard("read a table") as db:
             row = db.execute(
                 "SELECT rules_json, seed, names_json, settings_json, created_at, finished_at,"
-                " result_json FROM tables WHERE table_id = ?",
+                " result_json, deals_kept FROM tables WHERE table_id = ?",
                 (table_id,),
             ).fetchone()
             if row is None:
@@ -384,7 +451,40 @@ class Store:
             finished_at=None if row[5] is None else float(row[5]),
             result=result,
             log=log,
+            deals_kept=bool(row[7]),
         )
+
+    # -------------------------------------------------------------- deals
+
+    def deals(self, table_id: str) -> list[DealSummary]:
+        """The summaries of the table's scored deals, in order (see `deals_kept`)."""
+        with self._guard("read a table's deals") as db:
+            rows = db.execute(
+                "SELECT summary_json FROM deals WHERE table_id = ? ORDER BY deal_no",
+                (table_id,),
+            ).fetchall()
+        return [self._deal(table_id, r[0]) for r in rows]
+
+    def _deal(self, table_id: str, text: str) -> DealSummary:
+        try:
+            return DealSummary.model_validate_json(text)
+        except ValidationError as e:
+            raise StoreError(
+                f"table {table_id!r}: a stored deal summary is damaged ({e})"
+            ) from None
+
+    def keep_deals(self, table_id: str, deals: list[DealSummary]) -> None:
+        """Make `deals` the table's summaries (every deal it scored) and mark them
+        kept: what filling in an older store's summaries ends with."""
+        with self._guard("keep a table's deals") as db:
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("DELETE FROM deals WHERE table_id = ?", (table_id,))
+            db.executemany(
+                "INSERT INTO deals(table_id, deal_no, seq, summary_json) VALUES (?, ?, ?, ?)",
+                [(table_id, d.deal_no, d.seq, d.model_dump_json()) for d in deals],
+            )
+            db.execute("UPDATE tables SET deals_kept = 1 WHERE table_id = ?", (table_id,))
+            db.execute("COMMIT")
 
     def unfinished(self) -> list[str]:
         """Ids of the tables whose match has not ended, oldest first."""
@@ -407,17 +507,30 @@ class Store:
             rows = db.execute(
                 "SELECT t.table_id, t.rules_json, t.seed, t.names_json, t.created_at,"
                 " t.finished_at, t.result_json,"
-                " (SELECT count(*) FROM log l WHERE l.table_id = t.table_id)"
+                " (SELECT max(seq) FROM log l WHERE l.table_id = t.table_id),"
+                " t.settings_json, t.deals_kept,"
+                " (SELECT d.summary_json FROM deals d WHERE d.table_id = t.table_id"
+                "  ORDER BY d.deal_no DESC LIMIT 1)"
                 f" FROM tables t {where} ORDER BY t.created_at, t.rowid"
             ).fetchall()
         out = []
-        for tid, rules_json, seed, names, created, fin, result, n in rows:
+        for tid, rules_json, seed, names, created, fin, result, n, sj, kept, last in rows:
+            rules: RuleSet | None
+            try:
+                rules = RuleSet.model_validate_json(rules_json)
+            except ValueError:
+                rules = None
             try:
                 preset = str(json.loads(rules_json).get("name", "?"))
                 names_l = list(json.loads(names))
                 res = json.loads(result) if result is not None else None
+                settings = json.loads(sj)
             except (ValueError, AttributeError):
-                preset, names_l, res = "?", [], None
+                preset, names_l, res, settings = "?", [], None, {}
+            try:
+                deal = None if last is None else DealSummary.model_validate_json(last)
+            except ValueError:
+                deal = None
             out.append(
                 TableSummary(
                     table_id=str(tid),
@@ -427,7 +540,11 @@ class Store:
                     created_at=float(created),
                     finished_at=None if fin is None else float(fin),
                     result=res,
-                    commands=int(n),
+                    commands=int(n or 0),
+                    rules=rules,
+                    settings=settings if isinstance(settings, dict) else {},
+                    last_deal=deal,
+                    deals_kept=bool(kept),
                 )
             )
         return out

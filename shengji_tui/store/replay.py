@@ -2,7 +2,8 @@
 commands re-applied to `new_game(rules, seed)` give the state back. Each
 command's re-derived events are checked against the stored ones; a difference
 (an engine that changed its rules since the game was recorded, or a damaged
-log) is a `ReplayMismatch` with a sentence saying where.
+log) is a `ReplayMismatch` with a sentence saying where. Events recorded before
+a field was added to them compare with that field at its default.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from ..engine import (
     parse_command,
 )
 from ..engine.events import Event
-from .db import StoredTable, StoreError
+from .db import Store, StoredTable, StoreError
+from .deals import DealSummary, deal_summary
 
 EVENTS_ADAPTER: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
 
@@ -43,6 +45,16 @@ def events_from_json(text: str) -> list[Event]:
     return EVENTS_ADAPTER.validate_json(text)
 
 
+def _as_now(recorded: Any) -> Any:
+    """Stored events read as this engine's events: a field added since they were
+    recorded takes its default (a log written before `DealResult.friend_levels`
+    existed replays equal). None if they do not read as events at all."""
+    try:
+        return EVENTS_ADAPTER.dump_python(EVENTS_ADAPTER.validate_python(recorded), mode="json")
+    except ValueError:
+        return None
+
+
 def _short(data: Any, limit: int = 300) -> str:
     text = json.dumps(data, ensure_ascii=False)
     return text if len(text) <= limit else text[: limit - 3] + "..."
@@ -54,6 +66,7 @@ class Replayed:
     state: GameState
     commands: list[Command]
     events: list[list[Event]]  # per command, as re-derived (equal to the stored ones)
+    deals: list[DealSummary]  # the deals scored on the way
 
 
 def replay(stored: StoredTable, *, check: bool = True, upto: int | None = None) -> Replayed:
@@ -65,6 +78,7 @@ def replay(stored: StoredTable, *, check: bool = True, upto: int | None = None) 
         raise ReplayMismatch(f"table {tid!r} cannot be rebuilt: {e}") from None
     commands: list[Command] = []
     events: list[list[Event]] = []
+    deals: list[DealSummary] = []
     entries = stored.log if upto is None else stored.log[:upto]
     for entry in entries:
         try:
@@ -92,7 +106,7 @@ def replay(stored: StoredTable, *, check: bool = True, upto: int | None = None) 
                 raise ReplayMismatch(
                     f"table {tid!r}: the stored events of move {entry.seq} are damaged"
                 ) from None
-            if derived != recorded:
+            if derived != recorded and derived != _as_now(recorded):
                 raise ReplayMismatch(
                     f"table {tid!r}: move {entry.seq} ({entry.command_json}) now gives "
                     f"different events than were recorded: stored {_short(recorded)}, "
@@ -100,4 +114,19 @@ def replay(stored: StoredTable, *, check: bool = True, upto: int | None = None) 
                 )
         commands.append(cmd)
         events.append(evs)
-    return Replayed(stored, state, commands, events)
+        deal = deal_summary(state, evs)
+        if deal is not None:
+            deals.append(deal)
+    return Replayed(stored, state, commands, events, deals)
+
+
+def backfill_deals(store: Store, table_id: str) -> list[DealSummary]:
+    """The table's deal summaries, filled in by a replay when the store does not
+    keep them yet (a table from a store of schema 1). StoreError (a
+    `ReplayMismatch` included) with a sentence."""
+    stored = store.load(table_id)
+    if stored.deals_kept:
+        return store.deals(table_id)
+    deals = replay(stored).deals
+    store.keep_deals(table_id, deals)
+    return deals

@@ -1,23 +1,39 @@
-"""One authoritative game per table, for asyncio callers (see `table.Table`)."""
+"""One authoritative game per table, for asyncio callers (see `table.Table`),
+made from a typed `TableSettings` (settings.py)."""
 
-from .plan import HeadlessRun, Step, bot_seed, plan, random_bots, run_headless
-from .table import BOT_FACTORIES, SeatInfo, StoreTrouble, Table, bot_spec, result_of
+from .plan import HeadlessRun, Step, plan, random_bots, run_headless
+from .settings import (
+    DEFAULT_DECLARE_WINDOW,
+    Pacing,
+    SeatSettings,
+    SettingsError,
+    TableSettings,
+    bot_seed,
+    bot_specs,
+    seats_from,
+)
+from .table import SeatInfo, StoreTrouble, Table, result_of
 from .views import SPECTATOR, ViewCache, spectator_view
 
 __all__ = [
-    "BOT_FACTORIES",
+    "DEFAULT_DECLARE_WINDOW",
     "SPECTATOR",
     "HeadlessRun",
+    "Pacing",
     "SeatInfo",
+    "SeatSettings",
+    "SettingsError",
     "Step",
     "StoreTrouble",
     "Table",
+    "TableSettings",
     "ViewCache",
     "bot_seed",
-    "bot_spec",
+    "bot_specs",
     "plan",
     "random_bots",
     "result_of",
     "run_headless",
+    "seats_from",
     "spectator_view",
 ]

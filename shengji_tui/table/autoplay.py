@@ -1,10 +1,11 @@
 """`shengji autoplay`: a headless process that plays bot-only tables to the end.
 
 It resumes every unfinished table of the store (rebuilt from its log; any seat
-without a bot gets a random bot), or, when there is none, creates `--tables`
-new bot-only tables. Every move is stored before the next one is made, so the
-process can be killed at any moment (SIGKILL included) and started again: the
-matches continue to the result they would have had uninterrupted.
+without a bot gets a random bot; a table that cannot be rebuilt is said and left
+as it is), or, when there is none, creates `--tables` new bot-only tables.
+Every move is stored before the next one is made, so the process can be killed
+at any moment (SIGKILL included) and started again: the matches continue to
+the result they would have had uninterrupted.
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ import sys
 import uuid
 from pathlib import Path
 
-from ..bots import RandomBot
+from ..bots import BotSpec
 from ..engine import SUPPORTED
 from ..rules import RuleSet
 from ..store import Store, StoreError, db_path, default_data_dir
-from .plan import bot_seed, random_bots
+from .settings import Pacing, TableSettings, bot_seed, bot_specs
 from .table import Table
 
 BOT_NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay")
@@ -62,13 +63,20 @@ async def autoplay(
 ) -> int:
     store = Store(db_path(data_dir))
     running: list[Table] = []
+    pacing = Pacing(bot_delay=bot_delay, deal_delay=deal_delay)
+    skipped = 0
     try:
         ids = store.unfinished()
         for tid in ids:
-            t = Table.restore(store, tid, bot_delay=bot_delay, deal_delay=deal_delay)
+            try:
+                t = Table.restore(store, tid, adjust=lambda st: st.replace(pacing=pacing))
+            except StoreError as e:  # a damaged log, a bot of an unknown level
+                _say(f"table {tid} cannot be resumed: {e}; it is left in the store as it is")
+                skipped += 1
+                continue
             for s, info in enumerate(t.seats):
                 if info.kind != "bot":
-                    t.set_bot(s, RandomBot(seed=bot_seed(t.seed, s), name=info.name))
+                    t.set_bot(s, BotSpec(level="random", seed=bot_seed(t.seed, s), name=info.name))
             running.append(t)
             _say(f"resumed {_describe(t)}")
         if not ids:
@@ -77,16 +85,14 @@ async def autoplay(
             names = bot_names(rs.players)
             for k in range(tables):
                 s = base + k
-                t = Table(
+                settings = TableSettings.build(
                     rs,
                     s,
-                    table_id=f"auto-{s}-{uuid.uuid4().hex[:6]}",
-                    store=store,
                     names=names,
-                    bots=random_bots(s, rs.players, names),
-                    bot_delay=bot_delay,
-                    deal_delay=deal_delay,
+                    bots=bot_specs(s, range(rs.players), "random", names),
+                    pacing=pacing,
                 )
+                t = Table(settings, table_id=f"auto-{s}-{uuid.uuid4().hex[:6]}", store=store)
                 running.append(t)
                 _say(f"new {_describe(t)}")
         for t in running:
@@ -94,7 +100,7 @@ async def autoplay(
         for t in running:
             await t.wait_finished()
             _say(_result(t))
-        return 0
+        return 1 if skipped else 0
     finally:
         for t in running:
             await t.close()

@@ -25,7 +25,8 @@ from typing import Any
 from ..engine import SUPPORTED
 from ..rules import RuleSet
 from ..store import Store, command_json, db_path, events_json
-from .plan import random_bots, run_headless
+from .plan import run_headless
+from .settings import Pacing, TableSettings, bot_specs
 from .table import Table
 
 STORE_PRESET = "one-deck"
@@ -95,14 +96,13 @@ def bench_store(seconds: float, seed: int) -> dict[str, Any]:
 
 
 async def _table_match(store: Store, seed: int) -> Table:
-    t = Table(
+    settings = TableSettings.build(
         TABLE_PRESET,
         seed,
-        store=store,
-        bots=random_bots(seed, RuleSet.preset(TABLE_PRESET).players),
-        bot_delay=0,
-        deal_delay=0,
+        bots=bot_specs(seed, range(RuleSet.preset(TABLE_PRESET).players)),
+        pacing=Pacing(bot_delay=0, deal_delay=0),
     )
+    t = Table(settings, store=store)
     await t.start()
     await t.wait_finished()
     await t.close()

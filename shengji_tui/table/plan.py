@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from ..bots import Bot, RandomBot
+from ..bots import Bot, BotSpec
 from ..engine import (
     Command,
     DealNext,
@@ -38,6 +38,7 @@ from ..engine import (
 )
 from ..engine.events import Event
 from ..rules import RuleSet
+from .settings import bot_seed, bot_specs
 from .views import ViewCache
 
 log = logging.getLogger("shengji_tui.table")
@@ -57,22 +58,14 @@ class Step:
     events: list[Event]
 
 
-def bot_seed(seed: int, seat: int) -> int:
-    """The seed of the random bot at `seat` of a table with `seed`."""
-    return seed * 8 + seat
-
-
 def random_bots(seed: int, seats: int, names: list[str] | None = None) -> dict[int, Bot]:
-    """A `RandomBot` at every seat, seeded from the table's seed."""
-    out: dict[int, Bot] = {}
-    for s in range(seats):
-        name = names[s] if names is not None else f"bot {s + 1}"
-        out[s] = RandomBot(seed=bot_seed(seed, s), name=name)
-    return out
+    """A random bot at every seat, seeded from the table's seed (`bot_specs`)."""
+    return {s: spec.make() for s, spec in bot_specs(seed, range(seats), "random", names).items()}
 
 
-def fallback_bot(seed: int, seat: int) -> RandomBot:
-    return RandomBot(seed=bot_seed(seed, seat) + 1_000_003, name="stand-in")
+def fallback_bot(seed: int, seat: int) -> Bot:
+    """What makes a move for a bot whose own was refused (or that gave none)."""
+    return BotSpec(level="random", seed=bot_seed(seed, seat) + 1_000_003, name="stand-in").make()
 
 
 def with_version(cmd: Command, version: int) -> Command:

@@ -1,12 +1,16 @@
 """`Table`: one authoritative game for asyncio callers (TUI sessions, SSH, bots).
 
+- Made from a `TableSettings` (settings.py): the rules, the seed, who sits
+  where (humans, bots by `BotSpec`, empty seats), the pacing. `settings` is
+  that record as it is now (seat changes and `set_pacing` included); the store
+  keeps it.
 - Seats: human, bot or empty (`seats`, a list of `SeatInfo`). A bot may stand in
   for a human (`set_bot`) and hand the seat back (`set_bot(seat, None)`).
 - Every change goes through one `asyncio.Lock`: commands from all seats and the
   driver's own are applied one at a time, in order.
 - Durable: with a `Store`, `submit` returns only once the command and its
-  events are on disk (acknowledged = durable); `Table.restore` rebuilds a table
-  by replaying its log.
+  events (and the summary of a deal it scores) are on disk (acknowledged =
+  durable); `Table.restore` rebuilds a table by replaying its log.
 - Subscribers get their seat's new view and the events as that seat may see
   them after every change (a seat change: the same view and no events). A
   plain callback is called in order, inline; one that returns an awaitable has
@@ -25,8 +29,8 @@
   lobby: its seat holders and table options), read back by `restore`.
 
 Bot-only tables are deterministic: the driver's choices are `plan.plan`, a
-function of the state and the bots, and `RandomBot` decides from its seed and
-the view only; a table rebuilt from its log continues exactly as the original.
+function of the state and the bots, and a bot decides from its seed and the
+view only; a table rebuilt from its log continues exactly as the original.
 """
 
 from __future__ import annotations
@@ -36,12 +40,13 @@ import contextlib
 import functools
 import inspect
 import logging
+import random
 import uuid
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
-from ..bots import Bot, RandomBot
+from ..bots import Bot, BotSpec
 from ..engine import (
     Command,
     GameState,
@@ -53,19 +58,19 @@ from ..engine import (
 )
 from ..engine.events import Event
 from ..rules import RuleSet
-from ..store import Store, StoreError, command_json, events_json, replay
-from .plan import Step, bot_seed, plan
+from ..store import Store, StoreError, command_json, deal_summary, events_json, replay
+from .plan import Step, plan
+from .settings import DEFAULT_DECLARE_WINDOW, Pacing, SeatKind, SeatSettings, TableSettings
 from .views import SPECTATOR, ViewCache
 
 log = logging.getLogger("shengji_tui.table")
 
-SeatKind = Literal["human", "bot", "empty"]
 Callback = Callable[[SeatView, list[Event]], Awaitable[None] | None]
 T = TypeVar("T")
 
-DEFAULT_DECLARE_WINDOW = 3.0  # seconds humans get to declare after the last card
 # pauses between attempts at a store write that failed (the last one repeats)
 RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+__all__ = ["DEFAULT_DECLARE_WINDOW", "RETRY_DELAYS", "SeatInfo", "StoreTrouble", "Table"]
 
 
 @dataclass(frozen=True)
@@ -83,8 +88,10 @@ class StoreTrouble:
 TroubleCallback = Callable[[StoreTrouble | None], None]
 
 
-@dataclass
+@dataclass(frozen=True)
 class SeatInfo:
+    """A seat as the players see it now (`connected`: a human's session is there)."""
+
     kind: SeatKind
     name: str
     connected: bool
@@ -96,50 +103,6 @@ class _Subscriber:
         self.callback = callback
         self.queue: asyncio.Queue[Awaitable[None] | None] | None = None
         self.task: asyncio.Task[None] | None = None
-
-
-def bot_spec(bot: Bot | None) -> dict[str, Any] | None:
-    """How a bot is recorded in the store, so a restored table seats it again."""
-    if bot is None:
-        return None
-    if isinstance(bot, RandomBot):
-        return {"type": "random", "seed": bot.seed, "name": bot.name}
-    spec = getattr(bot, "spec", None)
-    if callable(spec):
-        data = spec()
-        if isinstance(data, dict):
-            return data
-    level = getattr(bot, "level", None)
-    if isinstance(level, str) and level in _LEVELLED:
-        return {"type": level, "seed": getattr(bot, "seed", 0), "name": bot.name}
-    return {"type": type(bot).__name__, "name": bot.name}
-
-
-_LEVELLED = ("easy", "normal", "hard")
-
-
-def _levelled(level: str) -> Callable[[dict[str, Any]], Bot]:
-    def make(d: dict[str, Any]) -> Bot:
-        from ..bots.levels import make_bot
-
-        return make_bot(level, seed=int(d.get("seed", 0)), name=str(d.get("name", "bot")))
-
-    return make
-
-
-BotFactory = Callable[[dict[str, Any]], Bot]
-BOT_FACTORIES: dict[str, BotFactory] = {
-    "random": lambda d: RandomBot(seed=int(d.get("seed", 0)), name=str(d.get("name", "bot"))),
-    **{level: _levelled(level) for level in _LEVELLED},
-}
-
-
-def bot_from_spec(spec: dict[str, Any], table_seed: int, seat: int) -> Bot:
-    factory = BOT_FACTORIES.get(str(spec.get("type")))
-    if factory is not None:
-        return factory(spec)
-    log.warning("no factory for bot %r at seat %d: a random bot stands in", spec, seat)
-    return RandomBot(seed=bot_seed(table_seed, seat), name=str(spec.get("name", "bot")))
 
 
 def result_of(state: GameState) -> dict[str, Any]:
@@ -155,43 +118,35 @@ def result_of(state: GameState) -> dict[str, Any]:
 class Table:
     def __init__(
         self,
-        rules: RuleSet | str,
-        seed: int,
+        settings: TableSettings,
         *,
         table_id: str | None = None,
         store: Store | None = None,
-        names: list[str] | None = None,
-        bots: dict[int, Bot] | None = None,
-        bot_delay: float = 0.6,
-        deal_delay: float = 0.05,
-        declare_window: float | None = None,
-        meta: dict[str, Any] | None = None,
+        bots: Mapping[int, Bot] | None = None,
     ) -> None:
-        self.rules: RuleSet = RuleSet.preset(rules) if isinstance(rules, str) else rules
-        self.seed = seed
+        """A new table of `settings` (a seed of None: a random one), kept in `store`
+        when given. `bots`: bots that play instead of their seats' `BotSpec`s
+        (test doubles, benchmarks); the store records the specs."""
+        if settings.seed is None:
+            settings = settings.replace(seed=random.randrange(2**31))
+        assert settings.seed is not None
+        self._settings = settings
+        self.rules: RuleSet = settings.rules
+        self.seed: int = settings.seed
         self.table_id: str = table_id if table_id is not None else uuid.uuid4().hex[:12]
-        self.bot_delay = bot_delay
-        self.deal_delay = deal_delay
-        self.declare_window = declare_window
         self._store = store
-        self._state: GameState = new_game(self.rules, seed)
-        n = self.rules.players
-        if names is not None and len(names) != n:
-            raise ValueError(f"{len(names)} names for {n} seats")
-        bots = dict(bots or {})
-        if any(not 0 <= s < n for s in bots):
-            raise ValueError(f"bots must sit at seats 0 to {n - 1}")
-        self._bots: dict[int, Bot] = bots
-        self._stand_in: dict[int, str] = {}  # seat -> the human a bot plays for
-        self.seats: list[SeatInfo] = []
-        for s in range(n):
-            given = names[s] if names is not None else ""
-            if s in bots:
-                self.seats.append(SeatInfo("bot", given or bots[s].name, True))
-            elif given:
-                self.seats.append(SeatInfo("human", given, True))
-            else:
-                self.seats.append(SeatInfo("empty", f"seat {s + 1}", False))
+        self._state: GameState = new_game(self.rules, self.seed)
+        self._bots: dict[int, Bot] = {s: spec.make() for s, spec in settings.bots().items()}
+        for s, bot in (bots or {}).items():
+            if not 0 <= s < self.rules.players or settings.seats[s].kind != "bot":
+                raise ValueError(f"seat {s} is not a bot's seat in the settings")
+            self._bots[s] = bot
+        # a human is here when the table is made; a stand-in plays for one who is not
+        self._connected = [
+            seat.kind == "human" or (seat.kind == "bot" and seat.stand_in_for is None)
+            for seat in settings.seats
+        ]
+        self._seat_list = self._seat_infos()
         self._seat_gen = 0
         self._lock = asyncio.Lock()
         self._changed = asyncio.Event()
@@ -202,7 +157,6 @@ class Table:
         self._task: asyncio.Task[None] | None = None
         self._error: BaseException | None = None
         self._closed = False
-        self._meta: dict[str, Any] = dict(meta or {})
         self._trouble_subs: list[TroubleCallback] = []
         self.trouble: StoreTrouble | None = None  # the driver's writes are failing
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
@@ -213,11 +167,7 @@ class Table:
                     "use Table.restore to continue it"
                 )
             store.create_table(
-                self.table_id,
-                self.rules,
-                seed,
-                [s.name for s in self.seats],
-                self._settings(),
+                self.table_id, self.rules, self.seed, settings.names, settings.stored()
             )
 
     # ------------------------------------------------------------ reading
@@ -230,6 +180,29 @@ class Table:
     @property
     def store(self) -> Store | None:
         return self._store
+
+    @property
+    def settings(self) -> TableSettings:
+        """The table's settings as they are now (the seats included)."""
+        return self._settings
+
+    @property
+    def seats(self) -> list[SeatInfo]:
+        """Each seat as the players see it now (a copy)."""
+        return list(self._seat_list)
+
+    @property
+    def bot_delay(self) -> float:
+        return self._settings.pacing.bot_delay
+
+    @property
+    def deal_delay(self) -> float:
+        return self._settings.pacing.deal_delay
+
+    @property
+    def declare_window(self) -> float | None:
+        """Seconds to declare after the last card (None: `DEFAULT_DECLARE_WINDOW`)."""
+        return self._settings.pacing.declare_window
 
     @property
     def finished(self) -> bool:
@@ -253,7 +226,7 @@ class Table:
             )
 
     def _all_bots(self) -> bool:
-        return all(s.kind == "bot" for s in self.seats)
+        return all(s.kind == "bot" for s in self._settings.seats)
 
     # ------------------------------------------------------- subscribers
 
@@ -312,122 +285,101 @@ class Table:
 
     # ------------------------------------------------------------ seats
 
-    def set_bot(self, seat: int, bot: Bot | None) -> None:
-        """Seat `bot` (standing in for the human there, if any); None hands the seat
-        back to the human it stood in for (or leaves it empty)."""
+    def _seat_infos(self) -> list[SeatInfo]:
+        return [
+            SeatInfo(seat.kind, seat.name, self._connected[s])
+            for s, seat in enumerate(self._settings.seats)
+        ]
+
+    def _set_seat(self, seat: int, record: SeatSettings, connected: bool) -> None:
+        seats = list(self._settings.seats)
+        seats[seat] = record
+        self._settings = self._settings.replace(seats=tuple(seats))
+        self._connected[seat] = connected
+        if record.bot is None:
+            self._bots.pop(seat, None)
+
+    def set_bot(self, seat: int, bot: BotSpec | None) -> None:
+        """Seat a bot of `bot` (standing in for the human there, if any); None hands
+        the seat back to the human it stood in for (or leaves it empty)."""
         self._check_seat(seat)
-        info = self.seats[seat]
+        info = self._settings.seats[seat]
+        connected = self._connected[seat]
         if bot is not None:
             if info.kind == "human":
-                self._stand_in[seat] = info.name
-                self.seats[seat] = SeatInfo("bot", info.name, info.connected)
-            elif seat in self._stand_in:
-                self.seats[seat] = SeatInfo("bot", self._stand_in[seat], info.connected)
+                record = SeatSettings(kind="bot", name=info.name, bot=bot, stand_in_for=info.name)
+            elif info.stand_in_for is not None:
+                record = info.replace(bot=bot)
             else:
-                self.seats[seat] = SeatInfo("bot", bot.name, True)
-            self._bots[seat] = bot
+                record, connected = SeatSettings.of_bot(bot), True
+            self._set_seat(seat, record, connected)
+            self._bots[seat] = bot.make()
+        elif info.stand_in_for is not None:
+            self._set_seat(seat, SeatSettings.human(info.stand_in_for), connected)
         else:
-            self._bots.pop(seat, None)
-            if seat in self._stand_in:
-                self.seats[seat] = SeatInfo("human", self._stand_in.pop(seat), info.connected)
-            else:
-                self.seats[seat] = SeatInfo("empty", f"seat {seat + 1}", False)
+            self._set_seat(seat, SeatSettings.empty(seat), False)
         self._seats_changed()
 
     def set_human(self, seat: int, name: str) -> None:
         """A human (connected) takes `seat`; a bot sitting there leaves."""
         self._check_seat(seat)
-        self._bots.pop(seat, None)
-        self._stand_in.pop(seat, None)
-        self.seats[seat] = SeatInfo("human", name, True)
+        self._set_seat(seat, SeatSettings.human(name), True)
         self._seats_changed()
 
     def set_connected(self, seat: int, connected: bool) -> None:
         """A human's connection came or went (the seat stays theirs)."""
         self._check_seat(seat)
-        info = self.seats[seat]
-        if info.kind == "empty" or info.connected == connected:
+        info = self._settings.seats[seat]
+        if info.kind == "empty" or self._connected[seat] == connected:
             return
-        self.seats[seat] = SeatInfo(info.kind, info.name, connected)
-        self._seats_changed()
+        self._connected[seat] = connected
+        self._seat_list = self._seat_infos()
+        self._seat_gen += 1
+        self._changed.set()
+        self._notify([])
 
     def set_empty(self, seat: int) -> None:
         self._check_seat(seat)
-        self._bots.pop(seat, None)
-        self._stand_in.pop(seat, None)
-        self.seats[seat] = SeatInfo("empty", f"seat {seat + 1}", False)
+        self._set_seat(seat, SeatSettings.empty(seat), False)
         self._seats_changed()
 
-    def _settings(self) -> dict[str, Any]:
-        seats = []
-        for s, info in enumerate(self.seats):
-            seats.append(
-                {
-                    "kind": info.kind,
-                    "name": info.name,
-                    "bot": bot_spec(self._bots.get(s)),
-                    "stand_in_for": self._stand_in.get(s),
-                }
-            )
-        out: dict[str, Any] = {
-            "seats": seats,
-            "bot_delay": self.bot_delay,
-            "deal_delay": self.deal_delay,
-        }
-        if self._meta:
-            out["meta"] = self._meta
-        return out
+    def set_pacing(self, pacing: Pacing) -> None:
+        """Play on at `pacing` (from the driver's next step; stored with the settings)."""
+        if pacing == self._settings.pacing:
+            return
+        self._settings = self._settings.replace(pacing=pacing)
+        self._save_settings()
+        self._changed.set()
+
+    def _save_settings(self) -> None:
+        if self._store is not None:
+            try:
+                self._store.update_settings(self.table_id, self._settings.stored())
+            except Exception:
+                log.exception("table %s: could not save its settings", self.table_id)
 
     @property
     def meta(self) -> dict[str, Any]:
         """The owner's record kept beside the game (a copy: change it with `set_meta`)."""
-        return dict(self._meta)
+        return dict(self._settings.meta)
 
     def set_meta(self, meta: dict[str, Any]) -> None:
         """Keep `meta` (JSON-serialisable) in the store with the table's settings.
         Raises StoreError when the store refuses it (the old record stays)."""
-        if meta == self._meta:
+        if meta == self._settings.meta:
             return
-        old, self._meta = self._meta, dict(meta)
+        old, self._settings = self._settings, self._settings.replace(meta=dict(meta))
         if self._store is not None:
             try:
-                self._store.update_settings(self.table_id, self._settings())
+                self._store.update_settings(self.table_id, self._settings.stored())
             except Exception:
-                self._meta = old
+                self._settings = old
                 raise
 
-    def _apply_settings(self, settings: dict[str, Any]) -> None:
-        meta = settings.get("meta")
-        if isinstance(meta, dict):
-            self._meta = dict(meta)
-        seats = settings.get("seats")
-        if not isinstance(seats, list) or len(seats) != self.rules.players:
-            return
-        for s, spec in enumerate(seats):
-            kind = spec.get("kind")
-            name = str(spec.get("name") or f"seat {s + 1}")
-            bspec = spec.get("bot")
-            if kind == "bot" and s not in self._bots and isinstance(bspec, dict):
-                self._bots[s] = bot_from_spec(bspec, self.seed, s)
-            if kind == "bot" and s in self._bots:
-                stand_in = spec.get("stand_in_for")
-                if stand_in:
-                    self._stand_in[s] = str(stand_in)
-                self.seats[s] = SeatInfo("bot", name, not stand_in)
-            elif kind == "human":
-                self._bots.pop(s, None)
-                self.seats[s] = SeatInfo("human", name, False)
-            else:
-                self._bots.pop(s, None)
-                self.seats[s] = SeatInfo("empty", name, False)
-
     def _seats_changed(self) -> None:
+        self._seat_list = self._seat_infos()
         self._seat_gen += 1
-        if self._store is not None:
-            try:
-                self._store.update_settings(self.table_id, self._settings())
-            except Exception:
-                log.exception("table %s: could not save the seats", self.table_id)
+        self._save_settings()
         self._changed.set()
         self._notify([])
 
@@ -468,6 +420,7 @@ class Table:
                 command_json(command),
                 events_json(events),
                 finished=finished,
+                deal=deal_summary(new, events),
             )
             stored = asyncio.get_running_loop().run_in_executor(None, append)
             # The seats' views of `new` are worked out while the store syncs (the
@@ -523,7 +476,7 @@ class Table:
         if step.kind == "declare":
             return 0.0
         if step.kind == "close" and not all_bots:
-            return DEFAULT_DECLARE_WINDOW if self.declare_window is None else self.declare_window
+            return self._settings.pacing.window
         return self.bot_delay
 
     async def _drive_loop(self) -> None:
@@ -636,24 +589,43 @@ class Table:
     # ------------------------------------------------------------ restore
 
     @classmethod
-    def restore(cls, store: Store, table_id: str, **kw: Any) -> Table:
-        """The table `table_id` rebuilt by replaying its stored log (its seats and
-        bots as recorded; humans come back disconnected). Keyword arguments are
-        those of `Table()` and override the recorded ones."""
+    def restore(
+        cls,
+        store: Store,
+        table_id: str,
+        *,
+        adjust: Callable[[TableSettings], TableSettings] | None = None,
+        bots: Mapping[int, Bot] | None = None,
+    ) -> Table:
+        """The table `table_id` rebuilt by replaying its stored log, seated as its
+        stored settings say, or as `adjust` changes them (new names, pacing; the
+        rules and the seed stay); humans come back disconnected. StoreError with
+        a sentence: a log that does not replay, settings that cannot be read
+        (`SettingsError`: a bot of a level this version does not have...)."""
         stored = store.load(table_id)
         rebuilt = replay(stored)
-        settings = stored.settings
-        kw.setdefault("bot_delay", float(settings.get("bot_delay", 0.6)))
-        kw.setdefault("deal_delay", float(settings.get("deal_delay", 0.05)))
-        meta = settings.get("meta")
-        kw.setdefault("meta", meta if isinstance(meta, dict) else None)
-        names = kw.pop("names", None) or stored.names
-        bots = kw.pop("bots", None)
-        table = cls(stored.rules, stored.seed, table_id=table_id, names=names, bots=bots, **kw)
+        settings = TableSettings.from_stored(stored)
+        if adjust is not None:
+            settings = adjust(settings)
+            if settings.rules != stored.rules or settings.seed != stored.seed:
+                raise ValueError(f"table {table_id!r}: other rules or another seed than stored")
+        table = cls(settings, table_id=table_id, bots=bots)
         table._store = store
-        if bots is None:
-            table._apply_settings(settings)
+        table._connected = [
+            seat.kind == "bot" and seat.stand_in_for is None for seat in settings.seats
+        ]
+        table._seat_list = table._seat_infos()
         table._state = rebuilt.state
+        if settings.stored() != stored.settings:  # new names, pacing, or an older record
+            try:
+                store.update_settings(table_id, settings.stored())
+            except StoreError as e:
+                log.error("table %s: could not save its settings: %s", table_id, e)
+        if not stored.deals_kept:  # a store of schema 1: the summaries from the replay
+            try:
+                store.keep_deals(table_id, rebuilt.deals)
+            except StoreError as e:
+                log.error("table %s: could not keep its deal summaries: %s", table_id, e)
         if table.finished:
             table._done.set()
             if stored.finished_at is None:

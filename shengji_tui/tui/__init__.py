@@ -12,7 +12,7 @@ Modules:
            choices; every judgement asked of the rules API
   text     card glyphs / ASCII, event sentences (`Narrator`)
   i18n     the catalogue (`assets/i18n/*.toml`); help: the rules of the preset
-  saved    solo / hotseat games in the store: new tables with levelled bots, the
+  saved    solo / hotseat games in the store: new tables of `TableSettings`, the
            unfinished games (start menu, `--resume`), resuming one (no Textual)
   play     `shengji play` (options: `options`, without Textual)
 

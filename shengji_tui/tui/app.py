@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.theme import Theme
 
+from ..bots import BotLevel, BotSpec
 from ..engine import (
     Command,
     DealAll,
@@ -36,6 +38,7 @@ from ..engine import (
     SeatView,
     ThrowFailed,
 )
+from ..rules import RuleSet
 from . import patches  # noqa: F401  (Textual internals: lighter strips, shared CSS)
 from .assets import asset
 from .i18n import Catalogue
@@ -54,6 +57,7 @@ from .screens import (
 from .text import CardText, Narrator, ascii_keys
 
 if TYPE_CHECKING:
+    from ..table import TableSettings
     from .saved import Saves
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -80,7 +84,8 @@ class TableLike(Protocol):
 
 @dataclass
 class GameOptions:
-    """What the start menu (and `shengji play`) chooses for a new game."""
+    """What the start menu (and `shengji play`) chooses for a new game: the
+    menu's form; `table_settings` makes the table's record of it."""
 
     preset: str = "classic"
     seed: int | None = None
@@ -88,8 +93,38 @@ class GameOptions:
     bot_delay: float = 0.6
     deal_delay: float = 0.05
     declare_window: float | None = None  # seconds to declare after the last card (table default)
-    bots: str = "normal"  # the bots' level (bots.levels.make_bot; random when it is missing)
+    bots: BotLevel = "normal"  # the bots' level
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def table_settings(self, cat: Catalogue) -> TableSettings:
+        """The new table's settings: the humans where `hotseat_seats` puts them
+        (named in `cat`'s language), bots of `bots` at the other seats (named
+        from the catalogue, seeded from the table's seed), this pacing."""
+        from ..table import Pacing, SeatSettings, TableSettings, bot_seed
+        from .saved import hotseat_seats, human_name
+
+        rs = RuleSet.preset(self.preset)
+        seed = self.seed if self.seed is not None else random.randrange(2**31)
+        humans = hotseat_seats(self.humans, rs.players)
+        bot_names = [n.strip() for n in cat.t("names.bots").split(",")]
+        seats = []
+        for s in range(rs.players):
+            if s in humans:
+                seats.append(SeatSettings.human(human_name(cat, humans, s)))
+                continue
+            name = bot_names[(s - sum(1 for h in humans if h < s)) % len(bot_names)]
+            spec = BotSpec(level=self.bots, seed=bot_seed(seed, s), name=name)
+            seats.append(SeatSettings.of_bot(spec))
+        return TableSettings(
+            rules=rs,
+            seed=seed,
+            seats=tuple(seats),
+            pacing=Pacing(
+                bot_delay=self.bot_delay,
+                deal_delay=self.deal_delay,
+                declare_window=self.declare_window,
+            ),
+        )
 
 
 TableFactory = Callable[[GameOptions, Catalogue], tuple[TableLike, list[int]]]
@@ -490,7 +525,7 @@ class ShengjiApp(App[None]):
             return None
         window = table.declare_window
         if window is None:
-            from ..table.table import DEFAULT_DECLARE_WINDOW
+            from ..table import DEFAULT_DECLARE_WINDOW
 
             window = DEFAULT_DECLARE_WINDOW
         return float(window)
@@ -508,9 +543,9 @@ class ShengjiApp(App[None]):
         ts = self.table_screen()
         if ts is not None and ts.is_mounted:
             ts.refresh_all()
-        for scr in self.screen_stack:
-            if isinstance(scr, LastTrickScreen) and scr.is_mounted:
-                scr.follow()
+        for shown in self.screen_stack:
+            if isinstance(shown, LastTrickScreen) and shown.is_mounted:
+                shown.follow()
         key = (v.deal_no, v.phase)
         if v.phase in ("scoring", "finished") and self._result_for != key:
             self._result_for = key

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 
+# `bots.LEVELS`, written out: importing the bots would slow every command down
+# (tests/tui/test_pilot_saved.py checks the two agree)
 BOT_LEVELS = ("random", "easy", "normal", "hard")
 
 
@@ -28,7 +30,7 @@ def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> 
         "--bots",
         choices=BOT_LEVELS,
         default=None,
-        help="the bots' level (default: normal; random when the levelled bots are missing)",
+        help="the bots' level (default: normal)",
     )
     p.add_argument(
         "--menu", action="store_true", help="start at the menu (new game or resume a stored one)"

@@ -10,11 +10,12 @@ import os
 import sys
 from pathlib import Path
 
+from ..bots import bot_level
 from ..store import StoreError, default_data_dir
 from .app import GameOptions, ShengjiApp, TableLike
 from .i18n import Catalogue, detect_lang
 from .options import add_play_arguments
-from .saved import Saves, default_bot_level, hotseat_seats, new_table
+from .saved import DEFAULT_BOT_LEVEL, Saves, hotseat_seats, new_table
 
 __all__ = [
     "add_play_arguments",
@@ -80,7 +81,7 @@ def build_app(args: argparse.Namespace) -> tuple[ShengjiApp | None, Saves | None
         humans=args.hotseat or 1,
         bot_delay=args.bot_delay,
         deal_delay=args.deal_delay,
-        bots=getattr(args, "bots", None) or default_bot_level(),
+        bots=bot_level(getattr(args, "bots", None) or DEFAULT_BOT_LEVEL),
     )
     factory = make_table if saves is None else functools.partial(make_table, store=saves.store)
     app = ShengjiApp(

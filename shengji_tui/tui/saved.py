@@ -6,9 +6,13 @@ No Textual here (the `play` command and the tests use it without an app).
 - A game of `shengji play` is a `Table` whose id starts with `play-`, stored in
   the store of the data directory (`Store(db_path(data_dir))`); the SSH
   server's and `shengji autoplay`'s tables in the same store are left alone.
-- Its bots are `LevelBot`s: the store records their level and seed (the bot's
-  `spec`), so a resumed game seats the same bots, which play exactly as they
-  would have (a bot decides from its seed and the view only).
+- It is made from a `TableSettings` (`GameOptions.table_settings`): the store
+  keeps its bots as `BotSpec`s (level, seed), so a resumed game seats the same
+  bots, which play exactly as they would have (a bot decides from its seed and
+  the view only). A bot of a level this version does not have is a sentence
+  when resuming, never another bot.
+- The list of games reads the store's per-deal summaries (the deal, the levels),
+  not the log; a game from a store without them gets them by one replay.
 - When each game was last played is kept beside the store, in `play.json` (the
   store has no time per move); a game that is not in it shows when it was made.
 """
@@ -17,105 +21,30 @@ from __future__ import annotations
 
 import contextlib
 import json
-import random
+import logging
 import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..bots import Bot, RandomBot
-from ..engine import SeatView
-from ..rules import RuleSet
-from ..store import Store, StoreError, UnknownTable, db_path
+from ..bots import LEVELS, BotLevel
+from ..store import Store, StoreError, TableSummary, UnknownTable, backfill_deals, db_path
 from ..store.files import write_atomic
 from .i18n import Catalogue
 
 if TYPE_CHECKING:
-    from ..engine import Command
-    from ..table import Table
+    from ..table import Table, TableSettings
     from .app import GameOptions
+
+log = logging.getLogger("shengji_tui.tui")
 
 PLAY_PREFIX = "play-"
 SIDECAR = "play.json"
 LIST_LIMIT = 8  # games shown in the start menu (the most recently played)
 TOUCH_EVERY = 5.0  # seconds between two writes of the last-played time
-
-
-# ---------------------------------------------------------------- bots
-
-
-def bot_levels() -> tuple[str, ...]:
-    """The bot levels there are (`bots.levels.LEVELS` when it exists)."""
-    try:
-        from ..bots.levels import LEVELS
-    except ImportError:
-        return ("random",)
-    return tuple(str(x) for x in LEVELS) or ("random",)
-
-
-def default_bot_level() -> str:
-    levels = bot_levels()
-    return "normal" if "normal" in levels else levels[0]
-
-
-def new_bot(level: str, seed: int, name: str) -> Bot:
-    """`bots.levels.make_bot(level, seed, name)`, else a random bot."""
-    if level != "random":
-        try:
-            from ..bots.levels import make_bot
-        except ImportError:
-            pass
-        else:
-            try:
-                return make_bot(level, seed, name)
-            except ValueError:
-                pass
-    return RandomBot(seed=seed, name=name)
-
-
-class LevelBot:
-    """A bot of a level that the store remembers by its level and seed."""
-
-    def __init__(self, level: str, seed: int, name: str) -> None:
-        self.level = level
-        self.seed = seed
-        self.bot = new_bot(level, seed, name)
-
-    @property
-    def name(self) -> str:
-        return self.bot.name
-
-    @name.setter
-    def name(self, value: str) -> None:
-        self.bot.name = value
-
-    def decide(self, view: SeatView) -> Command | None:
-        return self.bot.decide(view)
-
-    def spec(self) -> dict[str, Any]:
-        """How the table records this bot (`table.bot_spec`)."""
-        return {"type": "level", "level": self.level, "seed": self.seed, "name": self.name}
-
-    def __repr__(self) -> str:
-        return f"LevelBot({self.level!r}, seed={self.seed}, name={self.name!r})"
-
-
-def bot_seed(seed: int, seat: int) -> int:
-    return seed * 8 + seat
-
-
-def stored_bot(spec: object, table_seed: int, seat: int, name: str, level: str) -> Bot:
-    """The bot a stored seat records; `level` for a record it does not understand."""
-    if isinstance(spec, dict):
-        seed = spec.get("seed")
-        seed = int(seed) if isinstance(seed, int) else bot_seed(table_seed, seat)
-        if spec.get("type") == "level":
-            return LevelBot(str(spec.get("level") or level), seed, name)
-        if spec.get("type") == "random":
-            return LevelBot("random", seed, name)
-    return LevelBot(level, bot_seed(table_seed, seat), name)
+DEFAULT_BOT_LEVEL: BotLevel = "normal"
 
 
 # ---------------------------------------------------------------- seats
@@ -140,38 +69,13 @@ def human_name(cat: Catalogue, humans: Sequence[int], seat: int) -> str:
 def new_table(
     options: GameOptions, cat: Catalogue, store: Store | None = None
 ) -> tuple[Table, list[int]]:
-    """A new table for `options`: the humans' seats, bots of `options.bots` at the
-    others; kept in `store` (None: in memory only)."""
+    """A new table for `options` (`GameOptions.table_settings`): the humans'
+    seats, bots at the others; kept in `store` (None: in memory only)."""
     from ..table import Table
 
-    rs = RuleSet.preset(options.preset)
-    seed = options.seed if options.seed is not None else random.randrange(2**31)
-    humans = hotseat_seats(options.humans, rs.players)
-    level = getattr(options, "bots", None) or default_bot_level()
-    bot_names = [n.strip() for n in cat.t("names.bots").split(",")]
-    names: list[str] = []
-    bots: dict[int, Bot] = {}
-    b = 0
-    for s in range(rs.players):
-        if s in humans:
-            names.append(human_name(cat, humans, s))
-        else:
-            name = bot_names[b % len(bot_names)]
-            b += 1
-            names.append(name)
-            bots[s] = LevelBot(level, bot_seed(seed, s), name)
-    table = Table(
-        rs,
-        seed,
-        table_id=f"{PLAY_PREFIX}{uuid.uuid4().hex[:10]}",
-        store=store,
-        names=names,
-        bots=bots,
-        bot_delay=options.bot_delay,
-        deal_delay=options.deal_delay,
-        declare_window=options.declare_window,
-    )
-    return table, humans
+    settings = options.table_settings(cat)
+    table = Table(settings, table_id=f"{PLAY_PREFIX}{uuid.uuid4().hex[:10]}", store=store)
+    return table, settings.human_seats()
 
 
 # ---------------------------------------------------------------- stored games
@@ -183,26 +87,12 @@ class SavedGame:
 
     table_id: str
     preset: str
-    deal: int  # 1, 2, ...
+    deal: int  # the deal in play: 1, 2, ... (once a deal is scored: the next one)
     levels: tuple[str, str]  # the first human's side, the other side
     humans: tuple[int, ...]
     moves: int
     last_played: float
     bots: str  # the bots' level ("" when there is none)
-
-
-def _humans_of(settings: dict[str, Any]) -> list[int]:
-    seats = settings.get("seats")
-    if not isinstance(seats, list):
-        return []
-    return [
-        s
-        for s, spec in enumerate(seats)
-        if isinstance(spec, dict)
-        and (
-            spec.get("kind") == "human" or (spec.get("kind") == "bot" and spec.get("stand_in_for"))
-        )
-    ]
 
 
 class Saves:
@@ -262,83 +152,73 @@ class Saves:
 
     # ------------------------------------------------------------ listing
 
-    def games(self, limit: int | None = LIST_LIMIT) -> list[SavedGame]:
-        """The unfinished games, the most recently played first."""
-        summaries = [
-            s
+    def _open(self) -> list[tuple[TableSummary, float]]:
+        """The unfinished games and when each was last played, the latest first."""
+        played = self._read_sidecar()
+        out = [
+            (s, played.get(s.table_id, s.created_at))
             for s in self.store.tables()
             if s.finished_at is None and s.table_id.startswith(PLAY_PREFIX)
         ]
-        played = self._read_sidecar()
-        order = sorted(summaries, key=lambda s: played.get(s.table_id, s.created_at), reverse=True)
+        out.sort(key=lambda x: x[1], reverse=True)
+        return out
+
+    def games(self, limit: int | None = LIST_LIMIT) -> list[SavedGame]:
+        """The unfinished games, the most recently played first."""
         out: list[SavedGame] = []
-        for s in order:
+        for s, last_played in self._open():
             if limit is not None and len(out) >= limit:
                 break
             try:
-                game = self._summary(s.table_id, played.get(s.table_id, s.created_at))
-            except StoreError:
+                game = self._summary(s, last_played)
+            except StoreError as e:
+                log.warning("the saved game %s cannot be listed: %s", s.table_id, e)
                 continue
             if game is not None:
                 out.append(game)
         return out
 
-    def _summary(self, table_id: str, last_played: float) -> SavedGame | None:
-        from ..engine import new_game
+    def _summary(self, s: TableSummary, last_played: float) -> SavedGame | None:
+        """The menu's line of a game: its seats from the stored settings, its deal
+        and levels from the last deal's summary (filled in by one replay for a
+        game from a store that did not keep them). StoreError when it cannot
+        be read; None when nobody plays it from a terminal."""
+        from ..table import SettingsError, seats_from
 
-        stored = self.store.load(table_id)
-        humans = _humans_of(stored.settings)
-        if not humans:
+        if s.rules is None:
             return None
         try:
-            levels = list(new_game(stored.rules, stored.seed).levels)
-        except ValueError:
+            seats = seats_from(s.settings, s.names, s.rules.players, s.table_id, s.seed)
+        except SettingsError as e:  # a bot of a level this version lacks: resuming says so
+            log.warning("%s", e)
             return None
-        deal = 0
-        for entry in stored.log:
-            text = entry.events_json
-            if (
-                '"deal_started"' not in text
-                and '"level_up"' not in text
-                and ('"jack_rule"' not in text)
-            ):
-                continue
-            try:
-                events = json.loads(text)
-            except ValueError:
-                continue
-            for e in events:
-                kind = e.get("type") if isinstance(e, dict) else None
-                if kind == "deal_started":
-                    deal = int(e.get("deal_no", deal))
-                elif kind in ("level_up", "jack_rule"):
-                    for seat in e.get("seats", ()):
-                        if 0 <= seat < len(levels):
-                            levels[seat] = str(e.get("new_level"))
+        humans = [k for k, seat in enumerate(seats) if seat.humans_seat]
+        if not humans:
+            return None
+        last = s.last_deal
+        if not s.deals_kept:
+            deals = backfill_deals(self.store, s.table_id)
+            last = deals[-1] if deals else None
+        n = s.rules.players
+        levels = list(last.levels) if last is not None else [s.rules.levels[0]] * n
         me = humans[0]
-        them = (me + 1) % len(levels)
-        seats = stored.settings.get("seats") or []
-        bot_level = ""
-        for spec in seats:
-            bot = spec.get("bot") if isinstance(spec, dict) else None
-            if isinstance(bot, dict):
-                bot_level = str(bot.get("level") or bot.get("type") or "")
-                break
+        them = (me + 1) % n
+        bot = next((seat.bot for seat in seats if seat.bot is not None), None)
         return SavedGame(
-            table_id=table_id,
-            preset=stored.rules.name,
-            deal=deal + 1,
+            table_id=s.table_id,
+            preset=s.preset,
+            deal=1 if last is None else last.deal_no + 2,
             levels=(levels[me], levels[them]),
             humans=tuple(humans),
-            moves=len(stored.log),
+            moves=s.commands,
             last_played=last_played,
-            bots=bot_level,
+            bots="" if bot is None else bot.level,
         )
 
     def resolve(self, wanted: str | None) -> str:
         """The id of the unfinished game `wanted` names (its id or the start of it;
         None or "": the most recently played). UnknownTable with a sentence."""
-        ids = [s.table_id for s in self.games(limit=None)]
+        ids = [s.table_id for s, _ in self._open()]
         if not wanted:
             if not ids:
                 raise UnknownTable(f"there is no unfinished game to resume in {self.data_dir}")
@@ -362,37 +242,35 @@ class Saves:
     def restore(
         self, table_id: str, options: GameOptions, cat: Catalogue
     ) -> tuple[Table, list[int], list[str]]:
-        """The stored table rebuilt from its log with its bots seated again, the
-        humans' seats and their names (set them with `Table.set_human`, on the
-        event loop). Slow for a long game: may run in a thread."""
-        from ..table import Table
+        """The stored table rebuilt from its log with its bots seated again (as the
+        store records them), the humans' seats and their names in `cat`'s
+        language (set them with `Table.set_human`, on the event loop); the pacing
+        is `options`'. Slow for a long game: may run in a thread. StoreError
+        with a sentence (a bot of a level this version does not have...)."""
+        from ..table import SeatSettings, Table
 
-        stored = self.store.load(table_id)
-        if stored.finished_at is not None:
+        def adjust(st: TableSettings) -> TableSettings:
+            humans = st.human_seats()
+            if not humans:
+                raise StoreError(f"nobody plays at table {table_id!r} from this terminal")
+            seats = list(st.seats)
+            for s in humans:
+                seats[s] = SeatSettings.human(human_name(cat, humans, s))
+            pacing = st.pacing.replace(
+                bot_delay=options.bot_delay,
+                deal_delay=options.deal_delay,
+                declare_window=options.declare_window,
+            )
+            return st.replace(seats=tuple(seats), pacing=pacing)
+
+        if table_id in self.store.unfinished():
+            table = Table.restore(self.store, table_id, adjust=adjust)
+        elif self.store.has_table(table_id):
             raise StoreError(f"the game {table_id!r} is over: there is nothing to resume")
-        humans = _humans_of(stored.settings)
-        if not humans:
-            raise StoreError(f"nobody plays at table {table_id!r} from this terminal")
-        level = getattr(options, "bots", None) or default_bot_level()
-        seats = stored.settings.get("seats") or []
-        names = list(stored.names)
-        bots: dict[int, Bot] = {}
-        for s in range(stored.rules.players):
-            if s in humans:
-                names[s] = human_name(cat, humans, s)
-                continue
-            spec = seats[s] if s < len(seats) and isinstance(seats[s], dict) else {}
-            bots[s] = stored_bot(spec.get("bot"), stored.seed, s, names[s], level)
-        table = Table.restore(
-            self.store,
-            table_id,
-            names=names,
-            bots=bots,
-            bot_delay=options.bot_delay,
-            deal_delay=options.deal_delay,
-            declare_window=options.declare_window,
-        )
-        return table, humans, [names[s] for s in humans]
+        else:
+            raise UnknownTable(f"there is no game {table_id!r} in {self.data_dir}")
+        humans = table.settings.human_seats()
+        return table, humans, [table.settings.seats[s].name for s in humans]
 
     def resume(
         self, table_id: str, options: GameOptions, cat: Catalogue
@@ -406,13 +284,12 @@ class Saves:
 
 
 __all__ = [
+    "DEFAULT_BOT_LEVEL",
+    "LEVELS",
     "PLAY_PREFIX",
-    "LevelBot",
     "SavedGame",
     "Saves",
-    "bot_levels",
-    "default_bot_level",
     "hotseat_seats",
-    "new_bot",
+    "human_name",
     "new_table",
 ]

@@ -772,14 +772,14 @@ class StartScreen(SizeWatch, Screen[None]):
             self.notify(_app(self).cat.t("resume.failed", error=str(e)), severity="error")
 
     def compose(self) -> ComposeResult:
-        from .saved import bot_levels
+        from ..bots import LEVELS
 
         app = _app(self)
         t = app.cat.t
         o = app.options
         self.load_games()
         presets = [(f"{p} — {t('preset.' + p)}", p) for p in SUPPORTED]
-        levels = list(bot_levels())
+        levels = list(LEVELS)
         with Vertical(id="start"):
             yield Label(t("menu.title"), classes="dialog-title")
             with Grid(id="start-grid"):
@@ -941,7 +941,9 @@ class StartScreen(SizeWatch, Screen[None]):
         if isinstance(humans, int):
             o.humans = humans
         if isinstance(bots, str):
-            o.bots = bots
+            from ..bots import bot_level
+
+            o.bots = bot_level(bots)
         o.seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
 
     async def action_start(self) -> None:

@@ -6,8 +6,8 @@ import contextlib
 from collections.abc import Callable
 
 from shengji_tui.bench.bots_bench import RunResult, play_deal
+from shengji_tui.bots import BotOptions, BotSpec, bot_level
 from shengji_tui.bots.base import Bot
-from shengji_tui.bots.levels import make_bot
 from shengji_tui.engine import SUPPORTED
 from shengji_tui.rules import RuleSet
 
@@ -28,8 +28,9 @@ def bots_for(levels: list[str], seed: int, n: int | None = None, **opts: object)
     out: dict[int, Bot] = {}
     for s in range(len(levels) if n is None else n):
         lv = levels[s % len(levels)]
-        o = opts if lv == "hard" else {}
-        out[s] = make_bot(lv, seed * 8 + s, f"{lv}-{s}", **o)
+        o = BotOptions.model_validate(opts if lv == "hard" else {})
+        spec = BotSpec(level=bot_level(lv), seed=seed * 8 + s, name=f"{lv}-{s}", options=o)
+        out[s] = spec.make()
     return out
 
 

@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from shengji_tui import rules
+from shengji_tui.bots import BotOptions, BotSpec, bot_level
 from shengji_tui.bots.base import side_of, sides_settled
 from shengji_tui.bots.friends import (
     best_call,
@@ -19,7 +20,6 @@ from shengji_tui.bots.friends import (
     known_partners,
     random_call,
 )
-from shengji_tui.bots.levels import make_bot
 from shengji_tui.bots.tracker import Tracker
 from shengji_tui.engine import CallFriend, GameState, Play, apply, view_for
 from shengji_tui.engine.events import FriendCalled
@@ -43,8 +43,14 @@ def test_every_level_plays_whole_matches_legally(
     rs: RuleSet, caplog: pytest.LogCaptureFixture
 ) -> None:
     levels = ["random", "easy", "normal", "hard", "normal"]
+    fast = BotOptions(budget_ms=4, workers=1)
     bots = {
-        s: make_bot(lv, 40 + s, lv, **({"budget_ms": 4, "workers": 1} if lv == "hard" else {}))
+        s: BotSpec(
+            level=bot_level(lv),
+            seed=40 + s,
+            name=lv,
+            options=fast if lv == "hard" else BotOptions(),
+        ).make()
         for s, lv in enumerate(levels[: rs.players])
     }
     with caplog.at_level(logging.WARNING, logger="shengji_tui.table"):

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 from shengji_tui import rules
 from shengji_tui.bots.search import SearchBot, choose
@@ -48,3 +51,41 @@ def test_hard_searches_only_real_choices_and_keeps_to_its_budget() -> None:
         if len(v.hand) == 1:
             assert not bot.last_info.get("searched")
     assert searched >= 1 and forced >= 1
+
+
+SEARCH_POOL_UNDER_TEXTUAL = """
+import sys
+
+
+class Captured:  # what Textual puts in sys.stderr while an app runs
+    def write(self, text):
+        return len(text)
+
+    def flush(self):
+        pass
+
+    def fileno(self):
+        return -1
+
+
+if __name__ == "__main__":
+    sys.stderr = Captured()
+    from shengji_tui.bots import BotSpec
+
+    bot = BotSpec(level="hard", seed=1, options={"workers": 2}).make()
+    print("workers", bot.workers, "stderr still captured", isinstance(sys.stderr, Captured))
+"""
+
+
+def test_the_hard_bots_workers_start_inside_a_textual_app(tmp_path: Path) -> None:
+    """Resuming a game of hard bots from the start menu made the bots in the
+    app, where multiprocessing's resource tracker was handed Textual's stderr
+    (descriptor -1): "bad value(s) in fds_to_keep" (a random bot silently stood
+    in until the stored bots were typed). The tracker gets the real stderr."""
+    script = tmp_path / "pool.py"
+    script.write_text(SEARCH_POOL_UNDER_TEXTUAL)
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "workers 2 stderr still captured True"

@@ -12,12 +12,13 @@ from typing import Any
 
 import pytest
 
-from shengji_tui.server import AuthPolicy, Limits, ServerConfig, ShengjiServer, TableOptions
+from shengji_tui.server import AuthPolicy, Limits, ServerConfig, ShengjiServer
 from shengji_tui.server.process import ServerProcess as _ServerProcess
+from shengji_tui.table import Pacing, TableSettings
 
 from .sshclient import Client
 
-FAST = TableOptions(bot_delay=0.05, deal_delay=0.0, grace=60.0)
+FAST = TableSettings(pacing=Pacing(bot_delay=0.05, deal_delay=0.0, grace=60.0))
 
 
 def out(*args: Any) -> None:
@@ -31,7 +32,7 @@ async def start_server(
     *,
     auth: AuthPolicy | None = None,
     limits: Limits | None = None,
-    options: TableOptions | None = None,
+    options: TableSettings | None = None,
 ) -> ShengjiServer:
     server = ShengjiServer(
         ServerConfig(

@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Static
 
-from shengji_tui.server import TableOptions
 from shengji_tui.server.lobby import LobbyApp, LobbyScreen, RoomScreen, WatchScreen, error_text
 from shengji_tui.server.registry import LobbyError, Registry
 from shengji_tui.server.server import identity_for_tests
+from shengji_tui.table import Pacing, TableSettings
 from shengji_tui.tui.i18n import Catalogue, load_catalogue
 
 LOBBY_PY = Path(__file__).resolve().parents[2] / "shengji_tui" / "server" / "lobby.py"
-FAST = TableOptions(bot_delay=0.05, deal_delay=0.0, grace=60.0)
+FAST = TableSettings(pacing=Pacing(bot_delay=0.05, deal_delay=0.0, grace=60.0))
 
 
 def screen_text(app: LobbyApp) -> str:

@@ -14,26 +14,18 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from shengji_tui.rules import RuleSet
-from shengji_tui.server import registry as registry_module
 from shengji_tui.server.names import name_key, unique_name, visible
-from shengji_tui.server.registry import Registry, TableOptions
+from shengji_tui.server.registry import Registry
 from shengji_tui.store import Store, db_path
+from shengji_tui.table import Pacing, Table, TableSettings
 
 from .conftest import out
 from .game_helpers import until
 
-QUICK = TableOptions(preset="one-deck", bot_delay=0.0, deal_delay=0.0, grace=0.0)
-
-
-class _ShortMatches:
-    """`RuleSet` as the registry sees it, with matches of one level (a deal or two)."""
-
-    @staticmethod
-    def preset(name: str) -> RuleSet:
-        return RuleSet.preset(name).model_copy(update={"levels": ["A"]})
+QUICK = TableSettings(rules="one-deck", pacing=Pacing(bot_delay=0.0, deal_delay=0.0, grace=0.0))
+# matches of one level (a deal or two)
+SHORT = QUICK.replace(rules=RuleSet.preset("one-deck").model_copy(update={"levels": ["A"]}))
 
 
 async def _play_bot_tables(reg: Registry, first: int, count: int) -> list[weakref.ref[Any]]:
@@ -42,13 +34,12 @@ async def _play_bot_tables(reg: Registry, first: int, count: int) -> list[weakre
     refs = []
     for k in range(first, first + count):
         who = f"user:p{k}"
-        room = reg.create(QUICK, who, f"p{k}")
+        room = reg.create(reg.default_options, who, f"p{k}")
         reg.add_bots(room, "random")
         reg.set_ready(room, who, True)
         assert room.table is not None
         refs.append(weakref.ref(room.table))
         reg.leave(who)  # a bot takes the seat: four bots
-
 
     def ended() -> bool:
         tables = [r() for r in refs]
@@ -60,15 +51,12 @@ async def _play_bot_tables(reg: Registry, first: int, count: int) -> list[weakre
     return refs
 
 
-async def test_finished_tables_leave_the_registry_and_memory(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+async def test_finished_tables_leave_the_registry_and_memory() -> None:
     """Issue 17 (weak): finished tables stayed in `rooms` (and their watcher tasks)
     for the server's life. Now a finished table is released: after 40 matches the
     registry holds nothing, the tables are garbage, and the memory they took is
     back (traced allocations grow by less than one table's worth)."""
-    monkeypatch.setattr(registry_module, "RuleSet", _ShortMatches)
-    reg = Registry(None, None, default_options=QUICK)
+    reg = Registry(None, None, default_options=SHORT)
     reg.limits.max_tables = 0
     reg.limits.max_per_client = 0
     await _play_bot_tables(reg, 0, 4)  # warm up (caches, imports)
@@ -114,7 +102,7 @@ def test_names_compare_as_people_read_them() -> None:
 
 async def test_bots_do_not_take_a_players_name() -> None:
     reg = Registry(None, None)
-    room = reg.create(TableOptions(), "user:ana", "\u0430na")  # Cyrillic а
+    room = reg.create(TableSettings(), "user:ana", "\u0430na")  # Cyrillic а
     reg.add_bots(room, "random")
     names = [s.name for s in room.slots]
     assert len({name_key(n) for n in names}) == 4 and "Ana" not in names
@@ -130,7 +118,7 @@ async def test_a_failed_save_is_told_to_the_maker_once(tmp_path: Path) -> None:
     heard: list[tuple[str, dict[str, object]]] = []
     reg.subscribe_notices("user:ann", lambda key, fields: heard.append((key, fields)))
     reg.data_dir = tmp_path / "missing"
-    room = reg.create(TableOptions(), "user:ann", "ann")
+    room = reg.create(TableSettings(), "user:ann", "ann")
     reg.sit(room, 2, "user:ann", "ann")
     assert [k for k, _ in heard] == ["lobby_save_failed"]
     assert heard[0][1]["error"]
@@ -149,7 +137,7 @@ async def test_lobby_json_is_replaced_atomically_and_private(tmp_path: Path) -> 
     data = tmp_path / "data"
     data.mkdir()
     reg = Registry(None, data)
-    room = reg.create(TableOptions(), "user:ann", "ann")
+    room = reg.create(TableSettings(), "user:ann", "ann")
     path = data / "lobby.json"
     good = path.read_bytes()
     assert os.stat(path).st_mode & 0o777 == 0o600
@@ -172,11 +160,10 @@ async def test_lobby_json_is_replaced_atomically_and_private(tmp_path: Path) -> 
 async def test_a_store_table_of_another_command_is_left_alone(tmp_path: Path) -> None:
     """The store of `shengji play` and `autoplay` may be the server's: their
     tables are not the lobby's and are not restored as lobby tables."""
-    from shengji_tui.table import Table
-
     data = tmp_path / "data"
     store = Store(db_path(data))
-    t = Table("classic", 1, table_id="play-0123456789", store=store, names=["me", "", "", ""])
+    settings = TableSettings.build("classic", 1, names=["me", "", "", ""])
+    t = Table(settings, table_id="play-0123456789", store=store)
     await t.close()
     reg = Registry(store, data)
     said = reg.load()

@@ -21,7 +21,7 @@ from shengji_tui.server.names import name_key
 from shengji_tui.server.process import free_port
 from shengji_tui.server.registry import Room, TableLimits
 from shengji_tui.store import Store, StoreError, db_path
-from shengji_tui.table import Table
+from shengji_tui.table import Table, TableSettings
 
 from .conftest import ServerProcess, start_server
 from .game_helpers import connect_all, until
@@ -146,7 +146,8 @@ async def test_a_table_that_cannot_be_replayed_is_set_aside(tmp_path: Path) -> N
     # a second server table, whose log is then damaged
     store = Store(db_path(data))
     bad = "t7-0123abcd"
-    t = Table("classic", 5, table_id=bad, store=store, names=["bob", "Ana", "Bo", "Cy"])
+    settings = TableSettings.build("classic", 5, names=["bob", "Ana", "Bo", "Cy"])
+    t = Table(settings, table_id=bad, store=store)
     for k in range(3):
         await t.submit(k % 4, DealNext())
     await t.close()

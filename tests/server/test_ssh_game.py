@@ -144,12 +144,13 @@ async def test_drop_mid_trick_and_reconnect(server: ShengjiServer, clients: list
 
 
 async def test_grace_then_a_bot_then_back(tmp_path, clients: list[Client]) -> None:
-    from shengji_tui.server import TableOptions
+    from shengji_tui.table import Pacing, TableSettings
 
     from .conftest import start_server
 
     srv = await start_server(
-        tmp_path / "d", options=TableOptions(bot_delay=0.05, deal_delay=0.0, grace=1.0)
+        tmp_path / "d",
+        options=TableSettings(pacing=Pacing(bot_delay=0.05, deal_delay=0.0, grace=1.0)),
     )
     try:
         cs, _room, table, by_seat = await start_playing(srv, clients)

@@ -13,7 +13,7 @@ from shengji_tui.cli import main as cli_main
 from shengji_tui.engine import TrickWon
 from shengji_tui.rules import RuleSet
 from shengji_tui.store import ReplayMismatch, Store, replay
-from shengji_tui.table import Table, random_bots, run_headless
+from shengji_tui.table import Pacing, Table, TableSettings, bot_specs, random_bots, run_headless
 from shengji_tui.table.autoplay import bot_names
 
 
@@ -56,21 +56,19 @@ async def test_restore_mid_deal_gives_an_identical_state_and_plays_on(
     store = Store(tmp_path / "s.db")
     n = RuleSet.preset(rules).players if isinstance(rules, str) else rules.players
     names = bot_names(n)
-    t = Table(
+    settings = TableSettings.build(
         rules,
         seed,
-        table_id="mid",
-        store=store,
         names=names,
-        bots=random_bots(seed, n, names),
-        bot_delay=0,
-        deal_delay=0,
+        bots=bot_specs(seed, range(n), "random", names),
+        pacing=Pacing(bot_delay=0, deal_delay=0),
     )
+    t = Table(settings, table_id="mid", store=store)
     await _play_until(t, "mid_trick")
     assert t.state.phase == "playing"
     assert store.unfinished() == ["mid"]
 
-    back = Table.restore(store, "mid", bot_delay=0, deal_delay=0)
+    back = Table.restore(store, "mid")
     assert back.state == t.state
     # find friends: the same call, the same hidden friend, the same revealed side
     assert (back.state.friend_calls, back.state.friend) == (t.state.friend_calls, t.state.friend)
@@ -93,16 +91,14 @@ async def test_restore_mid_deal_gives_an_identical_state_and_plays_on(
 async def _finished_game(tmp_path: Path, seed: int = 4) -> tuple[Store, str]:
     store = Store(tmp_path / "shengji.db")
     names = ["Ana", "Bo", "Cy", "Di"]
-    t = Table(
+    settings = TableSettings.build(
         "one-deck",
         seed,
-        table_id=f"game-{seed}",
-        store=store,
         names=names,
-        bots=random_bots(seed, 4, names),
-        bot_delay=0,
-        deal_delay=0,
+        bots=bot_specs(seed, range(4), "random", names),
+        pacing=Pacing(bot_delay=0, deal_delay=0),
     )
+    t = Table(settings, table_id=f"game-{seed}", store=store)
     await t.start()
     await t.wait_finished()
     await t.close()

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from shengji_tui.store import Store, db_path, replay
-from shengji_tui.table import Table, random_bots
+from shengji_tui.table import Pacing, Table, TableSettings, bot_specs
 from shengji_tui.table.autoplay import BOT_NAMES
 
 PRESET = "one-deck"
@@ -47,15 +47,14 @@ def _moves(path: Path) -> tuple[int, int]:
 async def _uninterrupted(tmp: Path) -> tuple[list[str], list[str], dict[str, object]]:
     store = Store(db_path(tmp))
     names = list(BOT_NAMES[:4])
-    t = Table(
+    settings = TableSettings.build(
         PRESET,
         SEED,
-        store=store,
         names=names,
-        bots=random_bots(SEED, 4, names),
-        bot_delay=0,
-        deal_delay=0,
+        bots=bot_specs(SEED, range(4), "random", names),
+        pacing=Pacing(bot_delay=0, deal_delay=0),
     )
+    t = Table(settings, store=store)
     await t.start()
     await t.wait_finished()
     await t.close()

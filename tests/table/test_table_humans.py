@@ -12,7 +12,7 @@ import pytest
 from table_helpers import Recorder, wait_until
 
 from shengji_tui import rules
-from shengji_tui.bots import RandomBot
+from shengji_tui.bots import LEVELS, BotSpec, RandomBot
 from shengji_tui.engine import (
     DealAll,
     DealNext,
@@ -26,7 +26,9 @@ from shengji_tui.engine import (
     view_for,
 )
 from shengji_tui.store import Store, StoreError
-from shengji_tui.table import StoreTrouble, Table, random_bots
+from shengji_tui.table import Pacing, StoreTrouble, Table, TableSettings, bot_specs
+
+FAST = Pacing(bot_delay=0, deal_delay=0)
 
 
 class SlowStore(Store):
@@ -52,7 +54,7 @@ class SlowStore(Store):
 
 async def test_commands_from_two_humans_are_serialised(tmp_path: Path) -> None:
     store = SlowStore(tmp_path / "s.db")
-    t = Table("classic", 9, store=store, names=["Ana", "Bo", "", ""])
+    t = Table(TableSettings.build("classic", 9, names=["Ana", "Bo", "", ""]), store=store)
     rec = Recorder(t, 0)
     t.subscribe(0, rec)
     results = await asyncio.gather(*(t.submit(k % 2, DealNext()) for k in range(24)))
@@ -87,7 +89,7 @@ async def test_commands_from_two_humans_are_serialised(tmp_path: Path) -> None:
 
 async def test_a_refused_command_changes_nothing(tmp_path: Path) -> None:
     store = Store(tmp_path / "s.db")
-    t = Table("classic", 4, store=store, names=["Ana", "Bo", "Cy", "Di"])
+    t = Table(TableSettings.build("classic", 4, names=["Ana", "Bo", "Cy", "Di"]), store=store)
     await t.submit(0, DealNext())
     calls: list[int] = []
     t.subscribe(1, lambda view, events: calls.append(view.version))
@@ -115,18 +117,15 @@ async def test_a_refused_command_changes_nothing(tmp_path: Path) -> None:
 
 async def test_a_bot_takes_over_a_human_seat_and_hands_it_back(tmp_path: Path) -> None:
     seed = 12
-    bots = {s: b for s, b in random_bots(seed, 4).items() if s != 0}
     store = Store(tmp_path / "s.db")
-    t = Table(
+    settings = TableSettings.build(
         "one-deck",
         seed,
-        store=store,
         names=["Ana", "Bo", "Cy", "Di"],
-        bots=bots,
-        bot_delay=0,
-        deal_delay=0,
-        declare_window=0,
+        bots=bot_specs(seed, [1, 2, 3]),
+        pacing=FAST.replace(declare_window=0),
     )
+    t = Table(settings, store=store)
     seen: list[list[str]] = []
     t.subscribe(0, lambda view, events: seen.append([s.kind for s in t.seats]))
     assert [s.kind for s in t.seats] == ["human", "bot", "bot", "bot"]
@@ -136,7 +135,7 @@ async def test_a_bot_takes_over_a_human_seat_and_hands_it_back(tmp_path: Path) -
     await asyncio.sleep(0.05)
     assert t.state.version == waiting_at, "the table must wait for the human"
 
-    t.set_bot(0, RandomBot(seed=99, name="stand-in"))
+    t.set_bot(0, BotSpec(level="random", seed=99, name="stand-in"))
     assert t.seats[0].kind == "bot" and t.seats[0].name == "Ana"
     assert seen[-1][0] == "bot"  # subscribers hear of the seat change
     played_by_ana = t.state.version
@@ -181,7 +180,7 @@ async def test_a_bot_takes_over_a_human_seat_and_hands_it_back(tmp_path: Path) -
 
 
 async def test_seat_changes() -> None:
-    t = Table("classic", 2, bots={1: RandomBot(seed=1, name="Robo")})
+    t = Table(TableSettings.build("classic", 2, bots={1: BotSpec(level="random", name="Robo")}))
     assert [s.kind for s in t.seats] == ["empty", "bot", "empty", "empty"]
     assert t.seats[1].name == "Robo"
     t.set_human(0, "Ana")
@@ -190,7 +189,7 @@ async def test_seat_changes() -> None:
     assert not t.seats[0].connected
     t.set_human(1, "Bo")  # a human takes a bot's seat
     assert t.seats[1].kind == "human" and t.bot_at(1) is None
-    t.set_bot(2, RandomBot(seed=3, name="R2"))
+    t.set_bot(2, BotSpec(level="random", seed=3, name="R2"))
     t.set_bot(2, None)  # no human to hand back to: empty
     assert t.seats[2].kind == "empty"
     with pytest.raises(WrongSeat):
@@ -198,15 +197,14 @@ async def test_seat_changes() -> None:
 
 
 async def test_humans_get_a_window_to_declare_before_declaring_closes() -> None:
-    t = Table(
+    settings = TableSettings.build(
         "one-deck",
         3,
         names=["Ana", "", "", ""],
-        bots={s: b for s, b in random_bots(3, 4).items() if s},
-        deal_delay=0,
-        bot_delay=0,
-        declare_window=0.3,
+        bots=bot_specs(3, [1, 2, 3]),
+        pacing=FAST.replace(declare_window=0.3),
     )
+    t = Table(settings)
     await t.start()
     await wait_until(lambda: t.state.phase == "declaring", what="the last card")
     t0 = asyncio.get_running_loop().time()
@@ -224,9 +222,8 @@ async def test_illegal_bot_moves_are_replaced(caplog: pytest.LogCaptureFixture) 
                 return Play(seat=view.seat, cards=rules.parse_cards("BJ BJ BJ"))
             return None
 
-    bots: dict[int, Any] = dict(random_bots(2, 4))
-    bots[1] = Cheat()
-    t = Table("one-deck", 2, bots=bots, bot_delay=0, deal_delay=0)
+    settings = TableSettings.build("one-deck", 2, bots=bot_specs(2, range(4)), pacing=FAST)
+    t = Table(settings, bots={1: Cheat()})
     await t.start()
     await wait_until(lambda: t.state.trick_no >= 3, what="three tricks")
     await t.close()
@@ -236,7 +233,7 @@ async def test_illegal_bot_moves_are_replaced(caplog: pytest.LogCaptureFixture) 
 async def test_wait_finished_reports_a_driver_failure() -> None:
     """A fault that is not the store's (a bug in planning) stops the driver and
     `wait_finished` re-raises it."""
-    t = Table("one-deck", 2, bots=random_bots(2, 4), bot_delay=0, deal_delay=0)
+    t = Table(TableSettings.build("one-deck", 2, bots=bot_specs(2, range(4)), pacing=FAST))
     boom = RuntimeError("a bug in the planner")
 
     def broken(*args: Any, **kw: Any) -> Any:
@@ -279,7 +276,8 @@ async def test_a_bot_table_rides_out_a_full_disk_and_plays_on(tmp_path: Path) ->
     of the trouble once, the driver tries again with growing pauses, and plays on
     by itself once a write succeeds; the stored log has no gap."""
     store = FlakyDisk(tmp_path / "s.db", fail_from=31, failures=4)
-    t = Table("one-deck", 2, store=store, bots=random_bots(2, 4), bot_delay=0, deal_delay=0)
+    settings = TableSettings.build("one-deck", 2, bots=bot_specs(2, range(4)), pacing=FAST)
+    t = Table(settings, store=store)
     t.retry_delays = (0.05, 0.1, 0.2)
     heard: list[StoreTrouble | None] = []
     t.on_trouble(heard.append)
@@ -304,7 +302,10 @@ async def test_the_back_off_grows_and_a_human_move_ends_the_trouble(tmp_path: Pa
     """While the disk stays full the pauses grow (to the last delay, repeated); the
     first write that succeeds, a human's included, clears the trouble."""
     store = FlakyDisk(tmp_path / "s.db", fail_from=1, failures=10**6)
-    t = Table("classic", 4, store=store, names=["Ana", "Bo", "Cy", "Di"], deal_delay=0)
+    settings = TableSettings.build(
+        "classic", 4, names=["Ana", "Bo", "Cy", "Di"], pacing=Pacing(deal_delay=0)
+    )
+    t = Table(settings, store=store)
     t.retry_delays = (0.02, 0.04, 0.08)
     seen: list[int] = []
     t.on_trouble(lambda tr: seen.append(-1 if tr is None else tr.attempts))
@@ -320,16 +321,30 @@ async def test_the_back_off_grows_and_a_human_move_ends_the_trouble(tmp_path: Pa
     store.close()
 
 
-def test_levelled_bots_are_recorded_and_seated_again() -> None:
-    from shengji_tui.bots.levels import make_bot
-    from shengji_tui.table.table import bot_from_spec, bot_spec
-
-    for level in ("easy", "normal"):
-        bot = make_bot(level, seed=7, name="Ken")
-        spec = bot_spec(bot)
-        assert spec == {"type": level, "seed": 7, "name": "Ken"}
-        again = bot_from_spec(spec, table_seed=1, seat=1)
-        assert type(again) is type(bot) and again.name == "Ken"
+def test_bots_are_recorded_by_spec_and_seated_again(tmp_path: Path) -> None:
+    """The store records each seat's `BotSpec` (level, seed, name, options): a
+    restored table makes the same bots, a stand-in included."""
+    store = Store(tmp_path / "s.db")
+    specs = {
+        s: BotSpec(
+            level=lv, seed=7 + s, name=f"K{s}", options={"workers": 1} if lv == "hard" else {}
+        )
+        for s, lv in enumerate(LEVELS)
+    }
+    t = Table(TableSettings.build("classic", 1, bots=specs), store=store)
+    t.set_bot(0, None)  # leaves seat 0 empty
+    t.set_human(0, "Ana")
+    t.set_bot(0, specs[0])  # a random bot stands in for Ana
+    back = Table.restore(store, t.table_id)
+    assert back.settings == t.settings
+    assert back.settings.seats[0].stand_in_for == "Ana" and back.seats[0].name == "Ana"
+    for s, spec in specs.items():
+        bot = back.bot_at(s)
+        assert bot is not None and type(bot) is type(spec.make())
+        assert (getattr(bot, "seed", None), bot.name) == (spec.seed, spec.name)
+        assert getattr(bot, "level", "random") == spec.level
+    assert back.bot_at(3).workers == 1  # type: ignore[union-attr]
+    store.close()
 
 
 async def test_views_are_made_while_the_store_syncs_and_a_refused_write_shows_nothing(
@@ -351,7 +366,7 @@ async def test_views_are_made_while_the_store_syncs_and_a_refused_write_shows_no
             super().append(table_id, seq, *args, **kw)
 
     store = Watching(tmp_path / "s.db")
-    t = Table("classic", 4, store=store, names=["Ana", "Bo", "Cy", "Di"])
+    t = Table(TableSettings.build("classic", 4, names=["Ana", "Bo", "Cy", "Di"]), store=store)
     heard: list[int] = []
     for seat in range(4):
         t.subscribe(seat, lambda view, events: heard.append(view.version))

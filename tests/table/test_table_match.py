@@ -11,8 +11,11 @@ from shengji_tui.bots import Bot, RandomBot
 from shengji_tui.engine import Event, SeatView, apply, new_game, view_for
 from shengji_tui.table import (
     SPECTATOR,
+    Pacing,
     Table,
+    TableSettings,
     ViewCache,
+    bot_specs,
     plan,
     random_bots,
     run_headless,
@@ -25,7 +28,8 @@ async def test_bot_only_match_runs_to_the_end_and_subscribers_see_only_their_sea
 ) -> None:
     caplog.set_level(logging.WARNING, logger="shengji_tui.table")
     seed = 31
-    t = Table("one-deck", seed, bots=random_bots(seed, 4), bot_delay=0, deal_delay=0)
+    fast = Pacing(bot_delay=0, deal_delay=0)
+    t = Table(TableSettings.build("one-deck", seed, bots=bot_specs(seed, range(4)), pacing=fast))
     recorders = [Recorder(t, s) for s in (0, 1, 2, 3, None)]
     for r in recorders:
         t.subscribe(r.seat, r)
@@ -89,7 +93,7 @@ def test_view_cache_gives_the_engines_views(preset: str) -> None:
 
 
 def test_table_view_spectator_has_no_hand() -> None:
-    t = Table("classic", 1, names=["Ana", "Bo", "Cy", "Di"])
+    t = Table(TableSettings.build("classic", 1, names=["Ana", "Bo", "Cy", "Di"]))
     assert t.view(None).hand == ()
     assert t.view(None).seat == SPECTATOR
     assert [s.kind for s in t.seats] == ["human"] * 4

@@ -3,25 +3,24 @@ declare, bury, play every trick, read the result screen, start the next deal."""
 
 from __future__ import annotations
 
-from shengji_tui.table import Table
+from shengji_tui.table import Pacing, Table, TableSettings, bot_specs
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.screens import DealResultScreen, TableScreen
 
-from .helpers import NAMES, bots, wait_until
+from .helpers import NAMES, wait_until
 
 SEED = 3  # seat 0 can declare (overturn) when the last card is dealt
 
 
 async def test_whole_deal_by_keys() -> None:
-    table = Table(
+    settings = TableSettings.build(
         "classic",
         SEED,
         names=NAMES,
-        bots=bots(SEED),
-        bot_delay=0,
-        deal_delay=0,
-        declare_window=60,
+        bots=bot_specs(SEED, [1, 2, 3], "random", NAMES),
+        pacing=Pacing(bot_delay=0, deal_delay=0, declare_window=60),
     )
+    table = Table(settings)
     app = ShengjiApp(table, 0, owns_table=True, theme="shengji")
     async with app.run_test(size=(100, 32)) as pilot:
         m = app.model

@@ -36,14 +36,14 @@ from shengji_tui.engine import (
     SeatView,
     ThrowFailed,
 )
-from shengji_tui.table import Table
+from shengji_tui.table import Pacing, Table, TableSettings, bot_specs
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.i18n import Catalogue
 from shengji_tui.tui.screens import DealResultScreen, LastTrickScreen, LogScreen, PassScreen
 from shengji_tui.tui.text import CardText
 from shengji_tui.tui.widgets import CentreBox, DeclarePanel
 
-from .helpers import bots, wait_until
+from .helpers import wait_until
 
 HUMANS = (0, 2)
 CHIP = re.compile(r"\[\d\]")  # "[1] 2♥" of the declaration panel
@@ -266,15 +266,14 @@ class Checker:
 
 def make_table(preset: str, seed: int, cat: Catalogue, deal_delay: float) -> Table:
     names = [cat.t("names.player", n=1), "Ana", cat.t("names.player", n=2), "Ken"]
-    return Table(
+    settings = TableSettings.build(
         preset,
         seed,
         names=names,
-        bots=bots(seed, (1, 3)),
-        bot_delay=0,
-        deal_delay=deal_delay,
-        declare_window=1.0,
+        bots=bot_specs(seed, (1, 3), "random", names),
+        pacing=Pacing(bot_delay=0, deal_delay=deal_delay, declare_window=1.0),
     )
+    return Table(settings)
 
 
 def checked_app(table: Table, lang: str) -> tuple[ShengjiApp, Checker]:

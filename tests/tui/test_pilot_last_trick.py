@@ -11,13 +11,13 @@ from textual.widget import Widget
 
 from shengji_tui import rules
 from shengji_tui.engine import SeatView
-from shengji_tui.table import Table
+from shengji_tui.table import Pacing, Table, TableSettings, bot_specs
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.screens import LastTrickScreen, TableScreen
 from shengji_tui.tui.widgets import LastTrick
 
-from .helpers import NAMES, bots, wait_until
+from .helpers import NAMES, wait_until
 
 SEED = 3
 WIDE, NARROW = (120, 40), (80, 24)
@@ -88,9 +88,9 @@ async def check_dialog(pilot, app: ShengjiApp, m: Model, v: SeatView, where: str
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 async def test_the_last_trick_shows_every_play_its_winner_and_points(lang: str) -> None:
-    table = Table(
-        "classic", SEED, names=NAMES, bots=bots(SEED), bot_delay=0, deal_delay=0, declare_window=0.3
-    )
+    pacing = Pacing(bot_delay=0, deal_delay=0, declare_window=0.3)
+    bots = bot_specs(SEED, (1, 2, 3), "random", NAMES)
+    table = Table(TableSettings.build("classic", SEED, names=NAMES, bots=bots, pacing=pacing))
     app = ShengjiApp(table, 0, owns_table=True, theme="shengji", lang=lang)
     async with app.run_test(size=NARROW) as pilot:
         m = app.model
@@ -127,7 +127,8 @@ async def test_the_last_trick_shows_every_play_its_winner_and_points(lang: str) 
                     checked.add(tuple(app.size))
             follow = not followed and n >= 3 and len(v.trick) < 3  # others play after us
             if follow:
-                table.bot_delay = 0.3  # (the dialog opens before the trick ends)
+                # (the dialog opens before the trick ends)
+                table.set_pacing(table.settings.pacing.replace(bot_delay=0.3))
             before = len(v.hand)
             await pilot.press("s", "enter")
             await wait_until(pilot, lambda before=before: len(m.view.hand) < before, what="play")
@@ -140,7 +141,7 @@ async def test_the_last_trick_shows_every_play_its_winner_and_points(lang: str) 
                 await wait_until(
                     pilot, lambda n=n: m.view.trick_no > n and our_turn(), what="the trick's end"
                 )
-                table.bot_delay = 0
+                table.set_pacing(table.settings.pacing.replace(bot_delay=0))
                 await pilot.pause()
                 assert_shows(painted(box), expected(m, m.view), "the open dialog")
                 await pilot.press("escape")

@@ -13,8 +13,9 @@ from shengji_tui.cli import build_parser
 from shengji_tui.store import Store
 from shengji_tui.tui.app import GameOptions, ShengjiApp
 from shengji_tui.tui.i18n import Catalogue
+from shengji_tui.tui.options import BOT_LEVELS
 from shengji_tui.tui.play import build_app, make_table
-from shengji_tui.tui.saved import LevelBot, Saves, bot_levels
+from shengji_tui.tui.saved import LEVELS, Saves
 from shengji_tui.tui.screens import ConfirmQuit, StartScreen, TableScreen
 
 from . import helpers as H
@@ -44,19 +45,24 @@ def test_play_arguments_for_storing_and_resuming(tmp_path: Path) -> None:
 
 
 def test_bots_level_is_stored_and_seated_again(tmp_path: Path) -> None:
-    assert {"random", "easy", "normal", "hard"} <= set(bot_levels())
+    assert LEVELS == BOT_LEVELS == ("random", "easy", "normal", "hard")  # `--bots` choices
     saves = Saves.open(tmp_path)
     try:
         options = GameOptions(seed=5, bots="easy", bot_delay=0, deal_delay=0)
         table, humans = saves.new_table(options, Catalogue("en"))
         assert humans == [0]
         bot = table.bot_at(1)
-        assert isinstance(bot, LevelBot) and type(bot.bot).__name__ == "EasyBot"
+        assert type(bot).__name__ == "EasyBot"
+        spec = table.settings.seats[1].bot
+        assert spec is not None and (spec.level, spec.seed, spec.name) == ("easy", 41, "Ana")
         assert saves.games()[0].bots == "easy"
-        again, humans, _ = saves.restore(table.table_id, GameOptions(bots="hard"), Catalogue("en"))
+        # resumed with other options: the stored bots, the options' pacing
+        later = GameOptions(bots="hard", bot_delay=0.25, deal_delay=0.01, declare_window=7)
+        again, humans, _ = saves.restore(table.table_id, later, Catalogue("en"))
         bot2 = again.bot_at(1)
-        assert isinstance(bot2, LevelBot)
-        assert (bot2.level, bot2.seed, bot2.name) == ("easy", bot.seed, bot.name)
+        assert type(bot2).__name__ == "EasyBot" and again.settings.seats[1].bot == spec
+        assert (bot2.seed, bot2.name) == (bot.seed, bot.name)  # type: ignore[union-attr]
+        assert (again.bot_delay, again.deal_delay, again.declare_window) == (0.25, 0.01, 7)
         assert humans == [0]
         hot, humans = saves.new_table(GameOptions(seed=6, humans=2), Catalogue("en"))
         assert humans == [0, 2]

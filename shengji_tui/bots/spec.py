@@ -1,0 +1,96 @@
+"""`BotSpec`: which bot plays a seat (level, seed, name, options), and the one
+way to make one (`spec.make()`).
+
+A spec is what a table records of its bots: a bot decides from its seed and the
+view only, so the bot a stored spec makes plays exactly as the one it records.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from .base import Bot
+
+BotLevel = Literal["random", "easy", "normal", "hard"]
+LEVELS: tuple[BotLevel, ...] = get_args(BotLevel)
+
+
+class UnknownBotLevel(ValueError):
+    """A level this version has no bot of; `str(e)` is a sentence."""
+
+
+def bot_level(level: object) -> BotLevel:
+    """`level` as a `BotLevel` (case and spaces aside); UnknownBotLevel otherwise."""
+    key = level.strip().lower() if isinstance(level, str) else level
+    for known in LEVELS:
+        if key == known:
+            return known
+    raise UnknownBotLevel(f"there is no bot level {level!r}; the levels are {', '.join(LEVELS)}")
+
+
+class BotOptions(BaseModel):
+    """The hard bot's search settings; None leaves the bot's default."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    budget_ms: float | None = Field(None, ge=0)  # thinking time per play
+    workers: int | None = Field(None, ge=1)  # processes searching (default: up to 2)
+    top_k: int | None = Field(None, ge=1)  # candidate plays searched
+    guard: bool | None = None  # stop at the budget whatever the work count says
+
+    def given(self) -> dict[str, float | int | bool]:
+        return {k: v for k, v in self.model_dump().items() if v is not None}
+
+
+class BotSpec(BaseModel):
+    """A bot of `level` seeded with `seed`, shown as `name` (default: the level)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    level: BotLevel
+    seed: int = 0
+    name: str = ""
+    options: BotOptions = BotOptions()
+
+    @field_validator("level", mode="before")
+    @classmethod
+    def _level(cls, v: object) -> BotLevel:
+        return bot_level(v)
+
+    @model_validator(mode="after")
+    def _options_for_hard(self) -> BotSpec:
+        if self.level != "hard" and self.options.given():
+            raise ValueError(f"the {self.level} bot takes no options (only the hard bot does)")
+        return self
+
+    @property
+    def label(self) -> str:
+        return self.name or self.level
+
+    def make(self) -> Bot:
+        """A new bot of this spec (bots keep per-deal memory: one per seat)."""
+        if self.level == "random":
+            from .random_bot import RandomBot
+
+            return RandomBot(seed=self.seed, name=self.label)
+        if self.level == "easy":
+            from .easy import EasyBot
+
+            return EasyBot(seed=self.seed, name=self.label)
+        if self.level == "normal":
+            from .playbook import PlaybookBot
+
+            return PlaybookBot(seed=self.seed, name=self.label)
+        from .search import DEFAULT_BUDGET_MS, TOP_K, SearchBot
+
+        o = self.options
+        return SearchBot(
+            seed=self.seed,
+            name=self.label,
+            budget_ms=DEFAULT_BUDGET_MS if o.budget_ms is None else o.budget_ms,
+            workers=o.workers,
+            top_k=TOP_K if o.top_k is None else o.top_k,
+            guard=True if o.guard is None else o.guard,
+        )

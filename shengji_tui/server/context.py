@@ -1,0 +1,29 @@
+"""`SessionContext`: what a session needs of the server, handed to each
+`GameSession` instead of the server itself.
+
+The server imports the session; the session imports only this (no cycle), and
+it sees of the server only what it uses: the limits (PTY size cap, output
+cap, idle timeout), the registry (the lobby's tables, its seat), the garbage
+collector's policy (told when an app is up and when one ends) and the set of
+live sessions (a session joins it once its app runs and leaves it when done:
+the server's idle sweep and shutdown walk it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from .gcpolicy import GcPolicy
+from .limits import Limits
+from .registry import Registry
+
+S = TypeVar("S")  # the session type (the server's `GameSession`)
+
+
+@dataclass(frozen=True)
+class SessionContext(Generic[S]):
+    limits: Limits
+    registry: Registry
+    gc: GcPolicy
+    live: set[S]  # the server's own set: shared, not copied
