@@ -8,6 +8,8 @@ gets the very same moves as one that never stopped.
   `rules.valid_declarations` against the standing declaration it can see;
 - burying: a random `kitty_size` cards of its hand;
 - kitty theft: sometimes a random valid overturning declaration, else pass;
+- calling (find friends): a random card of the pack and a random copy the
+  rule takes;
 - leading: a random unit it holds (a single, a tuple, or a unit of the suit's
   `rules.decompose`), now and then a random throw of one suit (the engine
   judges the throw and plays the forced unit if it fails);
@@ -23,6 +25,7 @@ from itertools import islice
 from .. import rules
 from ..engine import Bury, Command, Declare, PassSteal, Play, SeatView, Steal
 from ..rules import Card, RuleSet, TrumpContext
+from .friends import random_call
 
 DECLARE_P = 0.08  # per chance (every card dealt while it holds a valid declaration)
 STEAL_P = 0.3
@@ -56,6 +59,8 @@ class RandomBot:
             return Bury(seat=seat, cards=tuple(cards))
         if phase == "kitty_theft":
             return self._steal(view, rng)
+        if phase == "calling":
+            return random_call(view, rng)
         if phase == "playing":
             return Play(seat=seat, cards=tuple(self.play_cards(view, rng)))
         return None

@@ -12,6 +12,7 @@ Phases and the commands each one takes (the table paces dealing):
                closes: trump is set (first deal: the winner deals), the kitty
                goes to the dealer; nobody declared: `no_declaration` decides
   burying      Bury by the kitty's holder (as many cards as the kitty)
+  calling      find friends: CallFriend by the dealer (the friend's card and copy)
   kitty_theft  four-deck 炒底: Steal or PassSteal by `theft_turn`
   playing      Play by `turn` (lead, throw or follow)
   scoring      the deal is scored and levels moved: NextDeal
@@ -29,6 +30,7 @@ from .apply import apply, apply_all
 from .commands import (
     COMMAND_ADAPTER,
     Bury,
+    CallFriend,
     Command,
     CommandKind,
     DealAll,
@@ -60,6 +62,8 @@ from .events import (
     DeclarationsRevealed,
     Declared,
     Event,
+    FriendCalled,
+    FriendRevealed,
     JackRule,
     KittyBuried,
     KittyCaptured,
@@ -77,6 +81,7 @@ from .events import (
     TrickWon,
     TrumpSet,
 )
+from .friendcall import FriendCall
 from .state import SUPPORTED, GameState, Phase, SeatCards
 from .views import SeatView, events_for, view_for, visible_event
 
@@ -88,6 +93,7 @@ __all__ = [
     "Allowed",
     "BadCommand",
     "Bury",
+    "CallFriend",
     "CardDealt",
     "Command",
     "CommandKind",
@@ -102,6 +108,9 @@ __all__ = [
     "Declare",
     "Declared",
     "Event",
+    "FriendCall",
+    "FriendCalled",
+    "FriendRevealed",
     "GameState",
     "IllegalCards",
     "JackRule",

@@ -3,10 +3,11 @@
 One table of (phase -> command kinds) says what the engine takes in each
 phase, from any seat or only from the seat the game waits for
 (`GameState.awaiting()`: the kitty's holder while burying, `theft_turn`
-during kitty theft, `turn` while playing). A client asks it instead of reading
-phase strings; `apply` refuses a command of a kind not allowed with
-`WrongPhase` or `WrongSeat` (tests/engine/test_engine_allowed.py checks the
-table against `apply` in every phase, for every seat).
+during kitty theft, the dealer while calling a friend, `turn` while
+playing). A client asks it instead of reading phase strings; `apply`
+refuses a command of a kind not allowed with `WrongPhase` or `WrongSeat`
+(tests/engine/test_engine_allowed.py checks the table against `apply` in
+every phase, for every seat).
 
 An allowed kind says the phase and the seat are right, not that any cards
 will do: a `Declare` may still be refused for its cards (`rules.
@@ -36,6 +37,7 @@ PHASE_COMMANDS: dict[Phase, tuple[frozenset[CommandKind], frozenset[CommandKind]
     "declaring": (_DECLARING, frozenset()),
     "burying": (frozenset(), frozenset({"bury"})),
     "kitty_theft": (frozenset(), frozenset({"steal", "pass_steal"})),
+    "calling": (frozenset(), frozenset({"call_friend"})),
     "playing": (frozenset(), frozenset({"play"})),
     "scoring": (frozenset({"next_deal"}), frozenset()),
     "finished": (frozenset(), frozenset()),

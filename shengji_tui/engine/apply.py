@@ -11,7 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .commands import Bury, DealAll, DealNext, Declare, NextDeal, PassSteal, Play, Steal
+from .calling import call_friend
+from .commands import (
+    Bury,
+    CallFriend,
+    DealAll,
+    DealNext,
+    Declare,
+    NextDeal,
+    PassSteal,
+    Play,
+    Steal,
+)
 from .deal import deal_all, deal_next, declare
 from .errors import BadCommand, RuleError, StaleVersion, WrongPhase, WrongSeat
 from .events import Event
@@ -29,6 +40,7 @@ HANDLERS: dict[type, Handler] = {
     Bury: bury,
     Steal: steal,
     PassSteal: pass_steal,
+    CallFriend: call_friend,
     Play: play,
     NextDeal: next_deal,
 }

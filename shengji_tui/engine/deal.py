@@ -110,6 +110,8 @@ def start_deal(
             "trump_set": False,
             "theft_turn": None,
             "theft_passes": 0,
+            "friend_calls": (),
+            "friend": None,
             "turn": None,
             "trick": (),
             "trick_no": 0,

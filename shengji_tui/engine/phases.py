@@ -10,6 +10,7 @@ PHASE_TEXT: dict[str, tuple[str, str]] = {
     "declaring": ("the cards are dealt and trump is still being declared", "牌已发完，正在亮主"),
     "burying": ("the kitty is being buried", "正在扣底"),
     "kitty_theft": ("players are deciding whether to steal the kitty", "正在炒底"),
+    "calling": ("the dealer is calling a friend", "庄家正在叫朋友"),
     "playing": ("the tricks are being played", "正在出牌"),
     "scoring": ("the deal is over and the next one has not started", "本局已结束，下一局尚未开始"),
     "finished": ("the match is over", "比赛已结束"),

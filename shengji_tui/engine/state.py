@@ -6,8 +6,10 @@ mutated in place. Seats are 0..n-1 and play goes to the next index (mod n);
 `teams` gives each seat its team id and `dealer_side` lists the seats defending
 this deal, so nothing assumes North/South against East/West.
 
-Hidden fields (`stock`, `kitty`, other seats' `hands`) never leave the engine
-except through `views.view_for`, which shows each seat only its own.
+Hidden fields (`stock`, `kitty`, other seats' `hands`, the unrevealed
+`friend`) never leave the engine except through `views.view_for`, which shows
+each seat only its own. `dealer_side` is public: under find friends it grows
+only when the friend is revealed.
 """
 
 from __future__ import annotations
@@ -19,11 +21,13 @@ from pydantic import BaseModel, ConfigDict
 
 from ..rules import Card, DealResult, RuleSet, Suit, TrumpContext, full_deck
 from .events import Event
+from .friendcall import FriendCall
 
 Phase = Literal[
     "dealing",  # cards are being dealt one at a time; declarations may come between them
     "declaring",  # every card is dealt; last declarations until the table closes it
     "burying",  # the kitty's taker holds it and must bury as many cards
+    "calling",  # find friends: the dealer calls the friend's card
     "kitty_theft",  # 炒底: the other seats in turn may steal the kitty or pass
     "playing",  # tricks
     "scoring",  # the deal is scored; waiting for NextDeal
@@ -77,6 +81,11 @@ class GameState(BaseModel):
     theft_turn: int | None = None
     theft_passes: int = 0
 
+    # find friends: the call as it stands (public), and the friend the engine
+    # knows under `holder` from the call on (hidden until revealed)
+    friend_calls: tuple[FriendCall, ...] = ()
+    friend: int | None = None
+
     turn: int | None = None  # whose play it is
     trick: tuple[SeatCards, ...] = ()  # plays of the current trick, the lead first
     trick_no: int = 0  # tricks completed this deal
@@ -129,6 +138,8 @@ class GameState(BaseModel):
             return self.kitty_holder
         if self.phase == "kitty_theft":
             return self.theft_turn
+        if self.phase == "calling":
+            return self.dealer
         if self.phase == "playing":
             return self.turn
         return None
@@ -142,17 +153,19 @@ SUPPORTED = (
     "three-deck",
     "four-deck",
     "six-player",
+    "find-friends",
+    "find-friends-5",
 )
 
 
 def check_supported(rs: RuleSet) -> None:
-    """The engine plays fixed partners (two teams on alternate seats) and `solo`
-    (the dealer alone against every other seat), both without an auction, at 3
-    to 6 seats; find-friends and the auctions come later."""
-    if rs.partnership == "find_friends" or rs.bidding != "none":
+    """The engine plays fixed partners (two teams on alternate seats), `solo`
+    (the dealer alone against every other seat) and find friends (the dealer
+    calls a friend each deal), without an auction, at 3 to 6 seats; the
+    auctions come later."""
+    if rs.bidding != "none":
         raise ValueError(
-            f"the engine does not play {rs.name!r} yet: it needs fixed partners or solo "
-            "play, and no auction"
+            f"the engine does not play {rs.name!r} yet: it needs a game without an auction"
         )
 
 

@@ -3,7 +3,9 @@
 A view holds the seat's own hand, the public state (levels, trump, the trick,
 captured points, hand sizes, the deal's public history) and the state version.
 Never another hand, the cards still to deal, or the buried kitty (except to the
-seat that buried it, and to all once the deal is over).
+seat that buried it, and to all once the deal is over). Find friends: the
+dealer side is the revealed part only (and the friend itself, in its own
+view, under `holder`); `friend_calls` is the public call.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from pydantic import BaseModel, ConfigDict
 
 from ..rules import Card, DealResult, RuleSet, Suit, points, sort_hand
 from .events import CardDealt, Declared, Event, KittyBuried, KittyTaken
+from .friendcall import FriendCall
+from .friends import known_dealer_side
 from .state import GameState, Phase, SeatCards
 
 _DECLARING = ("dealing", "declaring")
@@ -34,7 +38,7 @@ class SeatView(BaseModel):
     deal_no: int
     dealer: int | None
     level: str
-    dealer_side: tuple[int, ...]
+    dealer_side: tuple[int, ...]  # as far as this seat knows (find friends: the revealed part)
     first_seat: int
     cards_left: int  # still to deal (a count only)
     hand: tuple[Card, ...]  # sorted for display
@@ -50,6 +54,7 @@ class SeatView(BaseModel):
     kitty: tuple[Card, ...] | None  # the buried kitty: to its burier, or to all at the end
 
     theft_turn: int | None
+    friend_calls: tuple[FriendCall, ...]  # find friends: the call and its reveal, public
     awaiting: int | None  # whose action the game waits for
     turn: int | None
     trick: tuple[SeatCards, ...]
@@ -116,7 +121,9 @@ def view_for(state: GameState, seat: int) -> SeatView:
         raise ValueError(f"there is no seat {seat} at this table")
     ended = state.result is not None
     kitty: tuple[Card, ...] | None = None
-    if ended or (state.kitty_holder == seat and state.phase in ("kitty_theft", "playing")):
+    if ended or (
+        state.kitty_holder == seat and state.phase in ("kitty_theft", "calling", "playing")
+    ):
         kitty = state.kitty
     decls, standing = _visible_declarations(state, seat)
     # model_construct: every part is already a validated model of the state
@@ -132,7 +139,7 @@ def view_for(state: GameState, seat: int) -> SeatView:
         deal_no=state.deal_no,
         dealer=state.dealer,
         level=state.level,
-        dealer_side=state.dealer_side,
+        dealer_side=known_dealer_side(state, seat),
         first_seat=state.first_seat,
         cards_left=len(state.stock),
         hand=tuple(sort_hand(state.rules, state.ctx, state.hands[seat])),
@@ -145,6 +152,7 @@ def view_for(state: GameState, seat: int) -> SeatView:
         kitty_holder=state.kitty_holder,
         kitty=kitty,
         theft_turn=state.theft_turn,
+        friend_calls=state.friend_calls,
         awaiting=state.awaiting(),
         turn=state.turn,
         trick=state.trick,

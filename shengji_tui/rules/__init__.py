@@ -11,6 +11,8 @@ Public API (docs/architecture.md, "rules"):
   `check_follow` / `legal_follows`, `trick_winner`, `check_throw`, the
   declaration functions, `kitty_multiplier`, `deal_result`, `advance_level`,
   `sort_hand`, `is_trump`, `effective_suit`;
+- find friends (§10): `check_friend_call`, `holder_friend`, `plays_nth_copy`,
+  `friend_deal_result` (the five-player table and split), `friend_next_dealer`;
 - the fast per-context API for loops (bots, simulators): `compiled(rs, ctx)`
   gives an `Order` with per-card tables (`eff`, `pos`, `ident`, `npos`; `TRUMP`
   is the effective suit of trumps) and methods over `Card` lists: `suit`,
@@ -48,6 +50,16 @@ from .declare import (
     winning_declaration,
 )
 from .follow import Verdict, check_follow, legal_follows
+from .friends import (
+    check_friend_call,
+    five_player_table,
+    friend_copies,
+    friend_deal_result,
+    friend_next_dealer,
+    holder_friend,
+    parse_friend_card,
+    plays_nth_copy,
+)
 from .order import TRUMP, Order, compiled
 from .ruleset import PRESET_NAMES, RuleSet, ScoreBand
 from .scoring import (
@@ -90,6 +102,7 @@ __all__ = [
     "can_declare",
     "check_declaration",
     "check_follow",
+    "check_friend_call",
     "check_throw",
     "compiled",
     "contains",
@@ -97,9 +110,14 @@ __all__ = [
     "decompose",
     "effective_suit",
     "eighty_points_settlement",
+    "five_player_table",
     "flip_kitty",
     "format_cards",
+    "friend_copies",
+    "friend_deal_result",
+    "friend_next_dealer",
     "full_deck",
+    "holder_friend",
     "is_tractor",
     "is_trump",
     "jack_rule_applies",
@@ -108,8 +126,10 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "parse_declaration",
+    "parse_friend_card",
     "parse_rank",
     "parse_suit",
+    "plays_nth_copy",
     "points",
     "remove_cards",
     "sort_hand",

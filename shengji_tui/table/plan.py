@@ -11,7 +11,8 @@ Order of questions, per phase:
 - dealing: each bot seat in turn may declare (`decide` returns a `Declare`);
   if none does, the table deals the next card (`DealNext`);
 - declaring: the same; if no bot declares, the table closes the declarations;
-- burying, kitty theft, playing: the awaited seat's bot, if it is a bot;
+- burying, kitty theft, calling a friend, playing: the awaited seat's bot, if
+  it is a bot;
 - scoring: `NextDeal` when every seat is a bot (humans press a key for it).
 """
 
@@ -130,7 +131,7 @@ def plan(
                     log.warning("bot at seat %d: refused declaration (%s)", seat, e.sentence)
         kind: StepKind = "deal" if phase == "dealing" else "close"
         return _table_step(state, kind, DealNext(version=v))
-    if phase in ("burying", "kitty_theft", "playing"):
+    if phase in ("burying", "kitty_theft", "calling", "playing"):
         awaited = state.awaiting()
         if awaited is None or awaited not in bots:
             return None

@@ -16,6 +16,7 @@ from shengji_tui import rules
 from shengji_tui.bench.random_deal import leadable_units
 from shengji_tui.engine import (
     Bury,
+    CallFriend,
     DealNext,
     Declare,
     GameState,
@@ -38,6 +39,8 @@ PRESETS = (
     "three-deck",
     "four-deck",
     "six-player",
+    "find-friends",
+    "find-friends-5",
 )
 
 
@@ -127,6 +130,11 @@ def legal_command(state: GameState, rng: random.Random) -> Command:
         if opts and rng.random() < STEAL_P:
             return Steal(seat=seat, cards=tuple(rng.choice(opts)))
         return PassSteal(seat=seat)
+    if phase == "calling":
+        seat = state.dealer
+        assert seat is not None
+        nth = 1 if rs.friend_rule == "holder" else rng.randint(1, rs.decks)
+        return CallFriend(seat=seat, card=str(rng.choice(rules.ALL_CARDS)), nth=nth)
     if phase == "playing":
         seat = state.turn
         assert seat is not None
@@ -187,6 +195,8 @@ def check_invariants(state: GameState) -> None:
         assert len(base) == 1, f"hand sizes {sizes} with trick {state.trick}"
         if state.phase == "kitty_theft":
             assert sizes == [hs] * n and state.theft_turn is not None
+        elif state.phase == "calling":
+            assert sizes == [hs] * n and not state.friend_calls and state.turn is None
         elif state.phase == "playing":
             assert state.turn is not None
         else:

@@ -17,6 +17,7 @@ from shengji_tui import engine
 from shengji_tui.engine import (
     PACING,
     Bury,
+    CallFriend,
     Command,
     CommandKind,
     DealAll,
@@ -59,6 +60,8 @@ def command(kind: CommandKind, state: GameState, seat: int) -> Command:
         return PassSteal(seat=seat)
     if kind == "play":
         return Play(seat=seat, cards=one)
+    if kind == "call_friend":
+        return CallFriend(seat=seat, card="HA", nth=1)
     assert kind == "next_deal"
     return NextDeal(seat=seat)
 
@@ -101,7 +104,10 @@ def check(state: GameState) -> None:
         assert a.closing == (state.phase == "declaring")
 
 
-@pytest.mark.parametrize(("preset", "seed"), [("classic", 3), ("one-deck", 8), ("four-deck", 5)])
+@pytest.mark.parametrize(
+    ("preset", "seed"),
+    [("classic", 3), ("one-deck", 8), ("four-deck", 5), ("find-friends", 4), ("find-friends-5", 2)],
+)
 def test_allowed_is_what_apply_takes_in_every_phase(preset: str, seed: int) -> None:
     seen = set()
     for state in states(preset, seed, deals=2):
@@ -110,6 +116,8 @@ def test_allowed_is_what_apply_takes_in_every_phase(preset: str, seed: int) -> N
     want = {"dealing", "declaring", "burying", "playing", "scoring"}
     if preset == "four-deck":
         want.add("kitty_theft")
+    if preset.startswith("find-friends"):
+        want.add("calling")
     assert want <= seen
 
 

@@ -100,9 +100,8 @@ def test_views_at_every_seat_count(n: int) -> None:
         view_for(state, n)
 
 
-def test_find_friends_and_auctions_are_still_refused() -> None:
+def test_auctions_are_still_refused() -> None:
     for rs in (
-        custom("ff-5", "three-deck", players=5, kitty_size=7, partnership="find_friends"),
         custom("bid-3", players=3, kitty_size=9, partnership="solo", bidding="threshold_down"),
     ):
         with pytest.raises(ValueError, match="does not play"):

@@ -19,6 +19,7 @@ from shengji_tui.engine.events import (
     DeclarationsRevealed,
     Declared,
     Event,
+    FriendCalled,
     KittyBuried,
     KittyFlipped,
     KittyRevealed,
@@ -45,6 +46,8 @@ def shown_cards(e: Event, seat: int, declaring: bool) -> tuple[Card, ...]:
         return e.tried
     if isinstance(e, DeclarationsRevealed):
         return tuple(c for cs in e.cards for c in cs)
+    if isinstance(e, FriendCalled):  # the called card names a card, it shows none
+        return (e.card,)
     return ()
 
 
@@ -64,7 +67,9 @@ def check_view(state: GameState, v: SeatView, seat: int) -> None:
     assert v.cards_left == len(state.stock)
     ended = state.result is not None
     if v.kitty is not None:
-        assert ended or (state.kitty_holder == seat and state.phase in ("kitty_theft", "playing"))
+        assert ended or (
+            state.kitty_holder == seat and state.phase in ("kitty_theft", "calling", "playing")
+        )
         assert v.kitty == state.kitty
     elif ended:
         raise AssertionError("the kitty is revealed to all at the end of the deal")

@@ -24,7 +24,7 @@ def test_bench_engine_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bench_engine_refuses_presets_the_engine_does_not_play(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert cli_main(["bench", "engine", "--preset", "find-friends"]) == 2
+    assert cli_main(["bench", "engine", "--preset", "eighty-points"]) == 2
     assert "does not play" in capsys.readouterr().err
 
 
@@ -52,3 +52,19 @@ def test_autoplay_plays_a_six_player_match(
         assert done.result is not None and len(done.result["levels"]) == 6
         # two teams of three on alternate seats: the winners are one of them
         assert done.result["winners"] in ([0, 2, 4], [1, 3, 5])
+
+
+@pytest.mark.parametrize(("preset", "seats"), [("find-friends", 4), ("find-friends-5", 5)])
+def test_autoplay_plays_a_find_friends_match(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], preset: str, seats: int
+) -> None:
+    args = ["autoplay", "--data-dir", str(tmp_path), "--preset", preset, "--seed", "5"]
+    assert cli_main(args) == 0
+    out = capsys.readouterr().out
+    assert preset in out and out.count("finished:") == 1
+    with Store(db_path(tmp_path)) as store:
+        [done] = store.finished()
+        assert done.result is not None and len(done.result["levels"]) == seats
+        # the seat that held a deal as dealer at A wins, alone
+        [winner] = done.result["winners"]
+        assert done.result["levels"][winner] == "A"
