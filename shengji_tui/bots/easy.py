@@ -5,6 +5,7 @@
 - buries its lowest side cards, avoiding point cards;
 - never steals the kitty, never overturns;
 - bids on the same estimate as the normal bot (bidding.py), more cautiously;
+- find friends: calls a side-suit boss card it lacks a copy of, at random;
 - leads its highest side-suit pair or tractor, else a side-suit ace, else the
   lowest card of its longest side suit;
 - follows low; wins cheaply (the lowest winning play) when the trick holds
@@ -15,9 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import SeatView
+from ..engine import CallFriend, SeatView
 from ..rules import Card, TrumpContext, points
 from .base import side_of
+from .friends import easy_call
 from .playbook import PlaybookBot, Situation, declared_suit, trump_share
 from .sense import TRUMP, Sense
 
@@ -55,6 +57,9 @@ class EasyBot(PlaybookBot):
 
     def overturn(self, view: SeatView) -> list[Card] | None:
         return None
+
+    def call(self, view: SeatView) -> CallFriend:
+        return easy_call(view, self.rng(view, "call"))
 
     def bury(self, view: SeatView) -> list[Card]:
         sn = Sense(view.rules, TrumpContext(view.level, view.trump_suit))

@@ -11,6 +11,9 @@ Every decision a seat makes goes through `decide(view)`:
   (overturn) when the new suit is clearly better;
 - auctions (bidding.py): bid while the next bid is within the hand's estimate
   less `bid_margin`; name the trump with the best estimate;
+- calling (find friends): a boss card it lacks a copy of (`friends.call_options`);
+  until the reveal it counts as partners only the seats it knows are
+  (`friends.known_partners`), and the dealer leads towards its friend;
 - playing: each candidate play is scored by the points it is expected to win
   or lose (with the chance that the players still to come beat it, from the
   tracker's possible holdings), the lead it keeps, and the value of the cards
@@ -32,10 +35,11 @@ from dataclasses import dataclass
 from itertools import islice
 
 from .. import rules
-from ..engine import Bury, Command, Declare, PassSteal, Play, SeatView, Steal
+from ..engine import Bury, CallFriend, Command, Declare, PassSteal, Play, SeatView, Steal
 from ..rules import Card, RuleSet, TrumpContext, points
 from .base import side_of
 from .bidding import choose_bid, choose_trump
+from .friends import best_call, known_partners, lead_bonus
 from .random_bot import throws_allowed
 from .sense import TRUMP, Sense
 from .tracker import Tracker
@@ -151,6 +155,8 @@ class PlaybookBot:
             if cards is None:
                 return PassSteal(seat=view.seat)
             return Steal(seat=view.seat, cards=tuple(cards))
+        if phase == "calling":
+            return self.call(view)
         if phase == "playing":
             return Play(seat=view.seat, cards=tuple(self.play(view)))
         return None
@@ -242,6 +248,10 @@ class PlaybookBot:
                 best = (val, cards)
         return None if best is None else best[1]
 
+    # ------------------------------------------------------------- calling
+    def call(self, view: SeatView) -> CallFriend:
+        return best_call(view)
+
     # ------------------------------------------------------------- burying
     def bury(self, view: SeatView) -> list[Card]:
         rs = view.rules
@@ -301,7 +311,7 @@ class PlaybookBot:
         sn = tr.sense
         me = view.seat
         n = view.rules.players
-        mine = set(side_of(view, me))
+        mine = set(known_partners(view, tr, side_of(view, me)))
         possible = {s: tr.possible(s) for s in range(n) if s != me}
         pool_size = {s: max(1, sum(c.values())) for s, c in possible.items()}
         top: dict[int, int] = {}
@@ -522,6 +532,7 @@ class PlaybookBot:
         units = sn.decompose(lead)
         multi = sum(u.size for u in units if u.width > 1)
         score += 0.8 * multi
+        score += lead_bonus(sit.view, sn, sit.hand, lead)
         suit = sn.eff[lead[0].idx]
         if suit == TRUMP:
             if sit.dealer_side and sit.trump_frac >= 0.34:

@@ -11,6 +11,8 @@ gets the very same moves as one that never stopped.
   overturning declaration, else pass;
 - auctions: sometimes one of the three nearest allowed bids, else pass; a
   random trump to name (no-trump where allowed);
+- calling (find friends): a random card of the pack and a random copy the
+  rule takes;
 - leading: a random unit it holds (a single, a tuple, or a unit of the suit's
   `rules.decompose`), now and then a random throw of one suit (the engine
   judges the throw and plays the forced unit if it fails);
@@ -37,6 +39,7 @@ from ..engine import (
     Steal,
 )
 from ..rules import Card, RuleSet, TrumpContext
+from .friends import random_call
 
 DECLARE_P = 0.08  # per chance (every card dealt while it holds a valid declaration)
 STEAL_P = 0.3
@@ -91,6 +94,8 @@ class RandomBot:
             if opts and rng.random() < STEAL_P:
                 return Steal(seat=seat, cards=tuple(rng.choice(opts)))
             return PassSteal(seat=seat)
+        if phase == "calling":
+            return random_call(view, rng)
         if phase == "playing":
             return Play(seat=seat, cards=tuple(self.play_cards(view, rng)))
         return None

@@ -16,6 +16,7 @@ Phases and the commands each one takes (the table paces dealing):
                seat whose call it is; the winner deals (all pass: redeal)
   naming_trump NameTrump by the auction's winner; the kitty goes to it
   burying      Bury by the kitty's holder (the cards it holds beyond a hand)
+  calling      find friends: CallFriend by the dealer (the friend's card and copy)
   kitty_theft  four-deck 炒底: Steal or PassSteal by `theft_turn`
   overturning  three players' 反牌: Steal or PassSteal by `theft_turn`
   playing      Play by `turn` (lead, throw or follow)
@@ -35,6 +36,7 @@ from .commands import (
     COMMAND_ADAPTER,
     Bid,
     Bury,
+    CallFriend,
     Command,
     CommandKind,
     DealAll,
@@ -73,6 +75,8 @@ from .events import (
     DeclarationsRevealed,
     Declared,
     Event,
+    FriendCalled,
+    FriendRevealed,
     JackRule,
     KittyBuried,
     KittyCaptured,
@@ -93,6 +97,7 @@ from .events import (
     TrumpNamed,
     TrumpSet,
 )
+from .friendcall import FriendCall
 from .state import SUPPORTED, GameState, Phase, SeatCards
 from .views import SeatView, events_for, view_for, visible_event
 
@@ -109,6 +114,7 @@ __all__ = [
     "BidMade",
     "BidPassed",
     "Bury",
+    "CallFriend",
     "CardDealt",
     "Command",
     "CommandKind",
@@ -124,6 +130,9 @@ __all__ = [
     "Declare",
     "Declared",
     "Event",
+    "FriendCall",
+    "FriendCalled",
+    "FriendRevealed",
     "GameState",
     "IllegalCards",
     "JackRule",

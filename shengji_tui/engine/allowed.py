@@ -3,11 +3,12 @@
 One table of (phase -> command kinds) says what the engine takes in each
 phase, from any seat or only from the seat the game waits for
 (`GameState.awaiting()`: the seat whose call it is while bidding, the
-auction's winner while naming trump, the kitty's holder while burying,
-`theft_turn` during kitty theft and three players' overturning, `turn` while
-playing). An auction preset deals without declaring: no `declare` then.
-A client asks it instead of reading phase strings; `apply` refuses a command
-of a kind not allowed with `WrongPhase` or `WrongSeat`
+auction's winner while naming trump, the kitty's holder while burying, the
+dealer while calling a friend, `theft_turn` during kitty theft and three
+players' overturning, `turn` while playing). An auction preset deals without
+declaring: no `declare` then. A client asks it instead of reading phase
+strings; `apply` refuses a command of a kind not allowed with `WrongPhase` or
+`WrongSeat`
 (tests/engine/test_engine_allowed.py checks the table against `apply` in
 every phase, for every seat).
 
@@ -42,6 +43,7 @@ PHASE_COMMANDS: dict[Phase, tuple[frozenset[CommandKind], frozenset[CommandKind]
     "naming_trump": (frozenset(), frozenset({"name_trump"})),
     "kitty_theft": (frozenset(), frozenset({"steal", "pass_steal"})),
     "overturning": (frozenset(), frozenset({"steal", "pass_steal"})),
+    "calling": (frozenset(), frozenset({"call_friend"})),
     "playing": (frozenset(), frozenset({"play"})),
     "scoring": (frozenset({"next_deal"}), frozenset()),
     "finished": (frozenset(), frozenset()),

@@ -12,7 +12,18 @@ from collections.abc import Callable
 from typing import Any
 
 from . import auction
-from .commands import Bury, DealAll, DealNext, Declare, NextDeal, PassSteal, Play, Steal
+from .calling import call_friend
+from .commands import (
+    Bury,
+    CallFriend,
+    DealAll,
+    DealNext,
+    Declare,
+    NextDeal,
+    PassSteal,
+    Play,
+    Steal,
+)
 from .deal import deal_all, deal_next, declare
 from .errors import BadCommand, RuleError, StaleVersion, WrongPhase, WrongSeat
 from .events import Event
@@ -30,6 +41,7 @@ HANDLERS: dict[type, Handler] = {
     Bury: bury,
     Steal: steal,
     PassSteal: pass_steal,
+    CallFriend: call_friend,
     Play: play,
     NextDeal: next_deal,
     **auction.HANDLERS,

@@ -115,6 +115,25 @@ class NameTrump(_Command):
         return v
 
 
+class CallFriend(_Command):
+    """Find friends: after burying, the dealer calls the friend's card (`HA`, `BJ`)
+    and which copy (`nth`, from 1; it matters under `nth_played` only). The card
+    is kept as notation so that a card that does not exist is refused by the
+    engine with a sentence, like any other bad call."""
+
+    type: Literal["call_friend"] = "call_friend"
+    seat: int
+    card: str
+    nth: int = 1
+
+    @field_validator("card", mode="before")
+    @classmethod
+    def _notation(cls, v: Any) -> Any:
+        if isinstance(v, Card):
+            return str(v)
+        return v.strip().upper() if isinstance(v, str) else v
+
+
 class NextDeal(_Command):
     """Start the next deal once the current one is scored."""
 
@@ -132,6 +151,7 @@ Command = Annotated[
     | Bury
     | Steal
     | PassSteal
+    | CallFriend
     | Play
     | NextDeal,
     Field(discriminator="type"),
@@ -148,6 +168,7 @@ CommandKind = Literal[
     "bury",
     "steal",
     "pass_steal",
+    "call_friend",
     "play",
     "next_deal",
 ]

@@ -116,6 +116,8 @@ def start_deal(
             "shown_kitty": (),
             "kitty_swapped": False,
             "failed_throws": 0,
+            "friend_calls": (),
+            "friend": None,
             "turn": None,
             "trick": (),
             "trick_no": 0,

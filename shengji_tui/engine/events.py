@@ -161,6 +161,24 @@ class StealPassed(_Event):
     seat: int
 
 
+class FriendCalled(_Event):
+    """Find friends: the dealer's call, shown to everyone."""
+
+    type: Literal["friend_called"] = "friend_called"
+    seat: int  # the dealer
+    card: Card
+    nth: int
+
+
+class FriendRevealed(_Event):
+    """Find friends: `seat` is the dealer's friend (it played the called card).
+    `alone`: there is no friend, the dealer (`seat`) plays alone against the rest."""
+
+    type: Literal["friend_revealed"] = "friend_revealed"
+    seat: int
+    alone: bool = False
+
+
 class PlayStarted(_Event):
     type: Literal["play_started"] = "play_started"
     leader: int
@@ -291,6 +309,8 @@ Event = Annotated[
     | KittyBuried
     | StealTurn
     | StealPassed
+    | FriendCalled
+    | FriendRevealed
     | PlayStarted
     | ThrowFailed
     | ThrowPenalty

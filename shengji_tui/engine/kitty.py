@@ -8,17 +8,18 @@ pass. A steal sets trump, gives the thief the kitty to bury, and starts a new
 round; on the first deal it also makes the thief the dealer (it counts as an
 overturn, 反主). The rounds end when every other seat has passed in a row.
 No theft when trump came from flipping the kitty (seed 002: 翻底亮主的不允许炒底).
+Find friends: the dealer calls its friend once the bury (and any theft) is over.
 """
 
 from __future__ import annotations
 
 from ..rules import contains, format_cards, remove_cards
+from .calling import begin_play
 from .commands import Bury, PassSteal, Steal
 from .deal import Step, check_declaration, choose_dealer, take_kitty
 from .errors import IllegalCards, NotInHand, WrongSeat
 from .events import Declared, Event, KittyBuried, StealPassed, StealTurn, TrumpSet
 from .phases import require_phase
-from .play import start_play
 from .state import GameState, SeatCards
 
 
@@ -58,7 +59,7 @@ def bury(state: GameState, cmd: Bury) -> Step:
         )
         events.append(StealTurn(seat=first))
         return state, events
-    state, evs = start_play(state)
+    state, evs = begin_play(state)
     return state, events + evs
 
 
@@ -102,7 +103,7 @@ def pass_steal(state: GameState, cmd: PassSteal) -> Step:
     events: list[Event] = [StealPassed(seat=cmd.seat)]
     if passes >= state.players - 1:
         state = state.model_copy(update={"theft_turn": None, "theft_passes": 0})
-        state, evs = start_play(state)
+        state, evs = begin_play(state)
         return state, events + evs
     nxt = state.next_seat(cmd.seat)
     if nxt == state.kitty_holder:

@@ -13,6 +13,7 @@ PHASE_TEXT: dict[str, tuple[str, str]] = {
     "naming_trump": ("the auction's winner is naming trump", "庄家正在定主"),
     "kitty_theft": ("players are deciding whether to steal the kitty", "正在炒底"),
     "overturning": ("the attackers are deciding whether to overturn trump", "闲家正在决定是否反牌"),
+    "calling": ("the dealer is calling a friend", "庄家正在叫朋友"),
     "playing": ("the tricks are being played", "正在出牌"),
     "scoring": ("the deal is over and the next one has not started", "本局已结束，下一局尚未开始"),
     "finished": ("the match is over", "比赛已结束"),

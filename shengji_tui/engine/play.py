@@ -24,6 +24,7 @@ from ..rules import (
 from .commands import Play
 from .errors import IllegalCards, NotInHand, WrongSeat
 from .events import Event, Played, PlayStarted, ThrowFailed, ThrowPenalty, TrickWon
+from .friends import finds_friends, on_played
 from .phases import require_phase
 from .scoring import end_deal
 from .settle import end_auction_deal
@@ -81,8 +82,9 @@ def _lead(
         update["match_scores"] = tuple(
             a + b for a, b in zip(state.match_scores, deltas, strict=True)
         )
-    elif kind == "points":
+    elif kind == "points" and not finds_friends(state):
         # the points go to the other side: to the attackers if the thrower defends
+        # (find friends settles them at the end: the sign would show the side)
         delta = amount if seat in state.dealer_side else -amount
         update["penalty_points"] = state.penalty_points + delta
     elif kind == "match_score":
@@ -134,6 +136,8 @@ def play(state: GameState, cmd: Play) -> Step:
     state = state.model_copy(
         update={"hands": tuple(hands), "trick": trick, "turn": state.next_seat(seat)}
     )
+    state, evs = on_played(state, seat, played)
+    events.extend(evs)
     if len(trick) < state.players:
         return state, events
     state, evs = finish_trick(state)

@@ -3,7 +3,9 @@
 A view holds the seat's own hand, the public state (levels, trump, the trick,
 captured points, hand sizes, the deal's public history) and the state version.
 Never another hand, the cards still to deal, or the buried kitty (except to the
-seat that buried it, and to all once the deal is over).
+seat that buried it, and to all once the deal is over). Find friends: the
+dealer side is the revealed part only (and the friend itself, in its own
+view, under `holder`); `friend_calls` is the public call.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from ..rules import (
     sort_hand,
 )
 from .events import CardDealt, Declared, Event, KittyBuried, KittyTaken
+from .friendcall import FriendCall
+from .friends import known_dealer_side
 from .state import GameState, Phase, SeatCards
 
 _DECLARING = ("dealing", "declaring")
@@ -44,7 +48,7 @@ class SeatView(BaseModel):
     deal_no: int
     dealer: int | None
     level: str
-    dealer_side: tuple[int, ...]
+    dealer_side: tuple[int, ...]  # as far as this seat knows (find friends: the revealed part)
     first_seat: int
     cards_left: int  # still to deal (a count only)
     hand: tuple[Card, ...]  # sorted for display
@@ -65,6 +69,7 @@ class SeatView(BaseModel):
     bid: int | None  # the winning bid once the auction is over: the deal's contract
     shown_kitty: tuple[Card, ...]  # three players: the kitty cards shown to everyone
     bury_count: int  # cards the kitty's holder buries now (0 outside burying)
+    friend_calls: tuple[FriendCall, ...]  # find friends: the call and its reveal, public
     awaiting: int | None  # whose action the game waits for
     turn: int | None
     trick: tuple[SeatCards, ...]
@@ -133,7 +138,7 @@ def view_for(state: GameState, seat: int) -> SeatView:
     ended = state.result is not None
     kitty: tuple[Card, ...] | None = None
     own = state.kitty_holder == seat and not state.kitty_swapped
-    if ended or (own and state.phase in ("kitty_theft", "overturning", "playing")):
+    if ended or (own and state.phase in ("kitty_theft", "overturning", "calling", "playing")):
         kitty = state.kitty
     decls, standing = _visible_declarations(state, seat)
     ctx = state.ctx
@@ -156,7 +161,7 @@ def view_for(state: GameState, seat: int) -> SeatView:
         deal_no=state.deal_no,
         dealer=state.dealer,
         level=state.level,
-        dealer_side=state.dealer_side,
+        dealer_side=known_dealer_side(state, seat),
         first_seat=state.first_seat,
         cards_left=len(state.stock),
         hand=tuple(sort_hand(state.rules, ctx, state.hands[seat])),
@@ -174,6 +179,7 @@ def view_for(state: GameState, seat: int) -> SeatView:
         bid=state.bid,
         shown_kitty=state.shown_kitty,
         bury_count=bury_count,
+        friend_calls=state.friend_calls,
         awaiting=state.awaiting(),
         turn=state.turn,
         trick=state.trick,

@@ -16,6 +16,8 @@ Public API (docs/architecture.md, "rules"):
   `throw_allowed`, the
   declaration functions, `kitty_multiplier`, `deal_result`, `advance_level`,
   `sort_hand`, `is_trump`, `effective_suit`;
+- find friends (§10): `check_friend_call`, `holder_friend`, `plays_nth_copy`,
+  `friend_deal_result` (the five-player table and split), `friend_next_dealer`;
 - the fast per-context API for loops (bots, simulators): `compiled(rs, ctx)`
   gives an `Order` with per-card tables (`eff`, `pos`, `ident`, `npos`; `TRUMP`
   is the effective suit of trumps) and methods over `Card` lists: `suit`,
@@ -70,6 +72,16 @@ from .declare import (
     winning_declaration,
 )
 from .follow import Verdict, check_follow, legal_follows
+from .friends import (
+    check_friend_call,
+    five_player_table,
+    friend_copies,
+    friend_deal_result,
+    friend_next_dealer,
+    holder_friend,
+    parse_friend_card,
+    plays_nth_copy,
+)
 from .order import TRUMP, Order, compiled
 from .ruleset import PRESET_NAMES, RuleSet, ScoreBand
 from .scoring import (
@@ -120,6 +132,7 @@ __all__ = [
     "check_bid",
     "check_declaration",
     "check_follow",
+    "check_friend_call",
     "check_naming",
     "check_overturn",
     "check_pass",
@@ -130,9 +143,14 @@ __all__ = [
     "decompose",
     "effective_suit",
     "eighty_points_settlement",
+    "five_player_table",
     "flip_kitty",
     "format_cards",
+    "friend_copies",
+    "friend_deal_result",
+    "friend_next_dealer",
     "full_deck",
+    "holder_friend",
     "is_tractor",
     "is_trump",
     "jack_rule_applies",
@@ -143,8 +161,10 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "parse_declaration",
+    "parse_friend_card",
     "parse_rank",
     "parse_suit",
+    "plays_nth_copy",
     "points",
     "remove_cards",
     "settle_eighty_points",

@@ -18,6 +18,7 @@ PRESET_NAMES = (
     "classic",
     "tournament",
     "find-friends",
+    "find-friends-5",
     "one-deck",
     "two-color",
     "three-deck",
@@ -59,6 +60,16 @@ class RuleSet(BaseModel):
     )
     # --- partnerships ---------------------------------------------------------
     partnership: Literal["fixed", "find_friends", "solo"] = "fixed"
+    friend_rule: Literal["holder", "nth_played"] = Field(
+        "holder",
+        description="find friends: the friend holds the called card (seed 000), or plays "
+        "its nth copy (nth_played)",
+    )
+    friend_split: Literal["hard", "even"] = Field(
+        "hard",
+        description="five-player find friends: the dealer side's levels, two thirds to "
+        "whoever of the two won the last trick (hard: the friend only if it did), or halved",
+    )
     # --- play -----------------------------------------------------------------
     trick_compare: Literal["largest_unit", "all", "highest"] = "largest_unit"
     throw_penalty: Literal["none", "points", "match_score", "eighty_points"] = Field(
@@ -160,6 +171,8 @@ class RuleSet(BaseModel):
                 "fixed partners need an even number of players (two teams on alternate "
                 "seats); with an odd number choose partnership solo or find_friends"
             )
+        if self.partnership == "find_friends" and self.players < 4:
+            raise ValueError("find friends needs 4 to 6 players (with 3, choose partnership solo)")
         if not self.levels:
             raise ValueError("the level sequence is empty")
         if len(set(self.levels)) != len(self.levels):
@@ -322,6 +335,17 @@ _PRESETS: dict[str, dict[str, Any]] = {
         ],
     },
     "find-friends": {**_classic(), "partnership": "find_friends"},
+    # seeds 000/002 (5人3副牌打找朋友): the three-deck game at five seats, one friend,
+    # §10's five-player table in steps of 60; J and A must be played
+    "find-friends-5": {
+        "decks": 3,
+        "players": 5,
+        "kitty_size": 7,
+        "partnership": "find_friends",
+        "score_step": 60,
+        "extra_step": 60,
+        "must_play": ["J", "A"],
+    },
     "one-deck": {"decks": 1, "kitty_size": 6, "score_step": 20, "extra_step": 20},
     "two-color": {
         "decks": 1,

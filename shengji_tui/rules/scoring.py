@@ -23,6 +23,7 @@ class DealResult(BaseModel):
     attackers_take_over: bool = False
     band_min_points: int = 0
     match_points: int = 0  # eighty-points: what each opponent pays the dealer (negative: receives)
+    friend_levels: int = 0  # find-friends: the friend's gain (dealer_side_levels is the dealer's)
 
     @property
     def dealer_holds(self) -> bool:

@@ -26,6 +26,8 @@ from ..engine.events import (
     DeclarationsRevealed,
     Declared,
     Event,
+    FriendCalled,
+    FriendRevealed,
     JackRule,
     KittyBuried,
     KittyCaptured,
@@ -53,6 +55,13 @@ _DOUBLINGS = {"big_bid": "a bid of 100 or more", "zero": "a score of 0", "sweep"
 def _cards(cards: Iterable[Card]) -> str:
     text = format_cards(cards)
     return text if text else "nothing"
+
+
+def _friend_call(rules: RuleSet, e: FriendCalled) -> str:
+    if rules.friend_rule == "holder":
+        return f"whoever holds {e.card}"
+    nth = {1: "1st", 2: "2nd", 3: "3rd"}.get(e.nth, f"{e.nth}th")
+    return f"whoever plays the {nth} {e.card}"
 
 
 def _trump(suit: Suit | None, level: str) -> str:
@@ -162,11 +171,22 @@ class _Narrator:
         elif isinstance(e, StealPassed):
             what = "overturn" if self.rules.overturn_swap else "steal the kitty"
             self.say(f"  {self.name(e.seat)} does not {what}")
+        elif isinstance(e, FriendCalled):
+            self.say(f"  {self.name(e.seat)} calls the friend: {_friend_call(self.rules, e)}")
+        elif isinstance(e, FriendRevealed):
+            what = "has no friend and plays alone" if e.alone else "is the dealer's friend"
+            if self.trick:  # told with the play that revealed it
+                self.trick[-1] += f" ({self.name(e.seat)} {what})"
+            else:
+                self.say(f"  {self.name(e.seat)} {what}")
         elif isinstance(e, PlayStarted):
-            self.say(
-                f"  {self.name(e.leader)} leads the first trick; dealer side "
-                f"{self.group(e.dealer_side)}"
-            )
+            if self.rules.partnership == "find_friends":  # the side is not known yet
+                self.say(f"  {self.name(e.leader)} leads the first trick")
+            else:
+                self.say(
+                    f"  {self.name(e.leader)} leads the first trick; dealer side "
+                    f"{self.group(e.dealer_side)}"
+                )
         elif isinstance(e, ThrowFailed):
             penalty = ""
             plural = "" if e.penalty == 1 else "s"
@@ -271,6 +291,12 @@ class _Narrator:
             gain = r.attacker_levels
             outcome = "the attackers take over" + (
                 f" and go up {gain} level{'s' if gain != 1 else ''}" if gain else ""
+            )
+        elif r.friend_levels and r.friend_levels != r.dealer_side_levels:
+            # five-player find friends: the dealer and the friend share the levels
+            outcome = (
+                f"the dealer side holds: the dealer goes up {r.dealer_side_levels}, "
+                f"the friend {r.friend_levels}"
             )
         else:
             gain = r.dealer_side_levels

@@ -12,8 +12,8 @@ Order of questions, per phase:
   if none does, the table deals the next card (`DealNext`); in an auction
   preset nobody declares: the table deals;
 - declaring: the same; if no bot declares, the table closes the declarations;
-- bidding, naming trump, burying, kitty theft, overturning, playing: the
-  awaited seat's bot, if it is a bot;
+- bidding, naming trump, burying, kitty theft, overturning, calling a friend,
+  playing: the awaited seat's bot, if it is a bot;
 - scoring: `NextDeal` when every seat is a bot (humans press a key for it).
 """
 
@@ -47,7 +47,15 @@ log = logging.getLogger("shengji_tui.table")
 StepKind = Literal["deal", "declare", "close", "bot", "next_deal"]
 
 # phases where one seat acts (`GameState.awaiting()`)
-_AWAITED = ("bidding", "naming_trump", "burying", "kitty_theft", "overturning", "playing")
+_AWAITED = (
+    "bidding",
+    "naming_trump",
+    "burying",
+    "kitty_theft",
+    "overturning",
+    "calling",
+    "playing",
+)
 
 
 @dataclass(frozen=True)

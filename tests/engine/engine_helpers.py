@@ -17,6 +17,7 @@ from shengji_tui.bench.random_deal import leadable_units
 from shengji_tui.engine import (
     Bid,
     Bury,
+    CallFriend,
     DealNext,
     Declare,
     GameState,
@@ -41,6 +42,8 @@ PRESETS = (
     "three-deck",
     "four-deck",
     "six-player",
+    "find-friends",
+    "find-friends-5",
     "eighty-points",
     "three-player",
 )
@@ -169,6 +172,11 @@ def legal_command(state: GameState, rng: random.Random) -> Command:
         if opts and rng.random() < STEAL_P:
             return Steal(seat=seat, cards=tuple(rng.choice(opts)))
         return PassSteal(seat=seat)
+    if phase == "calling":
+        seat = state.dealer
+        assert seat is not None
+        nth = 1 if rs.friend_rule == "holder" else rng.randint(1, rs.decks)
+        return CallFriend(seat=seat, card=str(rng.choice(rules.ALL_CARDS)), nth=nth)
     if phase == "playing":
         seat = state.turn
         assert seat is not None
@@ -237,6 +245,8 @@ def check_invariants(state: GameState) -> None:
         elif state.phase in ("bidding", "naming_trump"):
             assert sizes == [hs] * n and state.awaiting() is not None
             assert state.shown_kitty == state.kitty[: rs.kitty_shown]
+        elif state.phase == "calling":
+            assert sizes == [hs] * n and not state.friend_calls and state.turn is None
         elif state.phase == "playing":
             assert state.turn is not None
         else:

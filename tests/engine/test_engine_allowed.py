@@ -18,6 +18,7 @@ from shengji_tui.engine import (
     PACING,
     Bid,
     Bury,
+    CallFriend,
     Command,
     CommandKind,
     DealAll,
@@ -71,6 +72,8 @@ def command(kind: CommandKind, state: GameState, seat: int) -> Command:
         return PassSteal(seat=seat)
     if kind == "play":
         return Play(seat=seat, cards=one)
+    if kind == "call_friend":
+        return CallFriend(seat=seat, card="HA", nth=1)
     assert kind == "next_deal"
     return NextDeal(seat=seat)
 
@@ -115,7 +118,15 @@ def check(state: GameState) -> None:
 
 @pytest.mark.parametrize(
     ("preset", "seed"),
-    [("classic", 3), ("one-deck", 8), ("four-deck", 5), ("eighty-points", 4), ("three-player", 6)],
+    [
+        ("classic", 3),
+        ("one-deck", 8),
+        ("four-deck", 5),
+        ("eighty-points", 4),
+        ("three-player", 6),
+        ("find-friends", 4),
+        ("find-friends-5", 2),
+    ],
 )
 def test_allowed_is_what_apply_takes_in_every_phase(preset: str, seed: int) -> None:
     seen = set()
@@ -132,6 +143,8 @@ def test_allowed_is_what_apply_takes_in_every_phase(preset: str, seed: int) -> N
         want.add("declaring")
     if preset == "three-player":
         want.add("overturning")
+    if preset.startswith("find-friends"):
+        want.add("calling")
     assert want <= seen
 
 

@@ -15,6 +15,7 @@ from shengji_tui.engine import (
     BadCommand,
     Bid,
     Bury,
+    CallFriend,
     DealAll,
     DealNext,
     Declare,
@@ -56,7 +57,7 @@ def junk_command(state: GameState, rng: random.Random) -> Command:
     roll = rng.random()
     version = None if roll < 0.8 else rng.choice([state.version - 1, state.version + 3])
     cards = junk_cards(state, rng, seat)
-    kinds = ["deal", "all", "declare", "bury", "steal", "pass", "play", "play", "next"]
+    kinds = ["deal", "all", "declare", "bury", "steal", "pass", "call", "play", "play", "next"]
     kind = rng.choice([*kinds, "bid", "pass_bid", "name"])
     if kind == "bid":
         points = rng.choice([0, 5, 65, 70, 72, 75, 100, 145, 150, 155, 205])
@@ -79,6 +80,9 @@ def junk_command(state: GameState, rng: random.Random) -> Command:
         return PassSteal(seat=seat, version=version)
     if kind == "next":
         return NextDeal(version=version)
+    if kind == "call":
+        card = str(cards[0]) if cards and rng.random() < 0.7 else rng.choice(["HX", "", "S1"])
+        return CallFriend(seat=seat, card=card, nth=rng.randint(-1, 4), version=version)
     return Play(seat=seat, cards=cards, version=version)
 
 
@@ -127,7 +131,9 @@ def test_random_commands_are_refused_cleanly(preset: str, seed: int) -> None:
     assert refusals > 0
 
 
-@pytest.mark.parametrize("preset", ["classic", "four-deck", "eighty-points", "three-player"])
+@pytest.mark.parametrize(
+    "preset", ["classic", "four-deck", "eighty-points", "three-player", "find-friends"]
+)
 def test_refusals_reach_every_phase(preset: str) -> None:
     _, phases = fuzz(preset, 95, 2500)
     assert {"dealing", "burying", "playing", "scoring"} <= phases
@@ -139,6 +145,8 @@ def test_refusals_reach_every_phase(preset: str) -> None:
         assert "declaring" in phases
     if preset == "three-player":
         assert "overturning" in phases
+    if preset == "find-friends":
+        assert "calling" in phases
 
 
 @pytest.mark.parametrize(
@@ -150,6 +158,8 @@ def test_refusals_reach_every_phase(preset: str) -> None:
         ('{"type": "declare", "cards": ["S2"]}', "seat"),
         ("not json", "not valid"),
         ({"type": "bury", "seat": 0, "cards": [], "extra": 1}, "extra"),
+        ({"type": "call_friend", "seat": 0, "nth": 1}, "card"),
+        ({"type": "call_friend", "seat": 0, "card": "HA", "nth": "first"}, "nth"),
     ],
 )
 def test_malformed_commands_become_bad_command(data: str | dict[str, object], words: str) -> None:
@@ -162,6 +172,8 @@ def test_parse_command_reads_what_commands_write() -> None:
     cmd = Play(seat=2, cards="S10 S10 BJ", version=7)
     assert parse_command(cmd.model_dump_json()) == cmd
     assert parse_command(cmd.model_dump()) == cmd
+    call = CallFriend(seat=1, card=rules.parse_card("HA"), nth=2)
+    assert call.card == "HA" and parse_command(call.model_dump_json()) == call
 
 
 def test_not_a_command_is_refused() -> None:

@@ -100,12 +100,6 @@ def test_views_at_every_seat_count(n: int) -> None:
         view_for(state, n)
 
 
-def test_find_friends_is_still_refused() -> None:
-    rs = custom("ff-5", "three-deck", players=5, kitty_size=7, partnership="find_friends")
-    with pytest.raises(ValueError, match="does not play"):
-        new_game(rs, 1)
-
-
 def test_an_auction_at_any_table_size() -> None:
     """A falling auction on a custom five-seat table plays like three players'."""
     rs = custom(

@@ -19,6 +19,7 @@ from shengji_tui.engine.events import (
     DeclarationsRevealed,
     Declared,
     Event,
+    FriendCalled,
     KittyBuried,
     KittyFlipped,
     KittyRevealed,
@@ -47,6 +48,8 @@ def shown_cards(e: Event, seat: int, declaring: bool) -> tuple[Card, ...]:
         return e.tried
     if isinstance(e, DeclarationsRevealed):
         return tuple(c for cs in e.cards for c in cs)
+    if isinstance(e, FriendCalled):  # the called card names a card, it shows none
+        return (e.card,)
     return ()
 
 
@@ -67,7 +70,9 @@ def check_view(state: GameState, v: SeatView, seat: int) -> None:
     ended = state.result is not None
     if v.kitty is not None:
         own = state.kitty_holder == seat and not state.kitty_swapped
-        assert ended or (own and state.phase in ("kitty_theft", "overturning", "playing"))
+        assert ended or (
+            own and state.phase in ("kitty_theft", "overturning", "calling", "playing")
+        )
         assert v.kitty == state.kitty
     elif ended:
         raise AssertionError("the kitty is revealed to all at the end of the deal")

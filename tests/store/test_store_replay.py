@@ -45,7 +45,9 @@ SOLO_3 = RuleSet.model_validate(
 
 
 @pytest.mark.parametrize(
-    "rules", ["classic", "six-player", SOLO_3], ids=["classic", "six-player", "solo-3"]
+    "rules",
+    ["classic", "six-player", SOLO_3, "find-friends", "find-friends-5"],
+    ids=["classic", "six-player", "solo-3", "find-friends", "find-friends-5"],
 )
 async def test_restore_mid_deal_gives_an_identical_state_and_plays_on(
     tmp_path: Path, rules: str | RuleSet
@@ -68,6 +70,8 @@ async def test_restore_mid_deal_gives_an_identical_state_and_plays_on(
 
     back = Table.restore(store, "mid")
     assert back.state == t.state
+    # find friends: the same call, the same hidden friend, the same revealed side
+    assert (back.state.friend_calls, back.state.friend) == (t.state.friend_calls, t.state.friend)
     assert back.state.model_dump_json() == t.state.model_dump_json()
     assert [(s.kind, s.name) for s in back.seats] == [(s.kind, s.name) for s in t.seats]
     assert len(back.seats) == n
