@@ -43,6 +43,7 @@ from ..engine import (
     CardDealt,
     DealNext,
     DealScored,
+    DealSettled,
     Declare,
     GameState,
     KittyCaptured,
@@ -65,7 +66,8 @@ class RunResult:
     a_seats: tuple[int, ...]
     dealer_side: tuple[int, ...] = ()
     attacker_points: int = 0
-    a_levels: int = 0  # levels gained by A's side (the side of A's seats)
+    # levels gained by A's side (the side of A's seats); eighty points: match points
+    a_levels: int = 0
     b_levels: int = 0  # levels gained by the side against A's
     a_won: bool = False
     # per seat: its side's levels minus the other side's; attacker points, + for
@@ -190,6 +192,13 @@ def _score(state: GameState, res: RunResult) -> None:
                 res.a_levels, res.b_levels = gains[a[0]]
             res.seat_margin = tuple(-e.attacker_points if d else e.attacker_points for d in defends)
             res.seat_won = tuple(d != r.attackers_take_over for d in defends)
+        elif isinstance(e, DealSettled):
+            # eighty points: the deal is worth match points, not levels
+            res.seat_levels = e.deltas
+            res.a_levels = sum(e.deltas[s] for s in a)
+            res.b_levels = sum(d for s, d in enumerate(e.deltas) if s not in a)
+            res.seat_won = tuple(d > 0 for d in e.deltas)
+            res.a_won = res.a_levels > res.b_levels
 
 
 def _friend_gains(state: GameState, r: DealResult) -> list[tuple[int, int]]:

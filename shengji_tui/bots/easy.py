@@ -3,7 +3,8 @@
 - declares with a pair of level cards when the suit is fair, with a single
   only late and with many trumps; never overturns its partner;
 - buries its lowest side cards, avoiding point cards;
-- never steals the kitty;
+- never steals the kitty, never overturns;
+- bids on the same estimate as the normal bot (bidding.py), more cautiously;
 - find friends: calls a side-suit boss card it lacks a copy of, at random;
 - leads its highest side-suit pair or tractor, else a side-suit ace, else the
   lowest card of its longest side suit;
@@ -25,6 +26,7 @@ from .sense import TRUMP, Sense
 
 class EasyBot(PlaybookBot):
     level = "easy"
+    bid_margin = 12.0  # bids cautiously
 
     def __init__(self, seed: int = 0, name: str = "easy") -> None:
         super().__init__(seed, name)
@@ -53,6 +55,9 @@ class EasyBot(PlaybookBot):
     def steal(self, view: SeatView) -> list[Card] | None:
         return None
 
+    def overturn(self, view: SeatView) -> list[Card] | None:
+        return None
+
     def call(self, view: SeatView) -> CallFriend:
         return easy_call(view, self.rng(view, "call"))
 
@@ -62,7 +67,7 @@ class EasyBot(PlaybookBot):
             view.hand,
             key=lambda c: (sn.is_trump(c), c.points > 0, sn.pos[c.idx], c.idx),
         )
-        return hand[: view.kitty_size]
+        return hand[: view.bury_count]
 
     # ------------------------------------------------------------- playing
     def candidates(self, view: SeatView) -> list[tuple[float, list[Card]]]:

@@ -78,6 +78,7 @@ class SearchJob:
     penalty: int
     attackers: list[int]
     kitty_known: list[Card] | None
+    bid: int | None  # an auction's winning bid (None: no auction)
     friend: FriendPlan | None
     seed: str
     worker: int
@@ -195,6 +196,8 @@ class Sim:
 
     def attacker_points(self, penalty: int) -> int:
         pts = sum(self.captured[s] for s in self.attackers) + penalty
+        if self.rs.bidding == "points_up":
+            return pts  # eighty points: the kitty counts for nobody
         if self.last_winner in self.attackers and self.kitty:
             mult = rules.kitty_multiplier(self.rs, self.sn.ctx, self.last_lead, self.last_win)
             pts += points(self.kitty) * mult
@@ -384,11 +387,27 @@ def _can_beat_later(sim: Sim, opp_later: list[int], plays: list[list[Card]], w: 
 
 
 def utility(
-    rs: RuleSet, attacker_pts: int, me_attacks: bool, result: rules.DealResult | None = None
+    rs: RuleSet,
+    attacker_pts: int,
+    me_attacks: bool,
+    bid: int | None = None,
+    dealer_pts: int | None = None,
+    result: rules.DealResult | None = None,
 ) -> float:
     """My side's outcome: levels gained minus levels conceded, plus a bit of margin
-    (find friends: `result`, the dealer side's levels counted per seat)."""
-    r = rules.deal_result(rs, attacker_pts) if result is None else result
+    (eighty points: my match points, `dealer_pts` being the dealer's own points;
+    find friends: `result`, the dealer side's levels counted per seat)."""
+    if rs.bidding == "points_up":
+        assert bid is not None and dealer_pts is not None
+        each = rules.eighty_points_settlement(bid, dealer_pts)
+        mine = -each if me_attacks else each * (rs.players - 1)
+        margin = -dealer_pts if me_attacks else dealer_pts
+        return mine + margin / (4.0 * rs.score_step)
+    r = rules.deal_result(rs, attacker_pts, bid=bid) if result is None else result
+    if rs.bidding == "threshold_down":  # levels only: nobody takes over the deal
+        gain = r.attacker_levels - r.dealer_side_levels
+        margin = attacker_pts if me_attacks else -attacker_pts
+        return (gain if me_attacks else -gain) + margin / (4.0 * rs.score_step)
     if r.attackers_take_over:
         att = r.attacker_levels + 1.0  # taking over the deal is worth about a level
         dfn = 0.0
@@ -443,6 +462,9 @@ def run_job(job: SearchJob) -> tuple[list[list[float]], int, int]:
             if not done:
                 late = True
                 break
+            # the sides as the sample ends (nth_played: the friend may have shown)
+            me_attacks = job.me in sim.attackers
+            dealer_pts = sum(sim.captured[s] for s in range(n) if s not in sim.attackers)
             pts = sim.attacker_points(job.penalty)
             result = None
             if fp is not None:
@@ -452,7 +474,7 @@ def run_job(job: SearchJob) -> tuple[list[list[float]], int, int]:
                     alone=sim.friend is None,
                     friend_won_last=sim.friend is not None and sim.last_winner == sim.friend,
                 )
-            row.append(utility(rs, pts, job.me in sim.attackers, result))
+            row.append(utility(rs, pts, me_attacks, job.bid, dealer_pts, result))
         if late:
             break
         results.append(row)
@@ -634,6 +656,7 @@ class SearchBot(PlaybookBot):
             penalty=view.penalty_points,
             attackers=attackers,
             kitty_known=list(view.kitty) if view.kitty is not None else None,
+            bid=view.bid,
             friend=friend,
             seed=f"hard/{self.seed}/{view.seat}/{view.version}",
             stride=self.workers,

@@ -23,7 +23,9 @@ from .phases import require_phase
 from .state import GameState, SeatCards
 
 
-def bury(state: GameState, cmd: Bury) -> Step:
+def lay_down(state: GameState, cmd: Bury) -> tuple[GameState, KittyBuried]:
+    """Check a bury and make it: the holder lays down the cards it holds beyond a
+    hand (the whole kitty; three players' overturn: the cards swapped in)."""
     require_phase(state, "bury the kitty", "burying")
     holder = state.kitty_holder
     if cmd.seat != holder:
@@ -31,10 +33,10 @@ def bury(state: GameState, cmd: Bury) -> Step:
             f"seat {holder} holds the kitty and buries it, not seat {cmd.seat}",
             f"由 {holder} 号座位扣底",
         )
-    k = state.rules.kitty_size
+    hand = state.hands[cmd.seat]
+    k = len(hand) - state.rules.hand_size
     if len(cmd.cards) != k:
         raise IllegalCards(f"bury exactly {k} cards, not {len(cmd.cards)}", f"必须扣 {k} 张牌")
-    hand = state.hands[cmd.seat]
     if not contains(hand, cmd.cards):
         raise NotInHand(
             f"you do not hold {format_cards(cmd.cards)}",
@@ -42,8 +44,13 @@ def bury(state: GameState, cmd: Bury) -> Step:
         )
     hands = list(state.hands)
     hands[cmd.seat] = tuple(remove_cards(hand, cmd.cards))
-    state = state.model_copy(update={"hands": tuple(hands), "kitty": cmd.cards})
-    events: list[Event] = [KittyBuried(seat=cmd.seat, count=k, cards=cmd.cards)]
+    state = state.model_copy(update={"hands": tuple(hands), "kitty": state.kitty + cmd.cards})
+    return state, KittyBuried(seat=cmd.seat, count=k, cards=cmd.cards)
+
+
+def bury(state: GameState, cmd: Bury) -> Step:
+    state, buried = lay_down(state, cmd)
+    events: list[Event] = [buried]
     rs = state.rules
     if rs.kitty_theft and state.standing is not None and not state.kitty_from_flip:
         first = state.next_seat(cmd.seat)

@@ -4,11 +4,16 @@ Everything outside this package asks the rules through this module (`from
 shengji_tui import rules`), never through its submodules (a test checks it).
 
 Public API (docs/architecture.md, "rules"):
+- auctions (RULES.md §11-12): `Auction` / `AuctionCall` (the record),
+  `auction_status`, `bid_options`, `check_bid`, `check_pass`, `check_naming`,
+  `naming_cards`, `overturn_options`, `check_overturn`, `settle_eighty_points`
+  (a `Settlement`), `throw_penalty_deltas`;
 - cards and notation: `Card`, `Suit`, `Rank`, `parse_cards`, `format_cards`,
   `points`, `full_deck`, `remove_cards`, `contains`;
 - `RuleSet` (presets, options), `TrumpContext` (level and trump suit);
 - judgements, taking cards or notation: `decompose`, `is_tractor`,
-  `check_follow` / `legal_follows`, `trick_winner`, `check_throw`, the
+  `check_follow` / `legal_follows`, `trick_winner`, `check_throw`,
+  `throw_allowed`, the
   declaration functions, `kitty_multiplier`, `deal_result`, `advance_level`,
   `sort_hand`, `is_trump`, `effective_suit`;
 - find friends (§10): `check_friend_call`, `holder_friend`, `plays_nth_copy`,
@@ -21,6 +26,23 @@ Public API (docs/architecture.md, "rules"):
   `Shape` and `Placement` type the columns representation it works on.
 """
 
+from .auction import (
+    Auction,
+    AuctionCall,
+    AuctionStatus,
+    Settlement,
+    auction_status,
+    bid_limits,
+    bid_options,
+    check_bid,
+    check_naming,
+    check_overturn,
+    check_pass,
+    naming_cards,
+    overturn_options,
+    settle_eighty_points,
+    throw_penalty_deltas,
+)
 from .cards import (
     ALL_CARDS,
     BJ,
@@ -70,7 +92,7 @@ from .scoring import (
     jack_rule_applies,
     kitty_multiplier,
 )
-from .throws import ThrowResult, check_throw
+from .throws import ThrowResult, check_throw, throw_allowed
 from .trick import trick_winner
 from .trump import TrumpContext, effective_suit, is_trump, sort_hand
 from .units import Cols, Placement, Shape, Unit, decompose, is_tractor
@@ -82,6 +104,9 @@ __all__ = [
     "PRESET_NAMES",
     "SUITS",
     "TRUMP",
+    "Auction",
+    "AuctionCall",
+    "AuctionStatus",
     "Card",
     "Cols",
     "DealResult",
@@ -92,6 +117,7 @@ __all__ = [
     "Rank",
     "RuleSet",
     "ScoreBand",
+    "Settlement",
     "Shape",
     "Suit",
     "ThrowResult",
@@ -99,10 +125,17 @@ __all__ = [
     "Unit",
     "Verdict",
     "advance_level",
+    "auction_status",
+    "bid_limits",
+    "bid_options",
     "can_declare",
+    "check_bid",
     "check_declaration",
     "check_follow",
     "check_friend_call",
+    "check_naming",
+    "check_overturn",
+    "check_pass",
     "check_throw",
     "compiled",
     "contains",
@@ -123,6 +156,8 @@ __all__ = [
     "jack_rule_applies",
     "kitty_multiplier",
     "legal_follows",
+    "naming_cards",
+    "overturn_options",
     "parse_card",
     "parse_cards",
     "parse_declaration",
@@ -132,7 +167,10 @@ __all__ = [
     "plays_nth_copy",
     "points",
     "remove_cards",
+    "settle_eighty_points",
     "sort_hand",
+    "throw_allowed",
+    "throw_penalty_deltas",
     "trick_winner",
     "valid_declarations",
     "winning_declaration",

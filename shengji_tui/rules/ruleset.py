@@ -72,8 +72,16 @@ class RuleSet(BaseModel):
     )
     # --- play -----------------------------------------------------------------
     trick_compare: Literal["largest_unit", "all", "highest"] = "largest_unit"
-    throw_penalty: Literal["none", "points", "match_score"] = "none"
+    throw_penalty: Literal["none", "points", "match_score", "eighty_points"] = Field(
+        "none",
+        description="a failed throw costs: nothing / points to the other side / the thrower's "
+        "match points / eighty points: the thrower's match points, paid to the dealer (by an "
+        "attacker) or shared among the others (by the dealer)",
+    )
     throw_penalty_amount: int = Field(10, description="points (or match points) per failed throw")
+    throw_failure_limit: int | None = Field(
+        None, description="after this many failed throws in a deal nobody may throw (80分: 2)"
+    )
     throw_trick_limit: int | None = Field(
         None, description="throws allowed only in the first N tricks (three-player: 3)"
     )
@@ -92,8 +100,24 @@ class RuleSet(BaseModel):
     bidding: Literal["none", "points_up", "threshold_down"] = Field(
         "none", description="eighty-points auction (70 up) / three-player auction on the threshold"
     )
-    bid_start: int = 70
-    bid_step: int = 5
+    bid_start: int = Field(
+        70, description="rising: the lowest opening bid; falling: the highest threshold"
+    )
+    bid_step: int = Field(5, description="bids are multiples of this")
+    name_no_trump: bool = Field(
+        True, description="the auction's winner may name no-trump (eighty points: no, 不能是无主)"
+    )
+    kitty_shown: int = Field(0, description="kitty cards shown to all before the auction (3人: 3)")
+    overturn_swap: int = Field(
+        0,
+        description="三人 反牌: after the bury each attacker in turn may overturn trump with a "
+        "stronger declaration and swap this many random kitty cards (0: no overturning)",
+    )
+    match_deals: int | None = Field(
+        None,
+        description="a match of this many deals, won on match points (eighty points: 8); "
+        "None: until a side wins a deal as dealer at the last level",
+    )
     # --- kitty ----------------------------------------------------------------
     kitty_multiplier: Literal["power", "times", "tournament"] = "power"
     kitty_multiplier_cap: int = 64
@@ -172,7 +196,26 @@ class RuleSet(BaseModel):
             raise ValueError("kitty_multiplier_cap must be at least 1")
         if self.throw_trick_limit is not None and self.throw_trick_limit < 0:
             raise ValueError("throw_trick_limit cannot be negative")
+        if self.throw_failure_limit is not None and self.throw_failure_limit < 0:
+            raise ValueError("throw_failure_limit cannot be negative")
+        self._check_auction()
         return self
+
+    def _check_auction(self) -> None:
+        if self.bid_step <= 0 or self.bid_start <= 0 or self.bid_start % self.bid_step:
+            raise ValueError("bid_start must be a positive multiple of a positive bid_step")
+        if self.bidding != "none" and self.partnership != "solo":
+            raise ValueError("an auction makes one dealer against the rest: partnership solo")
+        if self.bidding == "points_up" and self.bid_start > self.total_points:
+            raise ValueError(f"bid_start {self.bid_start} is above the pack's points")
+        if not 0 <= self.kitty_shown <= self.kitty_size:
+            raise ValueError(f"kitty_shown must be 0 to the kitty's {self.kitty_size} cards")
+        if not 0 <= self.overturn_swap <= self.kitty_size:
+            raise ValueError(f"overturn_swap must be 0 to the kitty's {self.kitty_size} cards")
+        if (self.kitty_shown or self.overturn_swap) and self.bidding == "none":
+            raise ValueError("kitty_shown and overturn_swap belong to an auction (bidding)")
+        if self.match_deals is not None and self.match_deals < 1:
+            raise ValueError("match_deals must be at least 1")
 
     # --------------------------------------------------------------- derived
     @property
@@ -350,6 +393,11 @@ _PRESETS: dict[str, dict[str, Any]] = {
         "levels": ["2"],
         "must_play": [],
         "no_declaration": "spades",
+        "name_no_trump": False,
+        "throw_penalty": "eighty_points",
+        "throw_penalty_amount": 3,
+        "throw_failure_limit": 2,
+        "match_deals": 8,
     },
     "three-player": {
         "decks": 2,
@@ -360,6 +408,8 @@ _PRESETS: dict[str, dict[str, Any]] = {
         "bid_start": 150,
         "bid_step": 5,
         "throw_trick_limit": 3,
+        "kitty_shown": 3,
+        "overturn_swap": 6,
         "score_step": 40,
         "extra_step": 40,
     },

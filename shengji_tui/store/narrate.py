@@ -12,11 +12,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..engine.events import (
+    AuctionStarted,
+    AuctionWon,
+    BidMade,
+    BidPassed,
     CardDealt,
     DealerChosen,
     DealerRotated,
     DealingDone,
     DealScored,
+    DealSettled,
     DealStarted,
     DeclarationsRevealed,
     Declared,
@@ -28,6 +33,7 @@ from ..engine.events import (
     KittyCaptured,
     KittyFlipped,
     KittyRevealed,
+    KittyShown,
     KittyTaken,
     LevelUp,
     MatchOver,
@@ -36,10 +42,14 @@ from ..engine.events import (
     Redealt,
     StealPassed,
     ThrowFailed,
+    ThrowPenalty,
     TrickWon,
+    TrumpNamed,
     TrumpSet,
 )
 from ..rules import Card, RuleSet, Suit, TrumpContext, format_cards, sort_hand
+
+_DOUBLINGS = {"big_bid": "a bid of 100 or more", "zero": "a score of 0", "sweep": "every trick"}
 
 
 def _cards(cards: Iterable[Card]) -> str:
@@ -101,8 +111,35 @@ class _Narrator:
             self.hands, self.pending, self.trick = {}, [], []
             self.header_done = self.dealt_shown = False
         elif isinstance(e, Redealt):
+            why = "everyone passed" if self.rules.bidding != "none" else "nobody declared"
             self.lines.append(
-                f"deal {self.deal_no + 1}: nobody declared; the cards are shuffled and dealt again"
+                f"deal {self.deal_no + 1}: {why}; the cards are shuffled and dealt again"
+            )
+        elif isinstance(e, KittyShown):
+            self.say(f"  the kitty shows {_cards(e.cards)}")
+        elif isinstance(e, AuctionStarted):
+            self.say(f"  {self.name(e.opener)} opens the auction")
+        elif isinstance(e, BidMade):
+            out = f" ({self.name(e.out)} is out)" if e.out is not None else ""
+            self.say(f"  {self.name(e.seat)} bids {e.points}{out}")
+        elif isinstance(e, BidPassed):
+            self.say(f"  {self.name(e.seat)} passes")
+        elif isinstance(e, AuctionWon):
+            self.dealer = e.seat
+            how = "everyone passed, so the first to pass deals" if e.forced else "wins"
+            self.say(f"  {self.name(e.seat)} {how} at {e.points}")
+        elif isinstance(e, TrumpNamed):
+            self.trump_named(e)
+        elif isinstance(e, DealSettled):
+            st = e.settlement
+            reasons = [_DOUBLINGS[d] for d in st.doublings]
+            doubled = f", doubled for {' and '.join(reasons)}" if reasons else ""
+            verdict = "makes" if st.made else "misses"
+            pays = "each pays the dealer" if st.each >= 0 else "the dealer pays each"
+            self.say(
+                f"  {self.name(e.dealer)} {verdict} the bid of {st.bid} with "
+                f"{st.dealer_points}: {pays} {abs(st.each)}{doubled}; match scores "
+                + ", ".join(f"{self.name(s)} {v}" for s, v in enumerate(e.scores))
             )
         elif isinstance(e, CardDealt):
             if e.card is not None:
@@ -110,7 +147,9 @@ class _Narrator:
         elif isinstance(e, DealingDone):
             pass
         elif isinstance(e, Declared):
-            if e.steal:
+            if e.steal and self.rules.overturn_swap:
+                self.say(f"  {self.name(e.seat)} overturns with {_cards(e.cards)}")
+            elif e.steal:
                 self.say(f"  {self.name(e.seat)} steals the kitty with {_cards(e.cards)}")
             else:
                 hidden = " (face down)" if e.hidden else ""
@@ -130,7 +169,8 @@ class _Narrator:
         elif isinstance(e, KittyBuried):
             self.say(f"  {self.name(e.seat)} buries {_cards(e.cards)}")
         elif isinstance(e, StealPassed):
-            self.say(f"  {self.name(e.seat)} does not steal the kitty")
+            what = "overturn" if self.rules.overturn_swap else "steal the kitty"
+            self.say(f"  {self.name(e.seat)} does not {what}")
         elif isinstance(e, FriendCalled):
             self.say(f"  {self.name(e.seat)} calls the friend: {_friend_call(self.rules, e)}")
         elif isinstance(e, FriendRevealed):
@@ -156,6 +196,9 @@ class _Narrator:
                 penalty = f", a penalty of {e.penalty} match point{plural}"
             reason = f" ({e.reason})" if e.reason else ""
             self.throw = f"tries to throw {_cards(e.tried)} but fails{reason}{penalty}, and "
+        elif isinstance(e, ThrowPenalty):
+            gains = [s for s, d in enumerate(e.deltas) if d > 0]
+            self.throw = self.throw.removesuffix(", and ") + f" paid to {self.group(gains)}, and "
         elif isinstance(e, Played):
             if e.lead:
                 note, self.throw = self.throw, ""
@@ -194,7 +237,7 @@ class _Narrator:
 
     def trump_set(self, e: TrumpSet) -> None:
         if e.reason == "steal":
-            self.say(f"  trump is now {_trump(e.trump_suit, e.level)}")
+            self.say(f"  now {_trump(e.trump_suit, e.level)}")
             return
         dealer = self.name(self.dealer)
         how = {
@@ -211,6 +254,18 @@ class _Narrator:
         self.lines.extend(self.pending)
         self.pending = []
 
+    def trump_named(self, e: TrumpNamed) -> None:
+        shown = f", showing {_cards(e.cards)}" if e.cards else ""
+        self.level = e.level
+        self.lines.append(
+            f"deal {self.deal_no + 1}: dealer {self.name(e.seat)}, "
+            f"{_trump(e.suit, e.level)} (named{shown})"
+        )
+        self.header_done = True
+        self.show_hands(e.suit)
+        self.lines.extend(self.pending)
+        self.pending = []
+
     def scored(self, e: DealScored) -> None:
         parts = [f"tricks {e.trick_points}"]
         if e.kitty_points:
@@ -218,6 +273,20 @@ class _Narrator:
         if e.penalty_points:
             parts.append(f"penalties {e.penalty_points:+d}")
         r = e.result
+        if self.rules.bidding == "points_up":  # the settlement line follows
+            self.say(f"  the attackers take {e.trick_points} (the kitty counts for nobody)")
+            return
+        if self.rules.bidding == "threshold_down":
+            who, gain = (
+                ("each attacker goes", r.attacker_levels)
+                if r.attackers_take_over
+                else ("the dealer goes", r.dealer_side_levels)
+            )
+            self.say(
+                f"  the attackers score {e.attacker_points} ({', '.join(parts)}) against "
+                f"the bid: {who} up {gain} level{'s' if gain != 1 else ''}"
+            )
+            return
         if r.attackers_take_over:
             gain = r.attacker_levels
             outcome = "the attackers take over" + (

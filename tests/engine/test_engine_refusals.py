@@ -13,13 +13,16 @@ from hypothesis import strategies as st
 from shengji_tui import rules
 from shengji_tui.engine import (
     BadCommand,
+    Bid,
     Bury,
     CallFriend,
     DealAll,
     DealNext,
     Declare,
     GameState,
+    NameTrump,
     NextDeal,
+    PassBid,
     PassSteal,
     Play,
     RuleError,
@@ -29,7 +32,7 @@ from shengji_tui.engine import (
     parse_command,
 )
 from shengji_tui.engine.commands import Command
-from shengji_tui.rules import Card
+from shengji_tui.rules import Card, Suit
 
 
 def junk_cards(state: GameState, rng: random.Random, seat: int) -> tuple[Card, ...]:
@@ -54,9 +57,15 @@ def junk_command(state: GameState, rng: random.Random) -> Command:
     roll = rng.random()
     version = None if roll < 0.8 else rng.choice([state.version - 1, state.version + 3])
     cards = junk_cards(state, rng, seat)
-    kind = rng.choice(
-        ["deal", "all", "declare", "bury", "steal", "pass", "call", "play", "play", "next"]
-    )
+    kinds = ["deal", "all", "declare", "bury", "steal", "pass", "call", "play", "play", "next"]
+    kind = rng.choice([*kinds, "bid", "pass_bid", "name"])
+    if kind == "bid":
+        points = rng.choice([0, 5, 65, 70, 72, 75, 100, 145, 150, 155, 205])
+        return Bid(seat=seat, points=points, version=version)
+    if kind == "pass_bid":
+        return PassBid(seat=seat, version=version)
+    if kind == "name":
+        return NameTrump(seat=seat, suit=rng.choice([None, *Suit]), version=version)
     if kind == "deal":
         return DealNext(seat=seat if rng.random() < 0.5 else None, version=version)
     if kind == "all":
@@ -122,12 +131,20 @@ def test_random_commands_are_refused_cleanly(preset: str, seed: int) -> None:
     assert refusals > 0
 
 
-@pytest.mark.parametrize("preset", ["classic", "four-deck", "find-friends"])
+@pytest.mark.parametrize(
+    "preset", ["classic", "four-deck", "eighty-points", "three-player", "find-friends"]
+)
 def test_refusals_reach_every_phase(preset: str) -> None:
     _, phases = fuzz(preset, 95, 2500)
-    assert {"dealing", "declaring", "burying", "playing", "scoring"} <= phases
+    assert {"dealing", "burying", "playing", "scoring"} <= phases
     if preset == "four-deck":
         assert "kitty_theft" in phases
+    if preset in ("eighty-points", "three-player"):
+        assert {"bidding", "naming_trump"} <= phases
+    else:
+        assert "declaring" in phases
+    if preset == "three-player":
+        assert "overturning" in phases
     if preset == "find-friends":
         assert "calling" in phases
 

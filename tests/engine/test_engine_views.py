@@ -23,9 +23,11 @@ from shengji_tui.engine.events import (
     KittyBuried,
     KittyFlipped,
     KittyRevealed,
+    KittyShown,
     KittyTaken,
     Played,
     ThrowFailed,
+    TrumpNamed,
 )
 from shengji_tui.rules import Card, RuleSet, parse_card
 
@@ -40,7 +42,7 @@ def shown_cards(e: Event, seat: int, declaring: bool) -> tuple[Card, ...]:
         return e.cards if e.seat == seat else ()
     if isinstance(e, Declared):
         return e.cards if e.seat == seat or not (e.hidden and declaring) else ()
-    if isinstance(e, (Played, KittyFlipped, KittyRevealed)):
+    if isinstance(e, (Played, KittyFlipped, KittyRevealed, KittyShown, TrumpNamed)):
         return e.cards
     if isinstance(e, ThrowFailed):
         return e.tried
@@ -67,8 +69,9 @@ def check_view(state: GameState, v: SeatView, seat: int) -> None:
     assert v.cards_left == len(state.stock)
     ended = state.result is not None
     if v.kitty is not None:
+        own = state.kitty_holder == seat and not state.kitty_swapped
         assert ended or (
-            state.kitty_holder == seat and state.phase in ("kitty_theft", "calling", "playing")
+            own and state.phase in ("kitty_theft", "overturning", "calling", "playing")
         )
         assert v.kitty == state.kitty
     elif ended:

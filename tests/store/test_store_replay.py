@@ -88,6 +88,48 @@ async def test_restore_mid_deal_gives_an_identical_state_and_plays_on(
     store.close()
 
 
+@pytest.mark.parametrize("preset", ["eighty-points", "three-player"])
+async def test_restore_in_the_middle_of_an_auction(tmp_path: Path, preset: str) -> None:
+    seed = 23
+    store = Store(tmp_path / "s.db")
+    n = RuleSet.preset(preset).players
+    names = bot_names(n)
+    settings = TableSettings.build(
+        preset,
+        seed,
+        names=names,
+        bots=bot_specs(seed, range(n), "random", names),
+        pacing=Pacing(bot_delay=0, deal_delay=0),
+    )
+    t = Table(settings, table_id="bids", store=store)
+    reached = asyncio.Event()
+
+    def watch(view: object, events: object) -> None:
+        st = t.state
+        if st.deal_no >= 1 and st.phase == "bidding" and st.auction and st.auction.calls:
+            reached.set()
+
+    t.subscribe(None, watch)
+    await t.start()
+    await asyncio.wait_for(reached.wait(), 60)
+    await t.close()
+    assert t.state.phase == "bidding" and t.state.auction is not None
+
+    back = Table.restore(store, "bids")
+    assert back.state == t.state
+    # a spectator sees the bids (and three players' shown kitty), never a hand
+    view = back.view(None)
+    assert view.hand == () and view.kitty is None and view.bids == t.state.auction.calls
+    assert view.shown_kitty == t.state.shown_kitty
+    await back.start()
+    await back.wait_finished()
+    await back.close()
+    assert back.state == run_headless(preset, seed, random_bots(seed, n, names)).state
+    [done] = store.finished()
+    assert done.result is not None and done.result["winners"] == list(back.state.winners)
+    store.close()
+
+
 async def _finished_game(tmp_path: Path, seed: int = 4) -> tuple[Store, str]:
     store = Store(tmp_path / "shengji.db")
     names = ["Ana", "Bo", "Cy", "Di"]
