@@ -5,9 +5,9 @@ seat arrangement of a duplicate set, with the same cards:
 - fixed partners (two teams on alternate seats): A takes every seat of one
   team and B the other's, then the teams are swapped (four seats: A on 0 and 2,
   then on 1 and 3; six seats: A on 0, 2, 4, then on 1, 3, 5);
-- otherwise (a solo dealer against the rest, odd seat counts): A takes one
-  seat and B every other, A rotated through every seat, so the deal is played
-  once per seat of A.
+- otherwise (a solo dealer against the rest, odd seat counts; find friends):
+  A takes one seat and B every other, A rotated through every seat, so the
+  deal is played once per seat of A.
 The engine is driven directly (no Table, no delays): cards are dealt one at a
 time and the seat that just got a card may declare; when every card is dealt
 each seat in turn may still declare (until a full round passes), then the
@@ -43,6 +43,7 @@ from ..engine import (
     CardDealt,
     DealNext,
     DealScored,
+    DealSettled,
     Declare,
     GameState,
     KittyCaptured,
@@ -52,7 +53,7 @@ from ..engine import (
     new_game,
     view_for,
 )
-from ..rules import RuleSet
+from ..rules import DealResult, RuleSet
 from ..table.plan import fallback_bot
 
 
@@ -65,7 +66,8 @@ class RunResult:
     a_seats: tuple[int, ...]
     dealer_side: tuple[int, ...] = ()
     attacker_points: int = 0
-    a_levels: int = 0  # levels gained by A's side (the side of A's seats)
+    # levels gained by A's side (the side of A's seats); eighty points: match points
+    a_levels: int = 0
     b_levels: int = 0  # levels gained by the side against A's
     a_won: bool = False
     # per seat: its side's levels minus the other side's; attacker points, + for
@@ -184,8 +186,34 @@ def _score(state: GameState, res: RunResult) -> None:
             res.seat_levels = tuple(
                 gain_def - gain_att if d else gain_att - gain_def for d in defends
             )
+            if state.rules.partnership == "find_friends":
+                gains = _friend_gains(state, r)
+                res.seat_levels = tuple(own - other for own, other in gains)
+                res.a_levels, res.b_levels = gains[a[0]]
             res.seat_margin = tuple(-e.attacker_points if d else e.attacker_points for d in defends)
             res.seat_won = tuple(d != r.attackers_take_over for d in defends)
+        elif isinstance(e, DealSettled):
+            # eighty points: the deal is worth match points, not levels
+            res.seat_levels = e.deltas
+            res.a_levels = sum(e.deltas[s] for s in a)
+            res.b_levels = sum(d for s, d in enumerate(e.deltas) if s not in a)
+            res.seat_won = tuple(d > 0 for d in e.deltas)
+            res.a_won = res.a_levels > res.b_levels
+
+
+def _friend_gains(state: GameState, r: DealResult) -> list[tuple[int, int]]:
+    """Find friends, per seat: (its own gain, the other side's gain). Levels are
+    per seat: at five seats the dealer's and the friend's shares differ."""
+    out = []
+    for s in range(state.players):
+        if r.attackers_take_over:
+            att = r.attacker_levels
+            out.append((0, att) if s in state.dealer_side else (att, 0))
+        elif s in state.dealer_side:
+            out.append((r.dealer_side_levels if s == state.dealer else r.friend_levels, 0))
+        else:
+            out.append((0, r.dealer_side_levels))
+    return out
 
 
 def make_bots(

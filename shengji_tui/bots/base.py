@@ -25,12 +25,27 @@ class Bot(Protocol):
         ...
 
 
+def sides_settled(view: SeatView) -> bool:
+    """Whether `view.dealer_side` is the whole dealer side: always, except under
+    find friends before the friend (or the dealer's being alone) is revealed."""
+    if view.rules.partnership != "find_friends" or view.result is not None:
+        return True
+    return bool(view.friend_calls) and view.friend_calls[0].revealed
+
+
 def side_of(view: SeatView, seat: int) -> frozenset[int]:
-    """The seats on `seat`'s side this deal, from the view: once the dealer is
-    known, the dealer side or the attackers (a solo dealer's opponents play as
-    one side); before that, `seat`'s team. With fixed partners both are its team."""
+    """The seats known to be on `seat`'s side this deal, from the view: once the
+    dealer is known, the dealer side or the attackers (a solo dealer's opponents
+    play as one side); before that, `seat`'s team. With fixed partners both are
+    its team. Find friends: the dealer side as far as it is revealed (with the
+    friend itself in its own view under `holder`); until the reveal, a seat not
+    on it knows no partner for sure (the tracker may narrow it: `bots.friends`)."""
     n = view.rules.players
     if view.dealer_side:
         defending = frozenset(view.dealer_side)
-        return defending if seat in defending else frozenset(range(n)) - defending
+        if seat in defending:
+            return defending
+        if not sides_settled(view):
+            return frozenset({seat})
+        return frozenset(range(n)) - defending
     return frozenset(s for s in range(n) if view.teams[s] == view.teams[seat])

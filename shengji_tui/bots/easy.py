@@ -3,7 +3,9 @@
 - declares with a pair of level cards when the suit is fair, with a single
   only late and with many trumps; never overturns its partner;
 - buries its lowest side cards, avoiding point cards;
-- never steals the kitty;
+- never steals the kitty, never overturns;
+- bids on the same estimate as the normal bot (bidding.py), more cautiously;
+- find friends: calls a side-suit boss card it lacks a copy of, at random;
 - leads its highest side-suit pair or tractor, else a side-suit ace, else the
   lowest card of its longest side suit;
 - follows low; wins cheaply (the lowest winning play) when the trick holds
@@ -14,15 +16,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import SeatView
+from ..engine import CallFriend, SeatView
 from ..rules import Card, TrumpContext, points
 from .base import side_of
+from .friends import easy_call
 from .playbook import PlaybookBot, Situation, declared_suit, trump_share
 from .sense import TRUMP, Sense
 
 
 class EasyBot(PlaybookBot):
     level = "easy"
+    bid_margin = 12.0  # bids cautiously
 
     def __init__(self, seed: int = 0, name: str = "easy") -> None:
         super().__init__(seed, name)
@@ -51,13 +55,19 @@ class EasyBot(PlaybookBot):
     def steal(self, view: SeatView) -> list[Card] | None:
         return None
 
+    def overturn(self, view: SeatView) -> list[Card] | None:
+        return None
+
+    def call(self, view: SeatView) -> CallFriend:
+        return easy_call(view, self.rng(view, "call"))
+
     def bury(self, view: SeatView) -> list[Card]:
         sn = Sense(view.rules, TrumpContext(view.level, view.trump_suit))
         hand = sorted(
             view.hand,
             key=lambda c: (sn.is_trump(c), c.points > 0, sn.pos[c.idx], c.idx),
         )
-        return hand[: view.kitty_size]
+        return hand[: view.bury_count]
 
     # ------------------------------------------------------------- playing
     def candidates(self, view: SeatView) -> list[tuple[float, list[Card]]]:

@@ -7,7 +7,13 @@ Every decision a seat makes goes through `decide(view)`:
   better in the new suit;
 - burying: keep trumps, level cards, jokers, pairs, tractors and boss cards;
   void short side suits; bury point cards only when the kitty looks safe;
-- kitty theft (where the preset has it): steal when the new suit is clearly better;
+- kitty theft (where the preset has it) and three players' overturn: steal
+  (overturn) when the new suit is clearly better;
+- auctions (bidding.py): bid while the next bid is within the hand's estimate
+  less `bid_margin`; name the trump with the best estimate;
+- calling (find friends): a boss card it lacks a copy of (`friends.call_options`);
+  until the reveal it counts as partners only the seats it knows are
+  (`friends.known_partners`), and the dealer leads towards its friend;
 - playing: each candidate play is scored by the points it is expected to win
   or lose (with the chance that the players still to come beat it, from the
   tracker's possible holdings), the lead it keeps, and the value of the cards
@@ -29,9 +35,12 @@ from dataclasses import dataclass
 from itertools import islice
 
 from .. import rules
-from ..engine import Bury, Command, Declare, PassSteal, Play, SeatView, Steal
+from ..engine import Bury, CallFriend, Command, Declare, PassSteal, Play, SeatView, Steal
 from ..rules import Card, RuleSet, TrumpContext, points
 from .base import side_of
+from .bidding import choose_bid, choose_trump
+from .friends import best_call, known_partners, lead_bonus
+from .random_bot import throws_allowed
 from .sense import TRUMP, Sense
 from .tracker import Tracker
 
@@ -103,6 +112,7 @@ class PlaybookBot:
     """The "normal" bot: a playbook over full card tracking."""
 
     level = "normal"
+    bid_margin = 5.0  # points kept in hand below the estimate when bidding (bidding.py)
 
     def __init__(self, seed: int = 0, name: str = "normal") -> None:
         self.seed = seed
@@ -128,17 +138,25 @@ class PlaybookBot:
     def decide(self, view: SeatView) -> Command | None:
         phase = view.phase
         if phase in ("dealing", "declaring"):
+            if view.rules.bidding != "none":
+                return None  # an auction preset: nobody declares
             cards = self.declaration(view)
             return None if cards is None else Declare(seat=view.seat, cards=tuple(cards))
         if view.awaiting != view.seat:
             return None
+        if phase == "bidding":
+            return choose_bid(view, self.bid_margin)
+        if phase == "naming_trump":
+            return choose_trump(view)
         if phase == "burying":
             return Bury(seat=view.seat, cards=tuple(self.bury(view)))
-        if phase == "kitty_theft":
-            cards = self.steal(view)
+        if phase in ("kitty_theft", "overturning"):
+            cards = self.steal(view) if phase == "kitty_theft" else self.overturn(view)
             if cards is None:
                 return PassSteal(seat=view.seat)
             return Steal(seat=view.seat, cards=tuple(cards))
+        if phase == "calling":
+            return self.call(view)
         if phase == "playing":
             return Play(seat=view.seat, cards=tuple(self.play(view)))
         return None
@@ -214,12 +232,32 @@ class PlaybookBot:
                 best = (val, cards)
         return None if best is None else best[1]
 
+    def overturn(self, view: SeatView) -> list[Card] | None:
+        """Three players' 反牌: overturn when my suit is clearly better for me than
+        the standing trump (the same test as stealing the kitty)."""
+        standing = view.standing.cards if view.standing is not None else ()
+        rs, level, hand = view.rules, view.level, list(view.hand)
+        opts = rules.overturn_options(rs, level, hand, standing, view.trump_suit)
+        base = trump_value(rs, level, view.trump_suit, hand)
+        best: tuple[float, list[Card]] | None = None
+        for cards in opts:
+            suit = declared_suit(rs, level, cards)
+            val = trump_value(rs, level, suit, hand)
+            good = val >= base + 0.2 and trump_share(rs, level, suit, hand) >= 0.3
+            if good and (best is None or val > best[0]):
+                best = (val, cards)
+        return None if best is None else best[1]
+
+    # ------------------------------------------------------------- calling
+    def call(self, view: SeatView) -> CallFriend:
+        return best_call(view)
+
     # ------------------------------------------------------------- burying
     def bury(self, view: SeatView) -> list[Card]:
         rs = view.rules
         sn = Sense(rs, TrumpContext(view.level, view.trump_suit))
         hand = list(view.hand)
-        k = view.kitty_size
+        k = view.bury_count
         trumps = [c for c in hand if sn.is_trump(c)]
         side = sn.by_suit(c for c in hand if not sn.is_trump(c))
         ids = sn.ident_counts(hand)
@@ -228,6 +266,8 @@ class PlaybookBot:
         safety = len(trumps) / max(1, total_trumps) * 2.2
         safety += 0.1 * sum(1 for c in trumps if sn.rel(c) > 0.9)
         safety = min(1.0, safety)
+        if rs.bidding == "points_up":
+            safety = 0.0  # eighty points: a buried point is lost to the dealer's own score
 
         def keep(c: Card) -> float:
             v = 1.5 * sn.rel(c)
@@ -271,7 +311,7 @@ class PlaybookBot:
         sn = tr.sense
         me = view.seat
         n = view.rules.players
-        mine = set(side_of(view, me))
+        mine = set(known_partners(view, tr, side_of(view, me)))
         possible = {s: tr.possible(s) for s in range(n) if s != me}
         pool_size = {s: max(1, sum(c.values())) for s, c in possible.items()}
         top: dict[int, int] = {}
@@ -414,6 +454,8 @@ class PlaybookBot:
         return p
 
     def kitty_estimate(self, sit: Situation) -> float:
+        if sit.view.rules.bidding == "points_up":
+            return 0.0  # eighty points: the kitty counts for nobody
         tr = sit.tr
         if tr.my_kitty:
             return float(points(tr.my_kitty.elements()))
@@ -449,8 +491,7 @@ class PlaybookBot:
 
         by_suit = sn.by_suit(hand)
         others = [s for s in range(sit.view.rules.players) if s != sit.me]
-        limit = sit.view.rules.throw_trick_limit
-        throws_ok = limit is None or sit.view.trick_no < limit
+        throws_ok = throws_allowed(sit.view)
         for suit, cards in sorted(by_suit.items()):
             units = sn.decompose(cards)
             for u in units:
@@ -491,6 +532,7 @@ class PlaybookBot:
         units = sn.decompose(lead)
         multi = sum(u.size for u in units if u.width > 1)
         score += 0.8 * multi
+        score += lead_bonus(sit.view, sn, sit.hand, lead)
         suit = sn.eff[lead[0].idx]
         if suit == TRUMP:
             if sit.dealer_side and sit.trump_frac >= 0.34:

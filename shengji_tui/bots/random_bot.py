@@ -6,8 +6,13 @@ gets the very same moves as one that never stopped.
 
 - dealing / declaring: with a small probability per chance, a random one of
   `rules.valid_declarations` against the standing declaration it can see;
-- burying: a random `kitty_size` cards of its hand;
-- kitty theft: sometimes a random valid overturning declaration, else pass;
+- burying: as many random cards of its hand as it must bury (`bury_count`);
+- kitty theft and three players' overturn: sometimes a random valid
+  overturning declaration, else pass;
+- auctions: sometimes one of the three nearest allowed bids, else pass; a
+  random trump to name (no-trump where allowed);
+- calling (find friends): a random card of the pack and a random copy the
+  rule takes;
 - leading: a random unit it holds (a single, a tuple, or a unit of the suit's
   `rules.decompose`), now and then a random throw of one suit (the engine
   judges the throw and plays the forced unit if it fails);
@@ -21,11 +26,25 @@ from collections import Counter
 from itertools import islice
 
 from .. import rules
-from ..engine import Bury, Command, Declare, PassSteal, Play, SeatView, Steal
+from ..engine import (
+    Bid,
+    Bury,
+    Command,
+    Declare,
+    NameTrump,
+    PassBid,
+    PassSteal,
+    Play,
+    SeatView,
+    Steal,
+)
 from ..rules import Card, RuleSet, TrumpContext
+from .friends import random_call
 
 DECLARE_P = 0.08  # per chance (every card dealt while it holds a valid declaration)
 STEAL_P = 0.3
+BID_P = 0.4
+NO_TRUMP_P = 0.15
 THROW_P = 0.08
 FOLLOW_CAP = 256  # legal_follows can enumerate many plays with four decks
 
@@ -47,15 +66,36 @@ class RandomBot:
         phase = view.phase
         seat = view.seat
         if phase in ("dealing", "declaring"):
+            if view.rules.bidding != "none":
+                return None  # an auction preset: nobody declares
             return self._declare(view, self.rng(view))
         if view.awaiting != seat:
             return None
         rng = self.rng(view)
+        if phase == "bidding":
+            assert view.auction is not None
+            bids = rules.bid_options(view.rules, view.auction, seat)
+            if bids and rng.random() < BID_P:
+                return Bid(seat=seat, points=rng.choice(bids[:3]))
+            return PassBid(seat=seat)
+        if phase == "naming_trump":
+            if view.rules.name_no_trump and rng.random() < NO_TRUMP_P:
+                return NameTrump(seat=seat, suit=None)
+            return NameTrump(seat=seat, suit=rng.choice(rules.SUITS))
         if phase == "burying":
-            cards = rng.sample(list(view.hand), view.kitty_size)
+            cards = rng.sample(list(view.hand), view.bury_count)
             return Bury(seat=seat, cards=tuple(cards))
         if phase == "kitty_theft":
             return self._steal(view, rng)
+        if phase == "overturning":
+            standing = view.standing.cards if view.standing is not None else ()
+            rs, hand = view.rules, list(view.hand)
+            opts = rules.overturn_options(rs, view.level, hand, standing, view.trump_suit)
+            if opts and rng.random() < STEAL_P:
+                return Steal(seat=seat, cards=tuple(rng.choice(opts)))
+            return PassSteal(seat=seat)
+        if phase == "calling":
+            return random_call(view, rng)
         if phase == "playing":
             return Play(seat=seat, cards=tuple(self.play_cards(view, rng)))
         return None
@@ -99,11 +139,16 @@ class RandomBot:
             if not options:  # cannot happen with a correct rules module
                 raise RuntimeError(f"no legal follow to {rules.format_cards(lead)}")
             return rng.choice(options)
-        if rng.random() < THROW_P:
+        if throws_allowed(view) and rng.random() < THROW_P:
             throw = random_throw(rs, ctx, hand, rng)
             if throw is not None:
                 return throw
         return rng.choice(lead_options(rs, ctx, hand))
+
+
+def throws_allowed(view: SeatView) -> bool:
+    """Whether a lead may be a throw now (asked of the rules)."""
+    return rules.throw_allowed(view.rules, view.trick_no, view.failed_throws).ok
 
 
 def _by_suit(rs: RuleSet, ctx: TrumpContext, hand: list[Card]) -> dict[str, list[Card]]:

@@ -33,6 +33,7 @@ from typing import Any
 from .. import rules
 from ..engine import SeatView
 from ..rules import Card, RuleSet, TrumpContext, Unit, points
+from .friends import friend_candidates, open_call
 from .playbook import PlaybookBot
 from .sense import TRUMP, Sense
 from .tracker import SampleSpec, sample_spec
@@ -44,6 +45,21 @@ TOP_K = 3
 DEFAULT_BUDGET_MS = 300.0  # thinking time per play
 GUARD = 0.85  # stop at this fraction of the budget whatever the work count says
 Z_DEVIATE = 0.5  # deviate from the playbook only when the search is this sure
+
+
+@dataclass
+class FriendPlan:
+    """Find friends before the reveal: how each sample decides the sides.
+    `holder`: the friend is the nearest of `candidates` after the dealer that
+    holds the card in the sample (`known`: this seat knows it); `nth_played`:
+    whoever plays the card when `nth_left` more copies make the nth."""
+
+    rule: str
+    card: Card
+    nth_left: int
+    dealer: int
+    candidates: list[int]
+    known: int | None = None
 
 
 @dataclass
@@ -62,6 +78,8 @@ class SearchJob:
     penalty: int
     attackers: list[int]
     kitty_known: list[Card] | None
+    bid: int | None  # an auction's winning bid (None: no auction)
+    friend: FriendPlan | None
     seed: str
     worker: int
     stride: int
@@ -84,6 +102,9 @@ class Sim:
         captured: list[int],
         attackers: set[int],
         kitty: list[Card],
+        watch: tuple[Card, int] | None = None,
+        dealer: int = -1,
+        friend: int | None = None,
     ) -> None:
         self.sn = sn
         self.rs = sn.rs
@@ -94,6 +115,10 @@ class Sim:
         self.captured = captured
         self.attackers = attackers
         self.kitty = kitty
+        # find friends, nth_played: (the called card, copies until the nth) until it is played
+        self.watch = watch
+        self.dealer = dealer
+        self.friend = friend
         self.steps = 0
         self.last_lead: list[Card] = []
         self.last_win: list[Card] = []
@@ -122,6 +147,16 @@ class Sim:
         trick = self.trick
         trick.append((seat, cards))
         self.steps += 1
+        if self.watch is not None:
+            card, left = self.watch
+            k = cards.count(card)
+            if k >= left:
+                self.watch = None
+                if seat != self.dealer:
+                    self.attackers.discard(seat)
+                    self.friend = seat
+            elif k:
+                self.watch = (card, left - k)
         if len(trick) == 1:
             self.win = 0
             self.units = None if len(cards) == 1 else self.sn.decompose(cards)
@@ -161,6 +196,8 @@ class Sim:
 
     def attacker_points(self, penalty: int) -> int:
         pts = sum(self.captured[s] for s in self.attackers) + penalty
+        if self.rs.bidding == "points_up":
+            return pts  # eighty points: the kitty counts for nobody
         if self.last_winner in self.attackers and self.kitty:
             mult = rules.kitty_multiplier(self.rs, self.sn.ctx, self.last_lead, self.last_win)
             pts += points(self.kitty) * mult
@@ -349,12 +386,33 @@ def _can_beat_later(sim: Sim, opp_later: list[int], plays: list[list[Card]], w: 
 # ------------------------------------------------------------------- search
 
 
-def utility(rs: RuleSet, attacker_pts: int, me_attacks: bool) -> float:
-    """My side's outcome: levels gained minus levels conceded, plus a bit of margin."""
-    r = rules.deal_result(rs, attacker_pts)
+def utility(
+    rs: RuleSet,
+    attacker_pts: int,
+    me_attacks: bool,
+    bid: int | None = None,
+    dealer_pts: int | None = None,
+    result: rules.DealResult | None = None,
+) -> float:
+    """My side's outcome: levels gained minus levels conceded, plus a bit of margin
+    (eighty points: my match points, `dealer_pts` being the dealer's own points;
+    find friends: `result`, the dealer side's levels counted per seat)."""
+    if rs.bidding == "points_up":
+        assert bid is not None and dealer_pts is not None
+        each = rules.eighty_points_settlement(bid, dealer_pts)
+        mine = -each if me_attacks else each * (rs.players - 1)
+        margin = -dealer_pts if me_attacks else dealer_pts
+        return mine + margin / (4.0 * rs.score_step)
+    r = rules.deal_result(rs, attacker_pts, bid=bid) if result is None else result
+    if rs.bidding == "threshold_down":  # levels only: nobody takes over the deal
+        gain = r.attacker_levels - r.dealer_side_levels
+        margin = attacker_pts if me_attacks else -attacker_pts
+        return (gain if me_attacks else -gain) + margin / (4.0 * rs.score_step)
     if r.attackers_take_over:
         att = r.attacker_levels + 1.0  # taking over the deal is worth about a level
         dfn = 0.0
+    elif r.friend_levels:
+        att, dfn = 0.0, (r.dealer_side_levels + r.friend_levels) / 2.0
     else:
         att, dfn = 0.0, float(r.dealer_side_levels)
     lv = att - dfn if me_attacks else dfn - att
@@ -367,8 +425,7 @@ def run_job(job: SearchJob) -> tuple[list[list[float]], int, int]:
     sn = Sense(job.rules, TrumpContext(job.level, job.trump_suit))
     rs = job.rules
     n = rs.players
-    attackers = set(job.attackers)
-    me_attacks = job.me in attackers
+    fp = job.friend
     results: list[list[float]] = []
     steps = 0
     i = job.worker
@@ -381,6 +438,7 @@ def run_job(job: SearchJob) -> tuple[list[list[float]], int, int]:
             break
         row: list[float] = []
         late = False
+        attackers, watch, friend = sides_in_sample(job, hands_map)
         for cand in job.candidates:
             if job.deadline and time.perf_counter() >= job.deadline:
                 late = True
@@ -392,8 +450,11 @@ def run_job(job: SearchJob) -> tuple[list[list[float]], int, int]:
                 [(s, list(p)) for s, p in job.trick],
                 leader,
                 list(job.captured),
-                attackers,
+                set(attackers),
                 list(job.kitty_known) if job.kitty_known is not None else kitty,
+                watch,
+                fp.dealer if fp is not None else -1,
+                friend,
             )
             sim.apply(job.me, list(cand))
             done = sim.run(job.deadline)
@@ -401,7 +462,19 @@ def run_job(job: SearchJob) -> tuple[list[list[float]], int, int]:
             if not done:
                 late = True
                 break
-            row.append(utility(rs, sim.attacker_points(job.penalty), me_attacks))
+            # the sides as the sample ends (nth_played: the friend may have shown)
+            me_attacks = job.me in sim.attackers
+            dealer_pts = sum(sim.captured[s] for s in range(n) if s not in sim.attackers)
+            pts = sim.attacker_points(job.penalty)
+            result = None
+            if fp is not None:
+                result = rules.friend_deal_result(
+                    rs,
+                    pts,
+                    alone=sim.friend is None,
+                    friend_won_last=sim.friend is not None and sim.last_winner == sim.friend,
+                )
+            row.append(utility(rs, pts, me_attacks, job.bid, dealer_pts, result))
         if late:
             break
         results.append(row)
@@ -411,6 +484,27 @@ def run_job(job: SearchJob) -> tuple[list[list[float]], int, int]:
         if job.deadline and time.perf_counter() >= job.deadline:
             break
     return results, steps, len(results)
+
+
+def sides_in_sample(
+    job: SearchJob, hands: dict[int, list[Card]]
+) -> tuple[set[int], tuple[Card, int] | None, int | None]:
+    """The attackers of one sample, the nth_played watch, and the friend if fixed."""
+    fp = job.friend
+    if fp is None:
+        return set(job.attackers), None, None
+    n = job.rules.players
+    rest = set(range(n)) - {fp.dealer}
+    if fp.rule == "nth_played":
+        return rest, (fp.card, fp.nth_left), None
+    friend = fp.known
+    if friend is None:
+        for k in range(1, n):
+            s = (fp.dealer + k) % n
+            if s in fp.candidates and fp.card in hands.get(s, ()):
+                friend = s
+                break
+    return rest - {friend} if friend is not None else rest, None, friend
 
 
 _POOL: ProcessPoolExecutor | None = None
@@ -537,6 +631,18 @@ class SearchBot(PlaybookBot):
         # the work depends on the budget only (not on the clock): same seed, same moves
         max_steps = max(len(top) * 8, int(self.budget_ms * STEPS_PER_MS))
         attackers = [s for s in range(view.rules.players) if s not in view.dealer_side]
+        call = open_call(view)
+        friend = None
+        if call is not None:
+            me_friend = view.seat != call.seat and view.seat in view.dealer_side
+            friend = FriendPlan(
+                rule=view.rules.friend_rule,
+                card=call.card,
+                nth_left=call.nth - call.played,
+                dealer=call.seat,
+                candidates=sorted(friend_candidates(view, tr)),
+                known=view.seat if me_friend else None,
+            )
         base = dict(
             rules=view.rules,
             level=view.level,
@@ -550,6 +656,8 @@ class SearchBot(PlaybookBot):
             penalty=view.penalty_points,
             attackers=attackers,
             kitty_known=list(view.kitty) if view.kitty is not None else None,
+            bid=view.bid,
+            friend=friend,
             seed=f"hard/{self.seed}/{view.seat}/{view.version}",
             stride=self.workers,
             max_steps=max_steps,

@@ -8,11 +8,17 @@ events, `apply(state, command) -> (state, events)` and `view_for(state, seat)`.
 
 Phases and the commands each one takes (the table paces dealing):
   dealing      DealNext (one card) / DealAll; Declare from any seat between cards
+               (not in an auction preset)
   declaring    every card dealt: Declare, then DealNext (or DealAll(close=True))
                closes: trump is set (first deal: the winner deals), the kitty
                goes to the dealer; nobody declared: `no_declaration` decides
-  burying      Bury by the kitty's holder (as many cards as the kitty)
+  bidding      auctions (eighty points, three players): Bid or PassBid by the
+               seat whose call it is; the winner deals (all pass: redeal)
+  naming_trump NameTrump by the auction's winner; the kitty goes to it
+  burying      Bury by the kitty's holder (the cards it holds beyond a hand)
+  calling      find friends: CallFriend by the dealer (the friend's card and copy)
   kitty_theft  four-deck 炒底: Steal or PassSteal by `theft_turn`
+  overturning  three players' 反牌: Steal or PassSteal by `theft_turn`
   playing      Play by `turn` (lead, throw or follow)
   scoring      the deal is scored and levels moved: NextDeal
   finished     the match is over; every command is refused
@@ -28,13 +34,17 @@ from .allowed import PACING, PHASE_COMMANDS, Allowed, allowed, allowed_in
 from .apply import apply, apply_all
 from .commands import (
     COMMAND_ADAPTER,
+    Bid,
     Bury,
+    CallFriend,
     Command,
     CommandKind,
     DealAll,
     DealNext,
     Declare,
+    NameTrump,
     NextDeal,
+    PassBid,
     PassSteal,
     Play,
     Steal,
@@ -51,20 +61,28 @@ from .errors import (
     WrongSeat,
 )
 from .events import (
+    AuctionStarted,
+    AuctionWon,
+    BidMade,
+    BidPassed,
     CardDealt,
     DealerChosen,
     DealerRotated,
     DealingDone,
     DealScored,
+    DealSettled,
     DealStarted,
     DeclarationsRevealed,
     Declared,
     Event,
+    FriendCalled,
+    FriendRevealed,
     JackRule,
     KittyBuried,
     KittyCaptured,
     KittyFlipped,
     KittyRevealed,
+    KittyShown,
     KittyTaken,
     LevelUp,
     MatchOver,
@@ -74,9 +92,12 @@ from .events import (
     StealPassed,
     StealTurn,
     ThrowFailed,
+    ThrowPenalty,
     TrickWon,
+    TrumpNamed,
     TrumpSet,
 )
+from .friendcall import FriendCall
 from .state import SUPPORTED, GameState, Phase, SeatCards
 from .views import SeatView, events_for, view_for, visible_event
 
@@ -86,14 +107,21 @@ __all__ = [
     "PHASE_COMMANDS",
     "SUPPORTED",
     "Allowed",
+    "AuctionStarted",
+    "AuctionWon",
     "BadCommand",
+    "Bid",
+    "BidMade",
+    "BidPassed",
     "Bury",
+    "CallFriend",
     "CardDealt",
     "Command",
     "CommandKind",
     "DealAll",
     "DealNext",
     "DealScored",
+    "DealSettled",
     "DealStarted",
     "DealerChosen",
     "DealerRotated",
@@ -102,6 +130,9 @@ __all__ = [
     "Declare",
     "Declared",
     "Event",
+    "FriendCall",
+    "FriendCalled",
+    "FriendRevealed",
     "GameState",
     "IllegalCards",
     "JackRule",
@@ -109,11 +140,14 @@ __all__ = [
     "KittyCaptured",
     "KittyFlipped",
     "KittyRevealed",
+    "KittyShown",
     "KittyTaken",
     "LevelUp",
     "MatchOver",
+    "NameTrump",
     "NextDeal",
     "NotInHand",
+    "PassBid",
     "PassSteal",
     "Phase",
     "Play",
@@ -128,7 +162,9 @@ __all__ = [
     "StealPassed",
     "StealTurn",
     "ThrowFailed",
+    "ThrowPenalty",
     "TrickWon",
+    "TrumpNamed",
     "TrumpSet",
     "WrongPhase",
     "WrongSeat",

@@ -2,11 +2,15 @@
 
 One table of (phase -> command kinds) says what the engine takes in each
 phase, from any seat or only from the seat the game waits for
-(`GameState.awaiting()`: the kitty's holder while burying, `theft_turn`
-during kitty theft, `turn` while playing). A client asks it instead of reading
-phase strings; `apply` refuses a command of a kind not allowed with
-`WrongPhase` or `WrongSeat` (tests/engine/test_engine_allowed.py checks the
-table against `apply` in every phase, for every seat).
+(`GameState.awaiting()`: the seat whose call it is while bidding, the
+auction's winner while naming trump, the kitty's holder while burying, the
+dealer while calling a friend, `theft_turn` during kitty theft and three
+players' overturning, `turn` while playing). An auction preset deals without
+declaring: no `declare` then. A client asks it instead of reading phase
+strings; `apply` refuses a command of a kind not allowed with `WrongPhase` or
+`WrongSeat`
+(tests/engine/test_engine_allowed.py checks the table against `apply` in
+every phase, for every seat).
 
 An allowed kind says the phase and the seat are right, not that any cards
 will do: a `Declare` may still be refused for its cards (`rules.
@@ -35,13 +39,20 @@ PHASE_COMMANDS: dict[Phase, tuple[frozenset[CommandKind], frozenset[CommandKind]
     "dealing": (_DECLARING, frozenset()),
     "declaring": (_DECLARING, frozenset()),
     "burying": (frozenset(), frozenset({"bury"})),
+    "bidding": (frozenset(), frozenset({"bid", "pass_bid"})),
+    "naming_trump": (frozenset(), frozenset({"name_trump"})),
     "kitty_theft": (frozenset(), frozenset({"steal", "pass_steal"})),
+    "overturning": (frozenset(), frozenset({"steal", "pass_steal"})),
+    "calling": (frozenset(), frozenset({"call_friend"})),
     "playing": (frozenset(), frozenset({"play"})),
     "scoring": (frozenset({"next_deal"}), frozenset()),
     "finished": (frozenset(), frozenset()),
 }
 
 PACING: frozenset[CommandKind] = frozenset({"deal_next", "deal_all", "next_deal"})
+
+# an auction preset deals without declaring (RULES.md §11-12)
+_AUCTION_DEALING: frozenset[CommandKind] = frozenset({"deal_next", "deal_all"})
 
 
 class Allowed(BaseModel):
@@ -88,8 +99,10 @@ class Allowed(BaseModel):
 
 
 @lru_cache(maxsize=256)
-def _allowed(phase: Phase, seat: int, awaiting: int | None) -> Allowed:
+def _allowed(phase: Phase, seat: int, awaiting: int | None, auction: bool = False) -> Allowed:
     anyone, mover = PHASE_COMMANDS[phase]
+    if auction and phase == "dealing":
+        anyone = _AUCTION_DEALING
     awaited = mover if awaiting is not None else frozenset()
     kinds = anyone | (mover if awaiting == seat else frozenset())
     return Allowed(seat=seat, phase=phase, kinds=kinds, awaiting=awaiting, awaited=awaited)
@@ -97,11 +110,11 @@ def _allowed(phase: Phase, seat: int, awaiting: int | None) -> Allowed:
 
 def allowed(view: SeatView) -> Allowed:
     """What the view's seat may send now (all a client needs is its view)."""
-    return _allowed(view.phase, view.seat, view.awaiting)
+    return _allowed(view.phase, view.seat, view.awaiting, view.rules.bidding != "none")
 
 
 def allowed_in(state: GameState, seat: int) -> Allowed:
     """What `seat` may send in `state` (the same answer as `allowed(view_for(state, seat))`)."""
     if not 0 <= seat < state.players:
         raise ValueError(f"there is no seat {seat} at this table")
-    return _allowed(state.phase, seat, state.awaiting())
+    return _allowed(state.phase, seat, state.awaiting(), state.rules.bidding != "none")

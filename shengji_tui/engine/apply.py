@@ -11,7 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .commands import Bury, DealAll, DealNext, Declare, NextDeal, PassSteal, Play, Steal
+from . import auction
+from .calling import call_friend
+from .commands import (
+    Bury,
+    CallFriend,
+    DealAll,
+    DealNext,
+    Declare,
+    NextDeal,
+    PassSteal,
+    Play,
+    Steal,
+)
 from .deal import deal_all, deal_next, declare
 from .errors import BadCommand, RuleError, StaleVersion, WrongPhase, WrongSeat
 from .events import Event
@@ -29,14 +41,16 @@ HANDLERS: dict[type, Handler] = {
     Bury: bury,
     Steal: steal,
     PassSteal: pass_steal,
+    CallFriend: call_friend,
     Play: play,
     NextDeal: next_deal,
+    **auction.HANDLERS,
 }
 
 
 def apply(state: GameState, command: object) -> tuple[GameState, list[Event]]:
     """Validate `command` for its seat and the state; return the new state and events."""
-    handler = HANDLERS.get(type(command))
+    handler = auction.overrides(state.rules).get(type(command)) or HANDLERS.get(type(command))
     if handler is None:
         raise BadCommand(f"{type(command).__name__} is not a command of this game")
     version: int | None = getattr(command, "version", None)

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
-from ..rules import Card, parse_cards
+from ..rules import Card, Suit, parse_cards
 from .errors import BadCommand
 
 
@@ -63,13 +63,15 @@ class Bury(_CardsCommand):
 
 
 class Steal(_CardsCommand):
-    """Kitty theft (炒底): overturn with a stronger declaration and take the kitty."""
+    """Kitty theft (炒底): overturn with a stronger declaration and take the kitty.
+    Three players' overturn (反牌, phase `overturning`): overturn trump with a
+    stronger declaration and swap `overturn_swap` random kitty cards."""
 
     type: Literal["steal"] = "steal"
 
 
 class PassSteal(_Command):
-    """Decline to steal the kitty this time round."""
+    """Decline to steal the kitty (or to overturn) this time round."""
 
     type: Literal["pass_steal"] = "pass_steal"
     seat: int
@@ -81,6 +83,57 @@ class Play(_CardsCommand):
     type: Literal["play"] = "play"
 
 
+class Bid(_Command):
+    """Bidding: a bid of `points` (rising or falling by `RuleSet.bidding`)."""
+
+    type: Literal["bid"] = "bid"
+    seat: int
+    points: int
+
+
+class PassBid(_Command):
+    """Bidding: a pass (final)."""
+
+    type: Literal["pass_bid"] = "pass_bid"
+    seat: int
+
+
+class NameTrump(_Command):
+    """Naming trump: the auction's winner names the trump suit (None: no-trump,
+    where the rules allow it; "NT" is read as None)."""
+
+    type: Literal["name_trump"] = "name_trump"
+    seat: int
+    suit: Suit | None
+
+    @field_validator("suit", mode="before")
+    @classmethod
+    def _suit(cls, v: Any) -> Any:
+        if isinstance(v, str):
+            t = v.strip().upper()
+            return None if t in ("", "NT", "NONE", "N") else t
+        return v
+
+
+class CallFriend(_Command):
+    """Find friends: after burying, the dealer calls the friend's card (`HA`, `BJ`)
+    and which copy (`nth`, from 1; it matters under `nth_played` only). The card
+    is kept as notation so that a card that does not exist is refused by the
+    engine with a sentence, like any other bad call."""
+
+    type: Literal["call_friend"] = "call_friend"
+    seat: int
+    card: str
+    nth: int = 1
+
+    @field_validator("card", mode="before")
+    @classmethod
+    def _notation(cls, v: Any) -> Any:
+        if isinstance(v, Card):
+            return str(v)
+        return v.strip().upper() if isinstance(v, str) else v
+
+
 class NextDeal(_Command):
     """Start the next deal once the current one is scored."""
 
@@ -89,13 +142,35 @@ class NextDeal(_Command):
 
 
 Command = Annotated[
-    DealNext | DealAll | Declare | Bury | Steal | PassSteal | Play | NextDeal,
+    DealNext
+    | DealAll
+    | Declare
+    | Bid
+    | PassBid
+    | NameTrump
+    | Bury
+    | Steal
+    | PassSteal
+    | CallFriend
+    | Play
+    | NextDeal,
     Field(discriminator="type"),
 ]
 
 # every command's `type`, the names `allowed` answers with
 CommandKind = Literal[
-    "deal_next", "deal_all", "declare", "bury", "steal", "pass_steal", "play", "next_deal"
+    "deal_next",
+    "deal_all",
+    "declare",
+    "bid",
+    "pass_bid",
+    "name_trump",
+    "bury",
+    "steal",
+    "pass_steal",
+    "call_friend",
+    "play",
+    "next_deal",
 ]
 
 COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)

@@ -88,7 +88,8 @@ def start_deal(
     n = rs.players
     pack = shuffled_pack(rs, state.seed, deal_no, attempt)
     dealt = rs.hand_size * n
-    level = state.levels[dealer] if dealer is not None else rs.levels[0]
+    # no dealer yet (a first deal, an auction): the first seat's level until one is known
+    level = state.levels[dealer if dealer is not None else first_seat]
     new = state.model_copy(
         update={
             "phase": "dealing",
@@ -110,6 +111,13 @@ def start_deal(
             "trump_set": False,
             "theft_turn": None,
             "theft_passes": 0,
+            "auction": None,
+            "bid": None,
+            "shown_kitty": (),
+            "kitty_swapped": False,
+            "failed_throws": 0,
+            "friend_calls": (),
+            "friend": None,
             "turn": None,
             "trick": (),
             "trick_no": 0,

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..rules import Card, DealResult, Suit
+from ..rules import Card, DealResult, Settlement, Suit
 
 
 class _Event(BaseModel):
@@ -71,6 +71,53 @@ class Redealt(_Event):
     type: Literal["redealt"] = "redealt"
 
 
+class KittyShown(_Event):
+    """Three players: these kitty cards are shown to everyone before the auction."""
+
+    type: Literal["kitty_shown"] = "kitty_shown"
+    cards: tuple[Card, ...]
+
+
+class AuctionStarted(_Event):
+    """Every card is dealt: the auction opens with `opener`'s call."""
+
+    type: Literal["auction_started"] = "auction_started"
+    opener: int
+
+
+class BidMade(_Event):
+    type: Literal["bid_made"] = "bid_made"
+    seat: int
+    points: int
+    out: int | None = None  # eighty points: the outbid 70 bidder, out of the auction now
+
+
+class BidPassed(_Event):
+    type: Literal["bid_passed"] = "bid_passed"
+    seat: int
+
+
+class AuctionWon(_Event):
+    """The auction's winner deals at `points` (`forced`: everyone passed, and the
+    first to pass deals at the opening bid)."""
+
+    type: Literal["auction_won"] = "auction_won"
+    seat: int
+    points: int
+    forced: bool = False
+
+
+class TrumpNamed(_Event):
+    """The auction's winner named trump (None: no-trump); `cards`: the level cards
+    the naming shows (three players: what an overturn must beat)."""
+
+    type: Literal["trump_named"] = "trump_named"
+    seat: int
+    suit: Suit | None
+    level: str
+    cards: tuple[Card, ...] = ()
+
+
 DealerReason = Literal["declaration", "flip", "first_seat", "steal"]
 
 
@@ -114,6 +161,24 @@ class StealPassed(_Event):
     seat: int
 
 
+class FriendCalled(_Event):
+    """Find friends: the dealer's call, shown to everyone."""
+
+    type: Literal["friend_called"] = "friend_called"
+    seat: int  # the dealer
+    card: Card
+    nth: int
+
+
+class FriendRevealed(_Event):
+    """Find friends: `seat` is the dealer's friend (it played the called card).
+    `alone`: there is no friend, the dealer (`seat`) plays alone against the rest."""
+
+    type: Literal["friend_revealed"] = "friend_revealed"
+    seat: int
+    alone: bool = False
+
+
 class PlayStarted(_Event):
     type: Literal["play_started"] = "play_started"
     leader: int
@@ -131,6 +196,14 @@ class ThrowFailed(_Event):
     penalty_kind: Literal["none", "points", "match_score"] = "none"
     reason: str = ""
     reason_zh: str = ""
+
+
+class ThrowPenalty(_Event):
+    """Eighty points: a failed throw's match points, paid at once (after `ThrowFailed`)."""
+
+    type: Literal["throw_penalty"] = "throw_penalty"
+    seat: int  # the thrower
+    deltas: tuple[int, ...]  # every seat's match-score change
 
 
 class Played(_Event):
@@ -175,6 +248,16 @@ class DealScored(_Event):
     result: DealResult
 
 
+class DealSettled(_Event):
+    """Eighty points: the dealer settles with each other seat in match points."""
+
+    type: Literal["deal_settled"] = "deal_settled"
+    dealer: int
+    settlement: Settlement
+    deltas: tuple[int, ...]  # every seat's match-score change this deal
+    scores: tuple[int, ...]  # every seat's match score after it
+
+
 class LevelUp(_Event):
     type: Literal["level_up"] = "level_up"
     seats: tuple[int, ...]
@@ -213,6 +296,12 @@ Event = Annotated[
     | Declared
     | DeclarationsRevealed
     | KittyFlipped
+    | KittyShown
+    | AuctionStarted
+    | BidMade
+    | BidPassed
+    | AuctionWon
+    | TrumpNamed
     | Redealt
     | DealerChosen
     | TrumpSet
@@ -220,13 +309,17 @@ Event = Annotated[
     | KittyBuried
     | StealTurn
     | StealPassed
+    | FriendCalled
+    | FriendRevealed
     | PlayStarted
     | ThrowFailed
+    | ThrowPenalty
     | Played
     | TrickWon
     | KittyRevealed
     | KittyCaptured
     | DealScored
+    | DealSettled
     | LevelUp
     | JackRule
     | DealerRotated

@@ -8,21 +8,24 @@ pass. A steal sets trump, gives the thief the kitty to bury, and starts a new
 round; on the first deal it also makes the thief the dealer (it counts as an
 overturn, 反主). The rounds end when every other seat has passed in a row.
 No theft when trump came from flipping the kitty (seed 002: 翻底亮主的不允许炒底).
+Find friends: the dealer calls its friend once the bury (and any theft) is over.
 """
 
 from __future__ import annotations
 
 from ..rules import contains, format_cards, remove_cards
+from .calling import begin_play
 from .commands import Bury, PassSteal, Steal
 from .deal import Step, check_declaration, choose_dealer, take_kitty
 from .errors import IllegalCards, NotInHand, WrongSeat
 from .events import Declared, Event, KittyBuried, StealPassed, StealTurn, TrumpSet
 from .phases import require_phase
-from .play import start_play
 from .state import GameState, SeatCards
 
 
-def bury(state: GameState, cmd: Bury) -> Step:
+def lay_down(state: GameState, cmd: Bury) -> tuple[GameState, KittyBuried]:
+    """Check a bury and make it: the holder lays down the cards it holds beyond a
+    hand (the whole kitty; three players' overturn: the cards swapped in)."""
     require_phase(state, "bury the kitty", "burying")
     holder = state.kitty_holder
     if cmd.seat != holder:
@@ -30,10 +33,10 @@ def bury(state: GameState, cmd: Bury) -> Step:
             f"seat {holder} holds the kitty and buries it, not seat {cmd.seat}",
             f"由 {holder} 号座位扣底",
         )
-    k = state.rules.kitty_size
+    hand = state.hands[cmd.seat]
+    k = len(hand) - state.rules.hand_size
     if len(cmd.cards) != k:
         raise IllegalCards(f"bury exactly {k} cards, not {len(cmd.cards)}", f"必须扣 {k} 张牌")
-    hand = state.hands[cmd.seat]
     if not contains(hand, cmd.cards):
         raise NotInHand(
             f"you do not hold {format_cards(cmd.cards)}",
@@ -41,8 +44,13 @@ def bury(state: GameState, cmd: Bury) -> Step:
         )
     hands = list(state.hands)
     hands[cmd.seat] = tuple(remove_cards(hand, cmd.cards))
-    state = state.model_copy(update={"hands": tuple(hands), "kitty": cmd.cards})
-    events: list[Event] = [KittyBuried(seat=cmd.seat, count=k, cards=cmd.cards)]
+    state = state.model_copy(update={"hands": tuple(hands), "kitty": state.kitty + cmd.cards})
+    return state, KittyBuried(seat=cmd.seat, count=k, cards=cmd.cards)
+
+
+def bury(state: GameState, cmd: Bury) -> Step:
+    state, buried = lay_down(state, cmd)
+    events: list[Event] = [buried]
     rs = state.rules
     if rs.kitty_theft and state.standing is not None and not state.kitty_from_flip:
         first = state.next_seat(cmd.seat)
@@ -51,7 +59,7 @@ def bury(state: GameState, cmd: Bury) -> Step:
         )
         events.append(StealTurn(seat=first))
         return state, events
-    state, evs = start_play(state)
+    state, evs = begin_play(state)
     return state, events + evs
 
 
@@ -95,7 +103,7 @@ def pass_steal(state: GameState, cmd: PassSteal) -> Step:
     events: list[Event] = [StealPassed(seat=cmd.seat)]
     if passes >= state.players - 1:
         state = state.model_copy(update={"theft_turn": None, "theft_passes": 0})
-        state, evs = start_play(state)
+        state, evs = begin_play(state)
         return state, events + evs
     nxt = state.next_seat(cmd.seat)
     if nxt == state.kitty_holder:

@@ -17,13 +17,17 @@ from ..rules import (
     format_cards,
     points,
     remove_cards,
+    throw_allowed,
+    throw_penalty_deltas,
     trick_winner,
 )
 from .commands import Play
 from .errors import IllegalCards, NotInHand, WrongSeat
-from .events import Event, Played, PlayStarted, ThrowFailed, TrickWon
+from .events import Event, Played, PlayStarted, ThrowFailed, ThrowPenalty, TrickWon
+from .friends import finds_friends, on_played
 from .phases import require_phase
 from .scoring import end_deal
+from .settle import end_auction_deal
 from .state import GameState, SeatCards
 
 Step = tuple[GameState, list[Event]]
@@ -61,12 +65,9 @@ def _lead(
         ) from None
     if len(units) <= 1:
         return state, cards, []
-    limit = rs.throw_trick_limit
-    if limit is not None and state.trick_no >= limit:
-        raise IllegalCards(
-            f"throws are allowed only in the first {limit} tricks; lead one unit",
-            f"只有前 {limit} 轮可以甩牌",
-        )
+    allowed = throw_allowed(rs, state.trick_no, state.failed_throws)
+    if not allowed.ok:
+        raise IllegalCards(allowed.reason, allowed.reason_zh)
     others = [state.hands[s] for s in range(state.players) if s != seat]
     tr = check_throw(rs, ctx, list(cards), others)
     if tr.ok:
@@ -74,9 +75,16 @@ def _lead(
     forced = tuple(tr.forced)
     kind = rs.throw_penalty
     amount = 0 if kind == "none" else rs.throw_penalty_amount
-    update: dict[str, object] = {}
-    if kind == "points":
+    update: dict[str, object] = {"failed_throws": state.failed_throws + 1}
+    deltas: tuple[int, ...] = ()
+    if kind == "eighty_points":
+        deltas = throw_penalty_deltas(rs, seat, state.dealer)
+        update["match_scores"] = tuple(
+            a + b for a, b in zip(state.match_scores, deltas, strict=True)
+        )
+    elif kind == "points" and not finds_friends(state):
         # the points go to the other side: to the attackers if the thrower defends
+        # (find friends settles them at the end: the sign would show the side)
         delta = amount if seat in state.dealer_side else -amount
         update["penalty_points"] = state.penalty_points + delta
     elif kind == "match_score":
@@ -88,11 +96,14 @@ def _lead(
         tried=cards,
         forced=forced,
         penalty=amount,
-        penalty_kind=kind,
+        penalty_kind="match_score" if kind == "eighty_points" else kind,
         reason=tr.reason,
         reason_zh=tr.reason_zh,
     )
-    return state.model_copy(update=update), forced, [ev]
+    events: list[Event] = [ev]
+    if deltas:
+        events.append(ThrowPenalty(seat=seat, deltas=deltas))
+    return state.model_copy(update=update), forced, events
 
 
 def play(state: GameState, cmd: Play) -> Step:
@@ -125,6 +136,8 @@ def play(state: GameState, cmd: Play) -> Step:
     state = state.model_copy(
         update={"hands": tuple(hands), "trick": trick, "turn": state.next_seat(seat)}
     )
+    state, evs = on_played(state, seat, played)
+    events.extend(evs)
     if len(trick) < state.players:
         return state, events
     state, evs = finish_trick(state)
@@ -152,5 +165,6 @@ def finish_trick(state: GameState) -> Step:
     events: list[Event] = [TrickWon(seat=winner, points=pts, trick_no=state.trick_no)]
     if any(state.hands):
         return state, events
-    state, evs = end_deal(state, idx)
+    end = end_deal if state.rules.bidding == "none" else end_auction_deal
+    state, evs = end(state, idx)
     return state, events + evs

@@ -8,11 +8,16 @@ the jack rule, who deals next, and the end of the match.
 - Next dealer: the dealer side held → the dealer's partner (the next seat of
   the dealer's team); the attackers took over → the seat after the old dealer.
 - The match ends when the dealer side holds a deal played at the last level.
+- Find friends (`friends.py`): the sides are settled (revealed) first, the
+  result is by seat (the five-player table and split), the next dealer is the
+  next dealer-side seat or the first attacker after the dealer, and the match
+  is won by the dealer alone.
 """
 
 from __future__ import annotations
 
 from ..rules import advance_level, deal_result, jack_rule_applies, kitty_multiplier, points
+from . import friends
 from .commands import NextDeal
 from .deal import start_deal
 from .events import (
@@ -58,6 +63,10 @@ def end_deal(state: GameState, win_idx: int) -> Step:
     events: list[Event] = [
         KittyRevealed(seat=state.kitty_holder, cards=state.kitty, points=kitty_pts)
     ]
+    ff = friends.finds_friends(state)
+    if ff:  # the sides are public now (RULES.md §10)
+        state, evs = friends.settle_sides(state)
+        events += evs
     attackers = state.attackers
     trick_pts = sum(points(state.captured[s]) for s in attackers)
     kitty_total = 0
@@ -71,7 +80,7 @@ def end_deal(state: GameState, win_idx: int) -> Step:
         )
         jack = jack_rule_applies(rs, ctx, win_play)
     total = trick_pts + kitty_total + state.penalty_points
-    result = deal_result(rs, total)
+    result = friends.deal_result(state, total, winner) if ff else deal_result(rs, total)
     events.append(
         DealScored(
             attacker_points=total,
@@ -83,7 +92,10 @@ def end_deal(state: GameState, win_idx: int) -> Step:
     )
     levels = list(state.levels)
     take_over = result.attackers_take_over
-    if take_over:
+    if ff:  # levels by seat: the dealer's and the friend's shares differ at five seats
+        for seats, gain in friends.gains(state, result):
+            events += _raise_levels(state, levels, seats, gain)
+    elif take_over:
         events += _raise_levels(state, levels, attackers, result.attacker_levels)
     else:
         events += _raise_levels(state, levels, state.dealer_side, result.dealer_side_levels)
@@ -101,10 +113,15 @@ def end_deal(state: GameState, win_idx: int) -> Step:
     dealer = state.dealer
     assert dealer is not None
     if not take_over and state.level == rs.levels[-1]:
-        update |= {"phase": "finished", "winners": state.dealer_side, "turn": None}
-        events.append(MatchOver(winners=state.dealer_side, level=state.level))
+        # find friends: the seat that held the deal as dealer wins (levels are per seat)
+        winners = (dealer,) if ff else state.dealer_side
+        update |= {"phase": "finished", "winners": winners, "turn": None}
+        events.append(MatchOver(winners=winners, level=state.level))
         return state.model_copy(update=update), events
-    nxt = state.next_seat(dealer) if take_over else state.partner_after(dealer)
+    if ff:
+        nxt = friends.next_dealer(state, take_over)
+    else:
+        nxt = state.next_seat(dealer) if take_over else state.partner_after(dealer)
     update |= {"phase": "scoring", "next_dealer": nxt, "turn": None}
     events.append(DealerRotated(seat=nxt, take_over=take_over))
     return state.model_copy(update=update), events

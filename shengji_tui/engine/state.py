@@ -6,8 +6,10 @@ mutated in place. Seats are 0..n-1 and play goes to the next index (mod n);
 `teams` gives each seat its team id and `dealer_side` lists the seats defending
 this deal, so nothing assumes North/South against East/West.
 
-Hidden fields (`stock`, `kitty`, other seats' `hands`) never leave the engine
-except through `views.view_for`, which shows each seat only its own.
+Hidden fields (`stock`, `kitty`, other seats' `hands`, the unrevealed
+`friend`) never leave the engine except through `views.view_for`, which shows
+each seat only its own. `dealer_side` is public: under find friends it grows
+only when the friend is revealed.
 """
 
 from __future__ import annotations
@@ -17,14 +19,28 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from ..rules import Card, DealResult, RuleSet, Suit, TrumpContext, full_deck
+from ..rules import (
+    Auction,
+    Card,
+    DealResult,
+    RuleSet,
+    Suit,
+    TrumpContext,
+    auction_status,
+    full_deck,
+)
 from .events import Event
+from .friendcall import FriendCall
 
 Phase = Literal[
     "dealing",  # cards are being dealt one at a time; declarations may come between them
     "declaring",  # every card is dealt; last declarations until the table closes it
+    "bidding",  # auctions: every card is dealt; the seats bid in turn (engine/auction.py)
+    "naming_trump",  # auctions: the winner names trump
     "burying",  # the kitty's taker holds it and must bury as many cards
+    "calling",  # find friends: the dealer calls the friend's card
     "kitty_theft",  # 炒底: the other seats in turn may steal the kitty or pass
+    "overturning",  # three players' 反牌: each attacker in turn may overturn trump or pass
     "playing",  # tricks
     "scoring",  # the deal is scored; waiting for NextDeal
     "finished",  # the match is over
@@ -74,8 +90,20 @@ class GameState(BaseModel):
     trump_suit: Suit | None = None
     trump_set: bool = False
 
-    theft_turn: int | None = None
+    theft_turn: int | None = None  # whose turn to steal the kitty (or to overturn)
     theft_passes: int = 0
+
+    # ---- auctions (RULES.md §11-12, engine/auction.py)
+    auction: Auction | None = None  # this deal's auction (opened when every card is dealt)
+    bid: int | None = None  # the winning bid: the deal's contract
+    shown_kitty: tuple[Card, ...] = ()  # three players: kitty cards shown to all
+    kitty_swapped: bool = False  # an overturn swapped kitty cards: nobody sees it whole
+    failed_throws: int = 0  # failed throws this deal (eighty points: 2 end throwing)
+
+    # find friends: the call as it stands (public), and the friend the engine
+    # knows under `holder` from the call on (hidden until revealed)
+    friend_calls: tuple[FriendCall, ...] = ()
+    friend: int | None = None
 
     turn: int | None = None  # whose play it is
     trick: tuple[SeatCards, ...] = ()  # plays of the current trick, the lead first
@@ -127,8 +155,12 @@ class GameState(BaseModel):
         """The seat whose action the game waits for (None: the table's pacing)."""
         if self.phase == "burying":
             return self.kitty_holder
-        if self.phase == "kitty_theft":
+        if self.phase in ("kitty_theft", "overturning"):
             return self.theft_turn
+        if self.phase == "bidding" and self.auction is not None:
+            return auction_status(self.rules, self.auction).turn
+        if self.phase in ("naming_trump", "calling"):
+            return self.dealer
         if self.phase == "playing":
             return self.turn
         return None
@@ -142,17 +174,24 @@ SUPPORTED = (
     "three-deck",
     "four-deck",
     "six-player",
+    "find-friends",
+    "find-friends-5",
+    "eighty-points",
+    "three-player",
 )
 
 
 def check_supported(rs: RuleSet) -> None:
-    """The engine plays fixed partners (two teams on alternate seats) and `solo`
-    (the dealer alone against every other seat), both without an auction, at 3
-    to 6 seats; find-friends and the auctions come later."""
-    if rs.partnership == "find_friends" or rs.bidding != "none":
+    """The engine plays every preset: fixed partners (two teams on alternate
+    seats), `solo` (the dealer alone against every other seat, made by declaring
+    or by an auction) and find friends (the dealer calls a friend each deal), at
+    3 to 6 seats. An auction makes one dealer against the rest, so it needs solo
+    play: `RuleSet` refuses the mix when it validates, and this check keeps a
+    copy made without validation (`model_copy(update=...)`) out of the engine."""
+    if rs.bidding != "none" and rs.partnership != "solo":
         raise ValueError(
-            f"the engine does not play {rs.name!r} yet: it needs fixed partners or solo "
-            "play, and no auction"
+            f"the engine does not play {rs.name!r}: an auction needs solo play "
+            f"(partnership {rs.partnership!r})"
         )
 
 

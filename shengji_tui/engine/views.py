@@ -3,7 +3,9 @@
 A view holds the seat's own hand, the public state (levels, trump, the trick,
 captured points, hand sizes, the deal's public history) and the state version.
 Never another hand, the cards still to deal, or the buried kitty (except to the
-seat that buried it, and to all once the deal is over).
+seat that buried it, and to all once the deal is over). Find friends: the
+dealer side is the revealed part only (and the friend itself, in its own
+view, under `holder`); `friend_calls` is the public call.
 """
 
 from __future__ import annotations
@@ -12,8 +14,20 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict
 
-from ..rules import Card, DealResult, RuleSet, Suit, points, sort_hand
+from ..rules import (
+    Auction,
+    AuctionCall,
+    Card,
+    DealResult,
+    RuleSet,
+    Suit,
+    TrumpContext,
+    points,
+    sort_hand,
+)
 from .events import CardDealt, Declared, Event, KittyBuried, KittyTaken
+from .friendcall import FriendCall
+from .friends import known_dealer_side
 from .state import GameState, Phase, SeatCards
 
 _DECLARING = ("dealing", "declaring")
@@ -34,7 +48,7 @@ class SeatView(BaseModel):
     deal_no: int
     dealer: int | None
     level: str
-    dealer_side: tuple[int, ...]
+    dealer_side: tuple[int, ...]  # as far as this seat knows (find friends: the revealed part)
     first_seat: int
     cards_left: int  # still to deal (a count only)
     hand: tuple[Card, ...]  # sorted for display
@@ -49,7 +63,13 @@ class SeatView(BaseModel):
     kitty_holder: int | None
     kitty: tuple[Card, ...] | None  # the buried kitty: to its burier, or to all at the end
 
-    theft_turn: int | None
+    theft_turn: int | None  # whose turn to steal the kitty (or, three players, to overturn)
+    bids: tuple[AuctionCall, ...]  # the auction's calls so far, in order (public)
+    auction: Auction | None  # the auction's record, for `rules.bid_options` and friends
+    bid: int | None  # the winning bid once the auction is over: the deal's contract
+    shown_kitty: tuple[Card, ...]  # three players: the kitty cards shown to everyone
+    bury_count: int  # cards the kitty's holder buries now (0 outside burying)
+    friend_calls: tuple[FriendCall, ...]  # find friends: the call and its reveal, public
     awaiting: int | None  # whose action the game waits for
     turn: int | None
     trick: tuple[SeatCards, ...]
@@ -58,6 +78,7 @@ class SeatView(BaseModel):
     last_trick_winner: int | None
     points_by_seat: tuple[int, ...]  # point cards won in tricks
     penalty_points: int
+    failed_throws: int  # failed throws this deal (eighty points: 2 end throwing)
 
     result: DealResult | None
     attacker_points: int | None
@@ -116,9 +137,17 @@ def view_for(state: GameState, seat: int) -> SeatView:
         raise ValueError(f"there is no seat {seat} at this table")
     ended = state.result is not None
     kitty: tuple[Card, ...] | None = None
-    if ended or (state.kitty_holder == seat and state.phase in ("kitty_theft", "playing")):
+    own = state.kitty_holder == seat and not state.kitty_swapped
+    if ended or (own and state.phase in ("kitty_theft", "overturning", "calling", "playing")):
         kitty = state.kitty
     decls, standing = _visible_declarations(state, seat)
+    ctx = state.ctx
+    if state.dealer is None and state.rules.bidding != "none":
+        ctx = TrumpContext(state.levels[seat])  # before the auction: the level this seat would play
+    holder = state.kitty_holder
+    bury_count = 0
+    if state.phase == "burying" and holder is not None:
+        bury_count = len(state.hands[holder]) - state.rules.hand_size
     # model_construct: every part is already a validated model of the state
     return SeatView.model_construct(
         seat=seat,
@@ -132,10 +161,10 @@ def view_for(state: GameState, seat: int) -> SeatView:
         deal_no=state.deal_no,
         dealer=state.dealer,
         level=state.level,
-        dealer_side=state.dealer_side,
+        dealer_side=known_dealer_side(state, seat),
         first_seat=state.first_seat,
         cards_left=len(state.stock),
-        hand=tuple(sort_hand(state.rules, state.ctx, state.hands[seat])),
+        hand=tuple(sort_hand(state.rules, ctx, state.hands[seat])),
         hand_sizes=tuple(len(h) for h in state.hands),
         declarations=decls,
         standing=standing,
@@ -145,6 +174,12 @@ def view_for(state: GameState, seat: int) -> SeatView:
         kitty_holder=state.kitty_holder,
         kitty=kitty,
         theft_turn=state.theft_turn,
+        bids=state.auction.calls if state.auction is not None else (),
+        auction=state.auction,
+        bid=state.bid,
+        shown_kitty=state.shown_kitty,
+        bury_count=bury_count,
+        friend_calls=state.friend_calls,
         awaiting=state.awaiting(),
         turn=state.turn,
         trick=state.trick,
@@ -153,6 +188,7 @@ def view_for(state: GameState, seat: int) -> SeatView:
         last_trick_winner=state.last_trick_winner,
         points_by_seat=tuple(points(c) for c in state.captured),
         penalty_points=state.penalty_points,
+        failed_throws=state.failed_throws,
         result=state.result,
         attacker_points=state.attacker_points,
         next_dealer=state.next_dealer,

@@ -4,13 +4,20 @@ Everything outside this package asks the rules through this module (`from
 shengji_tui import rules`), never through its submodules (a test checks it).
 
 Public API (docs/architecture.md, "rules"):
+- auctions (RULES.md §11-12): `Auction` / `AuctionCall` (the record),
+  `auction_status`, `bid_options`, `check_bid`, `check_pass`, `check_naming`,
+  `naming_cards`, `overturn_options`, `check_overturn`, `settle_eighty_points`
+  (a `Settlement`), `throw_penalty_deltas`;
 - cards and notation: `Card`, `Suit`, `Rank`, `parse_cards`, `format_cards`,
   `points`, `full_deck`, `remove_cards`, `contains`;
 - `RuleSet` (presets, options), `TrumpContext` (level and trump suit);
 - judgements, taking cards or notation: `decompose`, `is_tractor`,
-  `check_follow` / `legal_follows`, `trick_winner`, `check_throw`, the
+  `check_follow` / `legal_follows`, `trick_winner`, `check_throw`,
+  `throw_allowed`, the
   declaration functions, `kitty_multiplier`, `deal_result`, `advance_level`,
   `sort_hand`, `is_trump`, `effective_suit`;
+- find friends (§10): `check_friend_call`, `holder_friend`, `plays_nth_copy`,
+  `friend_deal_result` (the five-player table and split), `friend_next_dealer`;
 - the fast per-context API for loops (bots, simulators): `compiled(rs, ctx)`
   gives an `Order` with per-card tables (`eff`, `pos`, `ident`, `npos`; `TRUMP`
   is the effective suit of trumps) and methods over `Card` lists: `suit`,
@@ -19,6 +26,23 @@ Public API (docs/architecture.md, "rules"):
   `Shape` and `Placement` type the columns representation it works on.
 """
 
+from .auction import (
+    Auction,
+    AuctionCall,
+    AuctionStatus,
+    Settlement,
+    auction_status,
+    bid_limits,
+    bid_options,
+    check_bid,
+    check_naming,
+    check_overturn,
+    check_pass,
+    naming_cards,
+    overturn_options,
+    settle_eighty_points,
+    throw_penalty_deltas,
+)
 from .cards import (
     ALL_CARDS,
     BJ,
@@ -48,6 +72,16 @@ from .declare import (
     winning_declaration,
 )
 from .follow import Verdict, check_follow, legal_follows
+from .friends import (
+    check_friend_call,
+    five_player_table,
+    friend_copies,
+    friend_deal_result,
+    friend_next_dealer,
+    holder_friend,
+    parse_friend_card,
+    plays_nth_copy,
+)
 from .order import TRUMP, Order, compiled
 from .ruleset import PRESET_NAMES, RuleSet, ScoreBand
 from .scoring import (
@@ -58,7 +92,7 @@ from .scoring import (
     jack_rule_applies,
     kitty_multiplier,
 )
-from .throws import ThrowResult, check_throw
+from .throws import ThrowResult, check_throw, throw_allowed
 from .trick import trick_winner
 from .trump import TrumpContext, effective_suit, is_trump, sort_hand
 from .units import Cols, Placement, Shape, Unit, decompose, is_tractor
@@ -70,6 +104,9 @@ __all__ = [
     "PRESET_NAMES",
     "SUITS",
     "TRUMP",
+    "Auction",
+    "AuctionCall",
+    "AuctionStatus",
     "Card",
     "Cols",
     "DealResult",
@@ -80,6 +117,7 @@ __all__ = [
     "Rank",
     "RuleSet",
     "ScoreBand",
+    "Settlement",
     "Shape",
     "Suit",
     "ThrowResult",
@@ -87,9 +125,17 @@ __all__ = [
     "Unit",
     "Verdict",
     "advance_level",
+    "auction_status",
+    "bid_limits",
+    "bid_options",
     "can_declare",
+    "check_bid",
     "check_declaration",
     "check_follow",
+    "check_friend_call",
+    "check_naming",
+    "check_overturn",
+    "check_pass",
     "check_throw",
     "compiled",
     "contains",
@@ -97,22 +143,34 @@ __all__ = [
     "decompose",
     "effective_suit",
     "eighty_points_settlement",
+    "five_player_table",
     "flip_kitty",
     "format_cards",
+    "friend_copies",
+    "friend_deal_result",
+    "friend_next_dealer",
     "full_deck",
+    "holder_friend",
     "is_tractor",
     "is_trump",
     "jack_rule_applies",
     "kitty_multiplier",
     "legal_follows",
+    "naming_cards",
+    "overturn_options",
     "parse_card",
     "parse_cards",
     "parse_declaration",
+    "parse_friend_card",
     "parse_rank",
     "parse_suit",
+    "plays_nth_copy",
     "points",
     "remove_cards",
+    "settle_eighty_points",
     "sort_hand",
+    "throw_allowed",
+    "throw_penalty_deltas",
     "trick_winner",
     "valid_declarations",
     "winning_declaration",

@@ -18,6 +18,7 @@ PRESET_NAMES = (
     "classic",
     "tournament",
     "find-friends",
+    "find-friends-5",
     "one-deck",
     "two-color",
     "three-deck",
@@ -59,10 +60,28 @@ class RuleSet(BaseModel):
     )
     # --- partnerships ---------------------------------------------------------
     partnership: Literal["fixed", "find_friends", "solo"] = "fixed"
+    friend_rule: Literal["holder", "nth_played"] = Field(
+        "holder",
+        description="find friends: the friend holds the called card (seed 000), or plays "
+        "its nth copy (nth_played)",
+    )
+    friend_split: Literal["hard", "even"] = Field(
+        "hard",
+        description="five-player find friends: the dealer side's levels, two thirds to "
+        "whoever of the two won the last trick (hard: the friend only if it did), or halved",
+    )
     # --- play -----------------------------------------------------------------
     trick_compare: Literal["largest_unit", "all", "highest"] = "largest_unit"
-    throw_penalty: Literal["none", "points", "match_score"] = "none"
+    throw_penalty: Literal["none", "points", "match_score", "eighty_points"] = Field(
+        "none",
+        description="a failed throw costs: nothing / points to the other side / the thrower's "
+        "match points / eighty points: the thrower's match points, paid to the dealer (by an "
+        "attacker) or shared among the others (by the dealer)",
+    )
     throw_penalty_amount: int = Field(10, description="points (or match points) per failed throw")
+    throw_failure_limit: int | None = Field(
+        None, description="after this many failed throws in a deal nobody may throw (80分: 2)"
+    )
     throw_trick_limit: int | None = Field(
         None, description="throws allowed only in the first N tricks (three-player: 3)"
     )
@@ -81,8 +100,24 @@ class RuleSet(BaseModel):
     bidding: Literal["none", "points_up", "threshold_down"] = Field(
         "none", description="eighty-points auction (70 up) / three-player auction on the threshold"
     )
-    bid_start: int = 70
-    bid_step: int = 5
+    bid_start: int = Field(
+        70, description="rising: the lowest opening bid; falling: the highest threshold"
+    )
+    bid_step: int = Field(5, description="bids are multiples of this")
+    name_no_trump: bool = Field(
+        True, description="the auction's winner may name no-trump (eighty points: no, 不能是无主)"
+    )
+    kitty_shown: int = Field(0, description="kitty cards shown to all before the auction (3人: 3)")
+    overturn_swap: int = Field(
+        0,
+        description="三人 反牌: after the bury each attacker in turn may overturn trump with a "
+        "stronger declaration and swap this many random kitty cards (0: no overturning)",
+    )
+    match_deals: int | None = Field(
+        None,
+        description="a match of this many deals, won on match points (eighty points: 8); "
+        "None: until a side wins a deal as dealer at the last level",
+    )
     # --- kitty ----------------------------------------------------------------
     kitty_multiplier: Literal["power", "times", "tournament"] = "power"
     kitty_multiplier_cap: int = 64
@@ -136,6 +171,8 @@ class RuleSet(BaseModel):
                 "fixed partners need an even number of players (two teams on alternate "
                 "seats); with an odd number choose partnership solo or find_friends"
             )
+        if self.partnership == "find_friends" and self.players < 4:
+            raise ValueError("find friends needs 4 to 6 players (with 3, choose partnership solo)")
         if not self.levels:
             raise ValueError("the level sequence is empty")
         if len(set(self.levels)) != len(self.levels):
@@ -159,7 +196,26 @@ class RuleSet(BaseModel):
             raise ValueError("kitty_multiplier_cap must be at least 1")
         if self.throw_trick_limit is not None and self.throw_trick_limit < 0:
             raise ValueError("throw_trick_limit cannot be negative")
+        if self.throw_failure_limit is not None and self.throw_failure_limit < 0:
+            raise ValueError("throw_failure_limit cannot be negative")
+        self._check_auction()
         return self
+
+    def _check_auction(self) -> None:
+        if self.bid_step <= 0 or self.bid_start <= 0 or self.bid_start % self.bid_step:
+            raise ValueError("bid_start must be a positive multiple of a positive bid_step")
+        if self.bidding != "none" and self.partnership != "solo":
+            raise ValueError("an auction makes one dealer against the rest: partnership solo")
+        if self.bidding == "points_up" and self.bid_start > self.total_points:
+            raise ValueError(f"bid_start {self.bid_start} is above the pack's points")
+        if not 0 <= self.kitty_shown <= self.kitty_size:
+            raise ValueError(f"kitty_shown must be 0 to the kitty's {self.kitty_size} cards")
+        if not 0 <= self.overturn_swap <= self.kitty_size:
+            raise ValueError(f"overturn_swap must be 0 to the kitty's {self.kitty_size} cards")
+        if (self.kitty_shown or self.overturn_swap) and self.bidding == "none":
+            raise ValueError("kitty_shown and overturn_swap belong to an auction (bidding)")
+        if self.match_deals is not None and self.match_deals < 1:
+            raise ValueError("match_deals must be at least 1")
 
     # --------------------------------------------------------------- derived
     @property
@@ -279,6 +335,17 @@ _PRESETS: dict[str, dict[str, Any]] = {
         ],
     },
     "find-friends": {**_classic(), "partnership": "find_friends"},
+    # seeds 000/002 (5人3副牌打找朋友): the three-deck game at five seats, one friend,
+    # §10's five-player table in steps of 60; J and A must be played
+    "find-friends-5": {
+        "decks": 3,
+        "players": 5,
+        "kitty_size": 7,
+        "partnership": "find_friends",
+        "score_step": 60,
+        "extra_step": 60,
+        "must_play": ["J", "A"],
+    },
     "one-deck": {"decks": 1, "kitty_size": 6, "score_step": 20, "extra_step": 20},
     "two-color": {
         "decks": 1,
@@ -326,6 +393,11 @@ _PRESETS: dict[str, dict[str, Any]] = {
         "levels": ["2"],
         "must_play": [],
         "no_declaration": "spades",
+        "name_no_trump": False,
+        "throw_penalty": "eighty_points",
+        "throw_penalty_amount": 3,
+        "throw_failure_limit": 2,
+        "match_deals": 8,
     },
     "three-player": {
         "decks": 2,
@@ -336,6 +408,8 @@ _PRESETS: dict[str, dict[str, Any]] = {
         "bid_start": 150,
         "bid_step": 5,
         "throw_trick_limit": 3,
+        "kitty_shown": 3,
+        "overturn_swap": 6,
         "score_step": 40,
         "extra_step": 40,
     },

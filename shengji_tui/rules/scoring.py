@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
+from .auction import settle_eighty_points
 from .cards import CardsLike, Rank, parse_cards, parse_rank
 from .trump import TRUMP, TrumpContext, get_trump
 from .units import best_decomposition, single_suit
@@ -22,6 +23,7 @@ class DealResult(BaseModel):
     attackers_take_over: bool = False
     band_min_points: int = 0
     match_points: int = 0  # eighty-points: what each opponent pays the dealer (negative: receives)
+    friend_levels: int = 0  # find-friends: the friend's gain (dealer_side_levels is the dealer's)
 
     @property
     def dealer_holds(self) -> bool:
@@ -63,12 +65,18 @@ def kitty_multiplier(
 
 
 def deal_result(
-    rs: RuleSet, attacker_points: int, bid: int | None = None, dealer_points: int | None = None
+    rs: RuleSet,
+    attacker_points: int,
+    bid: int | None = None,
+    dealer_points: int | None = None,
+    *,
+    swept: bool = False,
 ) -> DealResult:
     """Levels from the attackers' points (tricks + kitty) by the preset's table.
 
     Auction presets need `bid`: three-player scores against the bid threshold;
-    eighty-points settles on the dealer's own points (`dealer_points`).
+    eighty-points settles on the dealer's own points (`dealer_points`; `swept`:
+    the dealer won every trick).
     """
     if rs.bidding == "threshold_down":
         if bid is None or bid <= 0:
@@ -77,7 +85,7 @@ def deal_result(
     if rs.bidding == "points_up":
         if bid is None or dealer_points is None:
             raise ValueError("eighty-points is settled on the bid and the dealer's own points")
-        mp = eighty_points_settlement(bid, dealer_points)
+        mp = eighty_points_settlement(bid, dealer_points, swept=swept)
         return DealResult(attackers_take_over=dealer_points < bid, match_points=mp)
     s = max(0, attacker_points)
     bands = rs.bands()
@@ -113,23 +121,11 @@ def _threshold_result(rs: RuleSet, s: int, bid: int) -> DealResult:
     return DealResult(dealer_side_levels=2)
 
 
-def eighty_points_settlement(
-    bid: int, dealer_points: int, *, swept: bool = False, zero: bool = False
-) -> int:
+def eighty_points_settlement(bid: int, dealer_points: int, *, swept: bool = False) -> int:
     """Seed 001 (80分斗地主): what each opponent pays the dealer (negative: the
-    dealer pays each 1/3 of three times that). Bid ≥ 100, a zero score or a
-    sweep (the dealer won every trick) double it."""
-    if dealer_points >= bid:
-        amount = 2 + (dealer_points - bid) // 5
-    else:
-        amount = -(2 + (bid - dealer_points) // 5)
-    if bid >= 100:
-        amount *= 2
-    if zero:
-        amount *= 2
-    if swept:
-        amount *= 2
-    return amount
+    dealer pays each that much). Bid ≥ 100, a dealer score of 0 and a sweep (the
+    dealer won every trick) each double it; `settle_eighty_points` gives the parts."""
+    return settle_eighty_points(bid, dealer_points, swept=swept).each
 
 
 def advance_level(rs: RuleSet, level: str | Rank, gain: int) -> str:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel
 
 from .cards import Card, CardsLike, format_cards, parse_cards
+from .follow import Verdict
 from .trump import TrumpContext, get_trump
 from .units import SUBSTITUTES, Cols, Unit, best_decomposition, columns, placements, single_suit
 
@@ -73,4 +74,28 @@ def check_throw(
     )
 
 
-__all__ = ["SUBSTITUTES", "ThrowResult", "check_throw"]
+def throw_allowed(rs: RuleSet, trick_no: int, failed_throws: int) -> Verdict:
+    """Whether a lead may be a throw at all now: three players throw only in the
+    first `throw_trick_limit` (3) tricks (`trick_no`: tricks completed this deal);
+    in eighty points nobody throws after `throw_failure_limit` (2) failed throws."""
+    limit = rs.throw_trick_limit
+    if limit is not None and trick_no >= limit:
+        return Verdict(
+            ok=False,
+            reason=f"throws are allowed only in the first {limit} tricks; lead one unit",
+            reason_zh=f"只有前 {limit} 轮可以甩牌",
+            code="throw_late",
+        )
+    fails = rs.throw_failure_limit
+    if fails is not None and failed_throws >= fails:
+        return Verdict(
+            ok=False,
+            reason=f"{failed_throws} throws have failed this deal: nobody may throw again; "
+            "lead one unit",
+            reason_zh=f"本局已有 {failed_throws} 次甩牌失败，不能再甩牌",
+            code="throw_failures",
+        )
+    return Verdict(ok=True)
+
+
+__all__ = ["SUBSTITUTES", "ThrowResult", "check_throw", "throw_allowed"]

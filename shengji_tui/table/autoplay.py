@@ -47,6 +47,12 @@ def _describe(t: Table) -> str:
 def _result(t: Table) -> str:
     st = t.state
     winners = " and ".join(t.seats[s].name for s in st.winners)
+    if st.rules.match_deals is not None:  # eighty points: a match of deals, on match points
+        scores = " ".join(str(v) for v in st.match_scores)
+        return (
+            f"table {t.table_id} finished: {winners} win on match points after "
+            f"{st.deal_no + 1} deals and {st.version} moves; match scores {scores}"
+        )
     return (
         f"table {t.table_id} finished: {winners} win at level {st.rules.levels[-1]} "
         f"after {st.deal_no + 1} deals and {st.version} moves; levels {' '.join(st.levels)}"

@@ -9,9 +9,11 @@ runs headless.
 
 Order of questions, per phase:
 - dealing: each bot seat in turn may declare (`decide` returns a `Declare`);
-  if none does, the table deals the next card (`DealNext`);
+  if none does, the table deals the next card (`DealNext`); in an auction
+  preset nobody declares: the table deals;
 - declaring: the same; if no bot declares, the table closes the declarations;
-- burying, kitty theft, playing: the awaited seat's bot, if it is a bot;
+- bidding, naming trump, burying, kitty theft, overturning, calling a friend,
+  playing: the awaited seat's bot, if it is a bot;
 - scoring: `NextDeal` when every seat is a bot (humans press a key for it).
 """
 
@@ -43,6 +45,17 @@ from .views import ViewCache
 log = logging.getLogger("shengji_tui.table")
 
 StepKind = Literal["deal", "declare", "close", "bot", "next_deal"]
+
+# phases where one seat acts (`GameState.awaiting()`)
+_AWAITED = (
+    "bidding",
+    "naming_trump",
+    "burying",
+    "kitty_theft",
+    "overturning",
+    "calling",
+    "playing",
+)
 
 
 @dataclass(frozen=True)
@@ -119,6 +132,8 @@ def plan(
     `views`: a cache for the bots' views (much faster while dealing)."""
     phase = state.phase
     v = state.version
+    if phase == "dealing" and state.rules.bidding != "none":
+        return _table_step(state, "deal", DealNext(version=v))  # nobody declares: an auction
     if phase in ("dealing", "declaring"):
         for seat in sorted(bots):
             cmd = ask(bots[seat], _view(state, seat, views))
@@ -130,7 +145,7 @@ def plan(
                     log.warning("bot at seat %d: refused declaration (%s)", seat, e.sentence)
         kind: StepKind = "deal" if phase == "dealing" else "close"
         return _table_step(state, kind, DealNext(version=v))
-    if phase in ("burying", "kitty_theft", "playing"):
+    if phase in _AWAITED:
         awaited = state.awaiting()
         if awaited is None or awaited not in bots:
             return None

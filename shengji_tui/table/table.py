@@ -110,6 +110,7 @@ def result_of(state: GameState) -> dict[str, Any]:
         "preset": state.rules.name,
         "winners": list(state.winners),
         "levels": list(state.levels),
+        "match_scores": list(state.match_scores),
         "deals": state.deal_no + 1,
         "moves": state.version,
     }

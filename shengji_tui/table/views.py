@@ -38,6 +38,7 @@ def _spectator_from(base: SeatView, state: GameState, log: tuple[Event, ...]) ->
             "kitty": state.kitty if state.result is not None else None,
             "declarations": declarations,
             "standing": standing,
+            "dealer_side": state.dealer_side,  # the revealed part (seat 0 may be a friend)
             "log": log,
         }
     )

@@ -12,20 +12,28 @@ from collections.abc import Callable, Iterable, Sequence
 
 from .. import rules
 from ..engine import (
+    AuctionStarted,
+    AuctionWon,
+    BidMade,
+    BidPassed,
     CardDealt,
     DealerChosen,
     DealerRotated,
     DealingDone,
     DealScored,
+    DealSettled,
     DealStarted,
     DeclarationsRevealed,
     Declared,
     Event,
+    FriendCalled,
+    FriendRevealed,
     JackRule,
     KittyBuried,
     KittyCaptured,
     KittyFlipped,
     KittyRevealed,
+    KittyShown,
     KittyTaken,
     LevelUp,
     MatchOver,
@@ -35,7 +43,9 @@ from ..engine import (
     StealPassed,
     StealTurn,
     ThrowFailed,
+    ThrowPenalty,
     TrickWon,
+    TrumpNamed,
     TrumpSet,
 )
 from ..rules import Card, RuleSet, Suit, TrumpContext
@@ -80,7 +90,10 @@ class Narrator:
         if isinstance(e, DealStarted):
             self._standing_seat = None
             if e.dealer is None:
-                return t("log.deal_started_first", n=e.deal_no + 1, level=e.level)
+                key = (
+                    "log.deal_started_auction" if rs.bidding != "none" else "log.deal_started_first"
+                )
+                return t(key, n=e.deal_no + 1, level=e.level)
             return ty(
                 "log.deal_started",
                 e.dealer,
@@ -91,9 +104,42 @@ class Narrator:
         if isinstance(e, CardDealt):
             return None
         if isinstance(e, Redealt):
-            return t("log.redealt")
+            return t("log.redealt_auction" if rs.bidding != "none" else "log.redealt")
+        if isinstance(e, KittyShown):
+            return t("log.kitty_shown", cards=cs(e.cards))
+        if isinstance(e, AuctionStarted):
+            return ty("log.auction_started", e.opener, name=self.name(e.opener))
+        if isinstance(e, BidMade):
+            if e.out is not None:
+                out = self.name(e.out)
+                return ty("log.bid_out", e.seat, name=self.name(e.seat), points=e.points, out=out)
+            return ty("log.bid", e.seat, name=self.name(e.seat), points=e.points)
+        if isinstance(e, BidPassed):
+            return ty("log.bid_passed", e.seat, name=self.name(e.seat))
+        if isinstance(e, AuctionWon):
+            key = "log.auction_forced" if e.forced else "log.auction_won"
+            return ty(key, e.seat, name=self.name(e.seat), points=e.points)
+        if isinstance(e, TrumpNamed):
+            if e.suit is None:
+                return ty("log.trump_named_nt", e.seat, name=self.name(e.seat))
+            suit = self.ct.suit_name(e.suit)
+            return ty("log.trump_named", e.seat, name=self.name(e.seat), suit=suit)
+        if isinstance(e, FriendCalled):
+            card = self.ct.card(e.card)
+            key = "log.friend_called" if rs.friend_rule == "holder" else "log.friend_called_nth"
+            return ty(key, e.seat, name=self.name(e.seat), card=card, n=e.nth)
+        if isinstance(e, FriendRevealed):
+            key = "log.friend_alone" if e.alone else "log.friend_revealed"
+            return ty(key, e.seat, name=self.name(e.seat))
+        if isinstance(e, ThrowPenalty):
+            gains = [s for s, d in enumerate(e.deltas) if d > 0]
+            return t("log.throw_penalty_paid", names=self.team_name(gains))
+        if isinstance(e, DealSettled):
+            return self.settled(e)
         if isinstance(e, Declared):
-            if e.steal:
+            if e.steal and rs.overturn_swap:
+                key = "log.overturned"
+            elif e.steal:
                 key = "log.stole"
             elif self._standing_seat is None:
                 key = "log.declared"
@@ -123,7 +169,8 @@ class Narrator:
         if isinstance(e, StealTurn):
             return ty("log.steal_turn", e.seat, name=self.name(e.seat))
         if isinstance(e, StealPassed):
-            return ty("log.steal_passed", e.seat, name=self.name(e.seat))
+            key = "log.overturn_passed" if rs.overturn_swap else "log.steal_passed"
+            return ty(key, e.seat, name=self.name(e.seat))
         if isinstance(e, PlayStarted):
             return ty("log.play_started", e.leader, name=self.name(e.leader))
         if isinstance(e, ThrowFailed):
@@ -188,6 +235,27 @@ class Narrator:
         if isinstance(e, MatchOver):
             return t("log.match_over", names=self.team_name(e.winners), level=e.level)
         return None
+
+    def settled(self, e: DealSettled) -> str:
+        """Eighty points: the dealer against each other seat, and the match scores."""
+        t = self.cat.t
+        st = e.settlement
+        doubled = ""
+        if st.doublings:
+            reasons = t("team.list_sep").join(t("log.doubling." + d) for d in st.doublings)
+            doubled = t("log.settle_doubled", reasons=reasons)
+        key = "log.settled_made" if st.made else "log.settled_missed"
+        said = self._t(
+            key,
+            e.dealer,
+            name=self.name(e.dealer),
+            bid=st.bid,
+            points=st.dealer_points,
+            each=abs(st.each),
+            doubled=doubled,
+        )
+        scores = t("team.list_sep").join(f"{self.name(s)} {v}" for s, v in enumerate(e.scores))
+        return said + " " + t("log.match_scores", list=scores)
 
 
 def narrate_game(

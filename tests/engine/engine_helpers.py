@@ -15,11 +15,15 @@ from typing import TypeVar
 from shengji_tui import rules
 from shengji_tui.bench.random_deal import leadable_units
 from shengji_tui.engine import (
+    Bid,
     Bury,
+    CallFriend,
     DealNext,
     Declare,
     GameState,
+    NameTrump,
     NextDeal,
+    PassBid,
     PassSteal,
     Play,
     Steal,
@@ -38,7 +42,12 @@ PRESETS = (
     "three-deck",
     "four-deck",
     "six-player",
+    "find-friends",
+    "find-friends-5",
+    "eighty-points",
+    "three-player",
 )
+AUCTIONS = ("eighty-points", "three-player")
 
 
 def custom(name: str, base: str = "classic", **options: object) -> RuleSet:
@@ -68,6 +77,8 @@ SEAT_RULES: dict[int, RuleSet] = {
 DECLARE_P = 0.12
 THROW_P = 0.12
 STEAL_P = 0.4
+BID_P = 0.45
+NO_TRUMP_P = 0.15
 
 
 def declare_options(state: GameState, seat: int) -> list[list[Card]]:
@@ -98,11 +109,44 @@ def random_throw(state: GameState, rng: random.Random, hand: list[Card]) -> list
     return rng.sample(cards, rng.randint(2, min(6, len(cards))))
 
 
+def throws_allowed(state: GameState) -> bool:
+    """Whether a lead may be a throw now (three players: the first three tricks;
+    eighty points: until two throws failed)."""
+    rs = state.rules
+    if rs.throw_trick_limit is not None and state.trick_no >= rs.throw_trick_limit:
+        return False
+    return rs.throw_failure_limit is None or state.failed_throws < rs.throw_failure_limit
+
+
 def legal_command(state: GameState, rng: random.Random) -> Command:
     """A random command the rules allow in `state`."""
     rs = state.rules
     phase = state.phase
     seat: int | None
+    if phase == "dealing" and rs.bidding != "none":
+        return DealNext()
+    if phase == "bidding":
+        seat = state.awaiting()
+        assert seat is not None and state.auction is not None
+        bids = rules.bid_options(rs, state.auction, seat)
+        if bids and rng.random() < BID_P:
+            return Bid(seat=seat, points=rng.choice(bids[:4]))
+        return PassBid(seat=seat)
+    if phase == "naming_trump":
+        seat = state.dealer
+        assert seat is not None
+        if rs.name_no_trump and rng.random() < NO_TRUMP_P:
+            return NameTrump(seat=seat, suit=None)
+        return NameTrump(seat=seat, suit=rng.choice(list(rules.Suit)))
+    if phase == "overturning":
+        seat = state.theft_turn
+        assert seat is not None and state.standing is not None
+        opts = rules.overturn_options(
+            rs, state.level, list(state.hands[seat]), state.standing.cards, state.trump_suit
+        )
+        if opts and rng.random() < STEAL_P:
+            return Steal(seat=seat, cards=tuple(rng.choice(opts)))
+        return PassSteal(seat=seat)
     if phase in ("dealing", "declaring"):
         if state.phase == "declaring" or rng.random() < 0.5:
             seat = rng.randrange(state.players)
@@ -113,7 +157,8 @@ def legal_command(state: GameState, rng: random.Random) -> Command:
     if phase == "burying":
         seat = state.kitty_holder
         assert seat is not None
-        return Bury(seat=seat, cards=tuple(rng.sample(list(state.hands[seat]), rs.kitty_size)))
+        hand = list(state.hands[seat])
+        return Bury(seat=seat, cards=tuple(rng.sample(hand, len(hand) - rs.hand_size)))
     if phase == "kitty_theft":
         seat = state.theft_turn
         assert seat is not None and state.standing is not None
@@ -127,12 +172,19 @@ def legal_command(state: GameState, rng: random.Random) -> Command:
         if opts and rng.random() < STEAL_P:
             return Steal(seat=seat, cards=tuple(rng.choice(opts)))
         return PassSteal(seat=seat)
+    if phase == "calling":
+        seat = state.dealer
+        assert seat is not None
+        nth = 1 if rs.friend_rule == "holder" else rng.randint(1, rs.decks)
+        return CallFriend(seat=seat, card=str(rng.choice(rules.ALL_CARDS)), nth=nth)
     if phase == "playing":
         seat = state.turn
         assert seat is not None
         hand = list(state.hands[seat])
         if not state.trick:
-            lead = random_throw(state, rng, hand) if rng.random() < THROW_P else None
+            lead = None
+            if throws_allowed(state) and rng.random() < THROW_P:
+                lead = random_throw(state, rng, hand)
             if lead is None:
                 lead = rng.choice(leadable_units(rs, state.ctx, hand))
             return Play(seat=seat, cards=tuple(lead))
@@ -178,15 +230,23 @@ def check_invariants(state: GameState) -> None:
         assert len(state.kitty) == rs.kitty_size
     elif state.phase == "burying":
         holder = state.kitty_holder
-        assert holder is not None and not state.kitty
-        assert all(sizes[s] == hs + (rs.kitty_size if s == holder else 0) for s in range(n))
+        assert holder is not None
+        # the whole kitty, or (three players' overturn) the cards swapped in
+        extra = rs.kitty_size - len(state.kitty)
+        assert extra == (rs.overturn_swap if state.kitty else rs.kitty_size)
+        assert all(sizes[s] == hs + (extra if s == holder else 0) for s in range(n))
     else:
         assert len(state.kitty) == rs.kitty_size and not state.stock
         played = {p.seat: len(p.cards) for p in state.trick}
         base = {sizes[s] + played.get(s, 0) for s in range(n)}
         assert len(base) == 1, f"hand sizes {sizes} with trick {state.trick}"
-        if state.phase == "kitty_theft":
+        if state.phase in ("kitty_theft", "overturning"):
             assert sizes == [hs] * n and state.theft_turn is not None
+        elif state.phase in ("bidding", "naming_trump"):
+            assert sizes == [hs] * n and state.awaiting() is not None
+            assert state.shown_kitty == state.kitty[: rs.kitty_shown]
+        elif state.phase == "calling":
+            assert sizes == [hs] * n and not state.friend_calls and state.turn is None
         elif state.phase == "playing":
             assert state.turn is not None
         else:

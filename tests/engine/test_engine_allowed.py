@@ -13,17 +13,21 @@ from typing import get_args
 import pytest
 from engine_helpers import legal_command, run_match
 
-from shengji_tui import engine
+from shengji_tui import engine, rules
 from shengji_tui.engine import (
     PACING,
+    Bid,
     Bury,
+    CallFriend,
     Command,
     CommandKind,
     DealAll,
     DealNext,
     Declare,
     GameState,
+    NameTrump,
     NextDeal,
+    PassBid,
     PassSteal,
     Play,
     RuleError,
@@ -36,7 +40,7 @@ from shengji_tui.engine import (
     new_game,
     view_for,
 )
-from shengji_tui.rules import ALL_CARDS, Card
+from shengji_tui.rules import ALL_CARDS, Card, Suit
 
 KINDS: tuple[CommandKind, ...] = get_args(CommandKind)
 
@@ -52,13 +56,24 @@ def command(kind: CommandKind, state: GameState, seat: int) -> Command:
     if kind == "declare":
         return Declare(seat=seat, cards=one)
     if kind == "bury":
-        return Bury(seat=seat, cards=tuple(hand[: state.rules.kitty_size]) or one)
+        extra = len(hand) - state.rules.hand_size
+        return Bury(seat=seat, cards=tuple(hand[: max(extra, 0)]) or one)
+    if kind == "bid":
+        a = state.auction
+        bids = rules.bid_options(state.rules, a, seat) if a is not None else []
+        return Bid(seat=seat, points=bids[0] if bids else state.rules.bid_start)
+    if kind == "pass_bid":
+        return PassBid(seat=seat)
+    if kind == "name_trump":
+        return NameTrump(seat=seat, suit=Suit.S)
     if kind == "steal":
         return Steal(seat=seat, cards=one)
     if kind == "pass_steal":
         return PassSteal(seat=seat)
     if kind == "play":
         return Play(seat=seat, cards=one)
+    if kind == "call_friend":
+        return CallFriend(seat=seat, card="HA", nth=1)
     assert kind == "next_deal"
     return NextDeal(seat=seat)
 
@@ -101,15 +116,35 @@ def check(state: GameState) -> None:
         assert a.closing == (state.phase == "declaring")
 
 
-@pytest.mark.parametrize(("preset", "seed"), [("classic", 3), ("one-deck", 8), ("four-deck", 5)])
+@pytest.mark.parametrize(
+    ("preset", "seed"),
+    [
+        ("classic", 3),
+        ("one-deck", 8),
+        ("four-deck", 5),
+        ("eighty-points", 4),
+        ("three-player", 6),
+        ("find-friends", 4),
+        ("find-friends-5", 2),
+    ],
+)
 def test_allowed_is_what_apply_takes_in_every_phase(preset: str, seed: int) -> None:
     seen = set()
     for state in states(preset, seed, deals=2):
         check(state)
         seen.add(state.phase)
-    want = {"dealing", "declaring", "burying", "playing", "scoring"}
+    want = {"dealing", "burying", "playing", "scoring"}
     if preset == "four-deck":
         want.add("kitty_theft")
+    if preset in ("eighty-points", "three-player"):
+        want |= {"bidding", "naming_trump"}
+        assert "declaring" not in seen
+    else:
+        want.add("declaring")
+    if preset == "three-player":
+        want.add("overturning")
+    if preset.startswith("find-friends"):
+        want.add("calling")
     assert want <= seen
 
 
@@ -144,6 +179,37 @@ def test_the_answer_per_phase() -> None:
                 assert ("bury" in a) == (phase == "burying" and s == mover)
         state, _ = apply(state, legal_command(state, rng))
     assert seen == {"dealing", "declaring", "burying", "kitty_theft", "playing", "scoring"}
+
+
+@pytest.mark.parametrize("preset", ["eighty-points", "three-player"])
+def test_the_answer_per_phase_in_an_auction(preset: str) -> None:
+    """Auctions deal without declaring; then one seat at a time acts."""
+    turn_kinds = {
+        "bidding": {"bid", "pass_bid"},
+        "naming_trump": {"name_trump"},
+        "burying": {"bury"},
+        "overturning": {"steal", "pass_steal"},
+        "playing": {"play"},
+    }
+    rng = random.Random(3)
+    state = new_game(preset, 3)
+    seen = set()
+    while state.deal_no < 1:
+        phase = state.phase
+        seen.add(phase)
+        for s in range(state.players):
+            a = allowed_in(state, s)
+            if phase == "dealing":
+                assert a.kinds == {"deal_next", "deal_all"} and not a.moves
+            elif phase == "scoring":
+                assert a.kinds == {"next_deal"}
+            else:
+                mover = state.awaiting()
+                assert mover is not None and a.awaited == turn_kinds[phase]
+                assert a.kinds == (turn_kinds[phase] if s == mover else set())
+        state, _ = apply(state, legal_command(state, rng))
+    assert set(turn_kinds) - seen <= {"overturning"}
+    assert ("overturning" in seen) == (preset == "three-player")
 
 
 def test_declaring_takes_deal_all_only_to_close() -> None:

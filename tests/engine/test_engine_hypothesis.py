@@ -1,6 +1,7 @@
 """Hypothesis: for every preset the engine plays (and the solo tables of 3 and 5
-seats), a match of random legal commands runs to its end with every card in
-exactly one place after every command, and every deal's points adding up:
+seats, and find friends at five seats on two decks), a match of random legal
+commands runs to its end with every card in exactly one place after every
+command, and every deal's points adding up:
 100 per deck between the tricks and the kitty, and the attackers' score being
 their tricks plus the captured kitty plus the throw penalties."""
 
@@ -17,7 +18,9 @@ from shengji_tui import rules
 from shengji_tui.engine import DealScored, KittyCaptured, MatchOver, apply, new_game
 from shengji_tui.rules import RuleSet
 
-TABLES: list[str | RuleSet] = [*PRESETS, SEAT_RULES[3], SEAT_RULES[5]]
+# the presets include find-friends and find-friends-5; five players on two decks too
+FIVE_TWO_DECKS = RuleSet.from_dict({"preset": "find-friends", "players": 5, "name": "ff-5-2"})
+TABLES: list[str | RuleSet] = [*PRESETS, SEAT_RULES[3], SEAT_RULES[5], FIVE_TWO_DECKS]
 MAX_COMMANDS = 150_000
 
 

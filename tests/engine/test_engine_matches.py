@@ -11,16 +11,19 @@ from engine_helpers import PRESETS, check_invariants, legal_command, run_match
 from shengji_tui.engine import SUPPORTED, GameState, apply, new_game
 from shengji_tui.engine.commands import Command
 from shengji_tui.engine.events import Event
+from shengji_tui.rules import PRESET_NAMES, RuleSet
 
 
-def test_supported_presets_are_the_seven() -> None:
-    assert set(SUPPORTED) == set(PRESETS)
+def test_the_engine_plays_every_preset() -> None:
+    assert set(SUPPORTED) == set(PRESETS) == set(PRESET_NAMES)
 
 
-@pytest.mark.parametrize("name", ["find-friends", "eighty-points", "three-player"])
-def test_later_presets_are_refused_clearly(name: str) -> None:
+def test_an_auction_without_solo_play_is_refused_clearly() -> None:
+    """`RuleSet` refuses an auction with partners; a copy made without validation
+    still does not reach the engine."""
+    rs = RuleSet.preset("eighty-points").model_copy(update={"partnership": "find_friends"})
     with pytest.raises(ValueError, match="does not play"):
-        new_game(name, 1)
+        new_game(rs, 1)
 
 
 @pytest.mark.parametrize("seed", [11, 12])
@@ -30,15 +33,23 @@ def test_random_match_finishes(preset: str, seed: int) -> None:
     state = run_match(preset, seed, max_deals=200, events=events)
     assert state.phase == "finished"
     rs = state.rules
-    # the winners won a deal as dealer at the last level, and they are one team
-    assert state.winners and len({state.teams[s] for s in state.winners}) == 1
-    assert all(state.levels[s] == rs.levels[-1] for s in state.winners)
+    if rs.match_deals is not None:  # eighty points: a match of deals, on match points
+        assert state.deal_no + 1 == rs.match_deals and sum(state.match_scores) == 0
+        best = max(state.match_scores)
+        assert state.winners == tuple(s for s, v in enumerate(state.match_scores) if v == best)
+    else:
+        # the winners won a deal as dealer at the last level, and they are one team
+        # (find friends: the dealer alone wins)
+        assert state.winners and len({state.teams[s] for s in state.winners}) == 1
+        assert all(state.levels[s] == rs.levels[-1] for s in state.winners)
+    if rs.partnership == "find_friends":
+        assert state.winners == (state.dealer,)
     over = [e for e in events if e.type == "match_over"]
     assert len(over) == 1 and events[-1] is over[0]
     scored = [e for e in events if e.type == "deal_scored"]
     assert len(scored) == state.deal_no + 1
-    # partners always share a level
-    for s in range(rs.players):
+    # partners always share a level (find friends: levels are per seat)
+    for s in range(rs.players if rs.partnership == "fixed" else 0):
         assert state.levels[s] == state.levels[state.partner_after(s)]
 
 
@@ -99,6 +110,7 @@ def test_state_json_round_trip_in_every_phase(preset: str) -> None:
             assert apply(back, cmd) == apply(state, cmd)
         state, _ = apply(state, legal_command(state, rng))
         check_invariants(state)
-    assert {"dealing", "declaring", "burying", "playing", "scoring"} <= seen
+    opening = {"bidding", "naming_trump"} if state.rules.bidding != "none" else {"declaring"}
+    assert {"dealing", "burying", "playing", "scoring"} | opening <= seen
     final = run_match(preset, 7, check=False)
     assert GameState.model_validate_json(final.model_dump_json()) == final

@@ -13,12 +13,16 @@ from hypothesis import strategies as st
 from shengji_tui import rules
 from shengji_tui.engine import (
     BadCommand,
+    Bid,
     Bury,
+    CallFriend,
     DealAll,
     DealNext,
     Declare,
     GameState,
+    NameTrump,
     NextDeal,
+    PassBid,
     PassSteal,
     Play,
     RuleError,
@@ -28,7 +32,7 @@ from shengji_tui.engine import (
     parse_command,
 )
 from shengji_tui.engine.commands import Command
-from shengji_tui.rules import Card
+from shengji_tui.rules import Card, Suit
 
 
 def junk_cards(state: GameState, rng: random.Random, seat: int) -> tuple[Card, ...]:
@@ -53,7 +57,15 @@ def junk_command(state: GameState, rng: random.Random) -> Command:
     roll = rng.random()
     version = None if roll < 0.8 else rng.choice([state.version - 1, state.version + 3])
     cards = junk_cards(state, rng, seat)
-    kind = rng.choice(["deal", "all", "declare", "bury", "steal", "pass", "play", "play", "next"])
+    kinds = ["deal", "all", "declare", "bury", "steal", "pass", "call", "play", "play", "next"]
+    kind = rng.choice([*kinds, "bid", "pass_bid", "name"])
+    if kind == "bid":
+        points = rng.choice([0, 5, 65, 70, 72, 75, 100, 145, 150, 155, 205])
+        return Bid(seat=seat, points=points, version=version)
+    if kind == "pass_bid":
+        return PassBid(seat=seat, version=version)
+    if kind == "name":
+        return NameTrump(seat=seat, suit=rng.choice([None, *Suit]), version=version)
     if kind == "deal":
         return DealNext(seat=seat if rng.random() < 0.5 else None, version=version)
     if kind == "all":
@@ -68,6 +80,9 @@ def junk_command(state: GameState, rng: random.Random) -> Command:
         return PassSteal(seat=seat, version=version)
     if kind == "next":
         return NextDeal(version=version)
+    if kind == "call":
+        card = str(cards[0]) if cards and rng.random() < 0.7 else rng.choice(["HX", "", "S1"])
+        return CallFriend(seat=seat, card=card, nth=rng.randint(-1, 4), version=version)
     return Play(seat=seat, cards=cards, version=version)
 
 
@@ -116,12 +131,22 @@ def test_random_commands_are_refused_cleanly(preset: str, seed: int) -> None:
     assert refusals > 0
 
 
-@pytest.mark.parametrize("preset", ["classic", "four-deck"])
+@pytest.mark.parametrize(
+    "preset", ["classic", "four-deck", "eighty-points", "three-player", "find-friends"]
+)
 def test_refusals_reach_every_phase(preset: str) -> None:
     _, phases = fuzz(preset, 95, 2500)
-    assert {"dealing", "declaring", "burying", "playing", "scoring"} <= phases
+    assert {"dealing", "burying", "playing", "scoring"} <= phases
     if preset == "four-deck":
         assert "kitty_theft" in phases
+    if preset in ("eighty-points", "three-player"):
+        assert {"bidding", "naming_trump"} <= phases
+    else:
+        assert "declaring" in phases
+    if preset == "three-player":
+        assert "overturning" in phases
+    if preset == "find-friends":
+        assert "calling" in phases
 
 
 @pytest.mark.parametrize(
@@ -133,6 +158,8 @@ def test_refusals_reach_every_phase(preset: str) -> None:
         ('{"type": "declare", "cards": ["S2"]}', "seat"),
         ("not json", "not valid"),
         ({"type": "bury", "seat": 0, "cards": [], "extra": 1}, "extra"),
+        ({"type": "call_friend", "seat": 0, "nth": 1}, "card"),
+        ({"type": "call_friend", "seat": 0, "card": "HA", "nth": "first"}, "nth"),
     ],
 )
 def test_malformed_commands_become_bad_command(data: str | dict[str, object], words: str) -> None:
@@ -145,6 +172,8 @@ def test_parse_command_reads_what_commands_write() -> None:
     cmd = Play(seat=2, cards="S10 S10 BJ", version=7)
     assert parse_command(cmd.model_dump_json()) == cmd
     assert parse_command(cmd.model_dump()) == cmd
+    call = CallFriend(seat=1, card=rules.parse_card("HA"), nth=2)
+    assert call.card == "HA" and parse_command(call.model_dump_json()) == call
 
 
 def test_not_a_command_is_refused() -> None:

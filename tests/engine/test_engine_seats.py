@@ -100,10 +100,16 @@ def test_views_at_every_seat_count(n: int) -> None:
         view_for(state, n)
 
 
-def test_find_friends_and_auctions_are_still_refused() -> None:
-    for rs in (
-        custom("ff-5", "three-deck", players=5, kitty_size=7, partnership="find_friends"),
-        custom("bid-3", players=3, kitty_size=9, partnership="solo", bidding="threshold_down"),
-    ):
-        with pytest.raises(ValueError, match="does not play"):
-            new_game(rs, 1)
+def test_an_auction_at_any_table_size() -> None:
+    """A falling auction on a custom five-seat table plays like three players'."""
+    rs = custom(
+        "bid-5",
+        "three-deck",
+        players=5,
+        kitty_size=7,
+        partnership="solo",
+        bidding="threshold_down",
+        bid_start=300,
+    )
+    state = run_match(rs, 2, max_deals=400)
+    assert state.phase == "finished" and len(state.winners) == 1

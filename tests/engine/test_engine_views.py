@@ -19,12 +19,15 @@ from shengji_tui.engine.events import (
     DeclarationsRevealed,
     Declared,
     Event,
+    FriendCalled,
     KittyBuried,
     KittyFlipped,
     KittyRevealed,
+    KittyShown,
     KittyTaken,
     Played,
     ThrowFailed,
+    TrumpNamed,
 )
 from shengji_tui.rules import Card, RuleSet, parse_card
 
@@ -39,12 +42,14 @@ def shown_cards(e: Event, seat: int, declaring: bool) -> tuple[Card, ...]:
         return e.cards if e.seat == seat else ()
     if isinstance(e, Declared):
         return e.cards if e.seat == seat or not (e.hidden and declaring) else ()
-    if isinstance(e, (Played, KittyFlipped, KittyRevealed)):
+    if isinstance(e, (Played, KittyFlipped, KittyRevealed, KittyShown, TrumpNamed)):
         return e.cards
     if isinstance(e, ThrowFailed):
         return e.tried
     if isinstance(e, DeclarationsRevealed):
         return tuple(c for cs in e.cards for c in cs)
+    if isinstance(e, FriendCalled):  # the called card names a card, it shows none
+        return (e.card,)
     return ()
 
 
@@ -64,7 +69,10 @@ def check_view(state: GameState, v: SeatView, seat: int) -> None:
     assert v.cards_left == len(state.stock)
     ended = state.result is not None
     if v.kitty is not None:
-        assert ended or (state.kitty_holder == seat and state.phase in ("kitty_theft", "playing"))
+        own = state.kitty_holder == seat and not state.kitty_swapped
+        assert ended or (
+            own and state.phase in ("kitty_theft", "overturning", "calling", "playing")
+        )
         assert v.kitty == state.kitty
     elif ended:
         raise AssertionError("the kitty is revealed to all at the end of the deal")

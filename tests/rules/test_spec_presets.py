@@ -12,6 +12,7 @@ SIZES = [
     pytest.param("classic", 2, 25, 8, id="classic-2-decks-25+8"),
     pytest.param("tournament", 2, 25, 8, id="tournament-2-decks-25+8"),
     pytest.param("find-friends", 2, 25, 8, id="find-friends-2-decks-25+8"),
+    pytest.param("find-friends-5", 3, 31, 7, id="find-friends-5-3-decks-31+7"),
     pytest.param("eighty-points", 2, 25, 8, id="eighty-points-2-decks-25+8"),
     pytest.param("one-deck", 1, 12, 6, id="one-deck-12+6"),
     pytest.param("two-color", 1, 12, 6, id="two-color-12+6"),

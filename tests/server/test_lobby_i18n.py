@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import get_args
 
 import pytest
 from textual.widgets import DataTable, Static
 
+from shengji_tui.engine import Phase
 from shengji_tui.server.lobby import LobbyApp, LobbyScreen, RoomScreen, WatchScreen, error_text
 from shengji_tui.server.registry import LobbyError, Registry
 from shengji_tui.server.server import identity_for_tests
@@ -38,7 +40,7 @@ def test_lobby_keys_in_both_languages() -> None:
     # every table status and engine phase has a name
     for status in ("waiting", "playing", "finished"):
         assert f"lobby.status.{status}" in en
-    for phase in ("dealing", "declaring", "burying", "kitty_theft", "playing", "scoring"):
+    for phase in get_args(Phase):
         assert f"lobby.phase.{phase}" in en
 
 

@@ -45,7 +45,9 @@ SOLO_3 = RuleSet.model_validate(
 
 
 @pytest.mark.parametrize(
-    "rules", ["classic", "six-player", SOLO_3], ids=["classic", "six-player", "solo-3"]
+    "rules",
+    ["classic", "six-player", SOLO_3, "find-friends", "find-friends-5"],
+    ids=["classic", "six-player", "solo-3", "find-friends", "find-friends-5"],
 )
 async def test_restore_mid_deal_gives_an_identical_state_and_plays_on(
     tmp_path: Path, rules: str | RuleSet
@@ -68,6 +70,8 @@ async def test_restore_mid_deal_gives_an_identical_state_and_plays_on(
 
     back = Table.restore(store, "mid")
     assert back.state == t.state
+    # find friends: the same call, the same hidden friend, the same revealed side
+    assert (back.state.friend_calls, back.state.friend) == (t.state.friend_calls, t.state.friend)
     assert back.state.model_dump_json() == t.state.model_dump_json()
     assert [(s.kind, s.name) for s in back.seats] == [(s.kind, s.name) for s in t.seats]
     assert len(back.seats) == n
@@ -81,6 +85,48 @@ async def test_restore_mid_deal_gives_an_identical_state_and_plays_on(
     assert done.result is not None
     assert done.result["winners"] == list(back.state.winners)
     assert done.result["levels"] == list(back.state.levels)
+    store.close()
+
+
+@pytest.mark.parametrize("preset", ["eighty-points", "three-player"])
+async def test_restore_in_the_middle_of_an_auction(tmp_path: Path, preset: str) -> None:
+    seed = 23
+    store = Store(tmp_path / "s.db")
+    n = RuleSet.preset(preset).players
+    names = bot_names(n)
+    settings = TableSettings.build(
+        preset,
+        seed,
+        names=names,
+        bots=bot_specs(seed, range(n), "random", names),
+        pacing=Pacing(bot_delay=0, deal_delay=0),
+    )
+    t = Table(settings, table_id="bids", store=store)
+    reached = asyncio.Event()
+
+    def watch(view: object, events: object) -> None:
+        st = t.state
+        if st.deal_no >= 1 and st.phase == "bidding" and st.auction and st.auction.calls:
+            reached.set()
+
+    t.subscribe(None, watch)
+    await t.start()
+    await asyncio.wait_for(reached.wait(), 60)
+    await t.close()
+    assert t.state.phase == "bidding" and t.state.auction is not None
+
+    back = Table.restore(store, "bids")
+    assert back.state == t.state
+    # a spectator sees the bids (and three players' shown kitty), never a hand
+    view = back.view(None)
+    assert view.hand == () and view.kitty is None and view.bids == t.state.auction.calls
+    assert view.shown_kitty == t.state.shown_kitty
+    await back.start()
+    await back.wait_finished()
+    await back.close()
+    assert back.state == run_headless(preset, seed, random_bots(seed, n, names)).state
+    [done] = store.finished()
+    assert done.result is not None and done.result["winners"] == list(back.state.winners)
     store.close()
 
 

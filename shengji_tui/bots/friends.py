@@ -1,0 +1,206 @@
+"""Find friends for the bots (RULES.md §10): which card to call, who may still
+be the friend, and who is certainly a partner before the reveal.
+
+Everything comes from the seat's view and its tracker, never from another
+hand. Until the friend is revealed a bot counts as partners only the seats it
+knows are on its side (`known_partners`); the others it plays against.
+
+Inferences about the friend (certain under the rules):
+- `holder`: the friend is the nearest seat after the dealer that held a copy
+  at the call, and it has not played one yet (that would have revealed it).
+  A seat that could hold no copy is not the friend; a seat known to have held
+  one (it played it, or it is this seat) without being the friend puts the
+  friend nearer to the dealer than itself. A seat not on the dealer side in
+  its own view is an attacker (the friend sees itself there).
+- `nth_played`: any seat but the dealer that may still hold a copy may play
+  the nth one.
+
+The call (`call_options`): the dealer asks for a boss card it cannot make a
+friend of itself with: the top card of a side suit (an ace, or a king where
+aces are the level) with copies outside its hand and kitty, preferring suits
+where it keeps one to three low cards to lead towards the friend and (under
+`holder`) a copy in its own hand, so that the other copy's holder is the
+friend for sure; else the top trumps; never a card it holds every copy of.
+Under `nth_played` it calls the copy after its own ones (it leads its copies
+first, so the friend's is the nth).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ..engine import CallFriend, FriendCall, SeatView
+from ..rules import ALL_CARDS, Card, TrumpContext
+from .sense import TRUMP, Sense
+from .tracker import Tracker
+
+
+def open_call(view: SeatView) -> FriendCall | None:
+    """The call whose friend is not revealed yet (None: none, or revealed)."""
+    if view.rules.partnership != "find_friends" or view.result is not None:
+        return None
+    if not view.friend_calls or view.friend_calls[0].revealed:
+        return None
+    return view.friend_calls[0]
+
+
+def _distance(view: SeatView, dealer: int, seat: int) -> int:
+    return (seat - dealer) % view.rules.players
+
+
+def friend_candidates(view: SeatView, tr: Tracker) -> frozenset[int]:
+    """The seats that may still be (or become) the friend, as `view.seat` knows."""
+    call = open_call(view)
+    if call is None:
+        return frozenset()
+    me, dealer, card = view.seat, call.seat, call.card
+    if me != dealer and me in view.dealer_side:
+        return frozenset({me})  # holder: the friend knows itself
+    n = view.rules.players
+    others = [s for s in range(n) if s not in (dealer, me)]
+    if view.rules.friend_rule == "nth_played":
+        return frozenset(s for s in others if tr.possible(s)[card] > 0)
+    # holder: every seat known to have held a copy and not be the friend is farther
+    bound = n
+    for s in range(n):
+        if s == dealer:
+            continue
+        held = card in tr.played_by[s] or (s == me and tr.hand[card] > 0)
+        if held:
+            bound = min(bound, _distance(view, dealer, s))
+    return frozenset(
+        s
+        for s in others
+        if _distance(view, dealer, s) < bound
+        and card not in tr.played_by[s]
+        and tr.possible(s)[card] > 0
+    )
+
+
+def known_partners(view: SeatView, tr: Tracker, base: frozenset[int]) -> frozenset[int]:
+    """`base` (the view's `side_of` for this seat) with what the tracker adds
+    before the reveal: the dealer whose friend can only be one seat knows it;
+    an attacker knows as partners the seats that cannot be the friend."""
+    call = open_call(view)
+    if call is None:
+        return base
+    me, dealer = view.seat, call.seat
+    cands = friend_candidates(view, tr)
+    if me in view.dealer_side:
+        if me == dealer and len(cands) == 1:
+            return base | cands
+        return base
+    n = view.rules.players
+    sure = {s for s in range(n) if s not in (dealer, me) and s not in cands}
+    return base | frozenset(sure)
+
+
+# ------------------------------------------------------------------ calling
+
+
+def _copies_out(view: SeatView) -> tuple[Counter[Card], Counter[Card]]:
+    hand = Counter(view.hand)
+    kitty = Counter(view.kitty or ())
+    return hand, kitty
+
+
+def _nth(view: SeatView, held: int) -> int:
+    return 1 if view.rules.friend_rule == "holder" else held + 1
+
+
+def call_options(view: SeatView) -> list[tuple[float, Card, int]]:
+    """Scored calls `(score, card, nth)`, best first; only calls that leave the
+    friend something to do (a copy outside the dealer's hand and kitty, and
+    under `nth_played` an nth copy that can be played by someone else)."""
+    rs = view.rules
+    sn = Sense(rs, TrumpContext(view.level, view.trump_suit))
+    hand, kitty = _copies_out(view)
+    copies = rs.decks
+    by_suit = sn.by_suit(view.hand)
+    out: list[tuple[float, Card, int]] = []
+    for c in ALL_CARDS:
+        held, buried = hand[c], kitty[c]
+        outside = copies - held - buried
+        if outside <= 0:
+            continue
+        nth = _nth(view, held)
+        if nth > copies - buried:
+            continue
+        i = c.idx
+        suit = sn.eff[i]
+        top = sn.pos[i] == sn.npos[suit] - 1
+        mine = by_suit.get(suit, [])
+        low = [x for x in mine if x != c]
+        if suit == TRUMP:
+            score = 2.0 * sn.rel(c) - 1.0
+        else:
+            score = 3.0 if top else 2.0 * sn.rel(c) - 1.5
+            if 1 <= len(low) <= 3:
+                score += 1.0
+            elif not low:
+                score -= 0.5
+            elif len(low) >= 6:
+                score -= 1.0
+        if held and rs.friend_rule == "holder":
+            score += 1.5  # the other copy's holder is the friend for sure
+        if held and rs.friend_rule == "nth_played":
+            score += 0.5  # my copy goes first and wins its trick
+        score -= 0.05 * c.points
+        out.append((score, c, nth))
+    out.sort(key=lambda t: (-t[0], t[1].idx))
+    return out
+
+
+def best_call(view: SeatView) -> CallFriend:
+    opts = call_options(view)
+    if opts:
+        _, card, nth = opts[0]
+    else:  # every card of the pack is with the dealer: any call leaves it alone
+        card, nth = ALL_CARDS[-1], 1
+    return CallFriend(seat=view.seat, card=str(card), nth=nth)
+
+
+def easy_call(view: SeatView, rng: random.Random) -> CallFriend:
+    """A side-suit boss card it does not hold all of, chosen at random."""
+    sn = Sense(view.rules, TrumpContext(view.level, view.trump_suit))
+    opts = call_options(view)
+    tops = [
+        (c, nth)
+        for _, c, nth in opts
+        if sn.eff[c.idx] != TRUMP and sn.pos[c.idx] == sn.npos[sn.eff[c.idx]] - 1
+    ]
+    if tops:
+        card, nth = rng.choice(tops)
+        return CallFriend(seat=view.seat, card=str(card), nth=nth)
+    return best_call(view)
+
+
+def random_call(view: SeatView, rng: random.Random) -> CallFriend:
+    """Any card of the pack and any copy the rule takes (a legal call, not a good one)."""
+    rs = view.rules
+    nth = 1 if rs.friend_rule == "holder" else rng.randint(1, rs.decks)
+    return CallFriend(seat=view.seat, card=str(rng.choice(ALL_CARDS)), nth=nth)
+
+
+# ------------------------------------------------------------------ playing
+
+
+def lead_bonus(view: SeatView, sn: Sense, hand: list[Card], lead: list[Card]) -> float:
+    """The dealer, before the reveal, leads towards its friend: a low card of the
+    called side suit (the friend wins it with the called card), or under
+    `nth_played` its own copies of the called card first."""
+    call = open_call(view)
+    if call is None or view.seat != call.seat:
+        return 0.0
+    card = call.card
+    suit = sn.eff[card.idx]
+    if sn.eff[lead[0].idx] != suit:
+        return 0.0
+    if card in lead:
+        return 1.5 if view.rules.friend_rule == "nth_played" else 0.0
+    if suit == TRUMP or len(lead) != 1:
+        return 0.0
+    if hand.count(card) and view.rules.friend_rule == "nth_played":
+        return 0.0  # my own copy first
+    return 2.0 - 2.0 * sn.rel(lead[0])
