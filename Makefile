@@ -26,10 +26,13 @@ play: $(STAMP)
 
 test: $(TESTSTAMP)
 	$(BIN)/python -m pytest
+	# the TUI again on Textual's public API alone (shengji_tui/tui/patches.py off)
+	SHENGJI_VANILLA=1 $(BIN)/python -m pytest tests/tui
 
 lint: $(TESTSTAMP)
 	$(BIN)/ruff check shengji_tui tests benchmarks
-	$(BIN)/mypy shengji_tui/rules shengji_tui/engine shengji_tui/table shengji_tui/store
+	$(BIN)/ruff format --check shengji_tui tests benchmarks
+	$(BIN)/mypy shengji_tui
 
 bench: $(STAMP)
 	$(BIN)/shengji bench rules

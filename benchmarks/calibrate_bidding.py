@@ -93,10 +93,14 @@ def calibrate(preset: str, deals: int) -> None:
     mean = statistics.fmean(ys)
     base_mae = statistics.fmean(abs(y - mean) for y in ys)
     print(f"{preset}: {deals} deals in {time.perf_counter() - t0:.0f} s")
-    print(f"  outcome: mean {statistics.fmean(y for _, y in rows):.1f}, "
-          f"sd {statistics.pstdev([y for _, y in rows]):.1f}")
-    print(f"  held out ({len(test)}): mean abs error {statistics.fmean(map(abs, errs)):.1f} "
-          f"(the mean alone: {base_mae:.1f}), spread {statistics.pstdev(errs):.1f}")
+    print(
+        f"  outcome: mean {statistics.fmean(y for _, y in rows):.1f}, "
+        f"sd {statistics.pstdev([y for _, y in rows]):.1f}"
+    )
+    print(
+        f"  held out ({len(test)}): mean abs error {statistics.fmean(map(abs, errs)):.1f} "
+        f"(the mean alone: {base_mae:.1f}), spread {statistics.pstdev(errs):.1f}"
+    )
     for name, v in zip(FEATURES, w, strict=True):
         print(f"    {name:12s} {v:8.2f}")
     print(f'  "{RuleSet.preset(preset).bidding}": ({", ".join(f"{v:.2f}" for v in w)}),')

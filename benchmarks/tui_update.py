@@ -40,7 +40,10 @@ from textual.drivers.headless_driver import HeadlessDriver
 from shengji_tui.bots import RandomBot
 from shengji_tui.engine import GameState, apply, events_for, new_game, view_for
 from shengji_tui.table.plan import plan
+from shengji_tui.tui import patches
 from shengji_tui.tui.app import ShengjiApp, TableUpdate
+
+patches.install()  # as `shengji play` and the server do
 
 
 class NullDriver(HeadlessDriver):
@@ -76,7 +79,13 @@ class Seat:
 
 
 class StaticTable:
-    """The app's table interface over a fixed state; updates are fed by hand."""
+    """The app's table interface (`tui.contract.TableLike`) over a fixed state;
+    updates are fed by hand."""
+
+    table_id = "bench"
+    declare_window: float | None = None
+    trouble: Any = None
+    finished = False
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -86,6 +95,9 @@ class StaticTable:
         return view_for(self.state, seat or 0)
 
     def subscribe(self, seat: int | None, callback: Any) -> Any:
+        return lambda: None
+
+    def on_trouble(self, callback: Any) -> Any:
         return lambda: None
 
     async def submit(self, seat: int, command: Any) -> list[Any]:

@@ -40,8 +40,10 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    from .tui import patches
     from .tui.play import run_play
 
+    patches.install()
     return run_play(args)
 
 
@@ -59,7 +61,9 @@ def _cmd_autoplay(args: argparse.Namespace) -> int:
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     from .server.cli import main as serve_main
+    from .tui import patches
 
+    patches.install(server=True)
     return serve_main(args)
 
 
@@ -97,10 +101,13 @@ def build_parser() -> argparse.ArgumentParser:
     bench.set_defaults(func=_cmd_bench)
 
     data_help = "where games are stored (default: $SHENGJI_DATA_DIR or ~/.local/share/shengji-tui)"
-    replay = sub.add_parser("replay", help="list stored games, or print one trick by trick")
+    replay = sub.add_parser("replay", help="list stored games, or tell one move by move")
     replay.add_argument("id", nargs="?", help="the game's id (or the start of it)")
     replay.add_argument("--list", action="store_true", help="list the finished games")
     replay.add_argument("--data-dir", help=data_help)
+    replay.add_argument(
+        "--lang", choices=["en", "zh"], default=None, help="language (default: from LANG)"
+    )
     replay.set_defaults(func=_cmd_replay)
 
     auto = sub.add_parser(

@@ -10,7 +10,6 @@ rules benchmark (`shengji bench rules`) and the Hypothesis invariant tests.
 
 from __future__ import annotations
 
-import argparse
 import random
 import time
 from collections import Counter
@@ -437,20 +436,3 @@ def play_random_deal(
             if log is not None:
                 log.append(f"not scored: {exc}")
     return stats
-
-
-def demo(args: argparse.Namespace) -> int:
-    """`shengji play` until the Textual table exists: one random deal as text."""
-    print(
-        "(temporary text demo: one random deal played by random players; "
-        "the Textual table is not built yet)"
-    )
-    seed = args.seed if args.seed is not None else random.randrange(2**31)
-    rs = RuleSet.preset(args.preset)
-    log: list[str] = []
-    stats = play_random_deal(rs, random.Random(seed), log=log)
-    print(f"preset {rs.name}, seed {seed}")
-    for line in log:
-        print(line)
-    print(stats.summary())
-    return 0

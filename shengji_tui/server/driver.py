@@ -6,8 +6,9 @@ Textual side: Textual builds one per app run (`driver_class`), and it attaches
 itself to the terminal while the app runs.
 
 Everything runs on the event loop (no threads, no signal handlers, no termios:
-see SSH-NOTES.md). This is the one module that imports Textual's private
-`_xterm_parser` (pinned Textual version in pyproject.toml).
+see SSH-NOTES.md). Textual's private parts it needs (its xterm input parser,
+a full repaint, colour systems per session) are asked of `tui.patches`, which
+falls back on Textual's public API when they are off.
 
 Output: frames are written to the channel until more than `Limits.output_cap`
 bytes wait for a client that stopped reading; from then on frames are dropped
@@ -38,15 +39,12 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from rich.color import ColorSystem
 from rich.console import Console
-from rich.style import Style
 from textual import events
-from textual._xterm_parser import XTermParser  # private: pinned Textual version
 from textual.driver import Driver
 from textual.geometry import Size
-from textual.strip import Strip
 
+from ..tui import patches
 from .limits import Limits, TokenBucket, clamp_size
 
 if TYPE_CHECKING:
@@ -77,53 +75,6 @@ def color_system(env: Mapping[str, str], term: str | None) -> str | None:
     return "standard"
 
 
-# ---------------------------------------------------------------- colours
-#
-# Textual assumes one colour system per process: `Strip.render` caches each
-# strip's rendered text on the strip, and `Strip.render_style` caches each
-# style's SGR codes on the (shared, interned) Rich `Style`, whichever console
-# rendered them first. With sessions of different colour systems in one
-# process, a 16-colour client would get the 256- or 24-bit codes of another
-# session. These replacements key the codes by colour system (Textual's own
-# `render_ansi` lru_cache, keyed by style and colour system) and keep no
-# per-strip text. Installed once, when the server is imported.
-
-
-def _render_strip(self: Strip, console: Console) -> str:
-    color_system = console._color_system or ColorSystem.TRUECOLOR
-    render_ansi = Strip.render_ansi
-    parts: list[str] = []
-    for text, style, _ in self._segments:
-        if style is None:
-            parts.append(text)
-            continue
-        ansi = render_ansi(style, color_system)
-        out = f"\x1b[{ansi}m{text}\x1b[0m" if ansi else text
-        if style._link:
-            out = f"\x1b]8;id={style._link_id};{style._link}\x1b\\{out}\x1b]8;;\x1b\\"
-        parts.append(out)
-    return "".join(parts)
-
-
-def _render_style(cls: type[Strip], style: Style, text: str, color_system: ColorSystem) -> str:
-    ansi = cls.render_ansi(style, color_system)
-    output = f"\x1b[{ansi}m{text}\x1b[0m" if ansi else text
-    if style._link:
-        output = f"\x1b]8;id={style._link_id};{style._link}\x1b\\{output}\x1b]8;;\x1b\\"
-    return output
-
-
-def install_colour_fix() -> None:
-    if getattr(Strip, "_shengji_per_session_colours", False):
-        return
-    Strip.render = _render_strip  # type: ignore[method-assign]
-    Strip.render_style = classmethod(_render_style)  # type: ignore[method-assign,assignment]
-    Strip._shengji_per_session_colours = True  # type: ignore[attr-defined]
-
-
-install_colour_fix()
-
-
 class _NullFile:
     def write(self, text: str) -> int:
         return len(text)
@@ -147,7 +98,7 @@ def session_console(env: Mapping[str, str], term: str | None, size: tuple[int, i
         "LINES": str(size[1]),
     }
     return Console(
-        color_system=color_system(env, term),  # type: ignore[arg-type]
+        color_system=patches.session_colours(color_system(env, term)),  # type: ignore[arg-type]
         file=_NullFile(),  # type: ignore[arg-type]
         markup=True,
         highlight=False,
@@ -288,7 +239,7 @@ class SSHDriver(Driver):
     ) -> None:
         super().__init__(app, debug=False, mouse=mouse, size=size or terminal.size)
         self.terminal = terminal
-        self._parser: XTermParser | None = None
+        self._parser: patches.InputParserLike | None = None
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
         self._tick_handle: asyncio.TimerHandle | None = None
         self._in_app_mode = False
@@ -304,7 +255,7 @@ class SSHDriver(Driver):
     def start_application_mode(self) -> None:
         t = self.terminal
         t.driver = self
-        self._parser = XTermParser(False)
+        self._parser = patches.input_parser()
         self._in_app_mode = True
         self.write(_START)
         self.resize(*t.size)
@@ -319,10 +270,10 @@ class SSHDriver(Driver):
         self.detach()
 
     def close(self) -> None:
+        parser = self._parser
         self.detach()
-        # Leak 1 (SSH-NOTES.md): this lru_cache on a method keeps every parser that
-        # parsed an extended key, and so its driver and app, alive.
-        XTermParser._parse_extended_key.cache_clear()
+        if parser is not None:
+            parser.close()  # (Leak 1, SSH-NOTES.md: Textual's parser's key cache)
 
     def send_message(self, message: Message) -> None:
         # On the loop already: no thread hop.
@@ -362,10 +313,7 @@ class SSHDriver(Driver):
 
         def full() -> None:
             try:
-                update = app.screen._compositor.render_update(
-                    full=True, screen_stack=app._background_screens
-                )
-                app._display(app.screen, update)
+                patches.full_repaint(app)
             except Exception:
                 log.debug("repaint failed", exc_info=True)
 
@@ -384,7 +332,7 @@ class SSHDriver(Driver):
             parsed.extend(parser.feed(text))
         except Exception:
             log.debug("input parser reset", exc_info=True)
-            self._parser = XTermParser(False)
+            self._parser = patches.input_parser()
         self._deliver(parsed)
         self._schedule_tick()
 
@@ -416,7 +364,7 @@ class SSHDriver(Driver):
 
     def reset_input(self) -> None:
         if self._parser is not None:
-            self._parser = XTermParser(False)
+            self._parser = patches.input_parser()
             self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
 
     def _schedule_tick(self) -> None:
@@ -432,7 +380,7 @@ class SSHDriver(Driver):
         try:
             parsed.extend(parser.tick())
         except Exception:
-            self._parser = XTermParser(False)
+            self._parser = patches.input_parser()
         self._deliver(parsed)
-        if getattr(parser, "_timeout_time", None) is not None:
+        if parser.waiting:
             self._schedule_tick()

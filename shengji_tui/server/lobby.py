@@ -33,8 +33,8 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 from ..bots import LEVELS, bot_level
 from ..engine import Event, SeatView
 from ..engine.state import SUPPORTED
-from ..tui.i18n import Catalogue
-from ..tui.screens import relabel_bindings
+from ..text import Catalogue
+from ..tui.bindings import relabel_bindings
 from .registry import Holder, LobbyError, Registry, Room
 from .remote import RemoteApp
 
@@ -486,7 +486,7 @@ class WatchScreen(Screen[None]):
             self.room.spectators -= 1
 
     def render_view(self) -> None:
-        from ..tui.text import CardText
+        from ..text import CardText
 
         v = self.view
         if v is None:

@@ -30,6 +30,7 @@ import asyncssh
 from ..store import Store, db_path
 from ..store.files import private_dir
 from ..table import TableSettings
+from ..tui import patches
 from . import sshbatch  # noqa: F401  (one socket write per SSH packet)
 from .auth import AuthPolicy, Identity
 from .authguard import FailureLog, PasswordPool
@@ -342,6 +343,7 @@ class ShengjiServer:
         return fingerprint(self.host_key)
 
     async def start(self) -> None:
+        patches.install(server=True)  # (once per process; off: the log says why)
         c = self.config
         private_dir(c.data_dir)  # 0700: the store holds every hand
         self.host_key, self.host_key_path, self.host_key_created = load_or_create_host_key(

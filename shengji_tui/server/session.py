@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 import asyncssh
 from textual.app import App
 
+from ..text import Catalogue
 from ..tui.app import default_lang
-from ..tui.i18n import Catalogue
 from .context import SessionContext
 from .driver import Terminal
 from .limits import clamp_size

@@ -1,6 +1,7 @@
 """The SQLite game store: tables' settings, seeds, command/event logs and
-per-deal summaries; rebuilding a table by replaying its log; a finished game
-told as text."""
+per-deal summaries; rebuilding a table by replaying its log (`shengji replay`
+tells a stored game with the catalogue's narrator:
+`shengji_tui.text.narrate_game`)."""
 
 from .db import (
     DB_NAME,
@@ -15,7 +16,6 @@ from .db import (
     default_data_dir,
 )
 from .deals import DealSummary, deal_summary
-from .narrate import narrate
 from .replay import (
     EVENTS_ADAPTER,
     Replayed,
@@ -47,6 +47,5 @@ __all__ = [
     "default_data_dir",
     "events_from_json",
     "events_json",
-    "narrate",
     "replay",
 ]

@@ -1,14 +1,18 @@
-"""`shengji replay --list` and `shengji replay ID`: stored games as text."""
+"""`shengji replay --list` and `shengji replay ID`: stored games as text (a game
+is told by the narrator of the TUI's log, `shengji_tui.text.narrate_game`, in
+the language of `--lang` or the locale, cards in ASCII notation)."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
 
+from ..engine import new_game
+from ..text import Catalogue, detect_lang, narrate_game
 from .db import Store, StoreError, TableSummary, UnknownTable, db_path, default_data_dir
-from .narrate import narrate
 from .replay import replay
 
 
@@ -56,18 +60,29 @@ def resolve_id(store: Store, wanted: str) -> str:
     raise UnknownTable(f"there is no game {wanted!r} in {store.path} (see: shengji replay --list)")
 
 
-def game_text(store: Store, table_id: str) -> str:
+def game_text(store: Store, table_id: str, cat: Catalogue | None = None) -> str:
+    cat = cat or Catalogue("en")
+    t = cat.t
     stored = store.load(resolve_id(store, table_id))
     rebuilt = replay(stored)
     names = stored.names
-    seats = ", ".join(f"{n} (seat {k + 1})" for k, n in enumerate(names))
-    state = "finished" if stored.finished_at is not None else "not finished"
-    title = (
-        f"game {stored.table_id}: {stored.rules.name} rules, seed {stored.seed}, "
-        f"{len(stored.log)} moves, {state}\nplayers: {seats}\n"
-    )
-    events = [e for evs in rebuilt.events for e in evs]
-    return narrate(stored.rules, names, events, title=title)
+    seats = t("team.list_sep").join(t("replay.seat", name=n, n=k + 1) for k, n in enumerate(names))
+    state = t("replay.finished" if stored.finished_at is not None else "replay.unfinished")
+    title = [
+        t(
+            "replay.title",
+            id=stored.table_id,
+            preset=stored.rules.name,
+            seed=stored.seed,
+            moves=len(stored.log),
+            state=state,
+        ),
+        t("replay.players", list=seats),
+        "",
+    ]
+    # the first deal starts with the game (its events are not a move's)
+    events = [*new_game(stored.rules, stored.seed).log, *(e for evs in rebuilt.events for e in evs)]
+    return "\n".join(title + narrate_game(stored.rules, names, events, cat)) + "\n"
 
 
 def main(args: argparse.Namespace) -> int:
@@ -81,7 +96,11 @@ def main(args: argparse.Namespace) -> int:
         return 0 if args.list else 1
     try:
         with Store(path) as store:
-            text = list_games(store) if args.list else game_text(store, args.id)
+            if args.list:
+                text = list_games(store)
+            else:
+                lang = getattr(args, "lang", None) or detect_lang(os.environ)
+                text = game_text(store, args.id, Catalogue(lang))
     except StoreError as e:
         print(f"shengji: {e}", file=sys.stderr)
         return 1

@@ -1,29 +1,43 @@
 """The Textual TUI: `ShengjiApp` (one app for solo, hotseat and SSH sessions),
-its screens and widgets, the text catalogue (`assets/i18n`) and stylesheet
-(`assets/shengji.tcss`).
+its screens and widgets, and the stylesheet (`assets/shengji.tcss`).
+
+How a change reaches the screen: the table's news go into the `Model`
+(`Model.apply`, `Model.hear`), as do the player's choices (named actions:
+move, select, clear ...); the screens watch the model and ask the
+`Presenter` for frozen props per widget (`props`); a widget whose props did
+not change does nothing, the others repaint the lines that changed. Screens
+ask the app for the rest by messages (`messages`). docs/architecture.md
+("The TUI") draws it.
 
 Modules:
-  app      `ShengjiApp` (a Table and the seat(s) it plays, or a table factory for
-           the start menu), `TableUpdate`, `GameOptions`, the themes
-  screens  the table screen and its bindings, the dialogs (deal result / match
-           over, help, last trick, log, quit), hotseat hand-over, too-small, menu
-  widgets  status bar, seat panels, centre box, declaration panel, hand, points bar
-  model    what the table screen shows, derived from a `SeatView` and the player's
-           choices; every judgement asked of the rules API
-  text     card glyphs / ASCII, event sentences (`Narrator`)
-  i18n     the catalogue (`assets/i18n/*.toml`); help: the rules of the preset
-  saved    solo / hotseat games in the store: new tables of `TableSettings`, the
-           unfinished games (start menu, `--resume`), resuming one (no Textual)
-  play     `shengji play` (options: `options`, without Textual)
+  app        `ShengjiApp`: owns the model, talks to the table, handles the messages
+  contract   what the app needs of a table (`TableLike`), `GameOptions`
+  model      the table screen's state; changed only by its named methods
+  presenter  the model as props, per widget (pure: no Textual, no Rich)
+  props      the props (frozen values)
+  messages   the table's news and the screens' requests to the app
+  screens/   one module per screen (the table, the dialogs, the menu)
+  widgets/   one module per widget, on the line-painting engine (`widgets.lines`)
+  bindings   key labels in the player's language
+  themes     the two themes and the colours the TUI adds
+  help       the help screen's text (the keys, the rules of the preset)
+  patches    every use of Textual's private parts, `install()`d by the CLI and
+             the server (off on an untested Textual, or with SHENGJI_VANILLA=1)
+  xterm      a terminal's input as Textual events, on the public API (the SSH
+             driver's parser when the patches are off)
+  play       `shengji play` (options: `options`, without Textual)
 
-Imports are lazy so that `shengji_tui.tui.options` (the `play` command's
-arguments) can be read without loading Textual.
+The words (catalogue, cards, the log's narrator) are in `shengji_tui.text`,
+the stored games of `shengji play` in `shengji_tui.saves`: neither loads
+Textual. Imports here are lazy so that `shengji_tui.tui.options` (the `play`
+command's arguments) and `tui.contract` can be read without loading Textual.
 
 For an SSH session: `ShengjiApp(table, seat, lang=..., ascii=..., console=...,
 no_color=..., driver_class=...)`; the app subscribes to its seat, posts the
 table's pushes to itself as messages, never prints, and leaves the table open
-on exit unless `owns_table=True`. `shengji play` adds `saves=` (a `saved.Saves`
-over the store it opened and closes itself) and `resume=` (a stored game's id).
+on exit unless `owns_table=True`. `shengji play` adds `saves=` (a
+`saves.Saves` over the store it opened and closes itself) and `resume=` (a
+stored game's id).
 """
 
 from __future__ import annotations
@@ -34,12 +48,20 @@ __all__ = ["Catalogue", "GameOptions", "ShengjiApp", "TableUpdate", "detect_lang
 
 
 def __getattr__(name: str) -> Any:
-    if name in ("GameOptions", "ShengjiApp", "TableUpdate"):
-        from . import app
+    if name == "ShengjiApp":
+        from .app import ShengjiApp
 
-        return getattr(app, name)
+        return ShengjiApp
+    if name == "TableUpdate":
+        from .messages import TableUpdate
+
+        return TableUpdate
+    if name == "GameOptions":
+        from .contract import GameOptions
+
+        return GameOptions
     if name in ("Catalogue", "detect_lang"):
-        from . import i18n
+        from .. import text
 
-        return getattr(i18n, name)
+        return getattr(text, name)
     raise AttributeError(name)

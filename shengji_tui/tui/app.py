@@ -1,6 +1,12 @@
-"""`ShengjiApp`: one Textual app for every mode. It is given a `Table` and the
-seat(s) it plays (solo: one seat; hotseat: several humans on one keyboard), or
-a factory to make tables from the start menu.
+"""`ShengjiApp`: one Textual app for every mode. It is given a table
+(`contract.TableLike`) and the seat(s) it plays (solo: one seat; hotseat:
+several humans on one keyboard), or a factory to make tables from the start
+menu.
+
+The app owns the `Model`: the table's news go into it (`Model.apply`,
+`Model.hear`), the screens watch it and show what the presenter derives.
+Screens ask the app for everything else by messages (`messages.py`: a command
+for the table, quit, a new game, another language...), handled here with `@on`.
 
 Per-session by construction (SSH-NOTES.md): no print(), no process-wide state,
 colours from the `Console` it is given (else Textual's own), NO_COLOR from the
@@ -13,184 +19,57 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import random
-import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
+from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.filter import Monochrome, NoColor
-from textual.message import Message
+from textual.filter import LineFilter, Monochrome, NoColor
 from textual.screen import Screen
-from textual.theme import Theme
 
-from ..bots import BotLevel, BotSpec
-from ..engine import (
-    Command,
-    DealAll,
-    DealNext,
-    Event,
-    NextDeal,
-    RuleError,
-    SeatView,
-    ThrowFailed,
+from ..bots import LEVELS
+from ..engine import Command, Event, RuleError, SeatView, ThrowFailed
+from ..table import DEFAULT_DECLARE_WINDOW
+from ..text import CardText, Catalogue, ascii_keys
+from ..text.assets import asset
+from .bindings import relabel_bindings
+from .contract import GameOptions, TableFactory, TableLike, TroubleLike
+from .messages import (
+    CardStyleChosen,
+    LanguageChosen,
+    MenuRequested,
+    NewGameRequested,
+    NextHandRequested,
+    QuitRequested,
+    ResumeRequested,
+    SizeChanged,
+    SubmitCommand,
+    TableTrouble,
+    TableUpdate,
 )
-from ..rules import RuleSet
-from . import patches  # noqa: F401  (Textual internals: lighter strips, shared CSS)
-from .assets import asset
-from .i18n import Catalogue
 from .model import Model
+from .presenter import Presenter
 from .screens import (
     ConfirmQuit,
     DealResultScreen,
     EnlargeScreen,
     HelpScreen,
     LastTrickScreen,
+    Menu,
     PassScreen,
     StartScreen,
     TableScreen,
-    relabel_bindings,
 )
-from .text import CardText, Narrator, ascii_keys
+from .themes import THEMES, theme_variable_defaults
 
 if TYPE_CHECKING:
-    from ..table import TableSettings
-    from .saved import Saves
+    from ..saves import Saves
+
+__all__ = ["GameOptions", "ShengjiApp", "TableLike", "TableUpdate", "default_lang"]
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
-
-
-class TableLike(Protocol):
-    """What the app needs of `shengji_tui.table.Table`."""
-
-    @property
-    def seats(self) -> Sequence[Any]: ...
-
-    def view(self, seat: int | None) -> SeatView: ...
-
-    def subscribe(
-        self, seat: int | None, callback: Callable[[SeatView, list[Event]], Any]
-    ) -> Callable[[], None]: ...
-
-    async def submit(self, seat: int, command: Command) -> list[Event]: ...
-
-    async def start(self) -> None: ...
-
-    async def close(self) -> None: ...
-
-
-@dataclass
-class GameOptions:
-    """What the start menu (and `shengji play`) chooses for a new game: the
-    menu's form; `table_settings` makes the table's record of it."""
-
-    preset: str = "classic"
-    seed: int | None = None
-    humans: int = 1
-    bot_delay: float = 0.6
-    deal_delay: float = 0.05
-    declare_window: float | None = None  # seconds to declare after the last card (table default)
-    bots: BotLevel = "normal"  # the bots' level
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    def table_settings(self, cat: Catalogue) -> TableSettings:
-        """The new table's settings: the humans where `hotseat_seats` puts them
-        (named in `cat`'s language), bots of `bots` at the other seats (named
-        from the catalogue, seeded from the table's seed), this pacing."""
-        from ..table import Pacing, SeatSettings, TableSettings, bot_seed
-        from .saved import hotseat_seats, human_name
-
-        rs = RuleSet.preset(self.preset)
-        seed = self.seed if self.seed is not None else random.randrange(2**31)
-        humans = hotseat_seats(self.humans, rs.players)
-        bot_names = [n.strip() for n in cat.t("names.bots").split(",")]
-        seats = []
-        for s in range(rs.players):
-            if s in humans:
-                seats.append(SeatSettings.human(human_name(cat, humans, s)))
-                continue
-            name = bot_names[(s - sum(1 for h in humans if h < s)) % len(bot_names)]
-            spec = BotSpec(level=self.bots, seed=bot_seed(seed, s), name=name)
-            seats.append(SeatSettings.of_bot(spec))
-        return TableSettings(
-            rules=rs,
-            seed=seed,
-            seats=tuple(seats),
-            pacing=Pacing(
-                bot_delay=self.bot_delay,
-                deal_delay=self.deal_delay,
-                declare_window=self.declare_window,
-            ),
-        )
-
-
-TableFactory = Callable[[GameOptions, Catalogue], tuple[TableLike, list[int]]]
-
-
-class TableTrouble(Message):
-    """The table's store writes started failing (`trouble`) or work again (None)."""
-
-    def __init__(self, trouble: Any) -> None:
-        super().__init__()
-        self.trouble = trouble
-
-
-class TableUpdate(Message):
-    """A new view of one seat pushed by the table (`seat` None: the spectator's
-    view, which a table of several humans narrates in its log)."""
-
-    def __init__(self, seat: int | None, view: SeatView, events: list[Event]) -> None:
-        super().__init__()
-        self.seat = seat
-        self.view = view
-        self.events = events
-
-
-THEMES = [
-    Theme(
-        name="shengji",
-        primary="#3fa66b",
-        secondary="#2b7a4b",
-        accent="#e8b04b",
-        warning="#e8b04b",
-        error="#e05561",
-        success="#5fcf80",
-        foreground="#e6e6e6",
-        background="#0f2a1c",
-        surface="#163726",
-        panel="#1d4430",
-        dark=True,
-        variables={
-            "suit-red": "#ff6b6b",
-            "suit-black": "#f0f0f0",
-            "trump-accent": "#ffd25e",
-            "points-accent": "#7fd0ff",
-        },
-    ),
-    Theme(
-        name="shengji-light",
-        primary="#2b7a4b",
-        secondary="#3fa66b",
-        accent="#a86d00",
-        warning="#a86d00",
-        error="#c0392b",
-        success="#1e7d44",
-        foreground="#1a1a1a",
-        background="#f4f1e8",
-        surface="#ebe6d6",
-        panel="#ddd5bd",
-        dark=False,
-        variables={
-            "suit-red": "#c0392b",
-            "suit-black": "#111111",
-            "trump-accent": "#8a5a00",
-            "points-accent": "#1f5fa8",
-        },
-    ),
-]
 
 
 class ShengjiApp(App[None]):
@@ -198,6 +77,7 @@ class ShengjiApp(App[None]):
 
     CSS_PATH = [asset("shengji.tcss")]  # noqa: RUF012
     TITLE = "Shengji"
+    _themes_ready = False  # (Textual asks for theme defaults while the app is made)
 
     def __init__(
         self,
@@ -220,10 +100,13 @@ class ShengjiApp(App[None]):
         super().__init__(driver_class=driver_class)
         if console is not None:
             self.console = console
+        self._no_color = no_color  # None: as Textual read it from the environment
         if no_color is not None:
-            self._set_no_color(no_color)
+            self.no_color = no_color
+        self._colourless: LineFilter = NoColor() if self.native_ansi_color else Monochrome()
         for th in THEMES:
             self.register_theme(th)
+        self._themes_ready = True
         self.theme = theme if theme in self.available_themes else "shengji"
         self.cat = Catalogue(lang)
         self.ct = CardText(self.cat, ascii)
@@ -235,44 +118,45 @@ class ShengjiApp(App[None]):
         self.owns_table = owns_table
         self.start_with_menu = menu
         self.views: dict[int, SeatView] = {}
-        self.log_lines: list[str] = []
         self.model: Model | None = None
         self._unsubscribe: list[Callable[[], None]] = []
-        self.updates_posted = 0  # TableUpdates the table has sent (see TableScreen.confirm)
-        self._narrator: Narrator | None = None
         self._result_for: tuple[int, str] | None = None
         self._result_screen: DealResultScreen | None = None
         self._passing = False
         self._enlarge: EnlargeScreen | None = None
+        self._saved = False  # the table at hand is kept in `saves`
         self.saves = saves  # solo / hotseat games kept in the store (None: in memory)
         self.resume_id = resume  # a stored game to resume at start
         self.left_game: str | None = None  # the stored unfinished game last left
 
     # ------------------------------------------------------------------ setup
-    def _set_no_color(self, no_color: bool) -> None:
-        self.no_color = no_color
-        self._filters = [f for f in self._filters if not isinstance(f, (NoColor, Monochrome))]
-        if no_color:
-            self._filters.append(NoColor() if self.native_ansi_color else Monochrome())
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """NO_COLOR of this session (an SSH client's, not the server's environment)."""
+        filters = super().get_line_filters()
+        if self._no_color is None:
+            return filters
+        own = [f for f in filters if not isinstance(f, (NoColor, Monochrome))]
+        if self._no_color:
+            own.append(self._colourless)
+        return own
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
-        dark = self.current_theme.dark if hasattr(self, "_registered_themes") else True
-        return {
-            "suit-red": "#ff6b6b" if dark else "#c0392b",
-            "suit-black": "#e8e8e8" if dark else "#111111",
-            "trump-accent": "#ffd25e" if dark else "#8a5a00",
-            "points-accent": "#7fd0ff" if dark else "#1f5fa8",
-        }
+        return theme_variable_defaults(self.current_theme.dark if self._themes_ready else True)
 
     def theme_choices(self) -> list[str]:
         names = ["shengji", "shengji-light"]
         return names + sorted(n for n in self.available_themes if n not in names)
 
+    @property
+    def log_lines(self) -> list[str]:
+        """The game log's sentences (of the table at hand)."""
+        return self.model.log if self.model is not None else []
+
     async def on_mount(self) -> None:
         self.set_class(self.ct.ascii, "-ascii")
         if self.resume_id is not None and self.saves is not None:
             if not await self.resume_game(self.resume_id):
-                await self.push_screen(StartScreen())
+                await self.push_screen(StartScreen(self.menu()))
             self._check_size()
             return
         if self.table is not None and not self.start_with_menu:
@@ -280,8 +164,28 @@ class ShengjiApp(App[None]):
         elif self.table_factory is not None and not self.start_with_menu:
             await self.start_new_game()
         else:
-            await self.push_screen(StartScreen())
+            await self.push_screen(StartScreen(self.menu()))
         self._check_size()
+
+    def menu(self) -> Menu:
+        """What the start menu shows (the stored games read again)."""
+        games = None
+        error = ""
+        if self.saves is not None:
+            try:
+                games = self.saves.games()
+            except Exception as e:  # an unreadable store: say so, offer new games
+                games, error = [], str(e) or type(e).__name__
+        return Menu(
+            cat=self.cat,
+            options=self.options,
+            games=games,
+            error=error,
+            theme=self.theme,
+            themes=self.theme_choices(),
+            ascii=self.ct.ascii,
+            levels=LEVELS,
+        )
 
     # ------------------------------------------------------------------ table
     async def attach(self, table: TableLike, humans: list[int], *, owns: bool) -> None:
@@ -290,55 +194,60 @@ class ShengjiApp(App[None]):
         self.humans = list(humans)
         self.owns_table = owns
         self.left_game = None
+        self._saved = self.saves is not None and self.saves.owns(table.table_id)
         self.views = {s: table.view(s) for s in self.humans}
-        self.log_lines = []
         self._result_for = None
-        names = [getattr(s, "name", "") or "" for s in table.seats]
-        self.model = Model(self.cat, self.ct, names, self.humans[0], humans=self.humans)
-        self.model.take_seat(self.humans[0], self.views[self.humans[0]])
-        self._narrator = Narrator(
-            self.cat, self.ct, self.model.name, self.model.team_name, self.model.is_you
+        window = table.declare_window
+        self.model = m = Model(
+            self.cat,
+            self.ct,
+            [s.name for s in table.seats],
+            self.humans[0],
+            humans=self.humans,
+            table_humans=self._table_humans(),
+            declare_window=DEFAULT_DECLARE_WINDOW if window is None else float(window),
         )
+        m.take_seat(self.humans[0], self.views[self.humans[0]])
         # The log is one for every human at this keyboard: with several, it tells
         # what all of them may see (a spectator's events), never one seat's own.
         shared = len(self.humans) > 1
         told = table.view(None) if shared else self.views[self.humans[0]]
-        for e in told.log:
-            self._narrate(e, told)
+        m.hear(told.log, told)
         if shared:
             self._unsubscribe.append(table.subscribe(None, self._callback(None)))
         for s in self.humans:
             self._unsubscribe.append(table.subscribe(s, self._callback(s)))
-        on_trouble = getattr(table, "on_trouble", None)  # a `Table` (not every TableLike)
-        if callable(on_trouble):
-            self._unsubscribe.append(on_trouble(self._on_trouble))
-            if getattr(table, "trouble", None) is not None:
-                self._on_trouble(table.trouble)  # type: ignore[attr-defined]
-        await self.show_main(TableScreen(self.model))
-        self._after_update([])
+        self._unsubscribe.append(table.on_trouble(self._on_trouble))
+        if table.trouble is not None:
+            self._on_trouble(table.trouble)
+        await self.show_main(TableScreen(m))
+        self._follow_result()
         if owns:
             await table.start()
 
+    def _table_humans(self) -> int:
+        table = self.table
+        return sum(s.kind == "human" for s in table.seats) if table is not None else 1
+
     def _callback(self, seat: int | None) -> Callable[[SeatView, list[Event]], None]:
         def cb(view: SeatView, events: list[Event]) -> None:
-            self.updates_posted += 1
             self.post_message(TableUpdate(seat, view, list(events)))
 
         return cb
 
-    def _on_trouble(self, trouble: Any) -> None:
+    def _on_trouble(self, trouble: TroubleLike | None) -> None:
         # called by the table (from any session's context): post to this app only
         self.post_message(TableTrouble(trouble))
 
-    def on_table_trouble(self, msg: TableTrouble) -> None:
+    @on(TableTrouble)
+    def table_trouble(self, msg: TableTrouble) -> None:
         """Tell the player the table is waiting for the store (or plays on)."""
         if msg.trouble is None:
             self.clear_notifications()
             self.notify(self.cat.t("notify.store_ok"), timeout=6)
             return
-        error = str(getattr(msg.trouble, "reason", "") or getattr(msg.trouble, "error", ""))
         self.notify(
-            self.cat.t("notify.store_trouble", error=error),
+            self.cat.t("notify.store_trouble", error=msg.trouble.reason),
             severity="warning",
             timeout=3600,  # until the store works again (cleared then)
             markup=False,
@@ -352,18 +261,15 @@ class ShengjiApp(App[None]):
         table, self.table = self.table, None
         if table is not None and self.owns_table:
             await table.close()
-        if table is not None and self.saved_game(table):
-            tid = str(getattr(table, "table_id", ""))
-            finished = bool(getattr(table, "finished", False))
-            self.left_game = None if finished else tid
-            assert self.saves is not None
+        if table is not None and self._saved and self.saves is not None:
+            self.left_game = None if table.finished else table.table_id
             with contextlib.suppress(Exception):
-                self.saves.touch(tid, force=True)
+                self.saves.touch(table.table_id, force=True)
+        self._saved = False
 
-    def saved_game(self, table: object | None = None) -> bool:
-        """Whether `table` (default: the one at hand) is kept in the store."""
-        table = self.table if table is None else table
-        return table is not None and self.saves is not None and self.saves.owns(table)
+    def saved_game(self) -> bool:
+        """Whether the table at hand is kept in the store."""
+        return self.table is not None and self._saved
 
     async def on_unmount(self) -> None:
         await self.detach()
@@ -387,26 +293,6 @@ class ShengjiApp(App[None]):
                 return s
         return None
 
-    def can_skip_deal(self) -> bool:
-        """While dealing: deal the rest at once. After the last card, only a table of
-        one human may close the declarations early (others may still declare)."""
-        m = self.model
-        if self.table is None or m is None or m.view is None:
-            return False
-        if m.view.phase == "dealing":
-            return True
-        humans = [s for s in self.table.seats if getattr(s, "kind", "") == "human"]
-        return m.view.phase == "declaring" and len(humans) <= 1
-
-    async def skip_deal(self) -> None:
-        m = self.model
-        if m is None or m.view is None or not self.can_skip_deal():
-            return
-        if m.view.phase == "dealing":
-            await self.send(DealAll(seat=m.seat))
-        else:
-            await self.send(DealNext(seat=m.seat))
-
     async def send(self, command: Command) -> bool:
         """Submit for the seat being shown; a refusal becomes a notification."""
         if self.table is None or self.model is None:
@@ -425,20 +311,19 @@ class ShengjiApp(App[None]):
                 timeout=8,
             )
             return False
-        if self.saves is not None and self.saved_game():
+        if self.saves is not None and self.saved_game() and self.table is not None:
             with contextlib.suppress(Exception):
-                self.saves.touch(str(getattr(self.table, "table_id", "")))
+                self.saves.touch(self.table.table_id)
         return True
 
-    async def next_deal(self) -> None:
-        if self.model is None or self.model.phase != "scoring":
-            return
-        await self.send(NextDeal(seat=self.model.seat))
+    @on(SubmitCommand)
+    async def submit_command(self, msg: SubmitCommand) -> None:
+        await self.send(msg.command)
 
     async def after_match(self) -> None:
         if self.table_factory is not None:
             await self.detach()
-            await self.show_main(StartScreen())
+            await self.show_main(StartScreen(self.menu()))
         else:
             self.exit()
 
@@ -447,8 +332,8 @@ class ShengjiApp(App[None]):
             return
         await self.detach()
         table, humans = self.table_factory(self.options, self.cat)
-        if self.saves is not None and self.saves.owns(table):
-            self.saves.touch(str(getattr(table, "table_id", "")), force=True)
+        if self.saves is not None and self.saves.owns(table.table_id):
+            self.saves.touch(table.table_id, force=True)
         await self.attach(table, humans, owns=True)
 
     async def resume_game(self, table_id: str) -> bool:
@@ -474,41 +359,50 @@ class ShengjiApp(App[None]):
         await self.attach(table, humans, owns=True)
         return True
 
-    # ------------------------------------------------------------------ updates
-    def _narrate(self, e: Event, view: SeatView) -> None:
-        if self._narrator is None or self.model is None:
-            return
-        line = self._narrator.sentence(e, view.rules, self.model.ctx)
-        if line:
-            self.log_lines.append(line)
-            ts = self.table_screen()
-            if ts is not None and ts.is_mounted:
-                ts.write_log(line)
+    @on(MenuRequested)
+    def menu_requested(self) -> None:
+        self.run_worker(self.after_match(), exclusive=True, group="main")
 
-    def on_table_update(self, msg: TableUpdate) -> None:
+    @on(NewGameRequested)
+    def new_game_requested(self, msg: NewGameRequested) -> None:
+        self.options = msg.options
+        # not awaited here: starting replaces the screen that asked
+        self.run_worker(self.start_new_game(), exclusive=True, group="main")
+
+    @on(ResumeRequested)
+    def resume_requested(self, msg: ResumeRequested) -> None:
+        self.options = msg.options  # the bot delays and the like of this session
+        self.run_worker(self.resume_game(msg.table_id), exclusive=True, group="main")
+
+    # ------------------------------------------------------------------ updates
+    @on(TableUpdate)
+    def table_update(self, msg: TableUpdate) -> None:
         m = self.model
         if m is None:
             return
-        told = None if len(self.humans) > 1 else self.humans[0]  # the log's feed (see attach)
-        if msg.seat == told:
-            for e in msg.events:
-                self._narrate(e, msg.view)
-        if msg.seat not in self.humans:
-            return
-        self.views[msg.seat] = msg.view
-        if self.table is not None:  # seats change hands (a bot stands in, a player joins)
-            m.names = [getattr(s, "name", "") or "" for s in self.table.seats]
+        with m.batch():  # one change of the model: the screens present once
+            told = None if len(self.humans) > 1 else self.humans[0]  # the log's feed
+            if msg.seat == told:
+                m.hear(msg.events, msg.view)
+            if msg.seat not in self.humans:
+                return
+            self.views[msg.seat] = msg.view
+            table = self.table
+            # seats change hands (a bot stands in, a player joins)
+            names = [s.name for s in table.seats] if table is not None else m.names
+            if msg.seat == m.seat:
+                self._toast_throws(msg.events)
+                m.apply(msg.view, msg.events, names=names, table_humans=self._table_humans())
+            elif names != m.names:
+                m.set_names(names, self._table_humans())
         if msg.seat == m.seat:
-            self._apply_events(msg.events)
-            m.set_view(msg.view)
-            self._after_update(msg.events)
+            self._follow_result()
         self._check_hotseat()
 
-    def _apply_events(self, evs: list[Event]) -> None:
+    def _toast_throws(self, events: list[Event]) -> None:
         m = self.model
         assert m is not None
-        m.apply_events(evs)
-        for e in evs:
+        for e in events:
             if isinstance(e, ThrowFailed) and not self._passing:  # (to nobody's screen)
                 key = "notify.throw_failed" + ("_you" if m.is_you(e.seat) else "")
                 self.notify(
@@ -517,41 +411,21 @@ class ShengjiApp(App[None]):
                     timeout=4,
                 )
 
-    def declare_window(self) -> float | None:
-        """Seconds the table waits for declarations after the last card (it waits
-        again after each change), or None when the table does not say."""
-        table = self.table
-        if table is None or not hasattr(table, "declare_window"):
-            return None
-        window = table.declare_window
-        if window is None:
-            from ..table import DEFAULT_DECLARE_WINDOW
-
-            window = DEFAULT_DECLARE_WINDOW
-        return float(window)
-
-    def _after_update(self, evs: list[Event]) -> None:
+    def _follow_result(self) -> None:
+        """The deal's result over the table while it is scored (and the match's at
+        its end); it goes when the next deal starts."""
         m = self.model
-        assert m is not None and m.view is not None
-        v = m.view
-        window = self.declare_window() if v.phase == "declaring" else None
-        m.declare_deadline = None if window is None else time.monotonic() + window
-        if v.phase not in ("scoring", "finished") and self._result_screen is not None:
+        assert m is not None
+        over = Presenter.deal_over(m)
+        if over is None and self._result_screen is not None:
             scr, self._result_screen = self._result_screen, None
             if self.screen is scr:  # (under another dialog it stays until closed)
                 self.pop_screen()
-        ts = self.table_screen()
-        if ts is not None and ts.is_mounted:
-            ts.refresh_all()
-        for shown in self.screen_stack:
-            if isinstance(shown, LastTrickScreen) and shown.is_mounted:
-                shown.follow()
-        key = (v.deal_no, v.phase)
-        if v.phase in ("scoring", "finished") and self._result_for != key:
-            self._result_for = key
+        if over is not None and self._result_for != over[0]:
+            self._result_for = over[0]
             if self._result_screen is not None and self.screen is self._result_screen:
                 self.pop_screen()
-            self._result_screen = DealResultScreen(m, final=v.phase == "finished")
+            self._result_screen = DealResultScreen(m, final=over[1])
             self.push_screen(self._result_screen)
 
     # ------------------------------------------------------------------ hotseat
@@ -566,6 +440,7 @@ class ShengjiApp(App[None]):
         if target is not None and target in self.humans and target != m.seat:
             self.pass_to(target)
 
+    @on(NextHandRequested)
     def next_hotseat_hand(self) -> None:
         m = self.model
         if m is None or len(self.humans) < 2:
@@ -586,9 +461,6 @@ class ShengjiApp(App[None]):
             self._passing = False
             self.clear_toasts()  # (any raised for the seat before, meanwhile)
             m.take_seat(seat, self.views[seat])
-            ts = self.table_screen()
-            if ts is not None:
-                ts.refresh_all()
             self._check_hotseat()
 
         name = m.names[seat] if seat < len(m.names) and m.names[seat] else m.name(seat)
@@ -603,7 +475,7 @@ class ShengjiApp(App[None]):
         """No toast of the seat shown before; the table's own warning (the store
         failing) is everyone's and stays."""
         self.clear_notifications()
-        trouble = getattr(self.table, "trouble", None)
+        trouble = self.table.trouble if self.table is not None else None
         if trouble is not None:
             self._on_trouble(trouble)
 
@@ -613,31 +485,35 @@ class ShengjiApp(App[None]):
         self.ct = CardText(self.cat, self.ct.ascii)
         relabel_bindings(self, {"command_palette": self.cat.t("keys.palette")})
         if self.model is not None:
-            self.model.cat = self.cat
-            self.model.ct = self.ct
-            if self._narrator is not None:
-                self._narrator.cat = self.cat
-                self._narrator.ct = self.ct
-        ts = self.table_screen()
-        if ts is not None:
-            ts.relabel()
-            ts.refresh_all()
+            self.model.set_look(self.cat, self.ct)
+        for scr in self.screen_stack:
+            if isinstance(scr, StartScreen):
+                self.call_later(scr.show_menu, self.menu())
 
     def set_ascii(self, ascii: bool) -> None:
-        self.ct.ascii = ascii
+        self.ct = CardText(self.cat, ascii)
         self.set_class(ascii, "-ascii")
-        ts = self.table_screen()
-        if ts is not None:
-            ts.refresh_all()
+        if self.model is not None:
+            self.model.set_look(self.cat, self.ct)
         self.screen.refresh_bindings()  # the footer's key names
+
+    @on(LanguageChosen)
+    def language_chosen(self, msg: LanguageChosen) -> None:
+        self.options = msg.options  # (the menu's choices so far are kept)
+        if msg.lang != self.cat.lang:
+            self.set_language(msg.lang)
+
+    @on(CardStyleChosen)
+    def card_style_chosen(self, msg: CardStyleChosen) -> None:
+        self.set_ascii(msg.ascii)
 
     def get_key_display(self, binding: Binding) -> str:
         """The footer's keys: in ASCII mode by name ("left/right", "enter"), no glyphs."""
         text = super().get_key_display(binding)
-        ct = getattr(self, "ct", None)
-        return ascii_keys(text) if ct is not None and ct.ascii else text
+        return ascii_keys(text) if self.ct.ascii else text
 
     # ------------------------------------------------------------------ size
+    @on(SizeChanged)
     def check_size(self) -> None:
         self._check_size()
 
@@ -655,6 +531,7 @@ class ShengjiApp(App[None]):
                 self.pop_screen()
 
     # ------------------------------------------------------------------ quitting
+    @on(QuitRequested)
     def action_request_quit(self) -> None:
         t = self.cat.t
 
@@ -707,6 +584,6 @@ class ShengjiApp(App[None]):
 
 
 def default_lang(env: dict[str, str] | None = None) -> str:
-    from .i18n import detect_lang
+    from ..text import detect_lang
 
     return detect_lang(os.environ if env is None else env)

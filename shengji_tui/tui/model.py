@@ -1,26 +1,54 @@
-"""What the table screen shows, derived from one `SeatView` plus the player's
-own choices (cursor, selected cards, the highlighted declaration).
+"""The table screen's state: one seat's `SeatView` plus what the player chose
+(cursor, selected cards, the highlighted declaration) and what the seat's
+events told that the view does not keep (the card dealt last, the cards just
+taken from the kitty, a failed throw), and the game log's sentences.
 
-No Textual here: the widgets read this object and the app feeds it views.
-Every judgement is asked of the rules API (`check_follow`, `legal_follows`,
-`valid_declarations`, `sort_hand`, `decompose`).
+It changes in one way only: `apply(view, events)` when the table sends the
+shown seat news, `hear(events)` for the log's feed, `take_seat` at a hotseat
+hand-over, and the named actions of the player (`move`, `toggle`, `click`,
+`clear`, `select_cards`, `suggest_selection`) and of the app (`set_look`,
+`set_names`). Each of them ends by telling the watchers (the screens), which
+ask the presenter (`presenter.Presenter`) for new props; `batch()` makes
+several changes one.
+
+No Textual here. Every judgement is asked of the rules API (`check_follow`,
+`legal_follows`, `valid_declarations`, `sort_hand`, `decompose`), and which
+commands the seat may send of `engine.allowed`.
 """
 
 from __future__ import annotations
 
+import contextlib
+import itertools
+import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 
 from .. import rules
-from ..engine import CardDealt, DealStarted, Event, KittyTaken, Played, SeatView, ThrowFailed
+from ..engine import (
+    Allowed,
+    Bury,
+    CardDealt,
+    Command,
+    DealAll,
+    DealNext,
+    DealStarted,
+    Event,
+    KittyBuried,
+    KittyTaken,
+    Play,
+    Played,
+    SeatView,
+    ThrowFailed,
+    allowed,
+)
 from ..rules import Card, RuleSet, ScoreBand, Suit, TrumpContext
-from .i18n import Catalogue
-from .text import CardText, describe_lead, eff_suit_name, shape_text
+from ..text import CardText, Catalogue, Narrator, describe_lead, eff_suit_name, shape_text
 
-# Positions around the table, relative to the viewer (play goes to the right).
-BOTTOM, RIGHT, TOP, LEFT = 0, 1, 2, 3
+TURN_KINDS = frozenset({"play", "bury"})  # the commands the hand's keys make
+_log_ids = itertools.count(1)
 
 
 @dataclass
@@ -38,6 +66,8 @@ class Model:
     names: list[str]
     seat: int
     humans: list[int] = field(default_factory=list)
+    table_humans: int = 1  # humans seated at the table (one alone may skip the dealing)
+    declare_window: float | None = None  # seconds the table waits for declarations
     view: SeatView | None = None
     cursor: int = 0
     selected: list[int] = field(default_factory=list)  # indices into `hand`, in pick order
@@ -45,11 +75,50 @@ class Model:
     hand: list[Card] = field(default_factory=list)
     kitty_new: Counter[Card] = field(default_factory=Counter)  # cards just taken from the kitty
     last_dealt: Card | None = None  # the card the viewer was dealt last (while dealing)
-    throw_failed: tuple[tuple[Card, ...], tuple[Card, ...], int, str] | None = None
+    throw_failed: ThrowFailed | None = None  # a failed throw in the current trick
     declare_deadline: float | None = None  # time.monotonic() when the table closes declaring
-    # (tried, forced, seat, reason) of a failed throw in the current trick
-    _ctx: tuple[object, TrumpContext] | None = field(default=None, repr=False, compare=False)
+    log: list[str] = field(default_factory=list)  # the game log's sentences
+    log_id: int = field(default_factory=lambda: next(_log_ids))
+    _ctx: tuple[SeatView, object, TrumpContext] | None = field(
+        default=None, repr=False, compare=False
+    )
     _winner: tuple[SeatView, int | None] | None = field(default=None, repr=False, compare=False)
+    _watchers: list[Callable[[], None]] = field(default_factory=list, repr=False, compare=False)
+    _narrator: Narrator | None = field(default=None, repr=False, compare=False)
+    _batching: bool = field(default=False, repr=False, compare=False)
+    _dirty: bool = field(default=False, repr=False, compare=False)
+
+    # ----------------------------------------------------------- watching
+    def watch(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call `callback()` after every change; returns the unwatcher."""
+        self._watchers.append(callback)
+
+        def unwatch() -> None:
+            if callback in self._watchers:
+                self._watchers.remove(callback)
+
+        return unwatch
+
+    def _changed(self) -> None:
+        if self._batching:
+            self._dirty = True
+            return
+        for callback in list(self._watchers):
+            callback()
+
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """Several changes told as one (the watchers are called once, at the end)."""
+        if self._batching:
+            yield
+            return
+        self._batching, self._dirty = True, False
+        try:
+            yield
+        finally:
+            self._batching = False
+            if self._dirty:
+                self._changed()
 
     # ----------------------------------------------------------- basics
     @property
@@ -59,7 +128,7 @@ class Model:
 
     @property
     def players(self) -> int:
-        return self.view.rules.players if self.view is not None else 4
+        return self.view.rules.players if self.view is not None else len(self.names)
 
     @property
     def trump_suit(self) -> Suit | None:
@@ -75,15 +144,23 @@ class Model:
 
     @property
     def ctx(self) -> TrumpContext:
-        assert self.view is not None
-        key = (self.view.level, self.trump_suit)
+        v = self.view
+        assert v is not None
         cached = self._ctx
-        if cached is None or cached[0] != key:
-            cached = self._ctx = (key, TrumpContext(*key))
-        return cached[1]
+        if cached is not None and cached[0] is v:  # (asked a dozen times per update)
+            return cached[2]
+        key = (v.level, self.trump_suit)
+        ctx = cached[2] if cached is not None and cached[1] == key else TrumpContext(*key)
+        self._ctx = (v, key, ctx)
+        return ctx
+
+    @property
+    def allowed(self) -> Allowed | None:
+        """What the shown seat may send now (`engine.allowed`); None before a view."""
+        return allowed(self.view) if self.view is not None else None
 
     def rel(self, seat: int) -> int:
-        """Where `seat` sits for the viewer: 0 bottom, 1 right, 2 top, 3 left."""
+        """Where `seat` sits for the viewer: 0 the viewer, 1 its right, and so on."""
         return (seat - self.seat) % self.players
 
     def seat_at(self, pos: int) -> int:
@@ -122,27 +199,26 @@ class Model:
     def phase(self) -> str:
         return self.view.phase if self.view is not None else "dealing"
 
-    # ----------------------------------------------------------- view in
-    def set_view(self, view: SeatView) -> None:
-        """Take a new view, keeping the cursor and selection on the same cards."""
-        old_hand = self.hand
-        old_sel = [old_hand[i] for i in self.selected if i < len(old_hand)]
-        old_cur = old_hand[self.cursor] if 0 <= self.cursor < len(old_hand) else None
-        prev = self.view
-        self.view = view
-        if prev is None or prev.deal_no != view.deal_no:
-            self.kitty_new.clear()
-            self.throw_failed = None
-        self.hand = rules.sort_hand(view.rules, self.ctx, list(view.hand))
-        if view.phase != "burying":
-            self.kitty_new.clear()
-        # remap the selection by card identity (the k-th copy stays the k-th copy)
-        self.selected = self._remap(old_hand, old_sel)
-        if old_cur is not None and old_cur in self.hand:
-            self.cursor = self.hand.index(old_cur)
-        self.cursor = max(0, min(self.cursor, len(self.hand) - 1))
-        opts = self.declare_options()
-        self.decl_index = max(0, min(self.decl_index, len(opts) - 1))
+    # ----------------------------------------------------------- the table's news
+    def apply(
+        self,
+        view: SeatView,
+        events: Sequence[Event] = (),
+        *,
+        names: Sequence[str] | None = None,
+        table_humans: int | None = None,
+        now: float | None = None,
+    ) -> None:
+        """The shown seat's new view and the events that led to it (and the seats'
+        names and how many humans sit at the table, when the table says)."""
+        if names is not None:
+            self.names = list(names)
+        if table_humans is not None:
+            self.table_humans = table_humans
+        self._apply_events(events)
+        self._set_view(view)
+        self._set_deadline(now)
+        self._changed()
 
     def take_seat(self, seat: int, view: SeatView) -> None:
         """Show `seat` (the table's first view, or another human at a hotseat table).
@@ -158,36 +234,113 @@ class Model:
         self.cursor = 0
         self.decl_index = 0
         self.last_dealt = None
+        self.throw_failed = None
+        self.kitty_new = Counter()
         self._winner = None
-        self.set_view(view)  # (a first view: no kitty marks, no failed throw)
-        self.apply_events(view.log)
-        if view.phase != "burying":
+        self._set_view(view)
+        self._apply_events(view.log)
+        if not self._burying():
             self.kitty_new.clear()
+        if self.declare_deadline is None:  # (a hand-over keeps the table's deadline)
+            self._set_deadline(None)
+        self._changed()
 
-    def apply_events(self, events: Sequence[Event]) -> None:
+    def hear(self, events: Sequence[Event], view: SeatView) -> None:
+        """Events of the log's feed (the shown seat's own, or a spectator's at a
+        table of several humans): one sentence each in the log."""
+        said = False
+        for e in events:
+            line = self._narrate(e, view)
+            if line:
+                self.log.append(line)
+                said = True
+        if said:
+            self._changed()
+
+    def reset_log(self) -> None:
+        self.log = []
+        self.log_id = next(_log_ids)
+        self._narrator = None
+
+    def _narrate(self, e: Event, view: SeatView) -> str | None:
+        if self._narrator is None:
+            self._narrator = Narrator(self.cat, self.ct, self.name, self.team_name, self.is_you)
+        ctx = self.ctx if self.view is not None else TrumpContext(view.level, view.trump_suit)
+        return self._narrator.sentence(e, view.rules, ctx)
+
+    def set_names(self, names: Sequence[str], table_humans: int | None = None) -> None:
+        self.names = list(names)
+        if table_humans is not None:
+            self.table_humans = table_humans
+        self._changed()
+
+    def set_look(self, cat: Catalogue, ct: CardText) -> None:
+        """Another language or card style (the log keeps its sentences)."""
+        self.cat, self.ct = cat, ct
+        if self._narrator is not None:
+            self._narrator.cat, self._narrator.ct = cat, ct
+        self._changed()
+
+    def _burying(self) -> bool:
+        """The kitty is being buried (its cards are marked new until then)."""
+        a = self.allowed
+        return a is not None and "bury" in a.kinds | a.awaited
+
+    def _set_deadline(self, now: float | None) -> None:
+        a = self.allowed
+        if a is None or not a.closing or self.declare_window is None:
+            self.declare_deadline = None
+        else:  # the table waits again after each change
+            self.declare_deadline = (time.monotonic() if now is None else now) + self.declare_window
+
+    def _set_view(self, view: SeatView) -> None:
+        """Take a new view, keeping the cursor and selection on the same cards."""
+        old_hand = self.hand
+        old_sel = [old_hand[i] for i in self.selected if i < len(old_hand)]
+        old_cur = old_hand[self.cursor] if 0 <= self.cursor < len(old_hand) else None
+        prev = self.view
+        self.view = view
+        if prev is None or prev.deal_no != view.deal_no:
+            self.kitty_new.clear()
+            self.throw_failed = None
+        self.hand = rules.sort_hand(view.rules, self.ctx, list(view.hand))
+        if not self._burying():
+            self.kitty_new.clear()
+        # remap the selection by card identity (the k-th copy stays the k-th copy)
+        self.selected = self._remap(old_sel)
+        if old_cur is not None and old_cur in self.hand:
+            self.cursor = self.hand.index(old_cur)
+        self.cursor = max(0, min(self.cursor, len(self.hand) - 1))
+        opts = self.declare_options()
+        self.decl_index = max(0, min(self.decl_index, len(opts) - 1))
+
+    def _apply_events(self, events: Sequence[Event]) -> None:
         """Keep what the view does not say, from this seat's own events: the card
         it was dealt last, the cards it took from the kitty, a failed throw."""
         prev: Event | None = None
         for e in events:
             if isinstance(e, ThrowFailed):
-                text = e.reason_zh if self.cat.zh and e.reason_zh else e.reason
-                self.throw_failed = (e.tried, e.forced, e.seat, self.ct.notation(text))
+                self.throw_failed = e
             elif isinstance(e, Played):
                 if e.lead and not isinstance(prev, ThrowFailed):
                     self.throw_failed = None
                 if e.seat == self.seat:
-                    self.reset_selection()
-            elif isinstance(e, KittyTaken) and e.seat == self.seat and e.cards:
-                self.kitty_new = Counter(e.cards)
+                    self.selected = []
+            elif isinstance(e, KittyTaken):  # (the kitty marks: this seat's own take only)
+                self.kitty_new = Counter(e.cards if e.seat == self.seat else ())
+            elif isinstance(e, KittyBuried):
+                self.kitty_new = Counter()
+                if e.seat == self.seat:
+                    self.selected = []
             elif isinstance(e, CardDealt) and e.seat == self.seat and e.card is not None:
                 self.last_dealt = e.card
             elif isinstance(e, DealStarted):
-                self.reset_selection()
+                self.selected = []
                 self.throw_failed = None
                 self.last_dealt = None
             prev = e
 
-    def _remap(self, old_hand: list[Card], old_sel: list[Card]) -> list[int]:
+    def _remap(self, old_sel: list[Card]) -> list[int]:
         out: list[int] = []
         used: set[int] = set()
         for c in old_sel:
@@ -198,15 +351,20 @@ class Model:
                     break
         return out
 
-    def reset_selection(self) -> None:
-        self.selected = []
-
-    # ----------------------------------------------------------- hand editing
+    # ----------------------------------------------------------- the player's actions
     def move(self, step: int) -> None:
-        if self.hand:
+        """← →: the highlighted declaration while one may declare, else the cursor."""
+        a = self.allowed
+        if a is not None and "declare" in a:
+            opts = self.declare_options()
+            if opts:
+                self.decl_index = (self.decl_index + step) % len(opts)
+        elif self.hand:
             self.cursor = (self.cursor + step) % len(self.hand)
+        self._changed()
 
     def toggle(self, index: int | None = None) -> None:
+        """Select the card under the cursor (or at `index`), or unselect it."""
         i = self.cursor if index is None else index
         if not 0 <= i < len(self.hand):
             return
@@ -214,14 +372,19 @@ class Model:
             self.selected.remove(i)
         else:
             self.selected.append(i)
+        self._changed()
 
-    def sorted_cards(self, cards: Sequence[Card]) -> list[Card]:
-        if self.view is None:
-            return list(cards)
-        return rules.sort_hand(self.rs, self.ctx, list(cards))
+    def click(self, index: int) -> None:
+        """A click on a card: the cursor goes there and picks it (when it is your
+        turn to play or bury)."""
+        if not self.turn_kinds():
+            return
+        self.cursor = index
+        self.toggle(index)
 
-    def selection(self) -> list[Card]:
-        return [self.hand[i] for i in sorted(self.selected) if i < len(self.hand)]
+    def clear(self) -> None:
+        self.selected = []
+        self._changed()
 
     def select_cards(self, cards: Sequence[Card]) -> None:
         """Select exactly `cards` (a multiset) in the hand; the cursor goes to the first."""
@@ -233,14 +396,55 @@ class Model:
                 self.selected.append(i)
         if self.selected:
             self.cursor = self.selected[0]
+        self._changed()
+
+    def suggest_selection(self) -> bool:
+        """Select the hint's play (or bury); False when there is none."""
+        cards = self.suggest()
+        if cards:
+            self.select_cards(cards)
+        return bool(cards)
+
+    # ----------------------------------------------------------- reading
+    def turn_kinds(self) -> frozenset[str]:
+        """The hand's commands the seat may send now (`play` or `bury`)."""
+        a = self.allowed
+        return a.kinds & TURN_KINDS if a is not None else frozenset()
+
+    def sorted_cards(self, cards: Sequence[Card]) -> list[Card]:
+        if self.view is None:
+            return list(cards)
+        return rules.sort_hand(self.rs, self.ctx, list(cards))
+
+    def selection(self) -> list[Card]:
+        return [self.hand[i] for i in sorted(self.selected) if i < len(self.hand)]
+
+    def pending_command(self) -> Command | None:
+        """The bury or play the selection makes (when `check()` allows it)."""
+        cards = tuple(self.selection())
+        kinds = self.turn_kinds()
+        if "bury" in kinds:
+            return Bury(seat=self.seat, cards=cards)
+        if "play" in kinds:
+            return Play(seat=self.seat, cards=cards)
+        return None
+
+    def skip_command(self) -> Command | None:
+        """The skip key: deal the rest at once; after the last card, close the
+        declarations (only a table of one human: others may still declare)."""
+        a = self.allowed
+        if a is None or "deal_all" not in a:
+            return None
+        if not a.closing:
+            return DealAll(seat=self.seat)
+        return DealNext(seat=self.seat) if self.table_humans <= 1 else None
 
     # ----------------------------------------------------------- declaring
     def declare_options(self) -> list[list[Card]]:
+        """What the seat may declare now (or steal the kitty with): the rules' list."""
         v = self.view
-        if v is None:
-            return []
-        stealing = v.phase == "kitty_theft" and v.awaiting == self.seat
-        if v.phase not in ("dealing", "declaring") and not stealing:
+        a = self.allowed
+        if v is None or a is None or not ({"declare", "steal"} & a.kinds):
             return []
         st = v.standing
         return rules.valid_declarations(
@@ -284,20 +488,26 @@ class Model:
         self._winner = (v, winner)
         return winner
 
+    def throw_reason(self) -> str:
+        """The rules' reason a throw failed, in the player's language."""
+        e = self.throw_failed
+        if e is None:
+            return ""
+        return self.ct.notation(e.reason_zh if self.cat.zh and e.reason_zh else e.reason)
+
     def check(self) -> Check:
         """Can the selection be sent now (bury or play)? With the reason if not."""
         v = self.view
         t = self.cat.t
-        if v is None or v.awaiting != self.seat:
+        kinds = self.turn_kinds()
+        if v is None or not kinds:
             return Check(False, "")
         sel = self.selection()
-        if v.phase == "burying":
+        if "bury" in kinds:
             k = v.kitty_size
             if len(sel) != k:
                 return Check(False, t("check.bury_count", k=k, n=len(sel)))
             return Check(True, t("check.bury_ok", k=k, points=rules.points(sel)))
-        if v.phase != "playing":
-            return Check(False, "")
         if not sel:
             return Check(False, t("check.pick"))
         lead = self.lead()
@@ -342,7 +552,8 @@ class Model:
     def suggest(self) -> list[Card]:
         """A legal play (or bury) for the hint key: cheap cards first."""
         v = self.view
-        if v is None or v.awaiting != self.seat:
+        kinds = self.turn_kinds()
+        if v is None or not kinds:
             return []
         rs, ctx = v.rules, self.ctx
         hand = list(v.hand)
@@ -355,10 +566,8 @@ class Model:
                 sum(order.strength(c) for c in cards),
             )
 
-        if v.phase == "burying":
+        if "bury" in kinds:
             return sorted(hand, key=lambda c: cost([c]))[: v.kitty_size]
-        if v.phase != "playing":
-            return []
         lead = self.lead()
         if lead:
             options = list(islice(rules.legal_follows(rs, ctx, hand, list(lead)), 400))

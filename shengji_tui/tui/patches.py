@@ -1,48 +1,178 @@
-"""Changes to Textual internals that make an app lighter (pinned Textual 8.x,
-checked by tests/tui/test_patches.py). Installed when `tui.app` is imported.
+"""Every use of Textual's private parts, in one module: the patches that make an
+app lighter, the private calls the TUI and the SSH driver make, and for each
+a path through Textual's public API that works without them (only slower, or
+plainer).
 
+Nothing happens on import. `install()` (called by the CLI and by the SSH
+server) checks that the installed Textual is a version these were tested on
+(`TESTED`: tests/tui/test_patches.py); otherwise, or with `SHENGJI_VANILLA=1`
+in the environment, everything stays off and the log says why. The private
+modules are imported by `install()` only, so that a Textual that moved them
+costs the patches, never the game.
+
+The patches (docs/architecture.md, "built for many apps in one process"):
 - `Strip` objects create their seven memo caches on first use instead of in
   `__init__`. Most strips (a line of a widget, a cut of a line) never use any:
   the caches were half the memory of a table screen, and the allocations made
   the garbage collector run several times per table update.
 - Parsed stylesheets are shared by every app of the process (keyed by the CSS
   text and the theme's variables). Each app parsed the same CSS into its own
-  selectors and rules (~0.4 MB per app): the SSH server runs one app per session.
-  Parsed rules are only read after parsing.
-
+  selectors and rules (~0.4 MB per app): the SSH server runs one app per
+  session. Parsed rules are only read after parsing.
 - A partial repaint asks a widget only for the rows where it paints a piece of
   the screen that changed and that no widget in front of it covers. Textual
-  asks every widget inside the box around the changes for all its lines (a
-  play that changes a seat at the top and your line at the bottom visited
-  every widget between, and the five containers behind them), then keeps the
-  pieces of the changed spans.
+  asks every widget inside the box around the changes for all its lines.
 - A widget's content lines get their padding and side borders by a short
-  path: Textual's `StylesCache.render_line` reads some thirty style properties
-  for every line it paints; they are read once per render (`line_plan`).
-  Widgets with an outline, hatch, tint or opacity, and the border and padding
-  rows, take Textual's path.
+  path: Textual's `StylesCache.render_line` reads some thirty style
+  properties for every line it paints; they are read once per render
+  (`line_plan`). Widgets with an outline, hatch, tint or opacity, and the
+  border and padding rows, take Textual's path.
+- Per-session colour systems (the SSH server: one process, clients of 16, 256
+  or 16 million colours): `Strip.render` caches a strip's rendered text on the
+  strip, and `Strip.render_style` each style's SGR codes on the (shared,
+  interned) Rich `Style`, whichever console rendered them first; the
+  replacements key the codes by colour system (Textual's own `render_ansi`
+  cache) and keep no per-strip text. Off: every session gets `COMMON_COLOURS`.
 
-docs/architecture.md ("built for many apps in one process") says why these
-are patches.
+The private calls, each with its public path when off:
+- `repaint_lines`: a widget's changed lines repainted without Textual's message
+  hops (else `Widget.refresh(*regions)`).
+- `set_binding_labels`: the descriptions of a node's bindings in the player's
+  language (else they stay as the classes wrote them; the table's key bar
+  labels its keys itself).
+- `input_parser`: Textual's xterm input parser for the SSH driver (else
+  `xterm.InputParser`, public events only).
+- `full_repaint`: the whole screen written again after dropped frames (else
+  `Screen.refresh`).
 """
 
 from __future__ import annotations
 
 import itertools
-from typing import Any, NamedTuple
+import logging
+import os
+from collections.abc import Iterable
+from dataclasses import replace
+from importlib import metadata
+from typing import Any, NamedTuple, Protocol
 
+from rich.color import ColorSystem
+from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style as RichStyle
-from textual._border import get_box
-from textual._compositor import ChopsUpdate, Compositor
-from textual._segment_tools import line_pad
-from textual._styles_cache import StylesCache
+from textual.app import App
+from textual.binding import Binding
 from textual.cache import FIFOCache
 from textual.css.stylesheet import Stylesheet
+from textual.dom import DOMNode
 from textual.geometry import Region
+from textual.message import Message
 from textual.strip import Strip
 from textual.style import Style as TStyle
+from textual.widget import Widget
 
+from .xterm import InputParser
+
+log = logging.getLogger("shengji_tui.tui")
+
+TESTED = ("8.2",)  # Textual minor versions these were tested on (pyproject pins the same)
+VANILLA = "SHENGJI_VANILLA"  # =1: run on Textual's public API alone
+COMMON_COLOURS = "256"  # every SSH session's colour system when the colour patch is off
+
+
+class _State:
+    installed = False
+    reason = "install() was not called"
+
+
+def active() -> bool:
+    """Whether the patches and private calls are in use."""
+    return _State.installed
+
+
+def status() -> str:
+    """Why the patches are off ("" when they are on)."""
+    return "" if _State.installed else _State.reason
+
+
+def textual_version() -> str:
+    try:
+        return metadata.version("textual")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def install(*, server: bool = False) -> bool:
+    """Turn everything on if Textual is a tested version and `SHENGJI_VANILLA` is
+    not set; True when on. `server`: the SSH server's colour systems per session
+    too. Idempotent."""
+    if _State.installed:
+        if server:
+            _install_colours()
+        return True
+    version = textual_version()
+    if os.environ.get(VANILLA, "").strip() not in ("", "0"):
+        _State.reason = f"{VANILLA} is set"
+        log.info("Textual %s: patches off (%s)", version, _State.reason)
+        return False
+    if ".".join(version.split(".")[:2]) not in TESTED:
+        _State.reason = f"Textual {version} is not a tested version ({', '.join(TESTED)})"
+        log.warning("patches off: %s; the game runs on Textual's public API", _State.reason)
+        return False
+    try:
+        _install()
+        if server:
+            _install_colours()
+    except Exception as e:  # (a private part moved: the game plays on without them)
+        _State.reason = f"the patches do not fit Textual {version}: {e!r}"
+        log.warning("patches off: %s", _State.reason)
+        return False
+    _State.installed = True
+    _State.reason = ""
+    log.info("Textual %s: patches on", version)
+    return True
+
+
+# ---------------------------------------------------------------- the private names
+# (bound by `_install`, from Textual's private modules)
+get_box: Any = None
+ChopsUpdate: Any = None
+line_pad: Any = None
+StylesCache: Any = None
+XTermParser: Any = None
+_original_parse_rules: Any = None
+_original_styles_render: Any = None
+_original_render_line: Any = None
+
+
+def _install() -> None:
+    global get_box, ChopsUpdate, line_pad, StylesCache, XTermParser
+    global _original_parse_rules, _original_styles_render, _original_render_line
+    from textual._border import get_box as _get_box
+    from textual._compositor import ChopsUpdate as _ChopsUpdate
+    from textual._compositor import Compositor
+    from textual._segment_tools import line_pad as _line_pad
+    from textual._styles_cache import StylesCache as _StylesCache
+    from textual._xterm_parser import XTermParser as _XTermParser
+
+    get_box, ChopsUpdate, line_pad, StylesCache = _get_box, _ChopsUpdate, _line_pad, _StylesCache
+    XTermParser = _XTermParser
+    for name in (*_STRIP_CACHES, "_segments", "_render_cache", "_link_ids", "_cell_count"):
+        if name not in Strip.__slots__:
+            raise AttributeError(f"Strip has no slot {name}")
+    _original_parse_rules = Stylesheet._parse_rules
+    _original_styles_render = StylesCache.render
+    _original_render_line = StylesCache.render_line
+    Strip.__init__ = _strip_init  # type: ignore[method-assign]
+    Strip.__getattr__ = _strip_getattr  # type: ignore[attr-defined]
+    Stylesheet._parse_rules = _parse_rules  # type: ignore[method-assign]
+    Compositor.render_partial_update = _render_partial_update  # type: ignore[method-assign]
+    StylesCache._shengji_plan = None
+    StylesCache.render = _styles_render
+    StylesCache.render_line = _render_line
+
+
+# ---------------------------------------------------------------- strips
 _STRIP_CACHES = {
     "_divide_cache": 4,
     "_crop_cache": 16,
@@ -72,8 +202,50 @@ def _strip_getattr(self: Strip, name: str) -> Any:
     return cache
 
 
+# ---------------------------------------------------------------- colours per session
+def _render_strip(self: Strip, console: Console) -> str:
+    color_system = console._color_system or ColorSystem.TRUECOLOR
+    render_ansi = Strip.render_ansi
+    parts: list[str] = []
+    for text, style, _ in self._segments:
+        if style is None:
+            parts.append(text)
+            continue
+        ansi = render_ansi(style, color_system)
+        out = f"\x1b[{ansi}m{text}\x1b[0m" if ansi else text
+        if style._link:
+            out = f"\x1b]8;id={style._link_id};{style._link}\x1b\\{out}\x1b]8;;\x1b\\"
+        parts.append(out)
+    return "".join(parts)
+
+
+def _render_style(cls: type[Strip], style: RichStyle, text: str, color_system: ColorSystem) -> str:
+    ansi = cls.render_ansi(style, color_system)
+    output = f"\x1b[{ansi}m{text}\x1b[0m" if ansi else text
+    if style._link:
+        output = f"\x1b]8;id={style._link_id};{style._link}\x1b\\{output}\x1b]8;;\x1b\\"
+    return output
+
+
+class _Colours:
+    installed = False
+
+
+def _install_colours() -> None:
+    if not _Colours.installed:
+        Strip.render = _render_strip  # type: ignore[method-assign]
+        Strip.render_style = classmethod(_render_style)  # type: ignore[method-assign,assignment]
+        _Colours.installed = True
+
+
+def session_colours(wanted: str) -> str:
+    """The colour system an SSH session can have: its own with the colour patch,
+    else the one every session shares."""
+    return wanted if _Colours.installed else COMMON_COLOURS
+
+
+# ---------------------------------------------------------------- stylesheets
 _SHARED_RULES: dict[tuple[object, ...], Any] = {}
-_original_parse_rules = Stylesheet._parse_rules
 
 
 def _parse_rules(
@@ -95,9 +267,10 @@ def _parse_rules(
     return rules
 
 
-def _render_partial_update(self: Compositor) -> ChopsUpdate | None:
-    """Textual's `render_partial_update`, asking widgets only for the pieces of
-    lines that will be written (see `_span_chops`)."""
+# ---------------------------------------------------------------- partial repaints
+def _render_partial_update(self: Any) -> Any:
+    """Textual's `Compositor.render_partial_update`, asking widgets only for the
+    pieces of lines that will be written (see `_span_chops`)."""
     update_regions = self._dirty_regions.copy()
     self._dirty_regions.clear()
     if not update_regions:
@@ -108,7 +281,7 @@ def _render_partial_update(self: Compositor) -> ChopsUpdate | None:
     return ChopsUpdate(chops, spans, chop_ends)
 
 
-def _span_chops(self: Compositor, spans: list[tuple[int, int, int]]) -> list[dict[int, Any]]:
+def _span_chops(self: Any, spans: list[tuple[int, int, int]]) -> list[dict[int, Any]]:
     """The chops (pieces of a row between two cuts) that `ChopsUpdate` writes: those
     overlapping a repainted span. Widgets are visited front to back as in Textual
     (the first widget to cover a chop paints it); a widget is asked only for the
@@ -159,12 +332,9 @@ def _span_chops(self: Compositor, spans: list[tuple[int, int, int]]) -> list[dic
     return chops
 
 
-_original_styles_render = StylesCache.render
-_original_render_line = StylesCache.render_line
-
-
-def _styles_render(self: StylesCache, *args: Any, **kwargs: Any) -> Any:
-    self._shengji_plan = None  # type: ignore[attr-defined]  # made at the first line painted
+# ---------------------------------------------------------------- content lines
+def _styles_render(self: Any, *args: Any, **kwargs: Any) -> Any:
+    self._shengji_plan = None  # made at the first line painted
     return _original_styles_render(self, *args, **kwargs)
 
 
@@ -184,7 +354,7 @@ class LinePlan(NamedTuple):
 
 
 def line_plan(
-    cache: StylesCache,
+    cache: Any,
     styles: Any,
     size: Any,
     content_size: Any,
@@ -227,7 +397,7 @@ def line_plan(
 
 
 def _render_line(
-    self: StylesCache,
+    self: Any,
     styles: Any,
     y: int,
     size: Any,
@@ -238,14 +408,14 @@ def _render_line(
     render_content_line: Any,
     *rest: Any,
 ) -> Strip:
-    plan: LinePlan | bool | None = self._shengji_plan  # type: ignore[attr-defined]
+    plan: LinePlan | bool | None = self._shengji_plan
     if plan is None:
         plan = line_plan(
             self, styles, size, content_size, padding, base_background, background, rest[2]
         )
-        self._shengji_plan = plan or False  # type: ignore[attr-defined]
+        self._shengji_plan = plan or False
     if not isinstance(plan, LinePlan) or not plan.top <= y < plan.bottom:
-        return _original_render_line(
+        return _original_render_line(  # type: ignore[no-any-return]
             self,
             styles,
             y,
@@ -273,17 +443,93 @@ def _render_line(
     return Strip(segments, size.width)
 
 
-def install() -> None:
-    if getattr(Strip, "_shengji_lazy_caches", False):
+# ---------------------------------------------------------------- the private calls
+def repaint_lines(widget: Widget, regions: list[Region]) -> None:
+    """`widget.refresh(*regions)` without its two message hops. Textual's refresh
+    prompts the widget's message pump, whose idle handler posts an `Update` to
+    the screen, whose handler marks the widget dirty and whose idle handler
+    starts the screen's update timer: four task switches per widget, on every
+    player's screen at every play. A repaint of lines whose size did not
+    change needs only the marks and the timer."""
+    screen = widget.screen
+    if (
+        not _State.installed
+        or not screen.is_current
+        or widget.app._batch_count
+        or screen not in screen._compositor
+    ):
+        widget.refresh(*regions)
         return
-    Strip.__init__ = _strip_init  # type: ignore[method-assign]
-    Strip.__getattr__ = _strip_getattr  # type: ignore[attr-defined]
-    Strip._shengji_lazy_caches = True  # type: ignore[attr-defined]
-    Stylesheet._parse_rules = _parse_rules  # type: ignore[method-assign]
-    Compositor.render_partial_update = _render_partial_update  # type: ignore[method-assign]
-    StylesCache._shengji_plan = None  # type: ignore[attr-defined]
-    StylesCache.render = _styles_render  # type: ignore[method-assign]
-    StylesCache.render_line = _render_line  # type: ignore[method-assign, assignment]
+    widget._set_dirty(*regions)
+    screen._dirty_widgets.add(widget)
+    screen._update_timer.resume()
 
 
-install()
+def set_binding_labels(node: DOMNode, labels: dict[str, str], key_display: dict[str, str]) -> bool:
+    """The descriptions (by action name) and key displays (by key) of `node`'s
+    bindings; False when off (they stay as the class wrote them).
+
+    The binding lists are shared with the class (a shallow copy per instance), so
+    each list is replaced, never changed in place: two sessions may differ."""
+    if not _State.installed:
+        return False
+    k2b = node._bindings.key_to_bindings
+    for key, bindings in list(k2b.items()):
+        new: list[Binding] = []
+        for b in bindings:
+            name = b.action.split("(")[0]
+            if name in labels:
+                b = replace(b, description=labels[name])
+            if key in key_display:
+                b = replace(b, key_display=key_display[key])
+            new.append(b)
+        k2b[key] = new
+    return True
+
+
+def full_repaint(app: App[Any]) -> None:
+    """Write the whole screen again (the client missed frames)."""
+    screen = app.screen
+    if not _State.installed:
+        screen.refresh()
+        return
+    update = screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    app._display(screen, update)
+
+
+class InputParserLike(Protocol):
+    def feed(self, data: str) -> Iterable[Message]: ...
+
+    def tick(self) -> Iterable[Message]: ...
+
+    @property
+    def waiting(self) -> bool: ...  # an escape sequence waits for its end (or a timeout)
+
+    def close(self) -> None: ...
+
+
+class _TextualInput:
+    """Textual's own xterm parser, as `InputParserLike`."""
+
+    def __init__(self) -> None:
+        self.parser = XTermParser(False)
+
+    def feed(self, data: str) -> Iterable[Message]:
+        return list(self.parser.feed(data))
+
+    def tick(self) -> Iterable[Message]:
+        return list(self.parser.tick())
+
+    @property
+    def waiting(self) -> bool:
+        return self.parser._timeout_time is not None
+
+    def close(self) -> None:
+        # Leak 1 (SSH-NOTES.md): this lru_cache on a method keeps every parser that
+        # parsed an extended key, and so its driver and app, alive.
+        XTermParser._parse_extended_key.cache_clear()
+
+
+def input_parser() -> InputParserLike:
+    """A parser of a terminal's input bytes (as text) into Textual events."""
+    return _TextualInput() if _State.installed else InputParser()

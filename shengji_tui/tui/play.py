@@ -11,11 +11,12 @@ import sys
 from pathlib import Path
 
 from ..bots import bot_level
-from ..store import StoreError, default_data_dir
-from .app import GameOptions, ShengjiApp, TableLike
-from .i18n import Catalogue, detect_lang
+from ..saves import DEFAULT_BOT_LEVEL, Saves, hotseat_seats, new_table
+from ..store import Store, StoreError, default_data_dir
+from ..text import Catalogue, detect_lang
+from .app import ShengjiApp
+from .contract import GameOptions, TableLike
 from .options import add_play_arguments
-from .saved import DEFAULT_BOT_LEVEL, Saves, hotseat_seats, new_table
 
 __all__ = [
     "add_play_arguments",
@@ -29,10 +30,10 @@ __all__ = [
 
 
 def make_table(
-    options: GameOptions, cat: Catalogue, store: object = None
+    options: GameOptions, cat: Catalogue, store: Store | None = None
 ) -> tuple[TableLike, list[int]]:
-    """A new table for `options` (kept in `store`, a `Store`, when given)."""
-    return new_table(options, cat, store)  # type: ignore[arg-type]
+    """A new table for `options` (kept in `store` when given)."""
+    return new_table(options, cat, store)
 
 
 def data_dir_of(args: argparse.Namespace) -> Path:

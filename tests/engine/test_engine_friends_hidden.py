@@ -26,8 +26,8 @@ from shengji_tui.engine import (
 )
 from shengji_tui.engine.events import Event
 from shengji_tui.rules import RuleSet
-from shengji_tui.store.narrate import narrate
 from shengji_tui.table.views import SPECTATOR, ViewCache, spectator_view
+from shengji_tui.text import Catalogue, narrate_game
 
 FF = RuleSet.preset("find-friends")
 FF5 = RuleSet.preset("find-friends-5")
@@ -147,6 +147,7 @@ def test_no_view_shows_the_friend_before_the_reveal(table: RuleSet, seed: int, m
             deals += 1
             assert revealed(state)
     # the stored events told as text: the friend is named only by its reveal
-    text = narrate(state.rules, [f"P{s}" for s in range(state.players)], log)
-    assert text.count(" calls the friend: whoever ") == deals
+    names = [f"P{s}" for s in range(state.players)]
+    text = "\n".join(narrate_game(state.rules, names, log, Catalogue("en")))
+    assert text.count(" calls a friend: whoever ") == deals
     assert text.count("is the dealer's friend") + text.count("plays alone") == deals

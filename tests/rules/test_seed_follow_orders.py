@@ -41,8 +41,9 @@ def plus(core: str, singles: str, k: int) -> list[str]:
 
 
 def case(list_no: int, entry: str, hand: str, lead: str, good: list[str], bad: str):
-    return pytest.param(x(hand), x(lead), [x(g) for g in good], x(bad),
-                        id=f"seed002-list{list_no}-{entry}")
+    return pytest.param(
+        x(hand), x(lead), [x(g) for g in good], x(bad), id=f"seed002-list{list_no}-{entry}"
+    )
 
 
 # list 5: 当发牌家出4个时，例如出AAAA: 4个 → 拖拉机 → 2个对子 → 3个+1个 → 1对+2个单牌 → 4个单牌
@@ -60,6 +61,7 @@ TRACTOR4 = "SJ SJ SQ SQ SK SK SA SA"
 # list 2: 出2个4个 (4 4 4 4 5 5 5 5)
 QUADTRACTOR = "SK*4 SA*4"
 
+# fmt: off
 CASES = [
     # ---------------------------------------------------------------- list 5
     case(5, "quad", "S7*4 S8 S8 S9 S9", QUAD, ["S7*4"], "S8 S8 S9 S9"),
@@ -201,6 +203,7 @@ CASES = [
     case(2, "eight-singles", "S3 S4 S6 S7 S8 S9 S10 SJ D3", QUADTRACTOR,
          ["S3 S4 S6 S7 S8 S9 S10 SJ"], "S3 S4 S6 S7 S8 S9 S10 D3"),
 ]
+# fmt: on
 
 
 @pytest.mark.parametrize(("hand", "lead", "good", "bad"), CASES)

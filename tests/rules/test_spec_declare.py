@@ -29,11 +29,19 @@ def key(cards: object) -> tuple[str, ...]:
     return tuple(sorted(str(c) for c in rules.parse_cards(cards)))  # type: ignore[arg-type]
 
 
-def D(preset: str, level: str, hand: str, standing: str | None, mine: bool, expected: list[str],
-      id: str):
+def D(
+    preset: str,
+    level: str,
+    hand: str,
+    standing: str | None,
+    mine: bool,
+    expected: list[str],
+    id: str,
+):
     return pytest.param(preset, level, hand, standing, mine, expected, id=id)
 
 
+# fmt: off
 CASES = [
     # nothing standing
     D("classic", "5", "H5 S3 SK", None, False, ["H5"], "one-level-card"),
@@ -89,6 +97,7 @@ CASES = [
       "seed002-4deck-four-BJ-over-four-LJ"),
     D("four-deck", "3", "H3 H3 S3 S3", "H3", True, ["H3 H3"], "seed002-4deck-no-self-overturn"),
 ]
+# fmt: on
 
 
 @pytest.mark.parametrize(("preset", "level", "hand", "standing", "mine", "expected"), CASES)
@@ -101,6 +110,7 @@ def test_valid_declarations(
     assert set(keys) == {key(e) for e in expected}
 
 
+# fmt: off
 LADDERS = [
     pytest.param("classic", "5", ["H5", "S5 S5", "LJ LJ", "BJ BJ"], id="rules6-two-deck-ladder"),
     pytest.param("three-deck", "10",
@@ -110,6 +120,7 @@ LADDERS = [
                  ["H3", "S3 S3", "LJ LJ", "BJ BJ", "D3 D3 D3", "LJ LJ LJ", "BJ BJ BJ",
                   "C3 C3 C3 C3", "LJ LJ LJ LJ", "BJ BJ BJ BJ"], id="seed002-four-deck-ladder"),
 ]
+# fmt: on
 
 
 @pytest.mark.parametrize(("preset", "level", "ladder"), LADDERS)
@@ -119,8 +130,10 @@ def test_ladder_order(preset: str, level: str, ladder: list[str]) -> None:
         for j, high in enumerate(ladder):
             if i == j:
                 continue
-            got = {key(d) for d in rules.valid_declarations(rs(preset), level, high,
-                                                            standing=low, mine=False)}
+            got = {
+                key(d)
+                for d in rules.valid_declarations(rs(preset), level, high, standing=low, mine=False)
+            }
             if j > i:
                 assert key(high) in got, f"{high} should overturn {low}"
             else:

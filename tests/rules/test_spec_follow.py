@@ -25,12 +25,14 @@ def key(cards: object) -> tuple[str, ...]:
     return tuple(sorted(str(c) for c in rules.parse_cards(cards)))  # type: ignore[arg-type]
 
 
-def F(preset: str, level: str, trump: str | None, hand: str, lead: str, play: str, ok: bool,
-      id: str):
+def F(
+    preset: str, level: str, trump: str | None, hand: str, lead: str, play: str, ok: bool, id: str
+):
     return pytest.param(preset, level, trump, hand, lead, play, ok, id=id)
 
 
 # classic, level 2, trump hearts: side suits S, D, C run 3..A; all 2s, hearts and jokers are trumps
+# fmt: off
 FOLLOW = [
     # suit obligation
     F("classic", "2", "H", "S3 SK D4", "S9", "D4", False, "single-must-follow-suit"),
@@ -212,6 +214,7 @@ FOLLOW = [
     F("three-deck", "2", "H", "S5 S5 S6 S6 S9 S9 S10", "SQ SQ SQ SK SK SK",
       "S5 S5 S6 S6 S9 S10", True, "seed000-titanic-any-two-need-not-be-a-pair"),
 ]
+# fmt: on
 
 
 @pytest.mark.parametrize(("preset", "level", "trump", "hand", "lead", "play", "ok"), FOLLOW)
@@ -225,11 +228,11 @@ def test_check_follow(
         assert v.reason, "a refusal must say why"
 
 
-def L(preset: str, level: str, trump: str | None, hand: str, lead: str, plays: list[str],
-      id: str):
+def L(preset: str, level: str, trump: str | None, hand: str, lead: str, plays: list[str], id: str):
     return pytest.param(preset, level, trump, hand, lead, plays, id=id)
 
 
+# fmt: off
 LEGAL = [
     L("classic", "2", "H", "S3 SK D4", "S9", ["S3", "SK"], "single-lead-spades-only"),
     L("classic", "2", "H", "H3 H4 D5", "S9 S9", ["H3 H4", "H3 D5", "H4 D5"], "void-any-two"),
@@ -274,6 +277,7 @@ LEGAL = [
     L("three-deck", "2", "H", "S3 S5 S7 S9 SJ SA D4", "SQ SQ SQ SK SK SK",
       ["S3 S5 S7 S9 SJ SA"], "seed000-titanic-r7"),
 ]
+# fmt: on
 
 
 @pytest.mark.parametrize(("preset", "level", "trump", "hand", "lead", "plays"), LEGAL)

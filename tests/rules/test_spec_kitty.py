@@ -19,17 +19,20 @@ def rs(name: str) -> rules.RuleSet:
     if name not in _RS:
         if name == "times":
             _RS[name] = rules.RuleSet.preset("classic").model_copy(
-                update={"kitty_multiplier": "times"})
+                update={"kitty_multiplier": "times"}
+            )
         else:
             _RS[name] = rules.RuleSet.preset(name)
     return _RS[name]
 
 
-def K(preset: str, level: str, trump: str | None, lead: str, winner: str | None, mult: int,
-      id: str):
+def K(
+    preset: str, level: str, trump: str | None, lead: str, winner: str | None, mult: int, id: str
+):
     return pytest.param(preset, level, trump, lead, winner, mult, id=id)
 
 
+# fmt: off
 CASES = [
     # seed 000/003 具体例子
     K("three-deck", "2", "H", "S4 S4 S4 S5 S5 S5", None, 64, "seed000-444555-64"),
@@ -76,6 +79,7 @@ CASES = [
       "seed002-4deck-trump-quad-tractor-capped-64"),
     K("four-deck", "5", "H", "S9 S9 S9 S9", None, 1, "seed002-4deck-side-lead-no-winner-1"),
 ]
+# fmt: on
 
 
 @pytest.mark.parametrize(("preset", "level", "trump", "lead", "winner", "mult"), CASES)

@@ -114,7 +114,10 @@ TABLE = [
 def test_deal_result(preset: str, pts: int, dealer: int, attackers: int, take_over: bool) -> None:
     r = rules.deal_result(rs(preset), pts)
     assert (r.dealer_side_levels, r.attacker_levels, r.attackers_take_over) == (
-        dealer, attackers, take_over)
+        dealer,
+        attackers,
+        take_over,
+    )
 
 
 # three-player (seed 002 三人打法): bid 120: 抓到120分即可升一级，以后每60分升一级。

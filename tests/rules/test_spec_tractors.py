@@ -115,10 +115,12 @@ def test_is_tractor(preset: str, level: str, trump: str | None, cards: str, yes:
 
 # ------------------------------------------------------------------ decompose
 
+
 def U(kind: str, width: int, length: int, cards: str) -> tuple[str, int, int, tuple[str, ...]]:
     return (kind, width, length, tuple(sorted(cards.split())))
 
 
+# fmt: off
 DECOMPOSE = [
     pytest.param("classic", "2", "H", "S9 S8 S8 S4 S4",
                  [U("tuple", 2, 1, "S8 S8"), U("tuple", 2, 1, "S4 S4"), U("single", 1, 1, "S9")],
@@ -168,6 +170,7 @@ DECOMPOSE = [
     pytest.param("two-color", "5", "S", "D7 H7 D8 H8",
                  [U("tractor", 2, 2, "D7 H7 D8 H8")], id="seed000-two-color-tractor-unit"),
 ]
+# fmt: on
 
 
 @pytest.mark.parametrize(("preset", "level", "trump", "cards", "units"), DECOMPOSE)

@@ -19,18 +19,17 @@ _RS: dict[str, rules.RuleSet] = {}
 def rs(name: str) -> rules.RuleSet:
     if name not in _RS:
         if name in ("all", "highest"):
-            _RS[name] = rules.RuleSet.preset("classic").model_copy(
-                update={"trick_compare": name})
+            _RS[name] = rules.RuleSet.preset("classic").model_copy(update={"trick_compare": name})
         else:
             _RS[name] = rules.RuleSet.preset(name)
     return _RS[name]
 
 
-def T(preset: str, level: str, trump: str | None, plays: list[str], winner: int,
-      id: str):
+def T(preset: str, level: str, trump: str | None, plays: list[str], winner: int, id: str):
     return pytest.param(preset, level, trump, plays, winner, id=id)
 
 
+# fmt: off
 CASES = [
     # seed 000 (= 002/003) 盖毙 examples, exactly:
     # 主牌 9 9 8 8 7 2 可毙副牌 A K 5 5 4 4, 但不能毙副牌 A A 5 5 4 4
@@ -121,6 +120,7 @@ CASES = [
     T("four-deck", "5", "H", ["S3 S3 S3 S3", "S7 S7 S8 S8"], 0, "tractor-cannot-beat-quad-lead"),
     T("four-deck", "5", "H", ["SA", "S2"], 1, "four-deck-S2-ruffs-spade-lead"),
 ]
+# fmt: on
 
 
 @pytest.mark.parametrize(("preset", "level", "trump", "plays", "winner"), CASES)
@@ -134,6 +134,7 @@ def test_trick_winner(
 # trick_compare variants (docs/rules-decisions.md: `all`: higher in every unit, singles
 # included, paired high to high; `highest`: the highest card decides); exact structure
 # is still required.
+# fmt: off
 COMPARE = [
     T("all", "10", "H", ["S5 S4 S4", "H9 H7 H7", "H8 H8 H4"], 1, "all-88-over-77-but-4-under-9"),
     T("all", "10", "H", ["S5 S4 S4", "H9 H7 H7", "H8 H8 HJ"], 2, "all-88-over-77-and-J-over-9"),
@@ -146,6 +147,7 @@ COMPARE = [
     T("largest_unit", "10", "H", ["S5 S4 S4", "H9 H7 H7", "H8 H8 HJ"], 2,
       "largest-unit-88-decides"),
 ]
+# fmt: on
 
 
 @pytest.mark.parametrize(("mode", "level", "trump", "plays", "winner"), COMPARE)

@@ -92,6 +92,7 @@ def test_single_card_order(
     assert rules.trick_winner(rs(preset), ctx, [first, second]) == winner
 
 
+# fmt: off
 CHAINS = [
     # the full trump order, high to low, each adjacent pair strictly ordered
     pytest.param(
@@ -110,6 +111,7 @@ CHAINS = [
         id="classic-level10-trump-S-full-order",
     ),
 ]
+# fmt: on
 
 
 @pytest.mark.parametrize(("preset", "level", "trump", "order"), CHAINS)

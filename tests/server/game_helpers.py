@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from shengji_tui.rules import Card, Rank
 from shengji_tui.server import ShengjiServer
 from shengji_tui.server.registry import Room
-from shengji_tui.tui.i18n import Catalogue
+from shengji_tui.text import Catalogue
 
 from .sshclient import Client
 

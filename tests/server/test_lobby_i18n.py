@@ -15,7 +15,7 @@ from shengji_tui.server.lobby import LobbyApp, LobbyScreen, RoomScreen, WatchScr
 from shengji_tui.server.registry import LobbyError, Registry
 from shengji_tui.server.server import identity_for_tests
 from shengji_tui.table import Pacing, TableSettings
-from shengji_tui.tui.i18n import Catalogue, load_catalogue
+from shengji_tui.text import Catalogue, load_catalogue
 
 LOBBY_PY = Path(__file__).resolve().parents[2] / "shengji_tui" / "server" / "lobby.py"
 FAST = TableSettings(pacing=Pacing(bot_delay=0.05, deal_delay=0.0, grace=60.0))

@@ -95,8 +95,7 @@ async def test_four_clients_play_a_trick(server: ShengjiServer, clients: list[Cl
 
 
 def _labels(cards) -> list[str]:
-    from shengji_tui.tui.i18n import Catalogue
-    from shengji_tui.tui.text import CardText
+    from shengji_tui.text import CardText, Catalogue
 
     ct = CardText(Catalogue("en"))
     return [ct.card(c) for c in cards]

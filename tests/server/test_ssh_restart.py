@@ -110,8 +110,7 @@ async def test_sigkill_mid_trick_and_restart(tmp_path: Path) -> None:
         again = [Client(n) for n in NAMES]
         clients.extend(again)
         await asyncio.gather(*(c.connect(port) for c in again))
-        from shengji_tui.tui.i18n import Catalogue
-        from shengji_tui.tui.text import CardText
+        from shengji_tui.text import CardText, Catalogue
 
         ct = CardText(Catalogue("en"))
         for c in again:

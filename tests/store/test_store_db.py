@@ -147,7 +147,7 @@ def test_the_store_and_its_directory_are_private(tmp_path: Path) -> None:
     umask; an old store with wide modes is tightened when opened."""
     import os
 
-    from shengji_tui.tui.saved import Saves
+    from shengji_tui.saves import Saves
 
     old = os.umask(0o022)
     try:

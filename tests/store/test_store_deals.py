@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from shengji_tui.saves import Saves
 from shengji_tui.store import DealSummary, Store, StoreError, backfill_deals, replay
 from shengji_tui.table import Pacing, Table, TableSettings, bot_specs
-from shengji_tui.tui.app import GameOptions
-from shengji_tui.tui.i18n import Catalogue
-from shengji_tui.tui.saved import Saves
+from shengji_tui.text import Catalogue
+from shengji_tui.tui.contract import GameOptions
 
 
 async def _play_deals(store: Store, deals: int, humans: bool = False) -> Table:

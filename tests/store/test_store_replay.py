@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from shengji_tui.cli import main as cli_main
-from shengji_tui.engine import TrickWon
+from shengji_tui.engine import DealStarted, TrickWon
 from shengji_tui.rules import RuleSet
 from shengji_tui.store import ReplayMismatch, Store, replay
 from shengji_tui.table import Pacing, Table, TableSettings, bot_specs, random_bots, run_headless
@@ -189,29 +189,39 @@ async def test_a_refused_stored_command_is_a_clear_error(tmp_path: Path) -> None
 async def test_replay_text_tells_every_trick(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """`shengji replay` tells the game with the TUI log's narrator (the catalogue's
+    sentences): every trick won, one header per deal, the hands dealt, the end."""
     store, tid = await _finished_game(tmp_path, seed=6)
     rebuilt = replay(store.load(tid))
     store.close()
-    tricks = [e for evs in rebuilt.events for e in evs if isinstance(e, TrickWon)]
+    events = [e for evs in rebuilt.events for e in evs]
+    deals = 1 + sum(isinstance(e, DealStarted) for e in events)  # (the first: the game's)
+    tricks = [e for e in events if isinstance(e, TrickWon)]
 
     assert cli_main(["replay", "--list", "--data-dir", str(tmp_path)]) == 0
     listing = capsys.readouterr().out
     assert tid in listing and "one-deck" in listing and "1 finished game" in listing
 
-    assert cli_main(["replay", tid, "--data-dir", str(tmp_path)]) == 0
+    assert cli_main(["replay", tid, "--data-dir", str(tmp_path), "--lang", "en"]) == 0
     text = capsys.readouterr().out
     lines = text.splitlines()
-    trick_lines = [ln for ln in lines if re.match(r"^  trick \d+: ", ln)]
+    assert lines[0].startswith(f"Game {tid}: one-deck rules, seed 6,") and "finished" in lines[0]
+    assert lines[1] == "Players: Ana (seat 1), Bo (seat 2), Cy (seat 3), Di (seat 4)."
+    won = re.compile(r"^  \w+ wins trick \d+( with \d+ points)?\.$")
+    trick_lines = [ln for ln in lines if won.match(ln)]
     assert len(trick_lines) == len(tricks)
-    deals = rebuilt.state.deal_no + 1
-    headers = [
-        ln for ln in lines if re.match(r"^deal \d+: dealer \w+, (trump [SHDC]|no trump)", ln)
-    ]
+    headers = [ln for ln in lines if re.match(r"^Deal \d+", ln)]
     assert len(headers) == deals
-    assert "match over:" in lines[-1]
-    # ASCII card notation only; each trick names its winner and points
-    assert all(re.search(r"; \w+ wins \d+ points?$", ln) for ln in trick_lines)
-    assert not re.search("[♠♥♦♣]", text)
+    dealt = [ln for ln in lines if re.match(r"^  \w+ was dealt ", ln)]
+    assert len(dealt) == 4 * deals  # (a redeal tells the hands of the deal played)
+    assert "win the match" in lines[-1]
+    # ASCII card notation only, every line a sentence of the catalogue (no placeholder left)
+    assert not re.search("[♠♥♦♣{}]", text)
+
+    assert cli_main(["replay", tid, "--data-dir", str(tmp_path), "--lang", "zh"]) == 0
+    zh = capsys.readouterr().out.splitlines()
+    assert zh[0].startswith(f"牌局 {tid}") and "赢得比赛" in zh[-1]
+    assert len(zh) == len(lines)
 
     assert cli_main(["replay", "no-such-game", "--data-dir", str(tmp_path)]) == 1
     assert "no game 'no-such-game'" in capsys.readouterr().err

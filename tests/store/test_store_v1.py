@@ -17,13 +17,13 @@ from typing import Any
 import pytest
 
 from shengji_tui.engine import apply, parse_command
+from shengji_tui.saves import Saves
 from shengji_tui.server.registry import Registry
 from shengji_tui.store import SCHEMA_VERSION, Store, command_json, db_path, replay
 from shengji_tui.table import SettingsError, Table, plan
 from shengji_tui.table.autoplay import autoplay
-from shengji_tui.tui.app import GameOptions
-from shengji_tui.tui.i18n import Catalogue
-from shengji_tui.tui.saved import Saves
+from shengji_tui.text import Catalogue
+from shengji_tui.tui.contract import GameOptions
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "store_v1"
 RECORD: dict[str, Any] = json.loads((FIXTURE / "continuations.json").read_text())

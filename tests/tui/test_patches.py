@@ -2,22 +2,30 @@
 Textual's behaviour: strips crop, divide, style and render as before, apps
 share parsed stylesheets without sharing anything they change, widgets paint
 the lines Textual would paint, and partial repaints leave the terminal showing
-the screen."""
+the screen (with the patches and, under SHENGJI_VANILLA=1, without them); the
+public input parser reads what Textual's reads; an untested Textual, or
+SHENGJI_VANILLA, leaves everything off."""
 
 from __future__ import annotations
 
+import pytest
 from rich.segment import Segment
 from rich.style import Style
+from textual import events
 from textual.css.stylesheet import Stylesheet
 from textual.strip import Strip
 
 from shengji_tui.tui import patches
+from shengji_tui.tui.xterm import InputParser
 
 from . import helpers as H
 
+patched = pytest.mark.skipif(not patches.active(), reason=f"patches off: {patches.status()}")
 
+
+@patched
 def test_strips_make_their_caches_on_first_use() -> None:
-    assert getattr(Strip, "_shengji_lazy_caches", False)
+    assert Strip.__init__ is patches._strip_init
     strip = Strip([Segment("hello ", Style(bold=True)), Segment("world")], 11)
     assert strip.crop(1, 4).text == "ell"
     assert strip.crop(1, 4) is strip.crop(1, 4)  # memoised, as before
@@ -33,6 +41,7 @@ def test_strips_make_their_caches_on_first_use() -> None:
         raise AssertionError("an unknown attribute must still be an AttributeError")
 
 
+@patched
 async def test_apps_share_parsed_stylesheets() -> None:
     assert Stylesheet._parse_rules is patches._parse_rules
     a, _ = H.static_app(H.following_state())
@@ -113,6 +122,7 @@ async def test_partial_repaints_leave_the_terminal_showing_the_screen() -> None:
         assert checked > 100
 
 
+@patched
 async def test_styled_lines_are_those_textual_paints() -> None:
     """Every line of every widget of the table (both layouts, several phases,
     ASCII too): the short path's line is the segments Textual's `render_line`
@@ -156,3 +166,86 @@ async def test_styled_lines_are_those_textual_paints() -> None:
                         compared += 1
                         planned += bool(fast_cache._shengji_plan)  # type: ignore[attr-defined]
     assert compared > 500 and planned > compared // 2, (compared, planned)
+
+
+def test_an_untested_textual_or_vanilla_leaves_everything_off(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`install` refuses a Textual it was not tested on (and SHENGJI_VANILLA),
+    says why, and the private calls take their public paths."""
+    monkeypatch.setattr(patches._State, "installed", False)
+    monkeypatch.delenv(patches.VANILLA, raising=False)
+    monkeypatch.setattr(patches, "textual_version", lambda: "9.0.1")
+    assert patches.install() is False and not patches.active()
+    assert "9.0.1" in patches.status() and "not a tested version" in patches.status()
+    assert isinstance(patches.input_parser(), InputParser)
+    assert patches.session_colours("truecolor") in ("truecolor", patches.COMMON_COLOURS)
+    monkeypatch.setenv(patches.VANILLA, "1")
+    monkeypatch.setattr(patches, "textual_version", lambda: "8.2.8")
+    assert patches.install() is False and patches.VANILLA in patches.status()
+
+
+INPUTS = [
+    "a",
+    "Z",
+    "?",
+    " ",
+    "1",
+    "\r",
+    "\t",
+    "\x7f",
+    "\x10",  # ctrl+p
+    "\x1b[A",
+    "\x1b[B",
+    "\x1b[C",
+    "\x1b[D",
+    "\x1bOA",
+    "\x1b[H",
+    "\x1b[F",
+    "\x1b[1;5C",  # ctrl+right
+    "\x1b[1;2D",  # shift+left
+    "\x1b[Z",  # shift+tab
+    "\x1b[3~",
+    "\x1b[5~",
+    "\x1b[6~",
+    "\x1bOP",
+    "\x1b[15~",
+    "sd",
+    "中",
+    "\x1b[<0;10;5M\x1b[<0;10;5m",  # a click
+    "\x1b[<64;3;4M",  # the wheel
+    "\x1b[<35;7;8M",  # motion
+    "\x1b[200~hello, world\x1b[201~",
+]
+
+
+def described(event: object) -> tuple[object, ...]:
+    if isinstance(event, events.Key):
+        return ("key", event.key, event.character)
+    if isinstance(event, events.MouseEvent):
+        return (type(event).__name__, event.x, event.y, event.button, event.ctrl)
+    if isinstance(event, events.Paste):
+        return ("paste", event.text)
+    return (type(event).__name__,)
+
+
+@pytest.mark.parametrize("data", INPUTS)
+def test_the_public_input_parser_reads_what_textuals_reads(data: str) -> None:
+    ours = InputParser()
+    got = [described(e) for e in ours.feed(data)] + [described(e) for e in ours.tick()]
+    if not patches.active():
+        assert got  # (Textual's parser is private: compared when the patches are on)
+        return
+    theirs = patches.input_parser()
+    want = [described(e) for e in theirs.feed(data)] + [described(e) for e in theirs.tick()]
+    assert got == want
+
+
+def test_the_public_input_parser_waits_for_the_end_of_a_sequence() -> None:
+    p = InputParser()
+    assert p.feed("\x1b") == [] and p.waiting
+    assert [described(e) for e in p.tick()] == [("key", "escape", "\x1b")]
+    assert p.feed("\x1b[1;") == [] and p.waiting
+    assert [described(e) for e in p.feed("5C")] == [("key", "ctrl+right", None)]
+    assert p.feed("\x1b[200~a b") == [] and p.feed("\x1b[20") == []
+    assert [described(e) for e in p.feed("1~x")] == [("paste", "a b"), ("key", "x", "x")]

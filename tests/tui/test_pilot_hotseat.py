@@ -37,10 +37,9 @@ from shengji_tui.engine import (
     ThrowFailed,
 )
 from shengji_tui.table import Pacing, Table, TableSettings, bot_specs
+from shengji_tui.text import CardText, Catalogue
 from shengji_tui.tui.app import ShengjiApp
-from shengji_tui.tui.i18n import Catalogue
 from shengji_tui.tui.screens import DealResultScreen, LastTrickScreen, LogScreen, PassScreen
-from shengji_tui.tui.text import CardText
 from shengji_tui.tui.widgets import CentreBox, DeclarePanel
 
 from .helpers import wait_until

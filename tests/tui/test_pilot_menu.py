@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from shengji_tui.cli import build_parser
-from shengji_tui.tui.app import GameOptions, ShengjiApp
+from shengji_tui.tui.app import ShengjiApp
+from shengji_tui.tui.contract import GameOptions
 from shengji_tui.tui.play import hotseat_seats, make_table
 from shengji_tui.tui.screens import DealResultScreen, StartScreen, TableScreen
 

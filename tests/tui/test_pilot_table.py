@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.command import CommandPalette
 
 from shengji_tui.engine import Bury, Declare, Play, ThrowFailed
+from shengji_tui.tui import patches
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.screens import (
@@ -16,7 +17,7 @@ from shengji_tui.tui.screens import (
     PassScreen,
     TableScreen,
 )
-from shengji_tui.tui.widgets import HandView
+from shengji_tui.tui.widgets import HandView, KeyBar
 
 from . import helpers as H
 
@@ -69,9 +70,9 @@ async def test_failed_throw_shows_the_cards_tried_and_the_unit_forced() -> None:
         assert m.check().ok  # a throw may be tried; the engine judges it
         await pilot.press("enter")
         await pilot.pause()
-        assert m.throw_failed is not None
-        tried, _forced, seat, reason = m.throw_failed
-        assert seat == 0 and sorted(tried) == sorted(throw) and reason
+        failed = m.throw_failed
+        assert failed is not None
+        assert failed.seat == 0 and sorted(failed.tried) == sorted(throw) and m.throw_reason()
         assert any(isinstance(e, ThrowFailed) for e in table.state.log)
         centre = app.screen.query_one("#trick").render().plain
         assert "tried to throw" in centre
@@ -229,16 +230,20 @@ async def test_session_settings_are_per_app() -> None:
     app, _ = H.static_app(H.following_state(), console=console, no_color=True, lang="zh")
     plain, _ = H.static_app(H.following_state())
     assert app.console is console
-    assert app.no_color and any(isinstance(f, (NoColor, Monochrome)) for f in app._filters)
+    assert app.no_color
+    assert any(isinstance(f, (NoColor, Monochrome)) for f in app.get_line_filters())
     if "NO_COLOR" not in os.environ:
-        assert not any(isinstance(f, (NoColor, Monochrome)) for f in plain._filters)
+        assert not any(isinstance(f, (NoColor, Monochrome)) for f in plain.get_line_filters())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         # bindings relabelled for this app only: the class's lists are untouched
         assert TableScreen.BINDINGS[2].description == "select"
-        descriptions = [b.description for _, b in app.screen._bindings]
-        assert "选牌" in descriptions
+        shown = [k.description for k in app.screen.query_one(KeyBar).entries()]
+        assert "选牌" in shown and "命令" in shown  # (the key bar says them: patched or not)
+        if patches.active():
+            descriptions = [b.description for _, b in app.screen._bindings]
+            assert "选牌" in descriptions
 
 
 async def test_deal_result_says_no_capture_with_the_multiplier() -> None:
@@ -273,3 +278,26 @@ async def test_ascii_footer_names_the_keys() -> None:
         await pilot.pause()
         keys = [k[0] for k in app.screen.query_one(KeyBar).entries()]
         assert "←→" in keys and "⏎" in keys and "^p" in keys
+
+
+async def test_six_seats_sit_around_the_table() -> None:
+    """A six-seat table: five seat panels where `seat_positions(6)` puts them."""
+    from shengji_tui.engine import new_game
+    from shengji_tui.tui.widgets import SeatPanel
+
+    state = new_game("six-player", 3)
+    table = H.StaticTable(state, names=["You", "Ana", "Mei", "Ken", "Raj", "Zoe"])
+    app = ShengjiApp(table, 0, theme="shengji")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        panels = {w.id: w for w in app.screen.query(SeatPanel)}
+        assert set(panels) == {
+            "seat-right",
+            "seat-top-right",
+            "seat-top",
+            "seat-top-left",
+            "seat-left",
+        }
+        assert panels["seat-top-right"].render().plain.startswith("Mei")
+        assert panels["seat-left"].render().plain.startswith("Zoe")
+        assert app.screen.query_one("#top-row").region.height == 5

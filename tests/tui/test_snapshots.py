@@ -38,7 +38,6 @@ def select(cards):
     async def run_before(pilot) -> None:
         m = pilot.app.model
         m.select_cards(cards)
-        pilot.app.screen.refresh_all()
         await pilot.pause()
 
     return run_before

@@ -1,12 +1,13 @@
 """Solo and hotseat games kept in the store, so that a game quit (or killed) can
 be resumed: new tables, the list of unfinished ones, resuming one.
 
-No Textual here (the `play` command and the tests use it without an app).
+No Textual here (the `play` command and the tests use it without an app; the
+app is given a `Saves` and asks it whether a table is one of its games).
 
 - A game of `shengji play` is a `Table` whose id starts with `play-`, stored in
   the store of the data directory (`Store(db_path(data_dir))`); the SSH
   server's and `shengji autoplay`'s tables in the same store are left alone.
-- It is made from a `TableSettings` (`GameOptions.table_settings`): the store
+- It is made from a `TableSettings` (`table_settings(options, cat)`): the store
   keeps its bots as `BotSpec`s (level, seed), so a resumed game seats the same
   bots, which play exactly as they would have (a bot decides from its seed and
   the view only). A bot of a level this version does not have is a sentence
@@ -22,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import random
 import time
 import uuid
 from collections.abc import Sequence
@@ -29,14 +31,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..bots import LEVELS, BotLevel
+from ..bots import LEVELS, BotLevel, BotSpec
+from ..rules import RuleSet
 from ..store import Store, StoreError, TableSummary, UnknownTable, backfill_deals, db_path
 from ..store.files import write_atomic
-from .i18n import Catalogue
+from ..text import Catalogue
 
 if TYPE_CHECKING:
     from ..table import Table, TableSettings
-    from .app import GameOptions
+    from ..tui.contract import GameOptions
 
 log = logging.getLogger("shengji_tui.tui")
 
@@ -66,14 +69,45 @@ def human_name(cat: Catalogue, humans: Sequence[int], seat: int) -> str:
     return cat.t("names.player", n=list(humans).index(seat) + 1)
 
 
+def table_settings(options: GameOptions, cat: Catalogue) -> TableSettings:
+    """A new table's settings for the start menu's `options`: the humans where
+    `hotseat_seats` puts them (named in `cat`'s language), bots of
+    `options.bots` at the other seats (named from the catalogue, seeded from the
+    table's seed), the options' pacing."""
+    from ..table import Pacing, SeatSettings, TableSettings, bot_seed
+
+    rs = RuleSet.preset(options.preset)
+    seed = options.seed if options.seed is not None else random.randrange(2**31)
+    humans = hotseat_seats(options.humans, rs.players)
+    bot_names = [n.strip() for n in cat.t("names.bots").split(",")]
+    seats = []
+    for s in range(rs.players):
+        if s in humans:
+            seats.append(SeatSettings.human(human_name(cat, humans, s)))
+            continue
+        name = bot_names[(s - sum(1 for h in humans if h < s)) % len(bot_names)]
+        spec = BotSpec(level=options.bots, seed=bot_seed(seed, s), name=name)
+        seats.append(SeatSettings.of_bot(spec))
+    return TableSettings(
+        rules=rs,
+        seed=seed,
+        seats=tuple(seats),
+        pacing=Pacing(
+            bot_delay=options.bot_delay,
+            deal_delay=options.deal_delay,
+            declare_window=options.declare_window,
+        ),
+    )
+
+
 def new_table(
     options: GameOptions, cat: Catalogue, store: Store | None = None
 ) -> tuple[Table, list[int]]:
-    """A new table for `options` (`GameOptions.table_settings`): the humans'
-    seats, bots at the others; kept in `store` (None: in memory only)."""
+    """A new table for `options` (`table_settings`): the humans' seats, bots at
+    the others; kept in `store` (None: in memory only)."""
     from ..table import Table
 
-    settings = options.table_settings(cat)
+    settings = table_settings(options, cat)
     table = Table(settings, table_id=f"{PLAY_PREFIX}{uuid.uuid4().hex[:10]}", store=store)
     return table, settings.human_seats()
 
@@ -119,10 +153,14 @@ class Saves:
         self.touch(table.table_id, force=True)
         return table, humans
 
-    def owns(self, table: object) -> bool:
-        """Whether `table` is one of these games."""
-        tid = getattr(table, "table_id", "")
-        return getattr(table, "store", None) is self.store and str(tid).startswith(PLAY_PREFIX)
+    def owns(self, table_id: str) -> bool:
+        """Whether the table `table_id` is one of these games (kept in this store)."""
+        if not table_id.startswith(PLAY_PREFIX):
+            return False
+        try:
+            return self.store.has_table(table_id)
+        except StoreError:
+            return False
 
     # ------------------------------------------------------------ last played
 
@@ -292,4 +330,5 @@ __all__ = [
     "hotseat_seats",
     "human_name",
     "new_table",
+    "table_settings",
 ]

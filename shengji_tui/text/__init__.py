@@ -1,0 +1,29 @@
+"""Words a player reads, without Textual: the text catalogue (`assets/i18n`,
+English and Chinese), cards as text, and the narrator that tells engine events
+as sentences (the TUI's log and `shengji replay`).
+
+Modules:
+  assets    where the non-code files are (catalogues, stylesheets)
+  i18n      `Catalogue`, `detect_lang`
+  cards     `CardText` (glyphs or ASCII), lead shapes, play verbs
+  narrator  `Narrator` (one sentence per event), `narrate_game` (a stored game)
+"""
+
+from .cards import CardText, ascii_keys, describe_lead, eff_suit_name, play_verb, shape_text
+from .i18n import LANGS, Catalogue, detect_lang, load_catalogue
+from .narrator import Narrator, narrate_game
+
+__all__ = [
+    "LANGS",
+    "CardText",
+    "Catalogue",
+    "Narrator",
+    "ascii_keys",
+    "describe_lead",
+    "detect_lang",
+    "eff_suit_name",
+    "load_catalogue",
+    "narrate_game",
+    "play_verb",
+    "shape_text",
+]

@@ -1,0 +1,702 @@
+"""The table screen's model as props, one frozen value per widget (`props.py`).
+
+Pure: a `Model` (and the time, for the declaring countdown) in, props out; no
+Textual, no Rich. Everything a widget shows is decided here: the words (in the
+model's catalogue), the cards' labels and what their style depends on, which
+keys work (from `engine.allowed`), what the centre says in each phase. The
+widgets only lay the props out for their width and paint them.
+
+`Presenter` keeps small memos of pure functions of their arguments (the hand
+grouped by suit, each card's chip), one per screen: the props are the same
+whatever is memoised.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+
+from .. import rules
+from ..engine import (
+    DealerRotated,
+    DealScored,
+    JackRule,
+    KittyCaptured,
+    KittyRevealed,
+    LevelUp,
+    MatchOver,
+    SeatCards,
+)
+from ..rules import Card, Rank, Suit
+from ..text import describe_lead, play_verb
+from .model import Model
+from .props import (
+    Cards as CardsPiece,
+)
+from .props import (
+    CentreProps,
+    Chip,
+    DeclareProps,
+    Group,
+    HandCard,
+    HandGroup,
+    HandProps,
+    KeyStates,
+    LastTrickProps,
+    Line,
+    LogProps,
+    MeProps,
+    Piece,
+    ResultProps,
+    ScoreProps,
+    SeatProps,
+    StatusProps,
+    TableProps,
+    Words,
+)
+
+GLYPHS = {"turn": "▶", "dealer": "★", "sel": "▲", "new": "+", "win": "◀", "sep": "·"}
+ASCII_GLYPHS = {"turn": ">", "dealer": "*", "sel": "^", "new": "+", "win": "<", "sep": "|"}
+
+# The table's keys whose state changes with the game (the others always work).
+DYNAMIC_KEYS = (
+    "pass_steal",
+    "move",
+    "pick",
+    "confirm",
+    "declare",
+    "declare_option",
+    "skip_deal",
+    "suggest",
+    "next_deal",
+    "next_hand",
+    "last_trick",
+)
+
+
+def seat_positions(players: int) -> tuple[str, ...]:
+    """Where the other seats sit around the viewer (at the bottom), in play order:
+    the next seat on the right, the one before the viewer on the left, the rest
+    across the top from right to left."""
+    if players < 2:
+        return ()
+    if players == 2:
+        return ("top",)
+    across = {
+        0: (),
+        1: ("top",),
+        2: ("top-right", "top-left"),
+        3: ("top-right", "top", "top-left"),
+    }.get(players - 3)
+    if across is None:
+        across = tuple(f"top-{k}" for k in range(1, players - 2))
+    return ("right", *across, "left")
+
+
+def closing(m: Model) -> bool:
+    """Every card is dealt and the table waits for the last declarations."""
+    a = m.allowed
+    return a is not None and a.closing
+
+
+def words(text: str, style: str = "") -> Line:
+    return Line((Words(text),), style)
+
+
+class Presenter:
+    """Props for the table screen's widgets from a `Model` (see the module doc)."""
+
+    def __init__(self) -> None:
+        self._chips: dict[Card, Chip] = {}
+        self._chips_for: object = None
+        self._groups: tuple[object, tuple[HandGroup, ...]] | None = None
+        self._last: tuple[object, LastTrickProps] | None = None
+        self._score: tuple[object, ScoreProps] | None = None
+
+    def look(self, m: Model) -> tuple[object, ...]:
+        """What every text depends on besides the game: the words, the card style,
+        how seats are named (the viewer, the names at the table)."""
+        return (m.cat, m.ct, m.ct.ascii, m.seat, len(m.humans) <= 1, tuple(m.names))
+
+    # ------------------------------------------------------------ pieces
+    def glyphs(self, m: Model) -> dict[str, str]:
+        return ASCII_GLYPHS if m.ct.ascii else GLYPHS
+
+    def chip(self, m: Model, card: Card) -> Chip:
+        v = m.view
+        key = (m.ct, m.cat.lang, m.ct.ascii, None if v is None else (v.rules, m.ctx))
+        if key != self._chips_for:
+            self._chips_for, self._chips = key, {}
+        got = self._chips.get(card)
+        if got is None:
+            trump = v is not None and rules.is_trump(v.rules, m.ctx, card)
+            red = card.rank is Rank.BJ if card.suit is None else card.suit.is_red
+            got = self._chips[card] = Chip(m.ct.card(card), red, trump, bool(card.points))
+        return got
+
+    def cards(self, m: Model, cards: Sequence[Card]) -> CardsPiece:
+        return CardsPiece(tuple(self.chip(m, c) for c in cards))
+
+    # ------------------------------------------------------------ the whole table
+    def present(self, m: Model, now: float) -> TableProps:
+        return TableProps(
+            status=self.status(m),
+            seats=self.seats(m),
+            me=self.me(m),
+            centre=self.centre(m, now),
+            declare=self.declare(m),
+            hand=self.hand(m),
+            score=self.score(m),
+            last_trick=self.last_trick(m),
+            keys=self.keys(m),
+            log=LogProps(m.log_id, len(m.log), m.log),
+            countdown=m.declare_deadline is not None and closing(m),
+        )
+
+    # ------------------------------------------------------------ status line
+    def status(self, m: Model) -> StatusProps:
+        t = m.cat.t
+        v = m.view
+        title = t("app.title")
+        sep = f" {self.glyphs(m)['sep']} "
+        if v is None:
+            return StatusProps(title, sep, ())
+        parts: list[Line] = []
+        if v.trump_set:
+            trump = m.ct.suit_name(v.trump_suit) if v.trump_suit else t("suit.no_trump")
+            parts.append(words(t("status.trump", suit=trump), "card--trump"))
+        elif m.trump_suit is not None:
+            parts.append(words(t("status.trump_pending", suit=m.ct.suit_name(m.trump_suit))))
+        else:
+            parts.append(words(t("status.trump_none_yet")))
+        parts.append(words(t("status.level", level=v.level)))
+        if v.dealer is not None:
+            parts.append(words(t("status.dealer", name=m.name(v.dealer))))
+        mine = v.levels[m.seat]
+        other = v.levels[(m.seat + 1) % m.players]
+        parts.append(words(t("status.levels", us=mine, them=other)))
+        parts.append(words(t("status.deal", n=v.deal_no + 1)))
+        if v.phase in ("playing", "scoring", "finished"):
+            n = v.trick_no + (1 if v.phase == "playing" else 0)
+            parts.append(words(t("status.trick", n=max(1, n))))
+        return StatusProps(title, sep, tuple(parts))
+
+    # ------------------------------------------------------------ seats
+    def seats(self, m: Model) -> tuple[SeatProps, ...]:
+        if m.view is None:
+            return ()
+        positions = seat_positions(m.players)
+        return tuple(
+            SeatProps(m.seat_at(k + 1), pos, self.seat_lines(m, m.seat_at(k + 1)))
+            for k, pos in enumerate(positions)
+        )
+
+    def seat_lines(self, m: Model, seat: int) -> tuple[Line, ...]:
+        v = m.view
+        assert v is not None
+        t = m.cat.t
+        g = self.glyphs(m)
+        name: list[Piece] = []
+        if v.awaiting == seat:
+            name.append(Words(g["turn"] + " ", "seat--turn"))
+        name.append(Words(m.name(seat), "seat--name"))
+        role = [t("seat.partner") if m.is_partner(seat) else t("seat.opponent")]
+        if v.dealer == seat:
+            role.append(t("seat.dealer") + " " + g["dealer"])
+        name.append(Words(t("seat.roles", roles=t("seat.role_sep").join(role))))
+        info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=v.hand_sizes[seat])]
+        out = [Line(tuple(name)), words(f" {g['sep']} ".join(info), "seat--dim")]
+        pts = v.points_by_seat[seat]
+        if pts and v.dealer_side and seat not in v.dealer_side:
+            out.append(words(t("seat.points_won", n=pts), "seat--dim"))
+        out.append(Line(self.play_pieces(m, seat, with_throw=True)))
+        return tuple(out)
+
+    def play_pieces(self, m: Model, seat: int, with_throw: bool) -> tuple[Piece, ...]:
+        """What `seat` declared (while dealing) or played in this trick (or the last
+        one, dimmed, until the next lead), with its verb and the winner's mark."""
+        v = m.view
+        assert v is not None
+        t = m.cat.t
+        out: list[Piece] = []
+        if v.phase in ("dealing", "declaring"):
+            mine = [d for d in v.declarations if d.seat == seat]
+            if mine:
+                out.append(Words(t("seat.declared") + " "))
+                out.append(self.cards(m, mine[-1].cards))
+            return tuple(out)
+        failed = m.throw_failed
+        if with_throw and failed is not None and failed.seat == seat and v.trick:
+            out.append(Words(t("seat.throw_tried") + " ", "centre--alert"))
+            out.append(self.cards(m, m.sorted_cards(failed.tried)))
+            out.append(Words("\n"))
+        plays: tuple[SeatCards, ...] = v.trick
+        last = False
+        if not plays and v.last_trick and v.phase == "playing":
+            plays, last = v.last_trick, True
+        lead = plays[0].cards if plays else ()
+        winner = m.current_winner() if not last else v.last_trick_winner
+        for p in plays:
+            if p.seat != seat:
+                continue
+            shown = self.cards(m, p.cards)
+            out.append(Group((shown,), "card--dim") if last else shown)
+            if p.cards is lead or p == plays[0]:
+                verb = t("seat.led")
+            else:
+                verb = t("seat." + play_verb(m.rs, m.ctx, lead, p.cards))
+            out.append(Words(f"  {verb}", "seat--dim"))
+            if winner == seat:
+                key = "seat.won" if last else "seat.winning"
+                out.append(Words(f" {self.glyphs(m)['win']} {t(key)}", "seat--win"))
+        return tuple(out)
+
+    def me(self, m: Model) -> MeProps:
+        v = m.view
+        if v is None:
+            return MeProps(Line(()), None)
+        t = m.cat.t
+        g = self.glyphs(m)
+        seat = m.seat
+        pieces: list[Piece] = [Words(m.name(seat), "seat--name")]
+        info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=len(v.hand))]
+        if v.dealer_side:
+            info.append(t("seat.dealer_side") if seat in v.dealer_side else t("seat.attackers"))
+        if v.dealer == seat:
+            info.append(t("seat.dealer") + " " + g["dealer"])
+        pieces.append(Words("  " + f" {g['sep']} ".join(info), "seat--dim"))
+        play = self.play_pieces(m, seat, with_throw=False)
+        if play:
+            pieces.append(Words("   "))
+            pieces.extend(play)
+        flag = None
+        if v.awaiting == seat:
+            key = {"burying": "seat.your_bury", "kitty_theft": "seat.your_steal"}.get(
+                v.phase, "seat.your_turn"
+            )
+            flag = words(f"{g['turn']} {t(key)}", "seat--turn")
+        return MeProps(Line(tuple(pieces)), flag)
+
+    # ------------------------------------------------------------ centre
+    def centre(self, m: Model, now: float) -> CentreProps:
+        v = m.view
+        t = m.cat.t
+        if v is None:
+            return CentreProps((words(t("centre.waiting_table")),), None)
+        out: list[Line] = []
+        if v.phase in ("dealing", "declaring"):
+            total = v.rules.hand_size * v.rules.players
+            dealt = total - v.cards_left
+            if v.phase == "dealing":
+                out.append(words(t("centre.dealing", n=dealt, total=total)))
+                if m.last_dealt is not None:
+                    out.append(
+                        Line((Words(t("centre.you_got") + " "), self.cards(m, [m.last_dealt])))
+                    )
+            elif m.declare_deadline is not None:
+                left = max(0, math.ceil(m.declare_deadline - now))
+                out.append(words(t("centre.dealt_countdown", s=left)))
+            else:
+                out.append(words(t("centre.dealt")))
+            if v.dealer is None:
+                out.append(words(t("centre.first_deal_rule"), "seat--dim"))
+            else:
+                out.append(words(t("centre.dealer_known", name=m.name(v.dealer))))
+        elif v.phase == "burying":
+            holder = v.kitty_holder
+            if holder == m.seat:
+                out.append(words(t("centre.bury_title", k=v.kitty_size), "centre--prompt"))
+                chk = m.check()
+                out.append(words(chk.message, "centre--ok" if chk.ok else "centre--alert"))
+                sel = m.selection()
+                if sel:
+                    out.append(Line((self.cards(m, sel),)))
+                out.append(words(m.ct.keys(t("centre.bury_keys")), "seat--dim"))
+            else:
+                out.append(words(t("centre.burying", name=m.name(holder or 0), k=v.kitty_size)))
+        elif v.phase == "kitty_theft":
+            who = v.theft_turn
+            if who == m.seat:
+                out.append(words(t("centre.your_theft"), "centre--prompt"))
+            else:
+                out.append(words(t("centre.theft", name=m.name(who if who is not None else 0))))
+        elif v.phase == "playing":
+            out.extend(self.trick_lines(m))
+        elif v.phase == "scoring":
+            out.append(words(t("centre.deal_over", points=m.attacker_points())))
+            out.append(words(t("centre.next_deal_key"), "centre--prompt"))
+        elif v.phase == "finished":
+            out.append(words(t("centre.match_over")))
+        return CentreProps(tuple(out), (v.deal_no, v.phase))
+
+    def trick_lines(self, m: Model) -> list[Line]:
+        v = m.view
+        assert v is not None
+        t = m.cat.t
+        out: list[Line] = []
+        if v.trick and v.last_trick and v.last_trick_winner is not None:
+            pts = sum(rules.points(p.cards) for p in v.last_trick)
+            win = next((p.cards for p in v.last_trick if p.seat == v.last_trick_winner), ())
+            said = t("centre.last_won", name=m.name(v.last_trick_winner), points=pts) + " "
+            out.append(Line((Words(said), self.cards(m, win)), "seat--dim", "card--dim"))
+        failed = m.throw_failed
+        if failed is not None and v.trick:
+            said = t("centre.throw_failed", name=m.name(failed.seat)) + " "
+            out.append(
+                Line((Words(said), self.cards(m, m.sorted_cards(failed.tried))), "centre--alert")
+            )
+            reason = m.throw_reason()
+            if reason and failed.seat == m.seat:  # the rules' reason speaks to the thrower
+                out.append(words(reason, "seat--dim"))
+            forced = t("centre.throw_forced") + " "
+            out.append(Line((Words(forced), self.cards(m, failed.forced)), "centre--prompt"))
+        if v.trick:
+            lead = v.trick[0].cards
+            for i, p in enumerate(v.trick):
+                if i == 0:
+                    if failed is not None:
+                        continue
+                    shape = t("centre.shape", shape=describe_lead(m.cat, m.rs, m.ctx, p.cards))
+                    out.append(
+                        Line(
+                            (
+                                Words(t("centre.led", name=m.name(p.seat)) + " "),
+                                self.cards(m, p.cards),
+                                Words(shape),
+                            )
+                        )
+                    )
+                else:
+                    verb = play_verb(m.rs, m.ctx, lead, p.cards)
+                    key = "centre." + verb + ("_you" if m.is_you(p.seat) else "")
+                    said = t(key, name=m.name(p.seat)) + " "
+                    out.append(Line((Words(said), self.cards(m, p.cards))))
+        elif v.last_trick and v.last_trick_winner is not None:
+            pts = sum(rules.points(p.cards) for p in v.last_trick)
+            key = "centre.trick_won_points" if pts else "centre.trick_won"
+            said = t(key, name=m.name(v.last_trick_winner), n=v.trick_no, points=pts)
+            out.append(words(said, "seat--dim"))
+        if v.awaiting == m.seat:
+            out.append(words(t("centre.your_turn", what=m.requirement()), "centre--prompt"))
+            chk = m.check()
+            if chk.message:
+                out.append(words(chk.message, "centre--ok" if chk.ok else "centre--alert"))
+        elif v.awaiting is not None:
+            out.append(words(t("centre.waiting_for", name=m.name(v.awaiting)), "seat--dim"))
+        return out
+
+    # ------------------------------------------------------------ declaring
+    def declare(self, m: Model) -> DeclareProps:
+        v = m.view
+        a = m.allowed
+        if v is None or a is None or not ({"declare", "steal"} & a.kinds):
+            return DeclareProps(False, ())
+        t = m.cat.t
+        lines: list[Line] = []
+        st = v.standing
+        if st is not None:
+            said = t("declare.standing", name=m.name(st.seat)) + " "
+            lines.append(Line((Words(said), self.cards(m, st.cards))))
+        else:
+            lines.append(words(t("declare.none_standing"), "seat--dim"))
+        opts = m.declare_options()
+        if not opts:
+            if st is not None and st.seat == m.seat:
+                key = "declare.yours"
+            elif st is not None:
+                key = "declare.cannot_beat"
+            else:
+                key = "declare.cannot"
+            lines.append(words(t(key, level=v.level), "seat--dim"))
+            return DeclareProps(True, tuple(lines))
+        pieces: list[Piece] = [Words(t("declare.can") + " ")]
+        for i, o in enumerate(opts):
+            chip: list[Piece] = [Words(f"[{i + 1}] "), self.cards(m, o)]
+            kind = m.declare_kind(o)
+            if kind != "declare":
+                chip.append(Words(f" ({t('declare.' + kind)})"))
+            if i:
+                pieces.append(Words("  "))
+            pieces.append(Group(tuple(chip), "card--cursor" if i == m.decl_index else ""))
+        lines.append(Line(tuple(pieces)))
+        lines.append(words(m.ct.keys(t("declare.keys")), "seat--dim"))
+        return DeclareProps(True, tuple(lines))
+
+    # ------------------------------------------------------------ hand
+    def hand(self, m: Model) -> HandProps:
+        v = m.view
+        empty = m.cat.t("hand.empty")
+        if v is None or not m.hand:
+            return HandProps((), (), None, empty)
+        groups = self.hand_groups(m)
+        g = self.glyphs(m)
+        sel = set(m.selected)
+        marks = [""] * len(m.hand)
+        kitty_left = Counter(m.kitty_new)
+        show_new = v.phase == "dealing"
+        for i, card in enumerate(m.hand):
+            if i in sel:
+                marks[i] = g["sel"]
+            elif kitty_left[card] > 0 or (show_new and card == m.last_dealt):
+                marks[i] = g["new"]
+                show_new = show_new and card != m.last_dealt
+            if kitty_left[card] > 0:
+                kitty_left[card] -= 1
+        cursor = m.cursor if v.phase not in ("dealing", "declaring") else None
+        return HandProps(groups, tuple(marks), cursor, empty)
+
+    def hand_groups(self, m: Model) -> tuple[HandGroup, ...]:
+        """The hand by effective suit (trumps last, in trump order): each group's
+        header says the suit once, so its plain cards show their rank alone."""
+        v = m.view
+        assert v is not None
+        ct = m.ct
+        key = (tuple(m.hand), v.rules, m.ctx, ct, ct.ascii, m.cat.lang)
+        if self._groups is not None and self._groups[0] == key:
+            return self._groups[1]
+        rs, ctx = v.rules, m.ctx
+        order: list[tuple[str, list[int]]] = []
+        for i, c in enumerate(m.hand):
+            label = rules.effective_suit(rs, ctx, c)
+            if not order or order[-1][0] != label:
+                order.append((label, []))
+            order[-1][1].append(i)
+        groups: list[HandGroup] = []
+        for label, idxs in order:
+            if label == "T":
+                ts = m.trump_suit
+                header = m.cat.t("hand.trump_header") + (
+                    (":" if ct.ascii else "") + ct.suit(ts) if ts else ""
+                )
+            elif label in ("R", "B"):
+                header = m.cat.t("hand.red" if label == "R" else "hand.black")
+            else:
+                header = ct.suit(Suit(label))
+            cards: list[HandCard] = []
+            for i in idxs:
+                c = m.hand[i]
+                rank_only = c.suit is not None and (
+                    label != "T"
+                    or (
+                        c.suit == m.trump_suit
+                        and c.rank.value != v.level
+                        and (rs.constant is None or c.rank != rs.constant)
+                    )
+                )
+                chip = self.chip(m, c)
+                cards.append(HandCard(i, c.rank.value if rank_only else chip.label, chip))
+            groups.append(HandGroup(header, label == "T", tuple(cards)))
+        out = tuple(groups)
+        self._groups = (key, out)
+        return out
+
+    # ------------------------------------------------------------ scores
+    def score(self, m: Model) -> ScoreProps:
+        t = m.cat.t
+        v = m.view
+        if v is None or not v.dealer_side:
+            return ScoreProps(words(t("score.no_dealer")), Line(()), None)
+        pts = m.attacker_points()
+        key = (m.cat, m.ct.ascii, pts, v.rules)  # (the bands are made again at every call)
+        if self._score is not None and self._score[0] == key:
+            return self._score[1]
+        bands = m.milestones(pts)
+        ahead = [f"{b.min_points} {m.band_text(b)}" for b in bands[:2]]
+        right = f" {self.glyphs(m)['sep']} ".join(ahead) if ahead else t("score.top")
+        nxt = bands[0] if bands else None
+        total = nxt.min_points if nxt is not None else max(pts, 1)
+        props = ScoreProps(
+            words(t("score.attackers", points=pts), "bold"),
+            words(right),
+            (total, min(pts, total)),
+        )
+        self._score = (key, props)
+        return props
+
+    # ------------------------------------------------------------ last trick
+    def last_trick(self, m: Model) -> LastTrickProps:
+        v = m.view
+        t = m.cat.t
+        if v is None or not v.last_trick:
+            return LastTrickProps((words(t("last.none"), "seat--dim"),))
+        # (the same trick until the next one is won: kept, by all it is made of)
+        key = (self.look(m), v.last_trick, v.last_trick_winner, v.trick_no, v.rules, m.ctx)
+        if self._last is not None and self._last[0] == key:
+            return self._last[1]
+        props = self._last_trick(m)
+        self._last = (key, props)
+        return props
+
+    def _last_trick(self, m: Model) -> LastTrickProps:
+        v = m.view
+        assert v is not None
+        t = m.cat.t
+        out = [words(t("last.title", n=v.trick_no), "bold")]
+        lead = v.last_trick[0].cards
+        for i, p in enumerate(v.last_trick):
+            pieces: list[Piece] = [Words(f"{m.name(p.seat)}: "), self.cards(m, p.cards)]
+            verb = t("seat.led") if i == 0 else t("seat." + play_verb(m.rs, m.ctx, lead, p.cards))
+            pieces.append(Words(f"  {verb}", "seat--dim"))
+            if p.seat == v.last_trick_winner:
+                won = f" {self.glyphs(m)['win']} {t('seat.won')}"
+                pieces.append(Words(won, "seat--win"))
+            out.append(Line(tuple(pieces)))
+        if v.last_trick_winner is not None:
+            pts = sum(rules.points(p.cards) for p in v.last_trick)
+            key = "last.won" if pts else "last.won_nothing"
+            out.append(words(t(key, name=m.name(v.last_trick_winner), n=pts), "seat--dim"))
+        return LastTrickProps(tuple(out))
+
+    # ------------------------------------------------------------ keys
+    def keys(self, m: Model) -> KeyStates:
+        """Which keys work now, from `engine.allowed(view)`: the hand's keys while
+        the seat plays or buries (greyed while another seat does: keys that come
+        and go would lay every player's screen out again at every turn), the
+        declaration keys while it may declare or steal, the pacing keys."""
+        a = m.allowed
+        v = m.view
+        if a is None or v is None:
+            hidden: tuple[tuple[str, bool | None], ...] = tuple((k, False) for k in DYNAMIC_KEYS)
+            return KeyStates(hidden, "keys.play", "keys.skip")
+        acting = bool(a.kinds & {"play", "bury"})
+        grey: bool | None = None if a.waiting and a.awaited & {"play", "bury"} else False
+        declaring = bool(a.kinds & {"declare", "steal"})
+        scoring = "next_deal" in a
+        if declaring:
+            confirm: bool | None = False  # declaring takes d or a digit: a stray enter must not
+        elif scoring:
+            confirm = True
+        elif not acting:
+            confirm = grey
+        else:
+            confirm = True if m.check().ok else None
+        options: bool | None = (True if m.declare_options() else None) if declaring else False
+        states = (
+            ("pass_steal", "pass_steal" in a),
+            ("move", True if acting or declaring else grey),
+            ("pick", True if acting else grey),
+            ("confirm", confirm),
+            ("declare", options),
+            ("declare_option", options),
+            ("skip_deal", m.skip_command() is not None),
+            ("suggest", True if acting else grey),
+            ("next_deal", scoring),
+            ("next_hand", declaring and len(m.humans) > 1),
+            # while cards are played (the dialog says none was won yet), or once one was
+            ("last_trick", bool(v.last_trick) or "play" in a.kinds | a.awaited),
+        )
+        if "bury" in a.kinds | a.awaited:
+            label = "keys.bury"
+        elif declaring and "steal" not in a:
+            label = "keys.declare"
+        elif scoring:
+            label = "keys.next_deal"
+        else:
+            label = "keys.play"
+        return KeyStates(states, label, "keys.skip_done" if a.closing else "keys.skip")
+
+    # ------------------------------------------------------------ the deal's end
+    @staticmethod
+    def deal_over(m: Model) -> tuple[tuple[int, str], bool] | None:
+        """While a deal's result is to be shown: (which deal and stage, whether the
+        match is over), else None."""
+        v = m.view
+        if v is None or v.phase not in ("scoring", "finished"):
+            return None
+        return (v.deal_no, v.phase), v.phase == "finished"
+
+    def result(self, m: Model, final: bool) -> ResultProps:
+        """The deal's end (or the match's): the kitty revealed and its multiplier,
+        the points, who goes up, the next dealer."""
+        t = m.cat.t
+        v = m.view
+        if v is None:
+            return ResultProps(t("result.title", n=1), ())
+        if final:
+            winners = v.winners or ()
+            key = "result.match_won" if m.seat in winners else "result.match_lost"
+            title = t(key, names=m.team_name(winners))
+        else:
+            title = t("result.title", n=v.deal_no + 1)
+        ct = m.ct
+        lines: list[Line] = []
+        log = list(v.log)
+        rev = next((e for e in log if isinstance(e, KittyRevealed)), None)
+        cap = next((e for e in log if isinstance(e, KittyCaptured)), None)
+        scored = next((e for e in log if isinstance(e, DealScored)), None)
+        if rev is not None:
+            if rev.seat is not None and m.is_you(rev.seat):
+                who = t("seat.you_object")
+            else:
+                who = m.name(rev.seat) if rev.seat is not None else "?"
+            cards = ct.cards(rev.cards)
+            lines.append(words(t("result.kitty", name=who, cards=cards, points=rev.points)))
+        if v.last_trick_winner is not None:
+            lw = v.last_trick_winner
+            if cap is not None:
+                said = t(
+                    "result.captured",
+                    name=m.name(lw),
+                    points=cap.points,
+                    mult=cap.multiplier,
+                    total=cap.total,
+                )
+                lines.append(words(said))
+            else:
+                mult = self.would_be_multiplier(m)
+                key = "result.kitty_kept" if mult is not None else "result.kitty_kept_plain"
+                lines.append(words(t(key, name=m.name(lw), mult=mult)))
+        if scored is not None:
+            parts = [t("result.tricks", n=scored.trick_points)]
+            if scored.kitty_points:
+                parts.append(t("result.kitty_part", n=scored.kitty_points))
+            if scored.penalty_points:
+                parts.append(t("result.penalty_part", n=scored.penalty_points))
+            said = t("result.points", points=scored.attacker_points, parts=" + ".join(parts))
+            lines.append(words(said, "bold"))
+            r = scored.result
+            attackers = [s for s in range(m.players) if s not in v.dealer_side]
+            names = {"dealer": m.team_name(v.dealer_side), "attackers": m.team_name(attackers)}
+            if r.attackers_take_over:
+                outcome = t("result.take_over", n=r.attacker_levels, **names)
+            else:
+                outcome = t("result.hold", n=r.dealer_side_levels, **names)
+            lines.append(words(outcome))
+        for e in log:
+            if isinstance(e, LevelUp):
+                said = t(
+                    "result.level_up",
+                    names=m.team_name(e.seats),
+                    old=e.old_level,
+                    new=e.new_level,
+                    gain=e.gain,
+                )
+                lines.append(words(said))
+            elif isinstance(e, JackRule):
+                said = t("log.jack_rule", names=m.team_name(e.seats), new=e.new_level)
+                lines.append(words(said))
+        if not any(isinstance(e, LevelUp) for e in log) and scored is not None:
+            lines.append(words(t("result.no_level_change")))
+        them = v.levels[(m.seat + 1) % m.players]
+        lines.append(words(t("result.levels", us=v.levels[m.seat], them=them)))
+        rot = next((e for e in log if isinstance(e, DealerRotated)), None)
+        over = next((e for e in log if isinstance(e, MatchOver)), None)
+        if rot is not None:
+            said = t("result.next_dealer", name=m.name(rot.seat), level=v.levels[rot.seat])
+            lines.append(words(said, "bold"))
+        if over is not None:
+            said = t("log.match_over", names=m.team_name(over.winners), level=over.level)
+            lines.append(words(said, "bold"))
+        return ResultProps(title, tuple(lines))
+
+    def would_be_multiplier(self, m: Model) -> int | None:
+        """The kitty multiplier the last trick would have given the attackers."""
+        v = m.view
+        if v is None or not v.last_trick or v.last_trick_winner is None:
+            return None
+        win = next((p.cards for p in v.last_trick if p.seat == v.last_trick_winner), None)
+        try:
+            return rules.kitty_multiplier(m.rs, m.ctx, list(v.last_trick[0].cards), win)
+        except Exception:  # a lead the rules cannot read: say no number
+            return None

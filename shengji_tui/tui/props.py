@@ -1,0 +1,175 @@
+"""What each widget of the table shows, as frozen values (the presenter's output).
+
+A widget builds its text from its props alone and skips the build when the
+new props equal the last ones: the cache key is, by construction, everything
+the build reads. Props hold words already in the player's language and cards
+already labelled; styles are named (`seat--dim`, `card--trump`: the widgets'
+style table, or a Rich style such as `bold`) and resolved by the widget for
+the app's theme.
+
+All are `NamedTuple`s: built and compared at C speed (every table update
+compares the props of every widget, on every player's screen).
+No Textual and no Rich here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple, TypeAlias
+
+
+class Chip(NamedTuple):
+    """One card as shown: its label and what its style depends on."""
+
+    label: str
+    red: bool
+    trump: bool
+    points: bool
+
+
+class Words(NamedTuple):
+    """A run of text in one style ("" : the line's own)."""
+
+    text: str
+    style: str = ""
+
+
+class Cards(NamedTuple):
+    """Cards one space apart, each in its card style."""
+
+    chips: tuple[Chip, ...]
+
+
+class Group(NamedTuple):
+    """Pieces with one more style over all of them (a dimmed play, the highlighted
+    declaration option)."""
+
+    pieces: tuple[Piece, ...]
+    overlay: str = ""
+
+
+Piece: TypeAlias = Words | Cards | Group
+
+
+class Line(NamedTuple):
+    """One line (it may hold a line break of its own): `style` under the pieces,
+    `overlay` over the whole line."""
+
+    pieces: tuple[Piece, ...]
+    style: str = ""
+    overlay: str = ""
+
+
+def plain(line: Line | Piece) -> str:
+    """The text of a line or piece, without styles (tests, widths)."""
+    if isinstance(line, Words):
+        return line.text
+    if isinstance(line, Cards):
+        return " ".join(c.label for c in line.chips)
+    return "".join(plain(p) for p in line.pieces)
+
+
+class StatusProps(NamedTuple):
+    title: str
+    sep: str
+    parts: tuple[Line, ...]  # empty: no view yet (the title alone)
+
+
+class SeatProps(NamedTuple):
+    """A seat around the table (`position`: see `presenter.seat_positions`)."""
+
+    seat: int
+    position: str
+    lines: tuple[Line, ...]
+
+
+class MeProps(NamedTuple):
+    """The viewer's own line: `left`, then `flag` at the right edge."""
+
+    left: Line
+    flag: Line | None
+
+
+class CentreProps(NamedTuple):
+    lines: tuple[Line, ...]
+    stage: tuple[int, str] | None  # (deal, phase): the box only grows within one
+
+
+class DeclareProps(NamedTuple):
+    shown: bool
+    lines: tuple[Line, ...]
+
+
+class HandCard(NamedTuple):
+    at: int  # index in the hand (the model's `hand`, sorted for display)
+    label: str  # the rank alone where the group header says the suit
+    chip: Chip
+
+
+class HandGroup(NamedTuple):
+    header: str
+    trump: bool  # the trump group (its header in the trump style)
+    cards: tuple[HandCard, ...]
+
+
+class HandProps(NamedTuple):
+    groups: tuple[HandGroup, ...]
+    marks: tuple[str, ...]  # per hand index: the selected mark, the new mark, or ""
+    cursor: int | None  # the hand index under the cursor (None: no cursor shown)
+    empty: str  # what shows when there are no cards
+
+
+class ScoreProps(NamedTuple):
+    left: Line
+    right: Line
+    bar: tuple[int, int] | None  # (total, progress) of the points bar; None: hidden
+
+
+class LastTrickProps(NamedTuple):
+    lines: tuple[Line, ...]
+
+
+class KeyStates(NamedTuple):
+    """The table's keys: per action True (shown), None (shown, greyed) or False
+    (hidden), and the labels that change with the game."""
+
+    states: tuple[tuple[str, bool | None], ...]
+    confirm: str  # the catalogue key of enter's label
+    skip: str  # the catalogue key of the skip key's label
+
+    def state(self, action: str) -> bool | None:
+        for name, value in self.states:
+            if name == action:
+                return value
+        return True
+
+
+@dataclass(frozen=True)
+class LogProps:
+    """The game log: the model's append-only list of sentences. Equal `(log_id,
+    size)` means equal lines (a new log gets a new id), so the lines themselves
+    are not compared."""
+
+    log_id: int
+    size: int
+    lines: Sequence[str] = field(compare=False, repr=False)
+
+
+class ResultProps(NamedTuple):
+    title: str
+    lines: tuple[Line, ...]
+
+
+class TableProps(NamedTuple):
+    status: StatusProps
+    seats: tuple[SeatProps, ...]  # every other seat, in play order from the viewer's right
+    me: MeProps
+    centre: CentreProps
+    declare: DeclareProps
+    hand: HandProps
+    score: ScoreProps
+    last_trick: LastTrickProps
+    keys: KeyStates
+    log: LogProps
+    countdown: bool  # the declaring countdown runs (the centre changes each second)

@@ -1,0 +1,32 @@
+"""Hotseat: the screen between two humans' turns on one keyboard (the hands are
+hidden)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center
+from textual.screen import Screen
+from textual.widgets import Label
+
+from .base import SizeWatch
+
+
+class PassScreen(SizeWatch, Screen[None]):
+    """Between two humans' turns on one keyboard: the hands are hidden."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "ready", "ready")]
+
+    def __init__(self, text: str, hint: str) -> None:
+        super().__init__()
+        self.text, self.hint = text, hint
+
+    def compose(self) -> ComposeResult:
+        with Center(classes="pass-box"):
+            yield Label(self.text, classes="dialog-title")
+            yield Label(self.hint)
+
+    def action_ready(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,29 @@
+"""The keys and the rules of the preset being played (`?`)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Label, Markdown
+
+from ..help import help_markdown
+from ..model import Model
+from .base import Dialog
+
+
+class HelpScreen(Dialog):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close", "close")]
+
+    def __init__(self, model: Model) -> None:
+        super().__init__()
+        self.model = model
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide-dialog"):
+            yield Label(self.model.cat.t("help.title"), classes="dialog-title")
+            with VerticalScroll():
+                yield Markdown(help_markdown(self.model))
+            yield Label(self.model.cat.t("dialog.close_keys"), classes="dim")

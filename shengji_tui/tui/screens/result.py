@@ -1,0 +1,77 @@
+"""The deal's end (or the match's): the kitty revealed, its multiplier, the
+points, who goes up, the next dealer."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Label, Static
+
+from ...engine import NextDeal
+from ..bindings import relabel_bindings
+from ..messages import MenuRequested, QuitRequested, SubmitCommand
+from ..model import Model
+from ..presenter import Presenter
+from ..props import ResultProps
+from ..widgets import lines_text, styles_for
+from .base import Dialog
+from .last_trick import LastTrickScreen
+
+
+class DealResultScreen(Dialog):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,n", "next", "next deal"),
+        Binding("t", "last_trick", "last trick"),
+        Binding("escape", "close", "close"),
+        Binding("q", "quit", "quit"),
+    ]
+
+    def __init__(self, model: Model, final: bool = False) -> None:
+        super().__init__()
+        self.model = model
+        self.final = final
+        self.props: ResultProps = Presenter().result(model, final)
+
+    def compose(self) -> ComposeResult:
+        t = self.model.cat.t
+        with Vertical(classes="dialog result"):
+            yield Label(self.title_line(), classes="dialog-title")
+            yield Static(self.body(), id="result-body")
+            key = "result.keys_final" if self.final else "result.keys"
+            yield Label(t(key), classes="dim")
+
+    def on_mount(self) -> None:
+        t = self.model.cat.t
+        relabel_bindings(
+            self,
+            {
+                "next": t("keys.new_game" if self.final else "keys.next_deal"),
+                "last_trick": t("keys.last_trick"),
+                "close": t("keys.close"),
+                "quit": t("keys.quit"),
+            },
+        )
+
+    def title_line(self) -> str:
+        return self.props.title
+
+    def body(self) -> Text:
+        return lines_text(self.props.lines, styles_for(self.app))
+
+    def action_next(self) -> None:
+        if self.final:  # a new game from the menu (or the end, without one)
+            self.post_message(MenuRequested())
+        else:
+            a = self.model.allowed
+            if a is not None and "next_deal" in a:
+                self.app.post_message(SubmitCommand(NextDeal(seat=self.model.seat)))
+
+    def action_last_trick(self) -> None:
+        self.app.push_screen(LastTrickScreen(self.model))
+
+    def action_quit(self) -> None:
+        self.post_message(QuitRequested())

@@ -1,0 +1,267 @@
+"""The start menu: a new game (preset, players, bots, seed, language, theme,
+card style) or a stored unfinished game to resume."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Input, Label, Select
+
+from ...bots import bot_level
+from ...engine import SUPPORTED
+from ...saves import SavedGame
+from ...text import Catalogue
+from ..bindings import relabel_bindings
+from ..contract import GameOptions
+from ..messages import CardStyleChosen, LanguageChosen, NewGameRequested, ResumeRequested
+from .base import SizeWatch
+
+
+@dataclass(frozen=True)
+class Menu:
+    """What the menu shows, from the app."""
+
+    cat: Catalogue
+    options: GameOptions  # the choices it starts with
+    games: list[SavedGame] | None  # the stored unfinished games (None: games are not stored)
+    error: str  # why the stored games could not be read ("" when they could)
+    theme: str
+    themes: list[str]
+    ascii: bool
+    levels: tuple[str, ...]  # the bots' levels
+
+
+class StartScreen(SizeWatch, Screen[None]):
+    """New game: preset and options, bots, language, theme, card style; and the
+    stored unfinished games to resume (when games are stored)."""
+
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "quit", "quit"),
+        Binding("ctrl+s", "start", "start"),
+        Binding("r", "resume", "resume"),
+    ]
+
+    def __init__(self, menu: Menu) -> None:
+        super().__init__()
+        self.menu = menu
+
+    @property
+    def games(self) -> list[SavedGame]:
+        return self.menu.games or []
+
+    def compose(self) -> ComposeResult:
+        menu = self.menu
+        t = menu.cat.t
+        o = menu.options
+        presets = [(f"{p} — {t('preset.' + p)}", p) for p in SUPPORTED]
+        levels = list(menu.levels)
+        with Vertical(id="start"):
+            yield Label(t("menu.title"), classes="dialog-title")
+            with Grid(id="start-grid"):
+                yield Label(t("menu.preset"))
+                yield Select(presets, value=o.preset, allow_blank=False, compact=True, id="preset")
+                yield Label(t("menu.players"))
+                yield Select(
+                    [(t("menu.solo"), 1)] + [(t("menu.hotseat", n=n), n) for n in (2, 3, 4)],
+                    value=o.humans,
+                    allow_blank=False,
+                    compact=True,
+                    id="humans",
+                )
+                yield Label(t("menu.bots"))
+                yield Select(
+                    [(bot_label(menu.cat, lv, about=True), lv) for lv in levels],
+                    value=o.bots if o.bots in levels else levels[0],
+                    allow_blank=False,
+                    compact=True,
+                    id="bots",
+                )
+                yield Label(t("menu.seed"))
+                yield Input(
+                    value="" if o.seed is None else str(o.seed),
+                    type="integer",
+                    placeholder=t("menu.seed_random"),
+                    id="seed",
+                    compact=True,
+                )
+                yield Label(t("menu.language"))
+                yield Select(
+                    [("English", "en"), ("中文", "zh")],
+                    value=menu.cat.lang,
+                    allow_blank=False,
+                    compact=True,
+                    id="lang",
+                )
+                yield Label(t("menu.theme"))
+                yield Select(
+                    [(n, n) for n in menu.themes],
+                    value=menu.theme,
+                    allow_blank=False,
+                    compact=True,
+                    id="theme",
+                )
+                yield Label(t("menu.cards"))
+                yield Select(
+                    [(t("menu.cards_glyphs"), False), (t("menu.cards_ascii"), True)],
+                    value=menu.ascii,
+                    allow_blank=False,
+                    compact=True,
+                    id="ascii",
+                )
+            with Horizontal(classes="buttons"):
+                yield Button(t("menu.start"), id="start-btn", variant="primary", compact=True)
+                if self.games:
+                    yield Button(t("menu.resume"), id="resume-btn", compact=True)
+                yield Button(t("menu.quit"), id="quit-btn", compact=True)
+            if menu.games is not None:
+                if self.games:
+                    yield Label(t("menu.resume_title"), id="resume-title")
+                    yield DataTable(
+                        id="resume", cursor_type="row", zebra_stripes=True, show_cursor=True
+                    )
+                else:
+                    yield Label(t("menu.resume_none"), id="resume-title", classes="dim")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        t = self.menu.cat.t
+        relabel_bindings(
+            self, {"quit": t("keys.quit"), "start": t("menu.start"), "resume": t("menu.resume")}
+        )
+        for table in self.query("#resume").results(DataTable):
+            self.fill_games(table)
+        self.query_one("#start-btn", Button).focus()
+        if self.menu.error:  # an unreadable store: say so, offer new games
+            self.notify(t("resume.failed", error=self.menu.error), severity="error")
+
+    async def show_menu(self, menu: Menu) -> None:
+        """The menu again, in another language (the choices kept)."""
+        self.menu = menu
+        await self.recompose()
+        self.on_mount()
+
+    def fill_games(self, table: DataTable[str]) -> None:
+        cat = self.menu.cat
+        t = cat.t
+        table.clear(columns=True)
+        table.add_columns(
+            t("menu.col_rules"),
+            t("menu.col_deal"),
+            t("menu.col_levels"),
+            t("menu.col_players"),
+            t("menu.col_bots"),
+            t("menu.col_last"),
+        )
+        for g in self.games:
+            players = (
+                t("menu.solo_short")
+                if len(g.humans) == 1
+                else t("menu.hotseat_short", n=len(g.humans))
+            )
+            table.add_row(
+                g.preset,
+                str(g.deal),
+                t("menu.levels_value", us=g.levels[0], them=g.levels[1]),
+                players,
+                bot_label(cat, g.bots) if g.bots else "—",
+                when(g.last_played),
+                key=g.table_id,
+            )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "resume":
+            return bool(self.games)
+        return True
+
+    @on(Select.Changed, "#lang")
+    def lang_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.menu.cat.lang:
+            self.post_message(LanguageChosen(event.value, self.choices()))
+
+    @on(Select.Changed, "#theme")
+    def theme_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str):
+            self.app.theme = event.value
+
+    @on(Select.Changed, "#ascii")
+    def ascii_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, bool):
+            self.post_message(CardStyleChosen(event.value))
+
+    @on(Button.Pressed, "#start-btn")
+    def start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#resume-btn")
+    def resume_pressed(self) -> None:
+        self.action_resume()
+
+    @on(Button.Pressed, "#quit-btn")
+    def quit_pressed(self) -> None:
+        self.app.exit()
+
+    @on(DataTable.RowSelected, "#resume")
+    def row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.row_key.value is not None:
+            self.resume(str(event.row_key.value))
+
+    def choices(self) -> GameOptions:
+        """The menu's choices (the other options as the menu was given them)."""
+        o = self.menu.options
+        preset = self.query_one("#preset", Select).value
+        humans = self.query_one("#humans", Select).value
+        bots = self.query_one("#bots", Select).value
+        seed_text = self.query_one("#seed", Input).value.strip()
+        return replace(
+            o,
+            preset=preset if isinstance(preset, str) else o.preset,
+            humans=humans if isinstance(humans, int) else o.humans,
+            bots=bot_level(bots) if isinstance(bots, str) else o.bots,
+            seed=int(seed_text) if seed_text.lstrip("-").isdigit() else None,
+        )
+
+    def action_start(self) -> None:
+        self.post_message(NewGameRequested(self.choices()))
+
+    def action_resume(self) -> None:
+        """Resume the game under the list's cursor (the first one by default)."""
+        if not self.games:
+            return
+        index = 0
+        for table in self.query("#resume").results(DataTable):
+            index = max(0, min(table.cursor_row, len(self.games) - 1))
+        self.resume(self.games[index].table_id)
+
+    def resume(self, table_id: str) -> None:
+        self.post_message(ResumeRequested(table_id, self.choices()))
+
+    def action_quit(self) -> None:
+        self.app.exit()
+
+
+def bot_label(cat: Catalogue, level: str, about: bool = False) -> str:
+    """A bot level's name ("normal"), with what it does when `about`."""
+    if not cat.has("bots." + level):
+        return level
+    name = cat.t("bots." + level)
+    if about and cat.has("bots.about." + level):
+        return f"{name} — {cat.t('bots.about.' + level)}"
+    return name
+
+
+def when(t: float) -> str:
+    """A time for the games list: the hour today, else the date and hour."""
+    now = time.localtime()
+    then = time.localtime(t)
+    if then[:3] == now[:3]:
+        return time.strftime("%H:%M", then)
+    return time.strftime("%Y-%m-%d %H:%M", then)

@@ -1,0 +1,353 @@
+"""The table: the other seats around a centre, your hand at the bottom.
+
+The screen watches the model: after every change it asks the presenter for
+the props of every widget and gives each widget its own (`show`); widgets
+whose props did not change do nothing. Keys act on the model (cursor,
+selection) or post a message to the app (a command for the table, quit, the
+next human at a hotseat keyboard)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+
+from ...engine import Declare, NextDeal, PassSteal, Steal
+from ..bindings import relabel_bindings
+from ..messages import NextHandRequested, QuitRequested, SubmitCommand
+from ..model import Model
+from ..presenter import Presenter, seat_positions
+from ..props import KeyStates, SeatProps, TableProps
+from ..widgets import (
+    CentreBox,
+    DeclarePanel,
+    GameLog,
+    HandView,
+    KeyBar,
+    LastTrick,
+    MeLine,
+    PointsBar,
+    ScoreText,
+    SeatPanel,
+    StatusBar,
+    styles_for,
+)
+from .base import SizeWatch
+from .help import HelpScreen
+from .last_trick import LastTrickScreen
+from .log import LogScreen
+
+
+class TableScreen(SizeWatch, Screen[None]):
+    """The seats around a centre; your hand at the bottom."""
+
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,h", "move(-1)", "move", key_display="←→", show=True),
+        Binding("right,l", "move(1)", "move", show=False),
+        Binding("space", "pick", "select"),
+        Binding("enter", "confirm", "play", key_display="⏎"),
+        Binding("d", "declare", "declare"),
+        Binding("f", "skip_deal", "skip"),
+        Binding("s", "suggest", "suggest"),
+        Binding("t", "last_trick", "last trick"),
+        Binding("g", "show_log", "log", show=False),
+        Binding("escape", "clear", "clear", show=False),
+        Binding("n", "next_deal", "next deal", show=False),
+        Binding("p", "pass_steal", "pass"),
+        Binding("tab", "next_hand", "next hand", show=False),
+        Binding("question_mark", "help", "help", key_display="?"),
+        Binding("q", "quit_table", "quit"),
+        *[Binding(str(k), f"declare_option({k - 1})", show=False) for k in range(1, 10)],
+    ]
+
+    def __init__(self, model: Model) -> None:
+        super().__init__()
+        self.model = model
+        self.presenter = Presenter()
+        self.presented_at = time.monotonic()
+        self.props: TableProps = self.presenter.present(model, self.presented_at)
+        self._labels_for: tuple[str, str, str] | None = None
+        self._labels: dict[str, str] = {}  # action -> what the key bar says it does
+        self._space = "space"
+        self._lang: str | None = None
+        self._binding_sig: tuple[object, ...] = ()
+        self._seat_panels: dict[str, SeatPanel] = {}
+        self._unwatch: Callable[[], None] | None = None
+        self._countdown: Timer | None = None
+        self._widgets: _Widgets | None = None
+
+    # --------------------------------------------------------------- layout
+    def compose(self) -> ComposeResult:
+        p = self.props
+        seats = {sp.position: sp for sp in p.seats}
+        positions = seat_positions(self.model.players)
+        across = [pos for pos in positions if pos.startswith("top")]
+        yield StatusBar(p.status, id="status")
+        with Horizontal(id="board"):
+            with Vertical(id="table"):
+                if len(across) == 1:
+                    yield self._seat_panel(across[0], seats, "seat-top")
+                elif across:
+                    with Horizontal(id="top-row"):
+                        for pos in reversed(across):  # (play goes to the right)
+                            yield self._seat_panel(pos, seats)
+                with Horizontal(id="middle"):
+                    if "left" in positions:
+                        yield self._seat_panel("left", seats)
+                    with Vertical(id="centre"):
+                        yield CentreBox(p.centre, id="trick")
+                        yield DeclarePanel(p.declare, id="declare")
+                    if "right" in positions:
+                        yield self._seat_panel("right", seats)
+            with Vertical(id="side"):
+                yield LastTrick(p.last_trick, id="last-trick")
+                yield GameLog(p.log, id="log")
+        with Horizontal(id="scoreline"):
+            yield ScoreText(p.score.left, id="score-left")
+            yield PointsBar(ascii=self.model.ct.ascii, id="points-bar", total=80)
+            yield ScoreText(p.score.right, no_wrap=True, id="score-right")
+        yield MeLine(p.me, id="me")
+        yield HandView(p.hand, id="hand")
+        yield KeyBar(self.key_text, id="keys")
+
+    def _seat_panel(
+        self, position: str, seats: dict[str, SeatProps], id: str | None = None
+    ) -> SeatPanel:
+        props = seats.get(position, SeatProps(-1, position, ()))
+        panel = SeatPanel(props, id=id or f"seat-{position}")
+        self._seat_panels[position] = panel
+        return panel
+
+    def on_mount(self) -> None:
+        self._countdown = self.set_interval(0.25, self._tick_countdown, pause=True)
+        self._unwatch = self.model.watch(self.present)
+        self.present()
+
+    def on_unmount(self) -> None:
+        if self._unwatch is not None:
+            self._unwatch()
+            self._unwatch = None
+
+    def relabel(self) -> None:
+        """Binding descriptions in the chosen language."""
+        t = self.model.cat.t
+        labels = {
+            "move": t("keys.move"),
+            "pick": t("keys.select"),
+            "declare": t("keys.declare"),
+            "skip_deal": t("keys.skip"),
+            "suggest": t("keys.suggest"),
+            "last_trick": t("keys.last_trick"),
+            "show_log": t("keys.log"),
+            "clear": t("keys.clear"),
+            "next_deal": t("keys.next_deal"),
+            "pass_steal": t("keys.pass_steal"),
+            "next_hand": t("keys.next_hand"),
+            "help": t("keys.help"),
+            "quit_table": t("keys.quit"),
+        }
+        self._labels = labels
+        self._space = t("keys.space")
+        relabel_bindings(self, labels, {"space": self._space})
+        self._lang = self.model.cat.lang
+        self._labels_for = None
+
+    # --------------------------------------------------------------- props
+    def present(self) -> None:
+        """The model changed: new props for every widget (called from `on_mount` on)."""
+        self.presented_at = time.monotonic()  # (the declaring countdown's seconds)
+        self.show(self.presenter.present(self.model, self.presented_at))
+
+    def show(self, props: TableProps) -> None:
+        """Give each widget its props: a widget repaints the lines that changed, the
+        screen is laid out again only when a widget sized by its content changes
+        size (or one is shown / hidden), and the key bar is rebuilt only when the
+        bindings it shows changed."""
+        self.props = props
+        if self.model.cat.lang != self._lang:
+            self.relabel()
+        w = self._widgets
+        if w is None:  # (found once: the screen never recomposes)
+            w = self._widgets = _Widgets(self)
+        look = styles_for(self.app)
+        w.status.show(props.status, look)
+        panels = self._seat_panels
+        for sp in props.seats:
+            panel = panels.get(sp.position)
+            if panel is not None:
+                panel.show(sp, look)
+        w.centre.show(props.centre, look)
+        w.declare.show(props.declare, look)
+        w.last_trick.show(props.last_trick, look)
+        w.score_left.show(props.score.left, look)
+        w.score_right.show(props.score.right, look)
+        w.me.show(props.me, look)
+        w.hand.show(props.hand, look)
+        if w.declare.display != props.declare.shown:
+            w.declare.display = props.declare.shown
+        w.bar.show_points(props.score.bar)
+        w.log.show(props.log)
+        self._show_keys(props.keys)
+        self.footer_palette()
+        timer = self._countdown
+        if timer is not None:
+            if props.countdown:
+                timer.resume()
+            else:
+                timer.pause()
+
+    def _show_keys(self, keys: KeyStates) -> None:
+        t = self.model.cat.t
+        labels = (keys.confirm, keys.skip, self.model.cat.lang)
+        if labels != self._labels_for:
+            self._labels_for = labels
+            changed = {"confirm": t(keys.confirm), "skip_deal": t(keys.skip)}
+            self._labels.update(changed)
+            relabel_bindings(self, changed)
+        # The footer follows every refresh_bindings: only when something changed.
+        sig = (keys, self.has_class("-wide"), self.model.cat.lang)
+        if sig != self._binding_sig:
+            self._binding_sig = sig
+            self.refresh_bindings()
+
+    def key_text(self, binding: Binding, display: str) -> tuple[str, str]:
+        """How the key bar writes a binding: its key and what it does, in the
+        player's language (the bindings say it too when the patches are on)."""
+        if binding.key == "space":
+            display = self._space
+        name = binding.action.split("(")[0]
+        label = self._labels.get(name)
+        if label is None and name == "command_palette":
+            label = self.model.cat.t("keys.palette")
+        return display, label if label is not None else binding.description
+
+    def footer_palette(self) -> None:
+        """ASCII mode names keys in words ("left/right", "enter"): on a narrow
+        terminal the footer then drops its palette key (ctrl+p still opens it)."""
+        show = not (self.model.ct.ascii and self.size.width < 110)
+        w = self._widgets
+        for bar in [w.keys] if w is not None else self.query(KeyBar).results(KeyBar):
+            bar.set_palette(show)
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self.footer_palette()
+
+    def _tick_countdown(self) -> None:
+        """The declaring countdown shows another second (the centre follows)."""
+        if self.props.countdown:
+            self.present()
+
+    # --------------------------------------------------------------- actions
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "show_log":
+            return not self.has_class("-wide")
+        if action == "clear":
+            return True
+        return self.props.keys.state(action)
+
+    def action_move(self, step: int) -> None:
+        self.model.move(step)
+
+    def action_pick(self) -> None:
+        self.model.toggle()
+
+    def on_hand_view_card_clicked(self, message: HandView.CardClicked) -> None:
+        self.model.click(message.index)
+
+    def action_clear(self) -> None:
+        self.model.clear()
+
+    def action_confirm(self) -> None:
+        m = self.model
+        a = m.allowed
+        if a is not None and "next_deal" in a:
+            self.app.post_message(SubmitCommand(NextDeal(seat=m.seat)))
+            return
+        chk = m.check()
+        if not chk.ok:
+            if chk.message:
+                self.notify(chk.message, severity="warning")
+            return
+        cmd = m.pending_command()
+        if cmd is not None:
+            self.app.post_message(SubmitCommand(cmd))
+
+    def action_declare(self) -> None:
+        self.action_declare_option(self.model.decl_index)
+
+    def action_declare_option(self, index: int) -> None:
+        m = self.model
+        opts = m.declare_options()
+        if not 0 <= index < len(opts):
+            if not opts:
+                self.notify(m.cat.t("declare.cannot", level=m.view.level if m.view else ""))
+            return
+        cards = tuple(opts[index])
+        a = m.allowed
+        if a is not None and "steal" in a:
+            self.app.post_message(SubmitCommand(Steal(seat=m.seat, cards=cards)))
+        else:
+            self.app.post_message(SubmitCommand(Declare(seat=m.seat, cards=cards)))
+
+    def action_pass_steal(self) -> None:
+        m = self.model
+        a = m.allowed
+        if a is not None and "pass_steal" in a:
+            self.app.post_message(SubmitCommand(PassSteal(seat=m.seat)))
+
+    def action_skip_deal(self) -> None:
+        cmd = self.model.skip_command()
+        if cmd is not None:
+            self.app.post_message(SubmitCommand(cmd))
+
+    def action_suggest(self) -> None:
+        self.model.suggest_selection()
+
+    def action_last_trick(self) -> None:
+        self.app.push_screen(LastTrickScreen(self.model))
+
+    def action_show_log(self) -> None:
+        self.app.push_screen(LogScreen(self.model.cat.t("log.title"), self.model.log))
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.model))
+
+    def action_next_hand(self) -> None:
+        self.post_message(NextHandRequested())
+
+    def action_next_deal(self) -> None:
+        m = self.model
+        a = m.allowed
+        if a is not None and "next_deal" in a:
+            self.app.post_message(SubmitCommand(NextDeal(seat=m.seat)))
+
+    def action_quit_table(self) -> None:
+        self.post_message(QuitRequested())
+
+
+class _Widgets:
+    """The table screen's widgets that `show` updates."""
+
+    def __init__(self, screen: TableScreen) -> None:
+        self.status = screen.query_one(StatusBar)
+        self.centre = screen.query_one(CentreBox)
+        self.declare = screen.query_one(DeclarePanel)
+        self.last_trick = screen.query_one(LastTrick)
+        self.score_left = screen.query_one("#score-left", ScoreText)
+        self.score_right = screen.query_one("#score-right", ScoreText)
+        self.me = screen.query_one(MeLine)
+        self.hand = screen.query_one(HandView)
+        self.bar = screen.query_one(PointsBar)
+        self.log = screen.query_one(GameLog)
+        self.keys = screen.query_one(KeyBar)

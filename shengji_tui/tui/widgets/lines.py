@@ -1,0 +1,338 @@
+"""The line-painting engine of the table's widgets: `LineWidget`, Textual's
+line API (`render_line`) over a Rich `Text` built from the widget's props.
+
+A widget is given new props (`show`); when they equal the ones shown it does
+nothing (the props are everything its text is built from: see props.py).
+Otherwise the text is built once, cut into lines (wrapped, aligned by the CSS
+`text-align`, in the widget's colours), and only the lines that differ from
+what is shown are repainted; the screen is laid out again only when the
+widget's size depends on its content (`height: auto` / `width: auto`) and
+that size changed. One play changes a few lines of a few widgets, and over
+SSH every player's screen repaints them, so a repaint must cost what changed,
+not the whole widget.
+
+`line_text` turns the props' styled lines into Rich `Text` for the app's
+style table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+from typing import Any, Generic, NamedTuple, TypeVar
+
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual.app import RenderResult
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.widget import Widget
+
+from .. import patches
+from ..props import Cards, Chip, Group, Line, Piece, Words
+from .styles import StyleTable, styles_for
+
+P = TypeVar("P")
+
+
+def cards_text(chips: Sequence[Chip], styles: StyleTable) -> Text:
+    out = Text()
+    for i, chip in enumerate(chips):
+        if i:
+            out.append(" ")
+        out.append(chip.label, styles.chip(chip))
+    return out
+
+
+def _pieces_into(out: Text, pieces: Sequence[Piece], styles: StyleTable) -> None:
+    for piece in pieces:
+        if isinstance(piece, Words):
+            out.append(piece.text, styles.resolve(piece.style) or None)
+        elif isinstance(piece, Cards):
+            out.append_text(cards_text(piece.chips, styles))
+        else:
+            out.append_text(group_text(piece, styles))
+
+
+def group_text(group: Group, styles: StyleTable) -> Text:
+    out = Text()
+    _pieces_into(out, group.pieces, styles)
+    if group.overlay:
+        out.stylize(styles.resolve(group.overlay))
+    return out
+
+
+def line_text(line: Line, styles: StyleTable, **options: Any) -> Text:
+    """One line of the props as Rich `Text` (`options`: `no_wrap`, `overflow`)."""
+    out = Text(style=styles.resolve(line.style), **options)
+    _pieces_into(out, line.pieces, styles)
+    if line.overlay:
+        out.stylize(styles.resolve(line.overlay))
+    return out
+
+
+def lines_text(lines: Sequence[Line], styles: StyleTable) -> Text:
+    return Text("\n").join(line_text(line, styles) for line in lines)
+
+
+def text_signature(text: Text) -> tuple[object, ...]:
+    """What a `Text` looks like on screen (rich's `Text.__eq__` ignores the base
+    style and the wrapping options)."""
+    return (
+        text.plain,
+        tuple(text.spans),
+        text.style,
+        text.justify,
+        text.overflow,
+        text.no_wrap,
+        text.end,
+    )
+
+
+def _style(style: str | Style) -> Style:
+    return Style.parse(style) if isinstance(style, str) else style
+
+
+def line_segments(line: Text, base: Style) -> list[Segment]:
+    """One line of text as segments over `base`: what `Text.render` and
+    `Segment.apply_style` make of it, several times faster (no style stack:
+    each piece between span edges takes the spans covering it, in order)."""
+    plain = line.plain
+    own = base + _style(line.style) if line.style else base
+    spans = line.spans
+    if not spans:
+        return [Segment(plain, own)] if plain else []
+    edges = sorted({0, len(plain), *(sp.start for sp in spans), *(sp.end for sp in spans)})
+    out: list[Segment] = []
+    for a, b in pairwise(edges):
+        if a >= b or b > len(plain):
+            continue
+        style = own
+        for sp in spans:
+            if sp.start <= a and sp.end >= b:
+                style = style + _style(sp.style)
+        out.append(Segment(plain[a:b], style))
+    return out
+
+
+class LinePainter:
+    """The lines of one widget's texts, kept by what each line is (its text,
+    spans, style, width, colours, alignment): a line that did not change keeps
+    its `Strip` object, which is how `LineWidget.show` finds the lines to
+    repaint; and each paragraph wrapped last time (a play changes one sentence
+    of the centre). `keep`: lines kept beyond the current text (a widget that
+    goes back and forth between a few texts)."""
+
+    def __init__(self, keep: int = 0) -> None:
+        self.keep = keep
+        self._lines: dict[tuple[object, ...], Strip] = {}
+        self._wrapped: dict[tuple[object, ...], list[Text]] = {}
+
+    def cut(self, text: Text, width: int, base: Style, align: str, console: Any) -> list[Strip]:
+        """`text` as lines of `width` cells: wrapped (as rich's `Text.wrap` of the
+        whole text, one paragraph at a time), aligned, in the widget's colours."""
+        if text.plain == "":
+            return []
+        if text.no_wrap or all(cell_len(line) <= width for line in text.plain.split("\n")):
+            parts = list(text.split("\n", allow_blank=True))
+        else:
+            parts = []
+            done = self._wrapped
+            wrapped: dict[tuple[object, ...], list[Text]] = {}
+            for para in text.split("\n", allow_blank=True):
+                wkey = (para.plain, tuple(para.spans), para.style, width)
+                got = done.get(wkey)
+                if got is None:
+                    got = list(
+                        para.wrap(console, max(1, width), justify="default", overflow="fold")
+                    )
+                    for part in got:
+                        part.rstrip()  # as Textual wraps: no trailing blanks at a break
+                wrapped[wkey] = got
+                parts.extend(got)
+            self._wrapped = wrapped
+        old = self._lines
+        kept = dict(old) if len(old) < self.keep else {}
+        lines: list[Strip] = []
+        for part in parts:
+            if part.cell_len > width:
+                part = part.copy()
+                part.truncate(width, overflow=text.overflow or "crop")
+            key = (part.plain, tuple(part.spans), part.style, width, base, align)
+            strip = kept.get(key)
+            if strip is None:
+                strip = old.get(key)
+            if strip is None:
+                strip = line_strip(part, width, base, align)
+            kept[key] = strip
+            lines.append(strip)
+        self._lines = kept
+        return lines
+
+
+def line_strip(line: Text, width: int, base: Style, align: str) -> Strip:
+    """One line of text as a strip of `width` cells, aligned."""
+    segments = line_segments(line, base)
+    used = line.cell_len
+    spare = max(0, width - used)
+    if spare and align in ("center", "right", "end"):
+        left = spare // 2 if align == "center" else spare
+        segments.insert(0, Segment(" " * left, base))
+        used += left
+    return Strip(segments, used).adjust_cell_length(width, base)
+
+
+class Painting(NamedTuple):
+    """What a widget shows and all it is made of: its props, in the styles of a
+    theme, built for a width; the strips once cut (for the widget's colours and
+    alignment)."""
+
+    props: object
+    look: StyleTable
+    width: int
+    text: Text
+    strips: list[Strip] | None = None
+    cut_for: tuple[Style, str] | None = None
+
+
+class LineWidget(Widget, Generic[P]):
+    """Base of the table's widgets: built from props (`build`), painted line by line.
+
+    The screen calls `show(props)` after every change of the model; see the
+    module docstring for what a change costs. What the widget shows is one
+    `Painting`, made again when the props, the width or the styles are not
+    those it was made of."""
+
+    KEEP_LINES = 0  # painted lines kept beyond the current text (a widget that alternates)
+
+    def __init__(self, props: P, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.props = props
+        self._painting: Painting | None = None
+        self._painter = LinePainter(self.KEEP_LINES)
+        self._measured: tuple[int | None, int | None] | None = None  # the size laid out
+        self._styled = False  # the CSS has been applied (notify_style_update)
+        self._painted = False  # Textual holds lines painted from it (see show)
+
+    def build(self) -> Text:
+        """The text of `self.props` (and of the widget's width, where it lays out)."""
+        raise NotImplementedError
+
+    @property
+    def styles_table(self) -> StyleTable:
+        return styles_for(self.app)
+
+    # ------------------------------------------------------------ painting
+    def _current(self, width: int) -> Painting:
+        p = self._painting
+        look = styles_for(self.app)
+        if p is None or p.props is not self.props or p.width != width or p.look is not look:
+            p = self._painting = Painting(self.props, look, width, self.build())
+        return p
+
+    def render(self) -> RenderResult:
+        return self._current(self.size.width).text
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._styled = True
+        self._painting = None  # styles come from the CSS: build again
+
+    def _strips(self, width: int) -> list[Strip]:
+        """The text cut into lines of `width` cells (kept per line)."""
+        p = self._current(width)
+        cut_for = (self.visual_style.rich_style, self.styles.text_align)
+        if p.strips is not None and p.cut_for == cut_for:
+            return p.strips
+        strips = self._painter.cut(p.text, width, *cut_for, self.app.console)
+        self._painting = p._replace(strips=strips, cut_for=cut_for)
+        return strips
+
+    def render_line(self, y: int) -> Strip:
+        self._painted = True
+        width = self.size.width
+        lines = self._strips(width)
+        if 0 <= y < len(lines):
+            return lines[y]
+        return Strip.blank(width, self.visual_style.rich_style)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._strips(width)) if width else 0
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        text = self._current(self.size.width).text
+        return max((cell_len(line) for line in text.plain.split("\n")), default=0)
+
+    def show(self, props: P, look: StyleTable | None = None) -> bool:
+        """Show `props`: repaint the lines that changed (relayout if the size
+        changed); True if anything was repainted. (`look`: the app's style
+        table, when the caller has it at hand.)"""
+        was = self._painting
+        if props == self.props and was is not None and was.look is (look or styles_for(self.app)):
+            return False  # (what it shows is built from equal props, in the same styles)
+        self.props = props
+        if not self.is_mounted or not self._styled:  # not styled yet
+            self._painting = None
+            self._measured = None
+            self.refresh(layout=True)
+            return True
+        if not self.display or not self.region:  # hidden (or its container is): built when shown
+            self._painting = None
+            if self._painted:
+                # Textual keeps the lines it painted too: shown again at the same size,
+                # it would show those (the side panel of a terminal narrowed and widened)
+                self._painted = False
+                self.refresh()
+            return False
+        width = self.size.width
+        old = was.strips if was is not None and was.width == width else None
+        self._current(width)  # (built now: what it shows is always its props')
+        styles = self.styles
+        if styles.is_auto_height or styles.is_auto_width:
+            size = self.measure()
+            if size != self._measured:
+                self._measured = size
+                self.refresh(layout=True)
+                return True
+        if old is None:
+            self.refresh()
+            return True
+        new = self._strips(width)
+        changed = [
+            Region(0, y, width, 1)
+            for y in range(max(len(old), len(new)))
+            if y >= len(old) or y >= len(new) or old[y] is not new[y]
+        ]
+        if changed:
+            patches.repaint_lines(self, changed)
+        return bool(changed)
+
+    def measure(self) -> tuple[int | None, int | None]:
+        """The content size the layout would give (None: not sized by content)."""
+        parent = self.parent
+        container = parent.content_size if isinstance(parent, Widget) else self.app.size
+        viewport = self.app.size
+        styles = self.styles
+        width = self.get_content_width(container, viewport) if styles.is_auto_width else None
+        height = None
+        if styles.is_auto_height:
+            height = self.get_content_height(container, viewport, self.size.width)
+            # What the layout makes of it: a min-height in cells hides small changes.
+            gutter = styles.gutter.height if styles.box_sizing == "border-box" else 0
+            low, high = styles.min_height, styles.max_height
+            if low is not None and low.is_cells:
+                height = max(height, int(low.value) - gutter)
+            if high is not None and high.is_cells:
+                height = min(height, int(high.value) - gutter)
+        return width, height
+
+
+class LinesWidget(LineWidget[P]):
+    """A widget whose props hold its `lines` (seat panels, the centre, the last
+    trick, the declaration panel)."""
+
+    def build(self) -> Text:
+        lines: Sequence[Line] = self.props.lines  # type: ignore[attr-defined]
+        return lines_text(lines, self.styles_table)

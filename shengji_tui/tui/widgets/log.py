@@ -1,0 +1,41 @@
+"""The game log beside the table (wide terminals): the model's sentences."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import RichLog
+
+from ..props import LogProps
+
+
+class GameLog(RichLog):
+    """A `RichLog` that writes the sentences of its props it has not written yet
+    (a new log, of another game: it starts again)."""
+
+    def __init__(self, props: LogProps, **kw: Any) -> None:
+        super().__init__(wrap=True, min_width=20, max_lines=1000, **kw)
+        # Never focused: the table's keys (←→, space) must not scroll the log, and
+        # a key goes straight to the screen's bindings (set before mounting: the
+        # screen focuses its first focusable widget when it is shown).
+        self.can_focus = False
+        self.props = LogProps(props.log_id, 0, ())
+        self._pending = props
+
+    def on_mount(self) -> None:
+        self.show(self._pending)
+
+    def show(self, props: LogProps) -> None:
+        if props == self.props:
+            return
+        if not self.is_mounted:
+            self._pending = props
+            return
+        if props.log_id != self.props.log_id:
+            self.clear()
+            start = 0
+        else:
+            start = self.props.size
+        for line in props.lines[start : props.size]:
+            self.write(line)
+        self.props = props
