@@ -456,7 +456,12 @@ class Registry:
                 raise LobbyError("that table is full", "full")
             seat = free[0]
         if not 0 <= seat < room.players:
-            raise LobbyError("there is no such seat", "no_such_seat")
+            raise LobbyError(
+                f"there is no seat {seat + 1}: this table has {room.players} seats",
+                "no_such_seat",
+                n=seat + 1,
+                players=room.players,
+            )
         slot = room.slots[seat]
         if slot.kind == "human" and slot.identity == identity:
             return seat
