@@ -513,6 +513,7 @@ class WatchScreen(Screen[None]):
             line = t(
                 "lobby.watch.line",
                 name=_pad(name, 16),
+                side=_pad(watch_side(t, v, s), 14),
                 level=f"{v.levels[s]:<3}",
                 cards=f"{v.hand_sizes[s]:>2}",
                 points=f"{v.points_by_seat[s]:>3}",
@@ -541,6 +542,18 @@ class WatchScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+def watch_side(t: Callable[..., str], v: SeatView, seat: int) -> str:
+    """A seat's team (fixed partners) or side this deal (once there is a dealer),
+    and the dealer's mark, as a spectator may know them."""
+    if v.rules.partnership == "fixed":
+        return t("lobby.watch.team", n=v.teams[seat] + 1) + (" ★" if v.dealer == seat else "")
+    if v.dealer == seat:
+        return t("lobby.watch.dealer")
+    if not v.dealer_side:
+        return ""
+    return t("lobby.watch.dealer_side" if seat in v.dealer_side else "lobby.watch.attacker")
 
 
 # ====================================================================== the app

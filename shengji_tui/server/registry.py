@@ -470,6 +470,11 @@ class Registry:
         if mine is not None:
             name = room.slots[mine[1]].name  # the name given when it sat down
             room.slots[mine[1]] = Slot()
+            # its session moves with it (left behind, the next to sit there would
+            # take it for its own older session and close it)
+            holder = room.holders.pop(mine[1], None)
+            if holder is not None:
+                room.holders[seat] = holder
         else:
             name = unique_name(name, [s.name for s in room.slots if s.kind != "empty"])
         room.slots[seat] = Slot("human", name, identity)
