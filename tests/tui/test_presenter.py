@@ -143,6 +143,11 @@ def test_six_seats_mid_trick() -> None:
         assert sp.lines[-2:] and not plain(sp.lines[0]).startswith("▶")  # your turn, not theirs
     assert p.me.flag is not None
     assert any("us 2 / them 2" in plain(part) for part in p.status.parts)
+    # the help's rules: the next dealer of a holding side is the next team-mate
+    from shengji_tui.tui.help import help_markdown
+
+    assert "next team-mate in play order" in help_markdown(m)
+    assert "the dealer's partner deals next" in help_markdown(model_of(S.following_state()))
 
 
 def test_solo_seats_say_their_side_and_own_level() -> None:
