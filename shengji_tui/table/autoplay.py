@@ -107,7 +107,9 @@ async def autoplay(
                     bots=bot_specs(s, range(rs.players), "random", names),
                     pacing=pacing,
                 )
-                t = Table(settings, table_id=f"{AUTO_PREFIX}{s}-{uuid.uuid4().hex[:6]}", store=store)
+                t = Table(
+                    settings, table_id=f"{AUTO_PREFIX}{s}-{uuid.uuid4().hex[:6]}", store=store
+                )
                 running.append(t)
                 _say(f"new {_describe(t)}")
         for t in running:
