@@ -97,6 +97,7 @@ def table_settings(options: GameOptions, cat: Catalogue) -> TableSettings:
             deal_delay=options.deal_delay,
             declare_window=options.declare_window,
         ),
+        card_counter=options.card_counter,
     )
 
 

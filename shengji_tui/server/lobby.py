@@ -297,6 +297,14 @@ class CreateScreen(ModalScreen[None]):
                     allow_blank=False,
                     id="standin",
                 )
+            with Horizontal():
+                yield Label(t("aids.option"))
+                yield Select(
+                    [(t("aids.option_on"), True), (t("aids.option_off"), False)],
+                    value=d.card_counter,
+                    allow_blank=False,
+                    id="counter",
+                )
             with Horizontal(classes="buttons"):
                 yield Button(t("lobby.create.create"), id="create", variant="primary")
                 yield Button(t("lobby.create.cancel"), id="cancel")
@@ -326,12 +334,14 @@ class CreateScreen(ModalScreen[None]):
         d = app.registry.default_options
         preset = self.query_one("#preset", Select).value
         standin = self.query_one("#standin", Select).value
+        counter = self.query_one("#counter", Select).value
         grace_text = self.query_one("#grace", Input).value.strip()
         grace = float(grace_text) if grace_text.isdigit() else d.pacing.grace
         settings = d.replace(
             rules=preset if isinstance(preset, str) and preset != d.rules.name else d.rules,
             pacing=d.pacing.replace(grace=min(max(grace, 0.0), 3600.0)),
             stand_in=bot_level(standin) if isinstance(standin, str) else d.stand_in,
+            card_counter=counter if isinstance(counter, bool) else d.card_counter,
             seats=(),
         )
         try:

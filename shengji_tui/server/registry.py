@@ -177,6 +177,7 @@ class OptionsRecord(_Record):
     deal_delay: float = Field(0.05, ge=0)
     standin_level: BotLevel = "random"
     seed: int | None = None
+    card_counter: bool = True
 
 
 class SlotRecord(_Record):
@@ -221,6 +222,7 @@ class RoomRecord(_Record):
                 deal_delay=st.pacing.deal_delay,
                 standin_level=st.stand_in,
                 seed=st.seed,
+                card_counter=st.card_counter,
             ),
             slots=[SlotRecord.model_construct(**asdict(s)) for s in room.slots],
             creator=room.creator,
@@ -235,6 +237,7 @@ class RoomRecord(_Record):
             seed=self.seed,
             pacing=Pacing(grace=o.grace, bot_delay=o.bot_delay, deal_delay=o.deal_delay),
             stand_in=o.standin_level,
+            card_counter=o.card_counter,
         )
         return Room(
             table_id=self.table_id,

@@ -209,6 +209,11 @@ class Table:
     def finished(self) -> bool:
         return self._state.phase == "finished"
 
+    @property
+    def card_counter(self) -> bool:
+        """Whether the players may open the card counter (`TableSettings.card_counter`)."""
+        return self._settings.card_counter
+
     def view(self, seat: int | None) -> SeatView:
         """What `seat` sees now; None: a spectator's view (no hand; `seat` is -1)."""
         if seat is not None:

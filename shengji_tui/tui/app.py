@@ -34,6 +34,7 @@ from ..engine import Command, Event, RuleError, SeatView, ThrowFailed
 from ..table import DEFAULT_DECLARE_WINDOW
 from ..text import CardText, Catalogue, ascii_keys
 from ..text.assets import asset
+from .aid_commands import aid_commands
 from .bindings import relabel_bindings
 from .contract import GameOptions, TableFactory, TableLike, TroubleLike
 from .messages import (
@@ -206,6 +207,7 @@ class ShengjiApp(App[None]):
             humans=self.humans,
             table_humans=self._table_humans(),
             declare_window=DEFAULT_DECLARE_WINDOW if window is None else float(window),
+            card_counter=table.card_counter,
         )
         m.take_seat(self.humans[0], self.views[self.humans[0]])
         # The log is one for every human at this keyboard: with several, it tells
@@ -556,6 +558,7 @@ class ShengjiApp(App[None]):
                 t("palette.last_trick_help"),
                 self._palette_last_trick,
             )
+            yield from aid_commands(self.table_screen())
         other = "zh" if self.cat.lang == "en" else "en"
         yield SystemCommand(
             t("palette.language"), t("palette.language_help"), lambda: self.set_language(other)

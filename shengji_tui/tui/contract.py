@@ -63,6 +63,9 @@ class TableLike(Protocol):
     @property
     def finished(self) -> bool: ...
 
+    @property
+    def card_counter(self) -> bool: ...  # the players may open the card counter
+
     def view(self, seat: int | None) -> SeatView: ...
 
     def subscribe(self, seat: int | None, callback: UpdateCallback) -> Callable[[], None]: ...
@@ -87,6 +90,7 @@ class GameOptions:
     deal_delay: float = 0.05
     declare_window: float | None = None  # seconds to declare after the last card (table default)
     bots: BotLevel = "normal"  # the bots' level
+    card_counter: bool = True  # the players may open the card counter (记牌器)
 
 
 TableFactory = Callable[[GameOptions, Catalogue], tuple[TableLike, list[int]]]

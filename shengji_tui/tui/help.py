@@ -28,6 +28,9 @@ def help_markdown(model: Model) -> str:
         "quit",
     ):
         out.append(f"- {model.ct.keys(t('help.key.' + key))}")
+    if model.card_counter:  # what one may look at beside the table
+        out.append(f"- {t('aids.help_counter')}")
+    out.append(f"- {t('aids.help_kitty')}")
     out += ["", f"## {t('help.marks_title')}", "", t("help.marks"), ""]
     if rs is None:
         return "\n".join(out)

@@ -68,6 +68,7 @@ class Model:
     humans: list[int] = field(default_factory=list)
     table_humans: int = 1  # humans seated at the table (one alone may skip the dealing)
     declare_window: float | None = None  # seconds the table waits for declarations
+    card_counter: bool = True  # the table lets its players open the card counter
     view: SeatView | None = None
     cursor: int = 0
     selected: list[int] = field(default_factory=list)  # indices into `hand`, in pick order

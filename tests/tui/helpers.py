@@ -75,6 +75,7 @@ class StaticTable:
     table_id = "static"
     declare_window: float | None = None
     trouble: Any = None
+    card_counter = True
 
     def __init__(self, state: GameState, names: list[str] | None = None, humans=(0,)) -> None:
         self.state = state

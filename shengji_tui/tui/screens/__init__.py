@@ -5,6 +5,8 @@ Modules:
   result        `DealResultScreen` (a deal's or the match's end)
   last_trick    `LastTrickScreen`
   log           `LogScreen`
+  counter       `CounterScreen` (the card counter)
+  kitty         `KittyScreen` (the kitty the seat buried)
   help          `HelpScreen`
   confirm_quit  `ConfirmQuit`
   hand_over     `PassScreen` (hotseat)
@@ -18,9 +20,11 @@ they show.
 
 from .base import Dialog, SizeWatch
 from .confirm_quit import ConfirmQuit
+from .counter import CounterScreen
 from .enlarge import EnlargeScreen
 from .hand_over import PassScreen
 from .help import HelpScreen
+from .kitty import KittyScreen
 from .last_trick import LastTrickScreen
 from .log import LogScreen
 from .result import DealResultScreen
@@ -29,10 +33,12 @@ from .table import TableScreen
 
 __all__ = [
     "ConfirmQuit",
+    "CounterScreen",
     "DealResultScreen",
     "Dialog",
     "EnlargeScreen",
     "HelpScreen",
+    "KittyScreen",
     "LastTrickScreen",
     "LogScreen",
     "Menu",

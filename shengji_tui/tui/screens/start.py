@@ -85,6 +85,14 @@ class StartScreen(SizeWatch, Screen[None]):
                     compact=True,
                     id="bots",
                 )
+                yield Label(t("aids.option"))
+                yield Select(
+                    [(t("aids.option_on"), True), (t("aids.option_off"), False)],
+                    value=o.card_counter,
+                    allow_blank=False,
+                    compact=True,
+                    id="counter",
+                )
                 yield Label(t("menu.seed"))
                 yield Input(
                     value="" if o.seed is None else str(o.seed),
@@ -220,6 +228,7 @@ class StartScreen(SizeWatch, Screen[None]):
         preset = self.query_one("#preset", Select).value
         humans = self.query_one("#humans", Select).value
         bots = self.query_one("#bots", Select).value
+        counter = self.query_one("#counter", Select).value
         seed_text = self.query_one("#seed", Input).value.strip()
         return replace(
             o,
@@ -227,6 +236,7 @@ class StartScreen(SizeWatch, Screen[None]):
             humans=humans if isinstance(humans, int) else o.humans,
             bots=bot_level(bots) if isinstance(bots, str) else o.bots,
             seed=int(seed_text) if seed_text.lstrip("-").isdigit() else None,
+            card_counter=counter if isinstance(counter, bool) else o.card_counter,
         )
 
     def action_start(self) -> None:
