@@ -303,7 +303,7 @@ class CreateScreen(ModalScreen[None]):
                     [(t("aids.option_on"), True), (t("aids.option_off"), False)],
                     value=d.card_counter,
                     allow_blank=False,
-                    id="counter",
+                    id="counter-option",
                 )
             with Horizontal(classes="buttons"):
                 yield Button(t("lobby.create.create"), id="create", variant="primary")
@@ -334,7 +334,7 @@ class CreateScreen(ModalScreen[None]):
         d = app.registry.default_options
         preset = self.query_one("#preset", Select).value
         standin = self.query_one("#standin", Select).value
-        counter = self.query_one("#counter", Select).value
+        counter = self.query_one("#counter-option", Select).value
         grace_text = self.query_one("#grace", Input).value.strip()
         grace = float(grace_text) if grace_text.isdigit() else d.pacing.grace
         settings = d.replace(

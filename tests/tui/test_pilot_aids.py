@@ -105,7 +105,7 @@ async def test_the_counter_opens_and_sits_beside_the_log_when_wide(lang: str) ->
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TableScreen) and screen.has_class("-counter")
-        panel = screen.query_one("#counter", CounterPanel)
+        panel = screen.query_one("#side-counter", CounterPanel)
         assert panel.display and panel.region
         assert app.model is not None
         assert panel.props == AidsPresenter().counter(app.model)
@@ -134,7 +134,7 @@ async def test_a_table_without_the_counter() -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TableScreen) and not screen.has_class("-counter")
-        assert not screen.query_one("#counter", CounterPanel).display
+        assert not screen.query_one("#side-counter", CounterPanel).display
         assert app.cat.t("aids.counter_palette") not in palette_titles(app)
         await pilot.press("c")
         await pilot.pause(0.2)

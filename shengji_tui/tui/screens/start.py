@@ -91,7 +91,7 @@ class StartScreen(SizeWatch, Screen[None]):
                     value=o.card_counter,
                     allow_blank=False,
                     compact=True,
-                    id="counter",
+                    id="counter-option",
                 )
                 yield Label(t("menu.seed"))
                 yield Input(
@@ -228,7 +228,7 @@ class StartScreen(SizeWatch, Screen[None]):
         preset = self.query_one("#preset", Select).value
         humans = self.query_one("#humans", Select).value
         bots = self.query_one("#bots", Select).value
-        counter = self.query_one("#counter", Select).value
+        counter = self.query_one("#counter-option", Select).value
         seed_text = self.query_one("#seed", Input).value.strip()
         return replace(
             o,

@@ -120,7 +120,7 @@ class TableScreen(SizeWatch, Screen[None]):
                         yield self._seat_panel("right", seats)
             with Vertical(id="side"):
                 yield LastTrick(p.last_trick, id="last-trick")
-                yield CounterPanel(self.aids.counter(self.model), id="counter")
+                yield CounterPanel(self.aids.counter(self.model), id="side-counter")
                 yield GameLog(p.log, id="log")
         with Horizontal(id="scoreline"):
             yield ScoreText(p.score.left, id="score-left")
