@@ -16,6 +16,7 @@ from .db import (
     default_data_dir,
 )
 from .deals import DealSummary, deal_summary
+from .record import GameRecord, game_record
 from .replay import (
     EVENTS_ADAPTER,
     Replayed,
@@ -32,6 +33,7 @@ __all__ = [
     "EVENTS_ADAPTER",
     "SCHEMA_VERSION",
     "DealSummary",
+    "GameRecord",
     "LogEntry",
     "ReplayMismatch",
     "Replayed",
@@ -47,5 +49,6 @@ __all__ = [
     "default_data_dir",
     "events_from_json",
     "events_json",
+    "game_record",
     "replay",
 ]

@@ -49,12 +49,14 @@ from typing import Any, TypeVar
 from ..bots import Bot, BotSpec
 from ..engine import (
     Command,
+    DealReview,
     GameState,
     SeatView,
     WrongSeat,
     apply,
     events_for,
     new_game,
+    review_for,
 )
 from ..engine.events import Event
 from ..rules import RuleSet
@@ -219,6 +221,12 @@ class Table:
         if seat is not None:
             self._check_seat(seat)
         return self._views.get(self._state, seat)
+
+    def review(self, seat: int) -> DealReview:
+        """The deal in play as `seat` may review it: every hand as dealt once the
+        deal is over, its own hand only before (`engine.review_for`)."""
+        self._check_seat(seat)
+        return review_for(self._state, seat)
 
     def bot_at(self, seat: int) -> Bot | None:
         return self._bots.get(seat)

@@ -45,6 +45,7 @@ from .messages import (
     NextHandRequested,
     QuitRequested,
     ResumeRequested,
+    ReviewRequested,
     SizeChanged,
     SubmitCommand,
     TableTrouble,
@@ -60,6 +61,7 @@ from .screens import (
     LastTrickScreen,
     Menu,
     PassScreen,
+    ReviewScreen,
     StartScreen,
     TableScreen,
 )
@@ -559,6 +561,11 @@ class ShengjiApp(App[None]):
                 self._palette_last_trick,
             )
             yield from aid_commands(self.table_screen())
+            yield SystemCommand(
+                t("review.palette"),
+                t("review.palette_help"),
+                lambda: self.post_message(ReviewRequested()),
+            )
         other = "zh" if self.cat.lang == "en" else "en"
         yield SystemCommand(
             t("palette.language"), t("palette.language_help"), lambda: self.set_language(other)
@@ -573,6 +580,16 @@ class ShengjiApp(App[None]):
             )
         yield SystemCommand(t("palette.quit"), t("palette.quit_help"), self.action_request_quit)
         # No screenshot command: over SSH it would write to the server's disk.
+
+    @on(ReviewRequested)
+    def review_requested(self) -> None:
+        """The deal in play told again, as the seat shown may review it."""
+        m, table = self.model, self.table
+        if m is None or table is None or m.view is None:
+            self.notify(self.cat.t("review.none"), severity="warning")
+            return
+        review = table.review(m.seat)
+        self.push_screen(ReviewScreen([review], m.rs, m.cat, m.ct, m.name))
 
     def _palette_last_trick(self) -> None:
         if self.model is not None:

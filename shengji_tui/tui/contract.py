@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..bots import BotLevel
-from ..engine import Command, Event, SeatView
+from ..engine import Command, DealReview, Event, SeatView
 from ..text import Catalogue
 
 
@@ -67,6 +67,8 @@ class TableLike(Protocol):
     def card_counter(self) -> bool: ...  # the players may open the card counter
 
     def view(self, seat: int | None) -> SeatView: ...
+
+    def review(self, seat: int) -> DealReview: ...  # the deal in play, as `seat` may see it
 
     def subscribe(self, seat: int | None, callback: UpdateCallback) -> Callable[[], None]: ...
 

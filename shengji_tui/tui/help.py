@@ -31,6 +31,7 @@ def help_markdown(model: Model) -> str:
     if model.card_counter:  # what one may look at beside the table
         out.append(f"- {t('aids.help_counter')}")
     out.append(f"- {t('aids.help_kitty')}")
+    out.append(f"- {t('review.help')}")
     out += ["", f"## {t('help.marks_title')}", "", t("help.marks"), ""]
     if rs is None:
         return "\n".join(out)

@@ -71,6 +71,10 @@ class ResumeRequested(Message):
         self.options = options
 
 
+class ReviewRequested(Message):
+    """Review the deal in play (as the seat shown may: every hand once it is over)."""
+
+
 class NextHandRequested(Message):
     """Hotseat: hand the keyboard to the next human."""
 

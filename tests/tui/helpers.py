@@ -15,6 +15,7 @@ from shengji_tui.engine import (
     GameState,
     apply,
     events_for,
+    review_for,
     view_for,
 )
 from shengji_tui.engine.events import Event
@@ -94,6 +95,9 @@ class StaticTable:
 
     def view(self, seat: int | None):
         return view_for(self.state, 0 if seat is None else seat)
+
+    def review(self, seat: int):
+        return review_for(self.state, seat)
 
     def subscribe(self, seat, callback):
         entry = (seat, callback)

@@ -3,6 +3,7 @@
 Modules:
   table         `TableScreen`: the seats, the centre, your hand, its keys
   result        `DealResultScreen` (a deal's or the match's end)
+  review        `ReviewScreen` (a deal told again, trick by trick)
   last_trick    `LastTrickScreen`
   log           `LogScreen`
   counter       `CounterScreen` (the card counter)
@@ -28,6 +29,7 @@ from .kitty import KittyScreen
 from .last_trick import LastTrickScreen
 from .log import LogScreen
 from .result import DealResultScreen
+from .review import ReviewScreen
 from .start import Menu, StartScreen, bot_label, when
 from .table import TableScreen
 
@@ -43,6 +45,7 @@ __all__ = [
     "LogScreen",
     "Menu",
     "PassScreen",
+    "ReviewScreen",
     "SizeWatch",
     "StartScreen",
     "TableScreen",
