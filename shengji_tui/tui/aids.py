@@ -18,6 +18,7 @@ from .counter import CardCount, SuitCount, count_cards
 from .model import Model
 from .presenter import Presenter, words
 from .props import Cards, Chip, Line, Piece, Words
+from .review import label
 
 
 class CounterProps(NamedTuple):
@@ -89,7 +90,7 @@ class AidsPresenter:
         if count.kitty:
             key = "aids.counter_kitty_end" if m.view and m.view.result else "aids.counter_kitty"
             kitty = self.p.cards(m, m.sorted_cards(count.kitty))
-            out.append(Line((Words(t(key) + " ", "seat--dim"), kitty)))
+            out.append(Line((Words(label(t(key)), "seat--dim"), kitty)))
         return CounterProps(tuple(out))
 
     def _suit_lines(self, m: Model, s: SuitCount) -> list[Line]:

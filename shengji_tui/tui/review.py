@@ -19,6 +19,11 @@ from .presenter import ASCII_GLYPHS, GLYPHS, words
 from .props import Cards, Chip, Line, Piece, Words
 
 
+def label(text: str) -> str:
+    """A label before cards: a space after it, none after a full-width colon."""
+    return text if text.endswith("：") else text + " "
+
+
 class ReviewProps(NamedTuple):
     title: str
     deal: tuple[Line, ...]  # the hands as dealt, the kitty
@@ -120,7 +125,7 @@ class Reviewer:
             else:
                 out.append(Line((head, *self.hand_pieces(hand))))
         if r.kitty is not None:
-            said = t("review.kitty", points=rules.points(r.kitty)) + " "
+            said = label(t("review.kitty", points=rules.points(r.kitty)))
             out.append(Line((Words(said, "bold"), self.cards(self.sorted(r.kitty)))))
         # each take of the kitty (a theft, three players' overturn) buries again
         buried = [(k.seat, k.buried) for k in r.rounds if k.buried is not None]
@@ -128,7 +133,7 @@ class Reviewer:
             buried = [(r.kitty_holder, r.buried)]
         for seat, cards in buried:
             said = t("review.buried", name=self.name(seat), points=rules.points(cards))
-            out.append(Line((Words(said + " ", "bold"), self.cards(self.sorted(cards)))))
+            out.append(Line((Words(label(said), "bold"), self.cards(self.sorted(cards)))))
         return tuple(out)
 
     def step_lines(self, at: int) -> tuple[Line, ...]:
@@ -146,7 +151,7 @@ class Reviewer:
         total = len(self.r.tricks)
         out: list[Line] = [words(t("review.trick", n=trick.no, total=total), "bold")]
         if trick.tried is not None:
-            said = t("review.tried", name=self.name(trick.tried.seat)) + " "
+            said = label(t("review.tried", name=self.name(trick.tried.seat)))
             out.append(Line((Words(said, "centre--alert"), self.cards(trick.tried.cards))))
         lead = trick.plays[0].cards if trick.plays else ()
         for i, p in enumerate(trick.plays):
