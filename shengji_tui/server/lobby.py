@@ -14,7 +14,7 @@ with bots, 1-4 move to a seat, l leave the table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
@@ -26,6 +26,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
+from textual.filter import LineFilter
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
@@ -35,6 +36,7 @@ from ..engine import Event, SeatView
 from ..engine.state import SUPPORTED
 from ..text import Catalogue
 from ..tui.bindings import relabel_bindings
+from ..tui.nocolor import colour_filters
 from .registry import Holder, LobbyError, Registry, Room
 from .remote import RemoteApp
 
@@ -582,6 +584,10 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
         self._unnotice: Callable[[], None] | None = None
         self._room: Room | None = None
         self.origin = origin  # the client's network address, for the table limits
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """NO_COLOR of this session (its client's): no colour at all."""
+        return colour_filters(super().get_line_filters(), self.no_color)
 
     def on_mount(self) -> None:
         self._unsubscribe = self.registry.subscribe(self._on_change)

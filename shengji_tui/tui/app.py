@@ -26,7 +26,7 @@ from rich.console import Console
 from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.filter import LineFilter, Monochrome, NoColor
+from textual.filter import LineFilter
 from textual.screen import Screen
 
 from ..bots import LEVELS
@@ -52,6 +52,7 @@ from .messages import (
     TableUpdate,
 )
 from .model import Model
+from .nocolor import colour_filters
 from .presenter import Presenter
 from .screens import (
     ConfirmQuit,
@@ -103,10 +104,8 @@ class ShengjiApp(App[None]):
         super().__init__(driver_class=driver_class)
         if console is not None:
             self.console = console
-        self._no_color = no_color  # None: as Textual read it from the environment
-        if no_color is not None:
+        if no_color is not None:  # (else as Textual read it from the environment)
             self.no_color = no_color
-        self._colourless: LineFilter = NoColor() if self.native_ansi_color else Monochrome()
         for th in THEMES:
             self.register_theme(th)
         self._themes_ready = True
@@ -134,14 +133,9 @@ class ShengjiApp(App[None]):
 
     # ------------------------------------------------------------------ setup
     def get_line_filters(self) -> Sequence[LineFilter]:
-        """NO_COLOR of this session (an SSH client's, not the server's environment)."""
-        filters = super().get_line_filters()
-        if self._no_color is None:
-            return filters
-        own = [f for f in filters if not isinstance(f, (NoColor, Monochrome))]
-        if self._no_color:
-            own.append(self._colourless)
-        return own
+        """NO_COLOR of this session (an SSH client's, not the server's environment):
+        no colour at all (`nocolor.colour_filters`)."""
+        return colour_filters(super().get_line_filters(), self.no_color)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return theme_variable_defaults(self.current_theme.dark if self._themes_ready else True)
