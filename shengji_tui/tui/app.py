@@ -35,6 +35,7 @@ from ..table import DEFAULT_DECLARE_WINDOW
 from ..text import CardText, Catalogue, ascii_keys
 from ..text.assets import asset
 from .aid_commands import aid_commands
+from .asciifilter import ASCII_FILTER
 from .bindings import relabel_bindings
 from .contract import GameOptions, TableFactory, TableLike, TroubleLike
 from .messages import (
@@ -110,7 +111,7 @@ class ShengjiApp(App[None]):
             self.register_theme(th)
         self._themes_ready = True
         self.theme = theme if theme in self.available_themes else "shengji"
-        self.cat = Catalogue(lang)
+        self.cat = Catalogue(lang, ascii)
         self.ct = CardText(self.cat, ascii)
         relabel_bindings(self, {"command_palette": self.cat.t("keys.palette")})
         self.options = options or GameOptions()
@@ -135,7 +136,10 @@ class ShengjiApp(App[None]):
     def get_line_filters(self) -> Sequence[LineFilter]:
         """NO_COLOR of this session (an SSH client's, not the server's environment):
         no colour at all (`nocolor.colour_filters`)."""
-        return colour_filters(super().get_line_filters(), self.no_color)
+        filters = colour_filters(super().get_line_filters(), self.no_color)
+        if self.ct.ascii:  # the glyphs Textual draws itself, in ASCII too
+            filters.append(ASCII_FILTER)
+        return filters
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return theme_variable_defaults(self.current_theme.dark if self._themes_ready else True)
@@ -479,7 +483,7 @@ class ShengjiApp(App[None]):
 
     # ------------------------------------------------------------------ settings
     def set_language(self, lang: str) -> None:
-        self.cat = Catalogue(lang)
+        self.cat = Catalogue(lang, self.ct.ascii)
         self.ct = CardText(self.cat, self.ct.ascii)
         relabel_bindings(self, {"command_palette": self.cat.t("keys.palette")})
         if self.model is not None:
@@ -489,11 +493,19 @@ class ShengjiApp(App[None]):
                 self.call_later(scr.show_menu, self.menu())
 
     def set_ascii(self, ascii: bool) -> None:
+        if ascii == self.ct.ascii:  # (a menu made again says its choice again)
+            return
+        self.cat = Catalogue(self.cat.lang, ascii)
         self.ct = CardText(self.cat, ascii)
         self.set_class(ascii, "-ascii")
+        relabel_bindings(self, {"command_palette": self.cat.t("keys.palette")})
         if self.model is not None:
             self.model.set_look(self.cat, self.ct)
+        for scr in self.screen_stack:
+            if isinstance(scr, StartScreen):
+                self.call_later(scr.show_menu, self.menu())
         self.screen.refresh_bindings()  # the footer's key names
+        self.refresh(repaint=True, layout=True)  # (the glyphs: the line filters changed)
 
     @on(LanguageChosen)
     def language_chosen(self, msg: LanguageChosen) -> None:

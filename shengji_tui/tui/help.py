@@ -34,7 +34,7 @@ def help_markdown(model: Model) -> str:
     out.append(f"- {t('review.help')}")
     out += ["", f"## {t('help.marks_title')}", "", t("help.marks"), ""]
     if rs is None:
-        return "\n".join(out)
+        return cat.plain("\n".join(out))
     out += [f"## {t('help.rules_title', preset=rs.name)}", ""]
     pack = t(
         "help.rule.pack", decks=rs.decks, players=rs.players, hand=rs.hand_size, kitty=rs.kitty_size
@@ -91,4 +91,4 @@ def help_markdown(model: Model) -> str:
         out.append("")
         out.append(t("help.rule.cap", n=rs.level_cap))
     out += ["", t("help.rule.rotation")]
-    return "\n".join(out)
+    return cat.plain("\n".join(out))

@@ -4,15 +4,18 @@ terminal (the review dialog of the table, over a plain screen), from its
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from textual.app import App, ComposeResult
+from textual.filter import LineFilter
 from textual.screen import Screen
 from textual.widgets import Static
 
 from ..store import GameRecord
 from ..text import CardText, Catalogue
 from ..text.assets import asset
+from .asciifilter import ASCII_FILTER
 from .screens import ReviewScreen
 from .themes import THEMES, theme_variable_defaults
 
@@ -33,12 +36,18 @@ class ReviewApp(App[None]):
         self._themes_ready = True
         self.theme = "shengji"
         self.record = record
-        self.cat = Catalogue(lang)
+        self.cat = Catalogue(lang, ascii)
         self.ct = CardText(self.cat, ascii)
         self.title = self.cat.t("review.app_title", id=record.table_id)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return theme_variable_defaults(self.current_theme.dark if self._themes_ready else True)
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        filters = list(super().get_line_filters())
+        if self.ct.ascii:  # the glyphs Textual draws itself, in ASCII too
+            filters.append(ASCII_FILTER)
+        return filters
 
     def name_of(self, seat: int) -> str:
         names = self.record.names

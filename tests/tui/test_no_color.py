@@ -20,9 +20,7 @@ from shengji_tui.tui.screens import TableScreen
 from . import helpers as H
 
 SGR = re.compile(rb"\x1b\[([0-9;:]*)m")
-COLOUR = frozenset(
-    {*range(30, 38), 38, *range(40, 48), 48, *range(90, 98), *range(100, 108)}
-)
+COLOUR = frozenset({*range(30, 38), 38, *range(40, 48), 48, *range(90, 98), *range(100, 108)})
 
 
 def colours(out: bytes) -> set[int]:

@@ -62,7 +62,7 @@ class StartScreen(SizeWatch, Screen[None]):
         menu = self.menu
         t = menu.cat.t
         o = menu.options
-        presets = [(f"{p} — {t('preset.' + p)}", p) for p in SUPPORTED]
+        presets = [(menu.cat.plain(f"{p} — {t('preset.' + p)}"), p) for p in SUPPORTED]
         levels = list(menu.levels)
         with Vertical(id="start"):
             yield Label(t("menu.title"), classes="dialog-title")
@@ -180,7 +180,7 @@ class StartScreen(SizeWatch, Screen[None]):
                 str(g.deal),
                 t("menu.levels_value", us=g.levels[0], them=g.levels[1]),
                 players,
-                bot_label(cat, g.bots) if g.bots else "—",
+                bot_label(cat, g.bots) if g.bots else cat.plain("—"),
                 when(g.last_played),
                 key=g.table_id,
             )
@@ -264,7 +264,7 @@ def bot_label(cat: Catalogue, level: str, about: bool = False) -> str:
         return level
     name = cat.t("bots." + level)
     if about and cat.has("bots.about." + level):
-        return f"{name} — {cat.t('bots.about.' + level)}"
+        return cat.plain(f"{name} — {cat.t('bots.about.' + level)}")
     return name
 
 
