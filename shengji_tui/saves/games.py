@@ -76,7 +76,7 @@ def table_settings(options: GameOptions, cat: Catalogue) -> TableSettings:
     table's seed), the options' pacing."""
     from ..table import Pacing, SeatSettings, TableSettings, bot_seed
 
-    rs = RuleSet.preset(options.preset)
+    rs = options.rules or RuleSet.preset(options.preset)
     seed = options.seed if options.seed is not None else random.randrange(2**31)
     humans = hotseat_seats(options.humans, rs.players)
     bot_names = [n.strip() for n in cat.t("names.bots").split(",")]

@@ -34,11 +34,13 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 from ..bots import LEVELS, bot_level
 from ..engine import Event, SeatView
 from ..engine.state import SUPPORTED
+from ..rules import RuleSet
 from ..text import Catalogue
 from ..tui.bindings import relabel_bindings
 from ..tui.nocolor import colour_filters
 from .registry import Holder, LobbyError, Registry, Room
 from .remote import RemoteApp
+from .rules_paste import RulesPasteScreen
 
 if TYPE_CHECKING:
     from .auth import Identity
@@ -276,6 +278,11 @@ class CreateScreen(ModalScreen[None]):
         Binding("ctrl+s", "create", "create"),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.rules: RuleSet | None = None  # pasted from a rules file (RulesPasteScreen)
+        self.rules_text = ""
+
     def compose(self) -> ComposeResult:
         d = _app(self).registry.default_options
         t = _t(self)
@@ -307,8 +314,12 @@ class CreateScreen(ModalScreen[None]):
                     allow_blank=False,
                     id="counter-option",
                 )
+            with Horizontal():
+                yield Label(t("rules_file.lobby_label"))
+                yield Label(t("rules_file.lobby_none"), id="rules-chosen", classes="about")
             with Horizontal(classes="buttons"):
                 yield Button(t("lobby.create.create"), id="create", variant="primary")
+                yield Button(t("rules_file.lobby_button"), id="paste-rules")
                 yield Button(t("lobby.create.cancel"), id="cancel")
 
     def on_mount(self) -> None:
@@ -328,6 +339,17 @@ class CreateScreen(ModalScreen[None]):
     def _cancel(self) -> None:
         self.action_cancel()
 
+    @on(Button.Pressed, "#paste-rules")
+    def _paste_rules(self) -> None:
+        def chosen(rules: RuleSet | None) -> None:
+            if rules is None:
+                return
+            self.rules = rules
+            label = _t(self)("rules_file.lobby_chosen", name=rules.name)
+            self.query_one("#rules-chosen", Label).update(label)
+
+        self.app.push_screen(RulesPasteScreen(_app(self).cat, self.rules_text), chosen)
+
     def action_cancel(self) -> None:
         self.dismiss(None)
 
@@ -339,8 +361,12 @@ class CreateScreen(ModalScreen[None]):
         counter = self.query_one("#counter-option", Select).value
         grace_text = self.query_one("#grace", Input).value.strip()
         grace = float(grace_text) if grace_text.isdigit() else d.pacing.grace
+        if self.rules is not None:  # a rules file's, pasted
+            rules: RuleSet | str = self.rules
+        else:
+            rules = preset if isinstance(preset, str) and preset != d.rules.name else d.rules
         settings = d.replace(
-            rules=preset if isinstance(preset, str) and preset != d.rules.name else d.rules,
+            rules=rules,
             pacing=d.pacing.replace(grace=min(max(grace, 0.0), 3600.0)),
             stand_in=bot_level(standin) if isinstance(standin, str) else d.stand_in,
             card_counter=counter if isinstance(counter, bool) else d.card_counter,

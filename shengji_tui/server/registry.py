@@ -52,11 +52,11 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ..bots import BotLevel, BotSpec
-from ..engine.state import SUPPORTED
 from ..rules import RuleSet
 from ..store import Store
 from ..store.files import write_atomic
 from ..table import Pacing, SeatSettings, SettingsError, Table, TableSettings, bot_seed
+from ..table.rulesfile import playable
 from .names import name_key, unique_name
 
 log = logging.getLogger("shengji_tui.server")
@@ -400,8 +400,12 @@ class Registry:
         `identity` at seat 1 (`origin`: the client's network address, for
         `TableLimits.max_per_client`)."""
         preset = settings.rules.name
-        if preset not in SUPPORTED:
-            raise LobbyError(f"the {preset!r} preset cannot be played yet", "preset", preset=preset)
+        try:  # (a preset, or a rules file's)
+            playable(settings.rules, f"the {preset!r} rules")
+        except ValueError:
+            raise LobbyError(
+                f"the {preset!r} preset cannot be played yet", "preset", preset=preset
+            ) from None
         if self.find_seat(identity) is not None:
             raise LobbyError("you already have a seat: leave it first", "have_seat")
         self.check_limits(identity, origin)

@@ -2,6 +2,7 @@
 made from a typed `TableSettings` (settings.py)."""
 
 from .plan import HeadlessRun, Step, plan, random_bots, run_headless
+from .rulesfile import rules_from_file, rules_from_text
 from .settings import (
     DEFAULT_DECLARE_WINDOW,
     Pacing,
@@ -33,6 +34,8 @@ __all__ = [
     "plan",
     "random_bots",
     "result_of",
+    "rules_from_file",
+    "rules_from_text",
     "run_headless",
     "seats_from",
     "spectator_view",

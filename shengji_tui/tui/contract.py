@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 from ..bots import BotLevel
 from ..engine import Command, DealReview, Event, SeatView
+from ..rules import RuleSet
 from ..text import Catalogue
 
 
@@ -86,6 +87,7 @@ class GameOptions:
     """What the start menu (and `shengji play`) chooses for a new game."""
 
     preset: str = "classic"
+    rules: RuleSet | None = None  # a rules file's (`--rules`), else the preset's
     seed: int | None = None
     humans: int = 1
     bot_delay: float = 0.6

@@ -12,6 +12,12 @@ BOT_LEVELS = ("random", "easy", "normal", "hard")
 
 def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> None:
     p.add_argument("--preset", default="classic", choices=presets)
+    p.add_argument(
+        "--rules",
+        default=None,
+        metavar="FILE",
+        help="play the rules of a .toml or .json file (see `shengji rules`) instead of a preset",
+    )
     p.add_argument("--seed", type=int, default=None, help="deal the same cards again")
     p.add_argument(
         "--lang", choices=["en", "zh"], default=None, help="language (default: from LANG)"

@@ -23,6 +23,8 @@ from ..contract import GameOptions
 from ..messages import CardStyleChosen, LanguageChosen, NewGameRequested, ResumeRequested
 from .base import SizeWatch
 
+RULES_FILE = "<rules file>"  # the presets' entry for the rules of `--rules FILE`
+
 
 @dataclass(frozen=True)
 class Menu:
@@ -63,12 +65,20 @@ class StartScreen(SizeWatch, Screen[None]):
         t = menu.cat.t
         o = menu.options
         presets = [(menu.cat.plain(f"{p} — {t('preset.' + p)}"), p) for p in SUPPORTED]
+        if o.rules is not None:  # `shengji play --rules FILE`: its rules first
+            presets.insert(0, (t("rules_file.menu", name=o.rules.name), RULES_FILE))
         levels = list(menu.levels)
         with Vertical(id="start"):
             yield Label(t("menu.title"), classes="dialog-title")
             with Grid(id="start-grid"):
                 yield Label(t("menu.preset"))
-                yield Select(presets, value=o.preset, allow_blank=False, compact=True, id="preset")
+                yield Select(
+                    presets,
+                    value=RULES_FILE if o.rules is not None else o.preset,
+                    allow_blank=False,
+                    compact=True,
+                    id="preset",
+                )
                 yield Label(t("menu.players"))
                 yield Select(
                     [(t("menu.solo"), 1)] + [(t("menu.hotseat", n=n), n) for n in (2, 3, 4)],
@@ -230,9 +240,13 @@ class StartScreen(SizeWatch, Screen[None]):
         bots = self.query_one("#bots", Select).value
         counter = self.query_one("#counter-option", Select).value
         seed_text = self.query_one("#seed", Input).value.strip()
+        rules = o.rules if preset == RULES_FILE else None
+        if preset == RULES_FILE and o.rules is not None:
+            preset = o.rules.name
         return replace(
             o,
             preset=preset if isinstance(preset, str) else o.preset,
+            rules=rules,
             humans=humans if isinstance(humans, int) else o.humans,
             bots=bot_level(bots) if isinstance(bots, str) else o.bots,
             seed=int(seed_text) if seed_text.lstrip("-").isdigit() else None,
