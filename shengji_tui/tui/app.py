@@ -74,7 +74,7 @@ if TYPE_CHECKING:
 
 __all__ = ["GameOptions", "ShengjiApp", "TableLike", "TableUpdate", "default_lang"]
 
-MIN_WIDTH, MIN_HEIGHT = 80, 24
+MIN_WIDTH, MIN_HEIGHT = 60, 20
 
 
 class ShengjiApp(App[None]):

@@ -49,6 +49,7 @@ from .last_trick import LastTrickScreen
 from .log import LogScreen
 
 COUNTER_WIDTH = 120  # columns from which the card counter shows beside the log
+COMPACT_SIZE = (80, 24)  # below it, the compact layout
 
 
 class TableScreen(SizeWatch, Screen[None]):
@@ -248,7 +249,7 @@ class TableScreen(SizeWatch, Screen[None]):
     def footer_palette(self) -> None:
         """ASCII mode names keys in words ("left/right", "enter"): on a narrow
         terminal the footer then drops its palette key (ctrl+p still opens it)."""
-        show = not (self.model.ct.ascii and self.size.width < 110)
+        show = not (self.model.ct.ascii and self.size.width < 110) and self.size.width >= 80
         w = self._widgets
         for bar in [w.keys] if w is not None else self.query(KeyBar).results(KeyBar):
             bar.set_palette(show)
@@ -257,6 +258,15 @@ class TableScreen(SizeWatch, Screen[None]):
         super().on_resize(event)
         self.footer_palette()
         self.side_counter()
+        self.compact()
+
+    def compact(self) -> None:
+        """Below 80x24 (down to 60x20: a phone's SSH client) the table is laid out
+        small (`-compact`) and says less (`Model.compact`)."""
+        w, h = self.size
+        small = w < COMPACT_SIZE[0] or h < COMPACT_SIZE[1]
+        self.set_class(small, "-compact")
+        self.model.set_compact(small)
 
     def side_counter(self) -> None:
         """Terminals 120 columns wide show the card counter beside the log (when
