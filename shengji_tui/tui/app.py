@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -394,7 +395,10 @@ class ShengjiApp(App[None]):
             names = [s.name for s in table.seats] if table is not None else m.names
             if msg.seat == m.seat:
                 self._toast_throws(msg.events)
+                waited = m.my_turn()
                 m.apply(msg.view, msg.events, names=names, table_humans=self._table_humans())
+                if self.options.bell and not waited and m.my_turn():
+                    self.bell()  # (for players who look away: off unless chosen)
             elif names != m.names:
                 m.set_names(names, self._table_humans())
         if msg.seat == m.seat:
@@ -466,6 +470,8 @@ class ShengjiApp(App[None]):
             self._check_hotseat()
 
         name = m.names[seat] if seat < len(m.names) and m.names[seat] else m.name(seat)
+        if self.options.bell:
+            self.bell()
         self.push_screen(
             PassScreen(
                 self.cat.t("hotseat.pass", name=name), self.cat.t("hotseat.ready", name=name)
@@ -580,6 +586,11 @@ class ShengjiApp(App[None]):
             t("palette.ascii"), t("palette.ascii_help"), lambda: self.set_ascii(not self.ct.ascii)
         )
         yield SystemCommand(t("palette.theme"), t("palette.theme_help"), self.action_change_theme)
+        yield SystemCommand(
+            t("bell.palette_off" if self.options.bell else "bell.palette_on"),
+            t("bell.palette_help"),
+            self.toggle_bell,
+        )
         if self.table_factory is not None:
             yield SystemCommand(
                 t("palette.new_game"), t("palette.new_game_help"), self._palette_menu
@@ -596,6 +607,11 @@ class ShengjiApp(App[None]):
             return
         review = table.review(m.seat)
         self.push_screen(ReviewScreen([review], m.rs, m.cat, m.ct, m.name))
+
+    def toggle_bell(self) -> None:
+        """The bell on this player's turn, on or off (this session's: over SSH too)."""
+        self.options = dataclasses.replace(self.options, bell=not self.options.bell)
+        self.notify(self.cat.t("bell.now_on" if self.options.bell else "bell.now_off"))
 
     def _palette_last_trick(self) -> None:
         if self.model is not None:

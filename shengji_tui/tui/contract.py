@@ -95,6 +95,7 @@ class GameOptions:
     declare_window: float | None = None  # seconds to declare after the last card (table default)
     bots: BotLevel = "normal"  # the bots' level
     card_counter: bool = True  # the players may open the card counter (记牌器)
+    bell: bool = False  # the terminal rings (BEL) when it becomes the player's turn
 
 
 TableFactory = Callable[[GameOptions, Catalogue], tuple[TableLike, list[int]]]

@@ -61,5 +61,6 @@ def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> 
         help="keep the game in memory only (it cannot be resumed)",
     )
     p.add_argument("--theme", default=None, help="a Textual theme name (default: shengji)")
+    p.add_argument("--bell", action="store_true", help="ring the terminal's bell on your turn")
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits")
     p.add_argument("--deal-delay", type=float, default=0.05, help="seconds between cards")

@@ -54,8 +54,11 @@ async def run(
     env: dict[str, str],
     steps: Callable[[App[Any], Terminal], Awaitable[None]],
     size: tuple[int, int] = (100, 32),
+    out: bytearray | None = None,
 ) -> bytes:
-    out = bytearray()
+    """Run the app made by `make` on a terminal driver through `steps`; the bytes
+    written (into `out` as they go, when given)."""
+    out = bytearray() if out is None else out
     term = Terminal(out.extend, size, term="xterm-256color", env=env)
     app = make(term)
     task = asyncio.create_task(app.run_async(size=term.size))

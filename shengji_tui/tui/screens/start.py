@@ -103,6 +103,14 @@ class StartScreen(SizeWatch, Screen[None]):
                     compact=True,
                     id="counter-option",
                 )
+                yield Label(t("bell.option"))
+                yield Select(
+                    [(t("bell.off"), False), (t("bell.on"), True)],
+                    value=o.bell,
+                    allow_blank=False,
+                    compact=True,
+                    id="bell-option",
+                )
                 yield Label(t("menu.seed"))
                 yield Input(
                     value="" if o.seed is None else str(o.seed),
@@ -239,6 +247,7 @@ class StartScreen(SizeWatch, Screen[None]):
         humans = self.query_one("#humans", Select).value
         bots = self.query_one("#bots", Select).value
         counter = self.query_one("#counter-option", Select).value
+        bell = self.query_one("#bell-option", Select).value
         seed_text = self.query_one("#seed", Input).value.strip()
         rules = o.rules if preset == RULES_FILE else None
         if preset == RULES_FILE and o.rules is not None:
@@ -251,6 +260,7 @@ class StartScreen(SizeWatch, Screen[None]):
             bots=bot_level(bots) if isinstance(bots, str) else o.bots,
             seed=int(seed_text) if seed_text.lstrip("-").isdigit() else None,
             card_counter=counter if isinstance(counter, bool) else o.card_counter,
+            bell=bell if isinstance(bell, bool) else o.bell,
         )
 
     def action_start(self) -> None:
