@@ -74,3 +74,5 @@ class RemoteApp:
 
 class RemoteShengjiApp(RemoteApp, ShengjiApp):
     """`ShengjiApp` for a remote player."""
+
+    TAKE_BACK = False  # the other players saw the move

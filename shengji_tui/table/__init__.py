@@ -14,6 +14,7 @@ from .settings import (
     seats_from,
 )
 from .table import SeatInfo, StoreTrouble, Table, result_of
+from .takeback import TakeBackRefused
 from .views import SPECTATOR, ViewCache, spectator_view
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "StoreTrouble",
     "Table",
     "TableSettings",
+    "TakeBackRefused",
     "ViewCache",
     "bot_seed",
     "bot_specs",

@@ -32,7 +32,7 @@ from textual.screen import Screen
 
 from ..bots import LEVELS
 from ..engine import Command, Event, RuleError, SeatView, ThrowFailed
-from ..table import DEFAULT_DECLARE_WINDOW
+from ..table import DEFAULT_DECLARE_WINDOW, TakeBackRefused
 from ..text import CardText, Catalogue, ascii_keys
 from ..text.assets import asset
 from .aid_commands import aid_commands
@@ -52,6 +52,7 @@ from .messages import (
     SubmitCommand,
     TableTrouble,
     TableUpdate,
+    TakeBackRequested,
 )
 from .model import Model
 from .nocolor import colour_filters
@@ -83,6 +84,7 @@ class ShengjiApp(App[None]):
 
     CSS_PATH = [asset("shengji.tcss")]  # noqa: RUF012
     TITLE = "Shengji"
+    TAKE_BACK = True  # take-back is offered (not over SSH: the others saw the move)
     _themes_ready = False  # (Textual asks for theme defaults while the app is made)
 
     def __init__(
@@ -573,6 +575,12 @@ class ShengjiApp(App[None]):
                 self._palette_last_trick,
             )
             yield from aid_commands(self.table_screen())
+            if self.take_back_refusal() is None:
+                yield SystemCommand(
+                    t("takeback.palette"),
+                    t("takeback.palette_help"),
+                    lambda: self.post_message(TakeBackRequested()),
+                )
             yield SystemCommand(
                 t("review.palette"),
                 t("review.palette_help"),
@@ -597,6 +605,41 @@ class ShengjiApp(App[None]):
             )
         yield SystemCommand(t("palette.quit"), t("palette.quit_help"), self.action_request_quit)
         # No screenshot command: over SSH it would write to the server's disk.
+
+    def take_back_refusal(self) -> str | None:
+        """Why the player may not take back now (None: it may try)."""
+        t = self.cat.t
+        if not self.TAKE_BACK:
+            return t("takeback.remote")
+        if len(self.humans) > 1 or self._table_humans() > 1:
+            return t("takeback.hotseat")
+        if self.table is None or self.model is None:
+            return t("takeback.nothing")
+        return None
+
+    @on(TakeBackRequested)
+    async def take_back_requested(self) -> None:
+        """Back to before the seat's previous decision: the table replays its moves
+        up to it (and the store records the take-back); the model is made again
+        from the seat's view, and the log told again from the deal's events."""
+        refusal = self.take_back_refusal()
+        m, table = self.model, self.table
+        if refusal is not None or m is None or table is None:
+            self.notify(refusal or "", severity="warning")
+            return
+        try:
+            await table.take_back(m.seat)
+        except TakeBackRefused as e:
+            self.notify(self.cat.t("takeback." + e.key), severity="warning")
+            return
+        view = table.view(m.seat)
+        self.views[m.seat] = view
+        with m.batch():
+            m.reset_log()
+            m.take_seat(m.seat, view)
+            m.hear(view.log, view)
+        self._follow_result()
+        self.notify(self.cat.t("takeback.done"))
 
     @on(ReviewRequested)
     def review_requested(self) -> None:

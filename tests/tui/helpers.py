@@ -80,6 +80,7 @@ class StaticTable:
 
     def __init__(self, state: GameState, names: list[str] | None = None, humans=(0,)) -> None:
         self.state = state
+        self.start_state = state
         names = names or NAMES
         players = state.rules.players
         self.seats = [Seat("human" if s in humans else "bot", names[s]) for s in range(players)]
@@ -112,6 +113,27 @@ class StaticTable:
             if inspect.isawaitable(res):
                 await res
         return events_for(events, seat, self.state)
+
+    async def take_back(self, seat: int) -> int:
+        """As `Table.take_back`, over the commands submitted here."""
+        from shengji_tui.table import TakeBackRefused
+        from shengji_tui.table.takeback import take_back_point
+
+        if sum(s.kind == "human" for s in self.seats) > 1:
+            raise TakeBackRefused("hotseat", "several humans")
+        k = take_back_point(self.submitted, seat)
+        if k is None:
+            raise TakeBackRefused("nothing", "no move")
+        self.submitted = self.submitted[:k]
+        state = self.start_state
+        for cmd in self.submitted:
+            state, _ = apply(state, cmd)
+        self.state = state
+        for s, cb in list(self._subs):
+            res = cb(self.view(s), [])
+            if inspect.isawaitable(res):
+                await res
+        return state.version
 
     async def start(self) -> None:
         pass

@@ -22,7 +22,7 @@ from textual.timer import Timer
 from ...engine import Declare, NextDeal, PassSteal, Steal
 from ..aids import AidsPresenter, counter_refusal, kitty_refusal
 from ..bindings import relabel_bindings
-from ..messages import NextHandRequested, QuitRequested, SubmitCommand
+from ..messages import NextHandRequested, QuitRequested, SubmitCommand, TakeBackRequested
 from ..model import Model
 from ..presenter import Presenter, seat_positions
 from ..props import KeyStates, SeatProps, TableProps
@@ -70,6 +70,7 @@ class TableScreen(SizeWatch, Screen[None]):
         Binding("g", "show_log", "log", show=False),
         Binding("c", "counter", "counter", show=False),
         Binding("k", "kitty", "kitty", show=False),
+        Binding("u", "take_back", "take back", show=False),
         Binding("escape", "clear", "clear", show=False),
         Binding("n", "next_deal", "next deal", show=False),
         Binding("p", "pass_steal", "pass"),
@@ -162,6 +163,7 @@ class TableScreen(SizeWatch, Screen[None]):
             "show_log": t("keys.log"),
             "counter": t("aids.counter_key"),
             "kitty": t("aids.kitty_key"),
+            "take_back": t("takeback.key"),
             "clear": t("keys.clear"),
             "next_deal": t("keys.next_deal"),
             "pass_steal": t("keys.pass_steal"),
@@ -365,6 +367,9 @@ class TableScreen(SizeWatch, Screen[None]):
             return
         t = self.model.cat.t
         self.app.push_screen(KittyScreen(self.aids.kitty(self.model), t("dialog.close_keys")))
+
+    def action_take_back(self) -> None:
+        self.post_message(TakeBackRequested())
 
     def action_show_log(self) -> None:
         self.app.push_screen(LogScreen(self.model.cat.t("log.title"), self.model.log))
