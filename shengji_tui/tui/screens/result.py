@@ -43,7 +43,7 @@ class DealResultScreen(Dialog):
             yield Label(self.title_line(), classes="dialog-title")
             yield Static(self.body(), id="result-body")
             key = "result.keys_final" if self.final else "result.keys"
-            yield Label(f"{t(key)} · {t('review.result_key')}", classes="dim")
+            yield Label(f"{t(key)}\n{t('review.result_key')}", classes="dim")
 
     def on_mount(self) -> None:
         t = self.model.cat.t

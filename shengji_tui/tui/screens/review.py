@@ -59,9 +59,9 @@ class ReviewScreen(Dialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide-dialog review"):
             yield Label(self.props.title, id="review-title", classes="dialog-title")
+            yield Static(id="review-trick")  # (above: what the keys step through stays in sight)
             with VerticalScroll(id="review-scroll"):
                 yield Static(id="review-deal")
-                yield Static(id="review-trick")
             yield Label(self.props.keys, id="review-keys", classes="dim")
 
     def on_mount(self) -> None:
