@@ -15,7 +15,7 @@ table. A table's seats are its preset's (`RuleSet.players`, 3 to 6).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
@@ -27,6 +27,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
+from textual.filter import LineFilter
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
@@ -37,8 +38,10 @@ from ..engine.state import SUPPORTED
 from ..rules import RuleSet
 from ..text import Catalogue
 from ..tui.bindings import relabel_bindings
+from ..tui.nocolor import colour_filters
 from .registry import Holder, LobbyError, Registry, Room
 from .remote import RemoteApp
+from .rules_paste import RulesPasteScreen
 
 if TYPE_CHECKING:
     from .auth import Identity
@@ -279,6 +282,11 @@ class CreateScreen(ModalScreen[None]):
         Binding("ctrl+s", "create", "create"),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.rules: RuleSet | None = None  # pasted from a rules file (RulesPasteScreen)
+        self.rules_text = ""
+
     def compose(self) -> ComposeResult:
         d = _app(self).registry.default_options
         t = _t(self)
@@ -302,8 +310,20 @@ class CreateScreen(ModalScreen[None]):
                     allow_blank=False,
                     id="standin",
                 )
+            with Horizontal():
+                yield Label(t("aids.option"))
+                yield Select(
+                    [(t("aids.option_on"), True), (t("aids.option_off"), False)],
+                    value=d.card_counter,
+                    allow_blank=False,
+                    id="counter-option",
+                )
+            with Horizontal():
+                yield Label(t("rules_file.lobby_label"))
+                yield Label(t("rules_file.lobby_none"), id="rules-chosen", classes="about")
             with Horizontal(classes="buttons"):
                 yield Button(t("lobby.create.create"), id="create", variant="primary")
+                yield Button(t("rules_file.lobby_button"), id="paste-rules")
                 yield Button(t("lobby.create.cancel"), id="cancel")
 
     def on_mount(self) -> None:
@@ -323,6 +343,17 @@ class CreateScreen(ModalScreen[None]):
     def _cancel(self) -> None:
         self.action_cancel()
 
+    @on(Button.Pressed, "#paste-rules")
+    def _paste_rules(self) -> None:
+        def chosen(rules: RuleSet | None) -> None:
+            if rules is None:
+                return
+            self.rules = rules
+            label = _t(self)("rules_file.lobby_chosen", name=rules.name)
+            self.query_one("#rules-chosen", Label).update(label)
+
+        self.app.push_screen(RulesPasteScreen(_app(self).cat, self.rules_text), chosen)
+
     def action_cancel(self) -> None:
         self.dismiss(None)
 
@@ -331,12 +362,18 @@ class CreateScreen(ModalScreen[None]):
         d = app.registry.default_options
         preset = self.query_one("#preset", Select).value
         standin = self.query_one("#standin", Select).value
+        counter = self.query_one("#counter-option", Select).value
         grace_text = self.query_one("#grace", Input).value.strip()
         grace = float(grace_text) if grace_text.isdigit() else d.pacing.grace
+        if self.rules is not None:  # a rules file's, pasted
+            rules: RuleSet | str = self.rules
+        else:
+            rules = preset if isinstance(preset, str) and preset != d.rules.name else d.rules
         settings = d.replace(
-            rules=preset if isinstance(preset, str) and preset != d.rules.name else d.rules,
+            rules=rules,
             pacing=d.pacing.replace(grace=min(max(grace, 0.0), 3600.0)),
             stand_in=bot_level(standin) if isinstance(standin, str) else d.stand_in,
+            card_counter=counter if isinstance(counter, bool) else d.card_counter,
             seats=(),
         )
         try:
@@ -589,6 +626,10 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
         self._unnotice: Callable[[], None] | None = None
         self._room: Room | None = None
         self.origin = origin  # the client's network address, for the table limits
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """NO_COLOR of this session (its client's): no colour at all."""
+        return colour_filters(super().get_line_filters(), self.no_color)
 
     def on_mount(self) -> None:
         self._unsubscribe = self.registry.subscribe(self._on_change)

@@ -73,7 +73,7 @@ class CardText:
         return ascii_keys(text) if self.ascii else text
 
     def cards(self, cards: Sequence[Card]) -> str:
-        return " ".join(self.card(c) for c in cards) if cards else "—"
+        return " ".join(self.card(c) for c in cards) if cards else "-" if self.ascii else "—"
 
     def notation(self, text: str) -> str:
         """Card notation inside a sentence from the rules ("so you play D3") as glyphs."""

@@ -28,9 +28,14 @@ def help_markdown(model: Model) -> str:
         "quit",
     ):
         out.append(f"- {model.ct.keys(t('help.key.' + key))}")
+    if model.card_counter:  # what one may look at beside the table
+        out.append(f"- {t('aids.help_counter')}")
+    out.append(f"- {t('aids.help_kitty')}")
+    out.append(f"- {t('review.help')}")
+    out.append(f"- {t('takeback.help')}")
     out += ["", f"## {t('help.marks_title')}", "", t("help.marks"), ""]
     if rs is None:
-        return "\n".join(out)
+        return cat.plain("\n".join(out))
     out += [f"## {t('help.rules_title', preset=rs.name)}", ""]
     pack = t(
         "help.rule.pack", decks=rs.decks, players=rs.players, hand=rs.hand_size, kitty=rs.kitty_size
@@ -89,4 +94,4 @@ def help_markdown(model: Model) -> str:
     # (at six seats the dealer has two team-mates: the next one in play order deals)
     teams = rs.partnership == "fixed" and rs.players > 4
     out += ["", t("help.rule.rotation_teams" if teams else "help.rule.rotation")]
-    return "\n".join(out)
+    return cat.plain("\n".join(out))

@@ -71,6 +71,14 @@ class ResumeRequested(Message):
         self.options = options
 
 
+class TakeBackRequested(Message):
+    """Take back the seat's last decision (solo games against bots only)."""
+
+
+class ReviewRequested(Message):
+    """Review the deal in play (as the seat shown may: every hand once it is over)."""
+
+
 class NextHandRequested(Message):
     """Hotseat: hand the keyboard to the next human."""
 

@@ -117,7 +117,7 @@ class Presenter:
     def look(self, m: Model) -> tuple[object, ...]:
         """What every text depends on besides the game: the words, the card style,
         how seats are named (the viewer, the names at the table)."""
-        return (m.cat, m.ct, m.ct.ascii, m.seat, len(m.humans) <= 1, tuple(m.names))
+        return (m.cat, m.ct, m.ct.ascii, m.seat, len(m.humans) <= 1, tuple(m.names), m.compact)
 
     # ------------------------------------------------------------ pieces
     def glyphs(self, m: Model) -> dict[str, str]:
@@ -192,11 +192,11 @@ class Presenter:
             return ()
         positions = seat_positions(m.players)
         return tuple(
-            SeatProps(m.seat_at(k + 1), pos, self.seat_lines(m, m.seat_at(k + 1)))
+            SeatProps(m.seat_at(k + 1), pos, self.seat_lines(m, m.seat_at(k + 1), pos))
             for k, pos in enumerate(positions)
         )
 
-    def seat_lines(self, m: Model, seat: int) -> tuple[Line, ...]:
+    def seat_lines(self, m: Model, seat: int, position: str = "") -> tuple[Line, ...]:
         v = m.view
         assert v is not None
         t = m.cat.t
@@ -205,11 +205,18 @@ class Presenter:
         if v.awaiting == seat:
             name.append(Words(g["turn"] + " ", "seat--turn"))
         name.append(Words(m.name(seat), "seat--name"))
-        roles = self.seat_roles(m, seat)
-        if roles:
-            name.append(Words(t("seat.roles", roles=t("seat.role_sep").join(roles))))
         info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=v.hand_sizes[seat])]
-        out = [Line(tuple(name)), words(f" {g['sep']} ".join(info), "seat--dim")]
+        roles = self.seat_roles(m, seat)
+        if m.compact and v.rules.partnership == "fixed":
+            # a small terminal: where a seat sits says partner or opponent
+            if v.dealer == seat:
+                name.append(Words(" " + g["dealer"]))
+            sep = "\n" if position in ("left", "right") else f" {g['sep']} "
+        else:
+            if roles:
+                name.append(Words(t("seat.roles", roles=t("seat.role_sep").join(roles))))
+            sep = "\n" if m.compact and position in ("left", "right") else f" {g['sep']} "
+        out = [Line(tuple(name)), words(sep.join(info), "seat--dim")]
         pts = v.points_by_seat[seat]
         if pts and v.dealer_side and seat not in v.dealer_side:
             out.append(words(t("seat.points_won", n=pts), "seat--dim"))
@@ -323,7 +330,8 @@ class Presenter:
             else:
                 out.append(words(t("centre.dealt")))
             if v.dealer is None:
-                out.append(words(t("centre.first_deal_rule"), "seat--dim"))
+                if not m.compact:  # (the help says it too)
+                    out.append(words(t("centre.first_deal_rule"), "seat--dim"))
             else:
                 out.append(words(t("centre.dealer_known", name=m.name(v.dealer))))
         elif v.phase == "burying":
@@ -443,7 +451,8 @@ class Presenter:
                 pieces.append(Words("  "))
             pieces.append(Group(tuple(chip), "card--cursor" if i == m.decl_index else ""))
         lines.append(Line(tuple(pieces)))
-        lines.append(words(m.ct.keys(t("declare.keys")), "seat--dim"))
+        if not m.compact:  # (the key bar says the keys)
+            lines.append(words(m.ct.keys(t("declare.keys")), "seat--dim"))
         return DeclareProps(True, tuple(lines))
 
     # ------------------------------------------------------------ hand

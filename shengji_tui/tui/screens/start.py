@@ -24,6 +24,8 @@ from ..contract import GameOptions
 from ..messages import CardStyleChosen, LanguageChosen, NewGameRequested, ResumeRequested
 from .base import SizeWatch
 
+RULES_FILE = "<rules file>"  # the presets' entry for the rules of `--rules FILE`
+
 
 @dataclass(frozen=True)
 class Menu:
@@ -63,13 +65,21 @@ class StartScreen(SizeWatch, Screen[None]):
         menu = self.menu
         t = menu.cat.t
         o = menu.options
-        presets = [(f"{p} — {t('preset.' + p)}", p) for p in SUPPORTED]
+        presets = [(menu.cat.plain(f"{p} — {t('preset.' + p)}"), p) for p in SUPPORTED]
+        if o.rules is not None:  # `shengji play --rules FILE`: its rules first
+            presets.insert(0, (t("rules_file.menu", name=o.rules.name), RULES_FILE))
         levels = list(menu.levels)
         with Vertical(id="start"):
             yield Label(t("menu.title"), classes="dialog-title")
             with Grid(id="start-grid"):
                 yield Label(t("menu.preset"))
-                yield Select(presets, value=o.preset, allow_blank=False, compact=True, id="preset")
+                yield Select(
+                    presets,
+                    value=RULES_FILE if o.rules is not None else o.preset,
+                    allow_blank=False,
+                    compact=True,
+                    id="preset",
+                )
                 yield Label(t("menu.players"))
                 choices = humans_choices(menu.cat, o.preset)
                 yield Select(
@@ -86,6 +96,22 @@ class StartScreen(SizeWatch, Screen[None]):
                     allow_blank=False,
                     compact=True,
                     id="bots",
+                )
+                yield Label(t("aids.option"))
+                yield Select(
+                    [(t("aids.option_on"), True), (t("aids.option_off"), False)],
+                    value=o.card_counter,
+                    allow_blank=False,
+                    compact=True,
+                    id="counter-option",
+                )
+                yield Label(t("bell.option"))
+                yield Select(
+                    [(t("bell.off"), False), (t("bell.on"), True)],
+                    value=o.bell,
+                    allow_blank=False,
+                    compact=True,
+                    id="bell-option",
                 )
                 yield Label(t("menu.seed"))
                 yield Input(
@@ -174,7 +200,7 @@ class StartScreen(SizeWatch, Screen[None]):
                 str(g.deal),
                 levels_text(cat, g),
                 players,
-                bot_label(cat, g.bots) if g.bots else "—",
+                bot_label(cat, g.bots) if g.bots else cat.plain("—"),
                 when(g.last_played),
                 key=g.table_id,
             )
@@ -234,13 +260,21 @@ class StartScreen(SizeWatch, Screen[None]):
         preset = self.query_one("#preset", Select).value
         humans = self.query_one("#humans", Select).value
         bots = self.query_one("#bots", Select).value
+        counter = self.query_one("#counter-option", Select).value
+        bell = self.query_one("#bell-option", Select).value
         seed_text = self.query_one("#seed", Input).value.strip()
+        rules = o.rules if preset == RULES_FILE else None
+        if preset == RULES_FILE and o.rules is not None:
+            preset = o.rules.name
         return replace(
             o,
             preset=preset if isinstance(preset, str) else o.preset,
+            rules=rules,
             humans=humans if isinstance(humans, int) else o.humans,
             bots=bot_level(bots) if isinstance(bots, str) else o.bots,
             seed=int(seed_text) if seed_text.lstrip("-").isdigit() else None,
+            card_counter=counter if isinstance(counter, bool) else o.card_counter,
+            bell=bell if isinstance(bell, bool) else o.bell,
         )
 
     def action_start(self) -> None:
@@ -284,7 +318,7 @@ def bot_label(cat: Catalogue, level: str, about: bool = False) -> str:
         return level
     name = cat.t("bots." + level)
     if about and cat.has("bots.about." + level):
-        return f"{name} — {cat.t('bots.about.' + level)}"
+        return cat.plain(f"{name} — {cat.t('bots.about.' + level)}")
     return name
 
 
