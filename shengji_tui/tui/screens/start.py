@@ -81,7 +81,7 @@ class StartScreen(SizeWatch, Screen[None]):
                     id="preset",
                 )
                 yield Label(t("menu.players"))
-                choices = humans_choices(menu.cat, o.preset)
+                choices = humans_choices(menu.cat, o.rules or RuleSet.preset(o.preset))
                 yield Select(
                     choices,
                     value=min(max(o.humans, 1), len(choices)),
@@ -218,7 +218,9 @@ class StartScreen(SizeWatch, Screen[None]):
             return
         humans = self.query_one("#humans", Select)
         keep = humans.value
-        choices = humans_choices(self.menu.cat, event.value)
+        o = self.menu.options
+        chosen = o.rules if event.value == RULES_FILE and o.rules else None
+        choices = humans_choices(self.menu.cat, chosen or RuleSet.preset(event.value))
         humans.set_options(choices)
         humans.value = min(keep, len(choices)) if isinstance(keep, int) else 1
 
@@ -304,10 +306,10 @@ def levels_text(cat: Catalogue, g: SavedGame) -> str:
     return " ".join(g.seat_levels)
 
 
-def humans_choices(cat: Catalogue, preset: str) -> list[tuple[str, int]]:
-    """The players choice for a table of `preset`: you alone against its bots, or
+def humans_choices(cat: Catalogue, rs: RuleSet) -> list[tuple[str, int]]:
+    """The players choice for a table of `rs`: you alone against its bots, or
     2 up to its seats sharing the keyboard."""
-    players = RuleSet.preset(preset).players
+    players = rs.players
     solo = (cat.t("menu.solo", n=players - 1), 1)
     return [solo] + [(cat.t("menu.hotseat", n=n), n) for n in range(2, players + 1)]
 
