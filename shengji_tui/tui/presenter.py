@@ -30,6 +30,7 @@ from ..engine import (
 )
 from ..rules import Card, Rank, Suit
 from ..text import describe_lead, play_verb
+from . import friends
 from .model import Model
 from .props import (
     Cards as CardsPiece,
@@ -72,6 +73,7 @@ DYNAMIC_KEYS = (
     "next_deal",
     "next_hand",
     "last_trick",
+    "call_friend",
 )
 
 
@@ -173,9 +175,12 @@ class Presenter:
         parts.append(words(t("status.level", level=v.level)))
         if v.dealer is not None:
             parts.append(words(t("status.dealer", name=m.name(v.dealer))))
-        mine = v.levels[m.seat]
-        other = v.levels[(m.seat + 1) % m.players]
-        parts.append(words(t("status.levels", us=mine, them=other)))
+        if friends.finds_friends(v):  # (no fixed sides: the call, every seat's level)
+            parts.extend(words(text) for text in friends.status_parts(m))
+        else:
+            mine = v.levels[m.seat]
+            other = v.levels[(m.seat + 1) % m.players]
+            parts.append(words(t("status.levels", us=mine, them=other)))
         parts.append(words(t("status.deal", n=v.deal_no + 1)))
         if v.phase in ("playing", "scoring", "finished"):
             n = v.trick_no + (1 if v.phase == "playing" else 0)
@@ -201,7 +206,10 @@ class Presenter:
         if v.awaiting == seat:
             name.append(Words(g["turn"] + " ", "seat--turn"))
         name.append(Words(m.name(seat), "seat--name"))
-        role = [t("seat.partner") if m.is_partner(seat) else t("seat.opponent")]
+        if friends.finds_friends(v):  # a side as far as the viewer knows it ("?")
+            role = friends.seat_roles(m, seat)
+        else:
+            role = [t("seat.partner") if m.is_partner(seat) else t("seat.opponent")]
         if v.dealer == seat:
             role.append(t("seat.dealer") + " " + g["dealer"])
         name.append(Words(t("seat.roles", roles=t("seat.role_sep").join(role))))
@@ -261,7 +269,9 @@ class Presenter:
         seat = m.seat
         pieces: list[Piece] = [Words(m.name(seat), "seat--name")]
         info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=len(v.hand))]
-        if v.dealer_side:
+        if friends.finds_friends(v):
+            info.extend(friends.seat_roles(m, seat))
+        elif v.dealer_side:
             info.append(t("seat.dealer_side") if seat in v.dealer_side else t("seat.attackers"))
         if v.dealer == seat:
             info.append(t("seat.dealer") + " " + g["dealer"])
@@ -272,9 +282,11 @@ class Presenter:
             pieces.extend(play)
         flag = None
         if v.awaiting == seat:
-            key = {"burying": "seat.your_bury", "kitty_theft": "seat.your_steal"}.get(
-                v.phase, "seat.your_turn"
-            )
+            key = {
+                "burying": "seat.your_bury",
+                "kitty_theft": "seat.your_steal",
+                "calling": "seat.your_call",
+            }.get(v.phase, "seat.your_turn")
             flag = words(f"{g['turn']} {t(key)}", "seat--turn")
         return MeProps(Line(tuple(pieces)), flag)
 
@@ -321,7 +333,10 @@ class Presenter:
                 out.append(words(t("centre.your_theft"), "centre--prompt"))
             else:
                 out.append(words(t("centre.theft", name=m.name(who if who is not None else 0))))
+        elif v.phase == "calling":
+            out.extend(friends.calling_lines(m))
         elif v.phase == "playing":
+            out.extend(friends.centre_lines(m))
             out.extend(self.trick_lines(m))
         elif v.phase == "scoring":
             out.append(words(t("centre.deal_over", points=m.attacker_points())))
@@ -497,17 +512,22 @@ class Presenter:
         v = m.view
         if v is None or not v.dealer_side:
             return ScoreProps(words(t("score.no_dealer")), Line(()), None)
-        pts = m.attacker_points()
-        key = (m.cat, m.ct.ascii, pts, v.rules)  # (the bands are made again at every call)
+        pts, provisional = m.attacker_points(), False
+        ff = friends.finds_friends(v)
+        if ff:  # among the seats known to attack, until the friend is revealed
+            pts, provisional = friends.attacker_points(v)
+        key = (m.cat, m.ct.ascii, pts, v.rules, provisional)  # (bands are made at every call)
         if self._score is not None and self._score[0] == key:
             return self._score[1]
         bands = m.milestones(pts)
-        ahead = [f"{b.min_points} {m.band_text(b)}" for b in bands[:2]]
+        band_text = friends.band_text if ff else (lambda _m, b: m.band_text(b))
+        ahead = [f"{b.min_points} {band_text(m, b)}" for b in bands[:2]]
         right = f" {self.glyphs(m)['sep']} ".join(ahead) if ahead else t("score.top")
         nxt = bands[0] if bands else None
         total = nxt.min_points if nxt is not None else max(pts, 1)
+        left = t("friend.attackers_provisional" if provisional else "score.attackers", points=pts)
         props = ScoreProps(
-            words(t("score.attackers", points=pts), "bold"),
+            words(left, "bold"),
             words(right),
             (total, min(pts, total)),
         )
@@ -565,7 +585,7 @@ class Presenter:
         scoring = "next_deal" in a
         if declaring:
             confirm: bool | None = False  # declaring takes d or a digit: a stray enter must not
-        elif scoring:
+        elif scoring or "call_friend" in a.kinds:  # (enter opens the calling dialog)
             confirm = True
         elif not acting:
             confirm = grey
@@ -585,6 +605,7 @@ class Presenter:
             ("next_hand", declaring and len(m.humans) > 1),
             # while cards are played (the dialog says none was won yet), or once one was
             ("last_trick", bool(v.last_trick) or "play" in a.kinds | a.awaited),
+            ("call_friend", "call_friend" in a.kinds),
         )
         if "bury" in a.kinds | a.awaited:
             label = "keys.bury"
@@ -592,6 +613,8 @@ class Presenter:
             label = "keys.declare"
         elif scoring:
             label = "keys.next_deal"
+        elif "call_friend" in a.kinds:
+            label = "keys.call_friend"
         else:
             label = "keys.play"
         return KeyStates(states, label, "keys.skip_done" if a.closing else "keys.skip")
@@ -658,11 +681,12 @@ class Presenter:
             r = scored.result
             attackers = [s for s in range(m.players) if s not in v.dealer_side]
             names = {"dealer": m.team_name(v.dealer_side), "attackers": m.team_name(attackers)}
-            if r.attackers_take_over:
-                outcome = t("result.take_over", n=r.attacker_levels, **names)
+            if friends.finds_friends(v):  # each seat its own gain; five seats: the split
+                lines.extend(friends.outcome_lines(m, r, v.last_trick_winner))
+            elif r.attackers_take_over:
+                lines.append(words(t("result.take_over", n=r.attacker_levels, **names)))
             else:
-                outcome = t("result.hold", n=r.dealer_side_levels, **names)
-            lines.append(words(outcome))
+                lines.append(words(t("result.hold", n=r.dealer_side_levels, **names)))
         for e in log:
             if isinstance(e, LevelUp):
                 said = t(
@@ -678,8 +702,11 @@ class Presenter:
                 lines.append(words(said))
         if not any(isinstance(e, LevelUp) for e in log) and scored is not None:
             lines.append(words(t("result.no_level_change")))
-        them = v.levels[(m.seat + 1) % m.players]
-        lines.append(words(t("result.levels", us=v.levels[m.seat], them=them)))
+        if friends.finds_friends(v):
+            lines.append(words(friends.levels_part(m, "friend.result_levels")))
+        else:
+            them = v.levels[(m.seat + 1) % m.players]
+            lines.append(words(t("result.levels", us=v.levels[m.seat], them=them)))
         rot = next((e for e in log if isinstance(e, DealerRotated)), None)
         over = next((e for e in log if isinstance(e, MatchOver)), None)
         if rot is not None:

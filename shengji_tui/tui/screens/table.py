@@ -40,6 +40,7 @@ from ..widgets import (
     styles_for,
 )
 from .base import SizeWatch
+from .call_friend import CallFriendScreen
 from .help import HelpScreen
 from .last_trick import LastTrickScreen
 from .log import LogScreen
@@ -64,6 +65,7 @@ class TableScreen(SizeWatch, Screen[None]):
         Binding("escape", "clear", "clear", show=False),
         Binding("n", "next_deal", "next deal", show=False),
         Binding("p", "pass_steal", "pass"),
+        Binding("c", "call_friend", "call friend", show=False),
         Binding("tab", "next_hand", "next hand", show=False),
         Binding("question_mark", "help", "help", key_display="?"),
         Binding("q", "quit_table", "quit"),
@@ -152,6 +154,7 @@ class TableScreen(SizeWatch, Screen[None]):
             "clear": t("keys.clear"),
             "next_deal": t("keys.next_deal"),
             "pass_steal": t("keys.pass_steal"),
+            "call_friend": t("keys.call_friend"),
             "next_hand": t("keys.next_hand"),
             "help": t("keys.help"),
             "quit_table": t("keys.quit"),
@@ -274,6 +277,9 @@ class TableScreen(SizeWatch, Screen[None]):
         if a is not None and "next_deal" in a:
             self.app.post_message(SubmitCommand(NextDeal(seat=m.seat)))
             return
+        if a is not None and "call_friend" in a.kinds:
+            self.action_call_friend()
+            return
         chk = m.check()
         if not chk.ok:
             if chk.message:
@@ -299,6 +305,12 @@ class TableScreen(SizeWatch, Screen[None]):
             self.app.post_message(SubmitCommand(Steal(seat=m.seat, cards=cards)))
         else:
             self.app.post_message(SubmitCommand(Declare(seat=m.seat, cards=cards)))
+
+    def action_call_friend(self) -> None:
+        """Find friends: the dealer's calling dialog (enter or c, while it calls)."""
+        a = self.model.allowed
+        if a is not None and "call_friend" in a.kinds:
+            self.app.push_screen(CallFriendScreen(self.model))
 
     def action_pass_steal(self) -> None:
         m = self.model
