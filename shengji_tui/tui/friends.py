@@ -178,6 +178,8 @@ def status_part(m: Model) -> str | None:
     if call.alone:
         return t("friend.status_alone")
     friend = friend_of(v)
+    if friend is not None and friend == m.seat and not call.revealed:
+        return t("friend.status_secret")  # (the viewer's own secret, under holder)
     if friend is not None:
         return t("friend.status_friend", name=m.name(friend))
     return t("friend.status_call", card=copy_text(m, call.card, call.nth))
