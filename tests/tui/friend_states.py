@@ -18,7 +18,7 @@ from shengji_tui.engine import (
 from shengji_tui.rules import RuleSet
 from shengji_tui.table.plan import plan
 
-NAMES5 = ["You", "Ana", "Mei", "Ken", "Raj"]
+NAMES5 = ["Bo", "Ana", "Mei", "Ken", "Raj"]
 
 
 def ruleset(preset: str = "find-friends", rule: str = "holder", split: str = "hard") -> RuleSet:
@@ -55,6 +55,14 @@ def calling_state(rs: RuleSet | str = "find-friends", dealer: int = 0, first: in
         if s.phase == "calling":
             return s
     raise AssertionError("no seed found")
+
+
+def outside_card(state: GameState) -> rules.Card:
+    """A card of which the dealer holds and buried no copy (an ace first)."""
+    assert state.dealer is not None
+    mine = set(state.hands[state.dealer]) | set(state.kitty)
+    order = sorted(rules.ALL_CARDS, key=lambda c: (c.rank is not rules.Rank.ACE, c.idx))
+    return next(c for c in order if c not in mine and not c.is_joker)
 
 
 def call(state: GameState, card: str, nth: int = 1) -> GameState:
