@@ -34,6 +34,7 @@ from ..bots import LEVELS, bot_level
 from ..engine import Event, SeatView
 from ..engine.state import SUPPORTED
 from ..text import Catalogue
+from ..tui import friends
 from ..tui.bindings import relabel_bindings
 from .registry import Holder, LobbyError, Registry, Room
 from .remote import RemoteApp
@@ -503,8 +504,20 @@ class WatchScreen(Screen[None]):
             t("lobby.watch.header", deal=v.deal_no + 1, phase=phase, level=v.level, trump=trump)
             + "\n\n"
         )
+
+        def seat_name(s: int) -> str:
+            return names[s] if s < len(names) else t("lobby.watch.seat", n=s + 1)
+
+        # find friends: the call and, once revealed, the friend (the public side only)
+        call = friends.spectator_sentence(cat, ct, v, seat_name)
+        if call is not None:
+            out.append(call + "\n\n")
         for s in range(len(v.hand_sizes)):
-            name = names[s] if s < len(names) else t("lobby.watch.seat", n=s + 1)
+            name = seat_name(s)
+            if friends.finds_friends(v) and v.friend_calls:
+                side = friends.side_of(v, s)
+                word = t("seat.dealer") if side == "dealer" else t(f"friend.side_{side}")
+                name += t("seat.roles", roles=word)
             turn = t("lobby.watch.to_play") if v.awaiting == s else ""
             line = t(
                 "lobby.watch.line",

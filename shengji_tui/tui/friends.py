@@ -24,11 +24,13 @@ What a seat knows of the sides before the reveal:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 from .. import rules
 from ..engine import FriendCall, FriendRevealed, Played, SeatView, TrickWon
 from ..rules import Card
+from ..text import CardText, Catalogue
 from .model import Model
 from .props import Line, Words
 
@@ -124,15 +126,20 @@ def attacker_points(v: SeatView) -> tuple[int, bool]:
 # ------------------------------------------------------------ words
 
 
-def copy_text(m: Model, card: Card, nth: int) -> str:
+def copy_words(cat: Catalogue, ct: CardText, rs: rules.RuleSet, card: Card, nth: int) -> str:
     """The called card: "A♥" under `holder`, "the 2nd A♥" under `nth_played`."""
-    label = m.ct.card(card)
-    v = m.view
-    if v is None or v.rules.friend_rule == "holder":
+    label = ct.card(card)
+    if rs.friend_rule == "holder":
         return label
-    t = m.cat.t
-    key = f"friend.ord_{nth}" if m.cat.has(f"friend.ord_{nth}") else "friend.ord_n"
-    return t("friend.copy", ord=t(key, n=nth), card=label)
+    key = f"friend.ord_{nth}" if cat.has(f"friend.ord_{nth}") else "friend.ord_n"
+    return cat.t("friend.copy", ord=cat.t(key, n=nth), card=label)
+
+
+def copy_text(m: Model, card: Card, nth: int) -> str:
+    v = m.view
+    if v is None:
+        return m.ct.card(card)
+    return copy_words(m.cat, m.ct, v.rules, card, nth)
 
 
 def seat_roles(m: Model, seat: int) -> list[str]:
@@ -198,25 +205,46 @@ def levels_part(m: Model, key: str = "friend.levels") -> str:
     return t(key, list=t("friend.level_sep").join(items))
 
 
-def call_sentence(m: Model) -> str:
-    """The public call, as a sentence for the centre (before the reveal)."""
-    v = m.view
+def call_words(
+    cat: Catalogue, ct: CardText, v: SeatView, name: Callable[[int], str], you: bool = False
+) -> str:
+    """The public call as a sentence (before the reveal): who called which card
+    (`you`: the reader called it)."""
     call = the_call(v)
-    assert v is not None and call is not None
-    t = m.cat.t
-    who = call.seat
-    card = copy_text(m, call.card, call.nth)
-    you = m.is_you(who)
-    if v.rules.friend_rule == "holder":
-        return t("friend.called_holder" + ("_you" if you else ""), name=m.name(who), card=card)
+    assert call is not None
+    card = copy_words(cat, ct, v.rules, call.card, call.nth)
+    key = "friend.called_holder" if v.rules.friend_rule == "holder" else "friend.called_nth"
     copies = rules.friend_copies(v.rules)
-    return t(
-        "friend.called_nth" + ("_you" if you else ""),
-        name=m.name(who),
+    return cat.t(
+        key + ("_you" if you else ""),
+        name=name(call.seat),
         card=card,
         played=call.played,
         copies=copies,
     )
+
+
+def call_sentence(m: Model) -> str:
+    """The public call, as a sentence for the centre (before the reveal)."""
+    call = the_call(m.view)
+    assert m.view is not None and call is not None
+    return call_words(m.cat, m.ct, m.view, m.name, m.is_you(call.seat))
+
+
+def spectator_sentence(
+    cat: Catalogue, ct: CardText, v: SeatView, name: Callable[[int], str]
+) -> str | None:
+    """The call as a spectator may know it (the lobby's watching screen): the
+    call until the reveal, then who the friend is (or that the dealer is alone)."""
+    call = the_call(v)
+    if call is None:
+        return None
+    if not call.revealed:
+        return call_words(cat, ct, v, name)
+    card = copy_words(cat, ct, v.rules, call.card, call.nth)
+    if call.friend is None:
+        return cat.t("friend.watch_alone", dealer=name(call.seat), card=card)
+    return cat.t("friend.watch_friend", dealer=name(call.seat), card=card, name=name(call.friend))
 
 
 def own_sentence(m: Model) -> str | None:
