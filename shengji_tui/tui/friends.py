@@ -158,15 +158,36 @@ def seat_roles(m: Model, seat: int) -> list[str]:
     return [t(f"friend.side_{side}")]
 
 
+def plays_alone(v: SeatView) -> bool:
+    """The dealer plays alone, as far as the viewer knows."""
+    return (the_call(v) is not None and revealed(v) and friend_of(v) is None) or alone_known(v)
+
+
 def band_text(m: Model, b: rules.ScoreBand) -> str:
     """A band ahead of the attackers, in words: at five seats the dealer side's
     levels in all (§10's table: 3, 6, 9 with a friend; 4, 8, 12 alone)."""
     v = m.view
     if v is None or b.take_over or not rules.five_player_table(v.rules):
         return m.band_text(b)
-    alone = (the_call(v) is not None and friend_of(v) is None and revealed(v)) or alone_known(v)
-    r = rules.friend_deal_result(v.rules, b.min_points, alone=alone)
+    r = rules.friend_deal_result(v.rules, b.min_points, alone=plays_alone(v))
     return m.cat.t("friend.band_side", n=r.dealer_side_levels + r.friend_levels)
+
+
+def score_left(m: Model) -> tuple[int, str, bool]:
+    """The points race's left part: the attackers' points among the seats known
+    to attack; until every side is known it says so, and how far the seats of
+    unknown side could take it. (points, words, whether the dealer is alone)"""
+    v = m.view
+    assert v is not None
+    t = m.cat.t
+    pts, provisional = attacker_points(v)
+    if not provisional:
+        return pts, t("score.attackers", points=pts), plays_alone(v)
+    unknown = [s for s in range(v.rules.players) if side_of(v, s) == "unknown"]
+    most = pts + sum(v.points_by_seat[s] for s in unknown) + v.penalty_points
+    if most > pts:
+        return pts, t("friend.attackers_up_to", points=pts, most=most), False
+    return pts, t("friend.attackers_provisional", points=pts), False
 
 
 def status_parts(m: Model) -> list[str]:

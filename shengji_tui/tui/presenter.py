@@ -512,11 +512,12 @@ class Presenter:
         v = m.view
         if v is None or not v.dealer_side:
             return ScoreProps(words(t("score.no_dealer")), Line(()), None)
-        pts, provisional = m.attacker_points(), False
+        pts = m.attacker_points()
+        left, alone = t("score.attackers", points=pts), False
         ff = friends.finds_friends(v)
-        if ff:  # among the seats known to attack, until the friend is revealed
-            pts, provisional = friends.attacker_points(v)
-        key = (m.cat, m.ct.ascii, pts, v.rules, provisional)  # (bands are made at every call)
+        if ff:  # among the seats known to attack, provisional until the friend is revealed
+            pts, left, alone = friends.score_left(m)
+        key = (m.cat, m.ct.ascii, pts, v.rules, left, alone)  # (bands are made at every call)
         if self._score is not None and self._score[0] == key:
             return self._score[1]
         bands = m.milestones(pts)
@@ -525,7 +526,6 @@ class Presenter:
         right = f" {self.glyphs(m)['sep']} ".join(ahead) if ahead else t("score.top")
         nxt = bands[0] if bands else None
         total = nxt.min_points if nxt is not None else max(pts, 1)
-        left = t("friend.attackers_provisional" if provisional else "score.attackers", points=pts)
         props = ScoreProps(
             words(left, "bold"),
             words(right),

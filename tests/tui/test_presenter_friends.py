@@ -259,8 +259,12 @@ def test_the_points_race_counts_the_seats_known_to_attack() -> None:
         left = plain(p.score.left)
         if seat == state.friend:  # it knows every side
             assert not provisional and left == m.cat.t("score.attackers", points=pts)
-        else:
-            assert provisional and left == m.cat.t("friend.attackers_provisional", points=pts)
+        else:  # and how far the seats of unknown side could take it
+            unknown = [s for s in range(5) if friends.side_of(v, s) == "unknown"]
+            most = pts + sum(v.points_by_seat[s] for s in unknown)
+            assert state.friend in unknown or seat == state.dealer or state.friend is None
+            key = "friend.attackers_up_to" if most > pts else "friend.attackers_provisional"
+            assert provisional and left == m.cat.t(key, points=pts, most=most)
 
 
 # ------------------------------------------------------------ the deal's end
