@@ -175,6 +175,8 @@ def meaning(m: Model, choice: CallChoice) -> str:
             return t("call.nth_buried", card=shown, n=copies - buried, label=label)
         if others <= 0:
             return t("call.nth_alone", card=shown, label=label)
+        if held:  # (the dealer may play that copy itself, and then it is alone)
+            return t("call.nth", card=shown) + " " + t("call.nth_mine", n=held, card=shown)
         return t("call.nth", card=shown)
     if others <= 0:
         return t("call.alone", card=label, n=m.players - 1)
