@@ -384,10 +384,10 @@ def outcome_lines(m: Model, result: rules.DealResult, won_last: int | None) -> l
     said = t("friend.result_hold", dealer=m.name(dealer), friend=m.name(friend), d=d, f=f)
     out = [Line((Words(said),))]
     if rules.five_player_table(v.rules):
-        if won_last == friend:
-            last = t("friend.last_friend", name=m.name(friend))
-        elif won_last == dealer:
-            last = t("friend.last_dealer", name=m.name(dealer))
+        if won_last in (friend, dealer):
+            who = "friend" if won_last == friend else "dealer"
+            you = "_you" if m.is_you(won_last) else ""
+            last = t(f"friend.last_{who}{you}", name=m.name(won_last))
         else:
             last = t("friend.last_attackers")
         key = f"friend.split_{v.rules.friend_split}"
