@@ -1,4 +1,4 @@
-"""Auction sense for the bots (RULES.md §11-12): what a hand is worth with
+"""Auction sense for the bots (docs/rules.md §11-12): what a hand is worth with
 each trump, which bid to make, which trump to name.
 
 `estimate(rs, level, suit, hand)` predicts, for a hand that would deal with

@@ -1,4 +1,4 @@
-"""Find friends for the bots (RULES.md §10): which card to call, who may still
+"""Find friends for the bots (docs/rules.md §10): which card to call, who may still
 be the friend, and who is certainly a partner before the reveal.
 
 Everything comes from the seat's view and its tracker, never from another

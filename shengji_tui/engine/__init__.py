@@ -1,4 +1,4 @@
-"""The game as a pure state machine (DESIGN.md): `GameState`, typed commands and
+"""The game as a pure state machine (docs/architecture.md): `GameState`, typed commands and
 events, `apply(state, command) -> (state, events)` and `view_for(state, seat)`.
 
     state = new_game("classic", seed=42)

@@ -51,7 +51,7 @@ PHASE_COMMANDS: dict[Phase, tuple[frozenset[CommandKind], frozenset[CommandKind]
 
 PACING: frozenset[CommandKind] = frozenset({"deal_next", "deal_all", "next_deal"})
 
-# an auction preset deals without declaring (RULES.md §11-12)
+# an auction preset deals without declaring (docs/rules.md §11-12)
 _AUCTION_DEALING: frozenset[CommandKind] = frozenset({"deal_next", "deal_all"})
 
 

@@ -1,4 +1,4 @@
-"""Auctions in the engine (RULES.md §11-12): dealing without declaring, the
+"""Auctions in the engine (docs/rules.md §11-12): dealing without declaring, the
 shown kitty, the bidding, naming trump and the kitty going to the winner.
 
 Every judgement is the rules API's (`auction_status`, `check_bid`,

@@ -1,4 +1,4 @@
-"""The `calling` phase (find friends, RULES.md §10): once the kitty is buried
+"""The `calling` phase (find friends, docs/rules.md §10): once the kitty is buried
 (and any kitty theft is over, so the dealer is settled), the dealer calls the
 friend with `CallFriend(seat, card, nth)`; then the dealer leads.
 

@@ -1,8 +1,8 @@
 """Starting a deal, dealing one card at a time, declaring, and closing the
-declarations (RULES.md §6): who deals, which suit is trump, and the kitty
+declarations (docs/rules.md §6): who deals, which suit is trump, and the kitty
 going to its taker.
 
-Readings of the rules chosen here (RULES.md is silent on them):
+Readings of the rules chosen here (docs/rules.md is silent on them):
 - First deal: the seed picks which seat gets the first card; later deals
   start with the dealer (seed 002: 以后每次先给庄家发牌).
 - Hidden declaring (four-deck): a declaration is checked only against the

@@ -1,4 +1,4 @@
-"""Find friends in play (RULES.md §10): the reveal, the sides as far as a seat
+"""Find friends in play (docs/rules.md §10): the reveal, the sides as far as a seat
 may know them, and the deal's scoring by seat. The rules are asked of
 `shengji_tui.rules` (who the friend is, the five-player table, the next dealer);
 this module keeps what is hidden hidden.
@@ -109,7 +109,7 @@ def settle_sides(state: GameState) -> Step:
 
 
 def deal_result(state: GameState, attacker_points: int, last_winner: int) -> DealResult:
-    """The deal's result by seat (RULES.md §10), once the sides are settled."""
+    """The deal's result by seat (docs/rules.md §10), once the sides are settled."""
     friend = state.friend
     return friend_deal_result(
         state.rules,

@@ -1,4 +1,4 @@
-"""The kitty (RULES.md §6-7): burying, and kitty theft (炒底) rounds.
+"""The kitty (docs/rules.md §6-7): burying, and kitty theft (炒底) rounds.
 
 Kitty theft (four-deck, `kitty_theft`): after each bury the other seats, in
 play order from the one after the burier, may steal with a declaration that

@@ -1,4 +1,4 @@
-"""Three players' overturn (反牌, RULES.md §12; the reading is in
+"""Three players' overturn (反牌, docs/rules.md §12; the reading is in
 docs/rules-decisions.md): "同经典升级，但是反牌者只能从底牌中随机换6张".
 
 After the dealer buries, phase `overturning`: each attacker once, in play

@@ -1,4 +1,4 @@
-"""Playing tricks (RULES.md §4-5): leads, throws, follows, the trick's winner.
+"""Playing tricks (docs/rules.md §4-5): leads, throws, follows, the trick's winner.
 
 Every judgement is the rules API's: `decompose` (a lead is one effective
 suit), `check_throw` (a failed throw's forced unit), `check_follow`,

@@ -1,4 +1,4 @@
-"""The end of a deal (RULES.md §7-8): kitty capture, the deal's result, levels,
+"""The end of a deal (docs/rules.md §7-8): kitty capture, the deal's result, levels,
 the jack rule, who deals next, and the end of the match.
 
 - Attacker points = points in the attackers' tricks + the captured kitty
@@ -64,7 +64,7 @@ def end_deal(state: GameState, win_idx: int) -> Step:
         KittyRevealed(seat=state.kitty_holder, cards=state.kitty, points=kitty_pts)
     ]
     ff = friends.finds_friends(state)
-    if ff:  # the sides are public now (RULES.md §10)
+    if ff:  # the sides are public now (docs/rules.md §10)
         state, evs = friends.settle_sides(state)
         events += evs
     attackers = state.attackers

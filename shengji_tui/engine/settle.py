@@ -1,4 +1,4 @@
-"""The end of an auction deal (RULES.md §11-12) and the next one.
+"""The end of an auction deal (docs/rules.md §11-12) and the next one.
 
 - Eighty points (`points_up`): the dealer's points are the point cards of the
   tricks the dealer won; the kitty counts for nobody (扣底的分数就作废). The

@@ -93,7 +93,7 @@ class GameState(BaseModel):
     theft_turn: int | None = None  # whose turn to steal the kitty (or to overturn)
     theft_passes: int = 0
 
-    # ---- auctions (RULES.md §11-12, engine/auction.py)
+    # ---- auctions (docs/rules.md §11-12, engine/auction.py)
     auction: Auction | None = None  # this deal's auction (opened when every card is dealt)
     bid: int | None = None  # the winning bid: the deal's contract
     shown_kitty: tuple[Card, ...] = ()  # three players: kitty cards shown to all

@@ -1,10 +1,10 @@
-"""The rules of 升级 / 拖拉机 as pure functions (RULES.md). No I/O, no UI.
+"""The rules of 升级 / 拖拉机 as pure functions (docs/rules.md). No I/O, no UI.
 
 Everything outside this package asks the rules through this module (`from
 shengji_tui import rules`), never through its submodules (a test checks it).
 
 Public API (docs/architecture.md, "rules"):
-- auctions (RULES.md §11-12): `Auction` / `AuctionCall` (the record),
+- auctions (docs/rules.md §11-12): `Auction` / `AuctionCall` (the record),
   `auction_status`, `bid_options`, `check_bid`, `check_pass`, `check_naming`,
   `naming_cards`, `overturn_options`, `check_overturn`, `settle_eighty_points`
   (a `Settlement`), `throw_penalty_deltas`;

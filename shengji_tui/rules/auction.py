@@ -1,4 +1,4 @@
-"""Auctions (RULES.md §11-12): who may bid what now, who won, naming trump,
+"""Auctions (docs/rules.md §11-12): who may bid what now, who won, naming trump,
 the three-player overturn, and the eighty-points settlement.
 
 An auction is its record: the opener and the calls in order (`Auction`);
@@ -220,7 +220,7 @@ def check_naming(rs: RuleSet, suit: Suit | None) -> Verdict:
 
 
 def naming_cards(rs: RuleSet, level: str | Rank, hand: CardsLike, suit: Suit | None) -> list[Card]:
-    """The cards a naming shows (three players, RULES.md §12: the dealer's
+    """The cards a naming shows (three players, docs/rules.md §12: the dealer's
     level-card strength an overturn must beat): the dealer's level cards of the
     named suit, or for no-trump its strongest pair (or more) of identical jokers."""
     cs = parse_cards(hand)
@@ -320,7 +320,7 @@ class Settlement(BaseModel):
 
 
 def settle_eighty_points(bid: int, dealer_points: int, *, swept: bool = False) -> Settlement:
-    """RULES.md §11: the deal's settlement from the bid and the dealer's own points."""
+    """docs/rules.md §11: the deal's settlement from the bid and the dealer's own points."""
     made = dealer_points >= bid
     steps = abs(dealer_points - bid) // 5
     doublings: list[Doubling] = []

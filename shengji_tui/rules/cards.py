@@ -1,4 +1,4 @@
-"""Cards and the text notation of RULES.md (`S10 S10 HA LJ`).
+"""Cards and the text notation of docs/rules.md (`S10 S10 HA LJ`).
 
 Every distinct card (suit + rank, or a joker) exists once as an interned
 `Card` object, so comparisons and hashing are cheap and `is` works.

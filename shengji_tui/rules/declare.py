@@ -1,4 +1,4 @@
-"""Declaring trump (亮主 / 反主, RULES.md §6): the ladder and what a hand may declare.
+"""Declaring trump (亮主 / 反主, docs/rules.md §6): the ladder and what a hand may declare.
 
 A declaration is k copies of one level card (one suit; one colour in the
 two-colour pack) or k identical jokers (k >= 2, no-trump). Strength orders by
@@ -260,7 +260,7 @@ _FLIP_COUNT = {Rank.ACE: 1, Rank.JACK: 11, Rank.QUEEN: 12, Rank.KING: 13, Rank.L
 
 
 def flip_kitty(kitty: CardsLike) -> KittyFlip:
-    """RULES.md §6 / seed 001 七: the kitty's first card gives the trump suit, a joker
+    """docs/rules.md §6 / seed 001 七: the kitty's first card gives the trump suit, a joker
     means no-trump; on the first deal its count from the first seat names the dealer."""
     cs = parse_cards(kitty)
     if not cs:

@@ -1,7 +1,7 @@
 """Following a lead: `check_follow` (with a reason a player understands) and
 `legal_follows` (every legal play, enumerated by structure, not by subsets).
 
-The model (RULES.md §4, seed follow orders): each lead unit, largest first,
+The model (docs/rules.md §4, seed follow orders): each lead unit, largest first,
 has a ladder of ever weaker shapes (`units.degradations`). Going unit by
 unit, the hand's best achievable rung is required; a play is legal when it
 reaches that same rung for every unit.

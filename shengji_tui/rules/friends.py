@@ -1,4 +1,4 @@
-"""Find friends (找朋友, RULES.md §10): the call, who the friend is, the
+"""Find friends (找朋友, docs/rules.md §10): the call, who the friend is, the
 five-player level table and its split, and the next dealer.
 
 Pure functions over seats and cards; the engine asks them and keeps the

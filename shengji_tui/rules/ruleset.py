@@ -1,4 +1,4 @@
-"""`RuleSet`: every option of RULES.md as one validated pydantic model, and the presets."""
+"""`RuleSet`: every option of docs/rules.md as one validated pydantic model, and the presets."""
 
 from __future__ import annotations
 
@@ -298,7 +298,8 @@ class RuleSet(BaseModel):
 
 
 def default_score_table(step: int) -> list[ScoreBand]:
-    """RULES.md §8: 0 → dealer +3; 5.. → +2; step → +1; 2·step → swap; 3·step → attackers +1."""
+    """docs/rules.md §8: 0 → dealer +3; 5.. → +2; step → +1; 2·step → swap;
+    3·step → attackers +1."""
     return [
         ScoreBand(min_points=0, dealer_levels=3),
         ScoreBand(min_points=5, dealer_levels=2),

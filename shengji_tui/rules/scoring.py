@@ -1,4 +1,4 @@
-"""Kitty multiplier, deal scoring and level advancement (RULES.md §7-8)."""
+"""Kitty multiplier, deal scoring and level advancement (docs/rules.md §7-8)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Throws (甩牌, RULES.md §5): a multi-unit lead stands only if nobody holds a
+"""Throws (甩牌, docs/rules.md §5): a multi-unit lead stands only if nobody holds a
 higher unit of the same shape in that suit; otherwise the smallest beaten unit
 is forced."""
 

@@ -1,4 +1,4 @@
-"""Who wins a trick (RULES.md §4): structure-matching follows and ruffs only,
+"""Who wins a trick (docs/rules.md §4): structure-matching follows and ruffs only,
 compared by `trick_compare`; equal plays go to the earlier one."""
 
 from __future__ import annotations

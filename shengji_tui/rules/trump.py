@@ -1,4 +1,4 @@
-"""Trump context: which cards are trumps, effective suits and the order of RULES.md §2.
+"""Trump context: which cards are trumps, effective suits and the order of docs/rules.md §2.
 
 Every card gets, for a given context, three small integers (`Trump.info`):
   eff   effective suit (0-3 printed suit or colour, 4 = trump),

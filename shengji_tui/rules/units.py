@@ -225,7 +225,7 @@ def _all_shapes(cols: Cols, max_w: int) -> list[Shape]:
 
 
 def best_decomposition(t: Trump, cards: Sequence[Card], max_w: int = 4) -> list[Unit]:
-    """The decomposition of one suit's cards into units RULES.md §4 prefers:
+    """The decomposition of one suit's cards into units docs/rules.md §4 prefers:
     largest unit biggest, then tractors, unit by unit; higher units on ties."""
     suit = single_suit(t, cards)
     if len(cards) == 1:

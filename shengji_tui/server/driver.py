@@ -6,7 +6,7 @@ Textual side: Textual builds one per app run (`driver_class`), and it attaches
 itself to the terminal while the app runs.
 
 Everything runs on the event loop (no threads, no signal handlers, no termios:
-see SSH-NOTES.md). Textual's private parts it needs (its xterm input parser,
+see docs/architecture.md "SSH traps"). Textual's private parts it needs (its xterm input parser,
 a full repaint, colour systems per session) are asked of `tui.patches`, which
 falls back on Textual's public API when they are off.
 
@@ -273,7 +273,7 @@ class SSHDriver(Driver):
         parser = self._parser
         self.detach()
         if parser is not None:
-            parser.close()  # (Leak 1, SSH-NOTES.md: Textual's parser's key cache)
+            parser.close()  # Leak 1 (docs/architecture.md "SSH traps"): the key cache
 
     def send_message(self, message: Message) -> None:
         # On the loop already: no thread hop.

@@ -9,7 +9,8 @@ touching another app's widgets).
 
 Keys, lobby: ↑↓ choose a table, n new table, j/enter take a seat, w watch,
 r return to your table, q leave. Waiting room: r ready, b fill the empty seats
-with bots, 1-4 move to a seat, l leave the table.
+with bots, 1-6 move to a seat (as many as the table's preset has), l leave the
+table. A table's seats are its preset's (`RuleSet.players`, 3 to 6).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 from ..bots import LEVELS, bot_level
 from ..engine import Event, SeatView
 from ..engine.state import SUPPORTED
+from ..rules import RuleSet
 from ..text import Catalogue
 from ..tui import friends
 from ..tui.bindings import relabel_bindings
@@ -41,6 +43,9 @@ from .remote import RemoteApp
 
 if TYPE_CHECKING:
     from .auth import Identity
+
+# the seats of the largest table the engine plays (the waiting room's seat keys)
+MAX_SEATS = max(RuleSet.preset(p).players for p in SUPPORTED)
 
 
 @dataclass
@@ -353,7 +358,8 @@ class RoomScreen(Screen[None]):
         Binding("b", "bots", "fill with bots"),
         Binding("l,escape", "leave_table", "leave table"),
         Binding("q", "leave_table", show=False),
-        *(Binding(str(k), f"seat({k - 1})", show=False) for k in range(1, 5)),
+        # a key per seat of the largest table (a key past this table's seats is refused)
+        *(Binding(str(k), f"seat({k - 1})", show=False) for k in range(1, MAX_SEATS + 1)),
     ]
 
     def __init__(self, room: Room) -> None:
@@ -374,7 +380,7 @@ class RoomScreen(Screen[None]):
                 allow_blank=False,
                 id="level",
             )
-        yield Static(t("lobby.room.hint"), id="hint")
+        yield Static(t("lobby.room.hint", n=r.players), id="hint")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -429,8 +435,6 @@ class RoomScreen(Screen[None]):
 
     def action_seat(self, seat: int) -> None:
         app = _app(self)
-        if seat >= self.room.players:
-            return
         try:
             app.registry.sit(self.room, seat, app.identity.id, app.identity.name)
         except LobbyError as e:
@@ -514,14 +518,11 @@ class WatchScreen(Screen[None]):
             out.append(call + "\n\n")
         for s in range(len(v.hand_sizes)):
             name = seat_name(s)
-            if friends.finds_friends(v) and v.friend_calls:
-                side = friends.side_of(v, s)
-                word = t("seat.dealer") if side == "dealer" else t(f"friend.side_{side}")
-                name += t("seat.roles", roles=word)
             turn = t("lobby.watch.to_play") if v.awaiting == s else ""
             line = t(
                 "lobby.watch.line",
                 name=_pad(name, 16),
+                side=_pad(watch_side(t, v, s), 14),
                 level=f"{v.levels[s]:<3}",
                 cards=f"{v.hand_sizes[s]:>2}",
                 points=f"{v.points_by_seat[s]:>3}",
@@ -550,6 +551,21 @@ class WatchScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+def watch_side(t: Callable[..., str], v: SeatView, seat: int) -> str:
+    """A seat's team (fixed partners) or side this deal (once there is a dealer),
+    and the dealer's mark, as a spectator may know them."""
+    if v.rules.partnership == "fixed":
+        return t("lobby.watch.team", n=v.teams[seat] + 1) + (" ★" if v.dealer == seat else "")
+    if v.dealer == seat:
+        return t("lobby.watch.dealer")
+    if friends.finds_friends(v):  # the friend's side is public only once revealed: "?"
+        side = friends.side_of(v, seat)
+        return "?" if side == "unknown" else t(f"lobby.watch.{side}")
+    if not v.dealer_side:
+        return ""
+    return t("lobby.watch.dealer_side" if seat in v.dealer_side else "lobby.watch.attacker")
 
 
 # ====================================================================== the app

@@ -268,7 +268,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             started.cancel()
             policy.session_ended(len(self.ctx.live))
             self.app = None
-            # Leak 2 (SSH-NOTES.md): apps ending out of order leave sys.stdout
-            # pointing at a dead app's capture.
+            # Leak 2 (docs/architecture.md "SSH traps"): apps ending out of order
+            # leave sys.stdout pointing at a dead app's capture.
             sys.stdout = sys.__stdout__
             sys.stderr = sys.__stderr__

@@ -8,8 +8,8 @@ The app owns the `Model`: the table's news go into it (`Model.apply`,
 Screens ask the app for everything else by messages (`messages.py`: a command
 for the table, quit, a new game, another language...), handled here with `@on`.
 
-Per-session by construction (SSH-NOTES.md): no print(), no process-wide state,
-colours from the `Console` it is given (else Textual's own), NO_COLOR from the
+Per-session by construction (docs/architecture.md "SSH traps"): no print(), no
+process-wide state, colours from the `Console` it is given (else Textual's own), NO_COLOR from the
 argument (else the environment), everything on the event loop: the table's
 subscription callback only posts a message to this app.
 """
@@ -575,8 +575,12 @@ class ShengjiApp(App[None]):
             if yes:
                 self.run_worker(self._quit(), exclusive=True, group="main")
 
-        question = t("quit.question_saved" if self.saved_game() else "quit.question")
+        question = t(self.quit_question())
         self.push_screen(ConfirmQuit(question, t("quit.yes"), t("quit.no")), done)
+
+    def quit_question(self) -> str:
+        """The catalogue key of what leaving costs (the SSH app says a bot stands in)."""
+        return "quit.question_saved" if self.saved_game() else "quit.question"
 
     async def _quit(self) -> None:
         await self.detach()

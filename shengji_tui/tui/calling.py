@@ -1,4 +1,4 @@
-"""The calling dialog's model and props (find friends, RULES.md §10): the card
+"""The calling dialog's model and props (find friends, docs/rules.md §10): the card
 the dealer is choosing and which copy, and what the dialog shows of it.
 
 Pure: no Textual. `CallChoice` is the dealer's choice (a card of the pack by
@@ -94,7 +94,7 @@ class CallChoice:
 def copies_offered(v: SeatView) -> tuple[int, ...]:
     """The copies the dealer may choose between: under `nth_played` 1 to the
     pack's copies; under `holder` none (whoever holds the card is the friend:
-    the call is of the first copy, RULES.md §10)."""
+    the call is of the first copy, docs/rules.md §10)."""
     if v.rules.friend_rule != "nth_played":
         return ()
     return tuple(range(1, rules.friend_copies(v.rules) + 1))

@@ -1,4 +1,4 @@
-"""Find friends (RULES.md §10) as the table shows it: each seat's side as far
+"""Find friends (docs/rules.md §10) as the table shows it: each seat's side as far
 as the viewer may know it, the call in words, the reveal, the attackers'
 points among the seats known to attack, the levels of every seat, and the
 deal's split.
@@ -213,17 +213,17 @@ def status_part(m: Model) -> str | None:
     return t("friend.status_call", card=copy_text(m, call.card, call.nth))
 
 
-def levels_part(m: Model, key: str = "friend.levels") -> str:
+def levels_part(m: Model) -> str:
     """Every seat's level (they differ: each seat plays at its own when it
-    deals), from the viewer on in play order: `key` says it with `{list}`."""
+    deals), from the viewer on in play order."""
     v = m.view
     assert v is not None
     t = m.cat.t
     if len(set(v.levels)) == 1:
-        return t(key, list=t("friend.levels_same", level=v.levels[0]))
+        return t("friend.levels", list=t("friend.levels_same", level=v.levels[0]))
     order = [m.seat_at(k) for k in range(m.players)] if m.seat >= 0 else range(m.players)
     items = [t("friend.level_item", name=m.name(s), level=v.levels[s]) for s in order]
-    return t(key, list=t("friend.level_sep").join(items))
+    return t("friend.levels", list=t("friend.level_sep").join(items))
 
 
 def call_words(

@@ -71,7 +71,7 @@ def help_markdown(model: Model) -> str:
         out.append(f"- {t('help.rule.kitty_trump_only')}")
     if rs.jack_rule:
         out.append(f"- {t('help.rule.jack')}")
-    if friends:  # RULES.md §10: the call, who the friend is, the five-player split
+    if friends:  # docs/rules.md §10: the call, who the friend is, the five-player split
         out.append(f"- {t('help.rule.friends')} {t(f'friend.rule_{rs.friend_rule}')}")
         if rules.five_player_table(rs):
             out.append(f"- {t(f'help.rule.friend_split_{rs.friend_split}')}")
@@ -93,13 +93,16 @@ def help_markdown(model: Model) -> str:
     if rs.level_cap:
         out.append("")
         out.append(t("help.rule.cap", n=rs.level_cap))
-    out += ["", t("help.rule.rotation_friends" if friends else "help.rule.rotation")]
+    # (at six seats the dealer has two team-mates: the next one in play order deals)
+    teams = rs.partnership == "fixed" and rs.players > 4
+    rotation = "rotation_friends" if friends else "rotation_teams" if teams else "rotation"
+    out += ["", t(f"help.rule.{rotation}")]
     return "\n".join(out)
 
 
 def band_words(model: Model, rs: RuleSet, b: ScoreBand) -> str:
     """A band of the score table: at five seats of find friends the dealer
-    side's levels in all, with a friend and alone (RULES.md §10)."""
+    side's levels in all, with a friend and alone (docs/rules.md §10)."""
     if b.take_over or not rules.five_player_table(rs):
         return model.band_text(b)
     pair = rules.friend_deal_result(rs, b.min_points, alone=False)

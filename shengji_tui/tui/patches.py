@@ -525,8 +525,9 @@ class _TextualInput:
         return self.parser._timeout_time is not None
 
     def close(self) -> None:
-        # Leak 1 (SSH-NOTES.md): this lru_cache on a method keeps every parser that
-        # parsed an extended key, and so its driver and app, alive.
+        # Leak 1 (docs/architecture.md "SSH traps"): this lru_cache on a method
+        # keeps every parser that parsed an extended key, and so its driver and
+        # app, alive.
         XTermParser._parse_extended_key.cache_clear()
 
 

@@ -1,4 +1,4 @@
-"""Bots at find friends (RULES.md §10): every level plays whole matches with
+"""Bots at find friends (docs/rules.md §10): every level plays whole matches with
 only legal commands; the dealer's call leaves the friend something to do; the
 sides a bot counts on before the reveal are only the ones it can know."""
 

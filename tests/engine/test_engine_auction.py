@@ -1,4 +1,4 @@
-"""The auction presets in the engine (RULES.md §11-12): each phase, every
+"""The auction presets in the engine (docs/rules.md §11-12): each phase, every
 refusal (a sentence in English and Chinese, the state unchanged), the
 settlement of eighty points and the scoring of three players against the bid,
 and what each seat may see."""
@@ -194,7 +194,7 @@ def test_naming_trump_eighty_points() -> None:
     assert ev[0] == TrumpNamed(seat=d, suit=Suit.H, level="2")
     assert s.phase == "burying" and s.kitty_holder == d and s.trump_suit == Suit.H
     assert len(s.hands[d]) == 33 and s.hands[d] == before + kitty
-    # 2s are trumps at level 2, the trump suit's above the others (RULES.md §11)
+    # 2s are trumps at level 2, the trump suit's above the others (docs/rules.md §11)
     ctx = s.ctx
     assert all(rules.is_trump(EIGHTY, ctx, c) for c in parse_cards("S2 D2 C2 H2 BJ LJ HA"))
     order = rules.compiled(EIGHTY, ctx)

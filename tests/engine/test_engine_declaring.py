@@ -1,4 +1,4 @@
-"""Declaring trump (RULES.md §6): overturn, reinforce/lock, self-overturn,
+"""Declaring trump (docs/rules.md §6): overturn, reinforce/lock, self-overturn,
 joker no-trump, hidden declaring, the first deal naming the dealer, and the
 `no_declaration` fallbacks."""
 

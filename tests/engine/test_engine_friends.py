@@ -1,4 +1,4 @@
-"""Find friends in the engine (RULES.md §10): the `calling` phase and its
+"""Find friends in the engine (docs/rules.md §10): the `calling` phase and its
 refusals, the reveal under `holder` and `nth_played`, the dealer alone, the
 deal's levels by seat at four and five seats, the next dealer and the end of
 the match, on crafted states with a few cards in each hand."""

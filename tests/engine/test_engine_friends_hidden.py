@@ -1,4 +1,4 @@
-"""Find friends keeps the friend hidden (RULES.md §10): over random deals under
+"""Find friends keeps the friend hidden (docs/rules.md §10): over random deals under
 both rules, at every moment of the deal, no seat's view (nor a spectator's,
 nor the events a seat is sent) shows who the friend is before the reveal,
 except the friend's own view under `holder`. Checked two ways: each view's

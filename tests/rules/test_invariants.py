@@ -120,7 +120,7 @@ def test_decompose_reassembles_largest_first(
         assert len(u.cards) == u.width * u.length
         if u.is_tractor:
             assert rules.is_tractor(rs, ctx, u.cards), f"{fmt(lead)}: {u} is not a tractor"
-    # the largest unit is the biggest unit the lead holds at all (RULES.md §4)
+    # the largest unit is the biggest unit the lead holds at all (docs/rules.md §4)
     biggest = max(shape_key(_shape_of(rs, ctx, u)) for u in leadable_units(rs, ctx, lead))
     assert keys[0] == biggest, f"{fmt(lead)}: largest unit {units[0]} is not the biggest"
 

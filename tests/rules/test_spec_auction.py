@@ -1,4 +1,4 @@
-"""RULES.md §11-12 auctions, table-driven: who wins, whose call it is, which bids
+"""docs/rules.md §11-12 auctions, table-driven: who wins, whose call it is, which bids
 are refused and why, naming trump, the three-player overturn and the
 eighty-points settlement (the seed 001 examples).
 

@@ -1,6 +1,6 @@
-"""Card notation and point values (RULES.md preamble, §1, §2).
+"""Card notation and point values (docs/rules.md preamble, §1, §2).
 
-Every expected value below is read from RULES.md / the seeds, not from the code.
+Every expected value below is read from docs/rules.md / the seeds, not from the code.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Declaring trump 亮主 / 反主 (RULES.md §6; seeds 000/001/002).
+"""Declaring trump 亮主 / 反主 (docs/rules.md §6; seeds 000/001/002).
 
 Ladder, weakest to strongest: 2 decks single < pair < LJ pair < BJ pair; 3 decks
 single < pair < two jokers < triple < three jokers; 4 decks adds quad < four jokers.

@@ -1,6 +1,6 @@
-"""Following a lead (RULES.md §4) in two and three decks.
+"""Following a lead (docs/rules.md §4) in two and three decks.
 
-Each case: hand, lead, and a play with the verdict RULES.md gives. Where a hand is
+Each case: hand, lead, and a play with the verdict docs/rules.md gives. Where a hand is
 small, `legal_follows` must produce exactly the accepted plays (each multiset once).
 The three-deck ladders (Titanic, triple) are seeds 000/002's 跟牌顺序, one case per
 entry where the hand's best shape is that entry.
@@ -97,7 +97,7 @@ FOLLOW = [
       "tractor-lead-part-of-longer-tractor"),
     F("classic", "2", "H", "S3 S3 S4 S4 S5 S5 S8", "SQ SQ SK SK", "S3 S3 S5 S5", False,
       "tractor-lead-non-adjacent-pairs-from-long-tractor"),
-    # RULES.md §4: a 3-pair tractor lead with C10 C10 CJ CJ and CA CA forces C10 C10 CJ CJ + a pair
+    # docs/rules.md §4: a 3-pair tractor lead, C10 C10 CJ CJ and CA CA force C10 C10 CJ CJ + a pair
     F("classic", "2", "H", "C10 C10 CJ CJ CA CA C3 C5", "C6 C6 C7 C7 C8 C8",
       "C10 C10 CJ CJ CA CA", True, "rules4-C10C10CJCJ-plus-CACA"),
     F("classic", "2", "H", "C10 C10 CJ CJ CA CA C3 C5", "C6 C6 C7 C7 C8 C8",

@@ -1,4 +1,4 @@
-"""Find friends (RULES.md §10; seeds 000 "挑选对家", 000/002 "5人3副牌打找朋友",
+"""Find friends (docs/rules.md §10; seeds 000 "挑选对家", 000/002 "5人3副牌打找朋友",
 002 "4人两幅牌找朋友" / "5人两幅牌（找朋友）"), one case per rule and per seed
 example, in the notation: the call, who the friend is under `holder`, the nth
 copy under `nth_played`, the five-player table and its split, the next dealer."""
@@ -112,7 +112,7 @@ def test_plays_nth_copy(nth: int, before: int, play: str, hit: bool) -> None:
     assert rules.plays_nth_copy("HA", nth, before, rules.parse_cards(play)) == hit
 
 
-# --------------------------------------------------- levels (RULES.md §10, §8)
+# --------------------------------------------------- levels (docs/rules.md §10, §8)
 
 R = tuple[int, int, int, bool]  # dealer's levels, friend's, each attacker's, take over
 

@@ -1,4 +1,4 @@
-"""Kitty multiplier 抠底 (RULES.md §7; seeds 000/003 power, 001 tournament, 002 four-deck).
+"""Kitty multiplier 抠底 (docs/rules.md §7; seeds 000/003 power, 001 tournament, 002 four-deck).
 
 power: 2 ^ (cards in the largest unit of the last lead), capped at 64.
 times: 2 x that count. tournament: single 2, pair 4, tractor 8, a throw counts as a
@@ -51,13 +51,13 @@ CASES = [
     K("classic", "5", "H", "S4 S4 S6 S6", None, 16, "tractor-across-level-16"),
     K("three-deck", "2", "H", "SA SA SA SK", None, 8, "three-deck-throw-triple-8"),
     K("three-deck", "2", "H", "S3 S3 S3 S4 S4 S4 S5 S5 S5", None, 64, "titanic-of-3-capped-64"),
-    # times (RULES.md §7 `times`: 2 x that count)
+    # times (docs/rules.md §7 `times`: 2 x that count)
     K("times", "2", "H", "S9", None, 2, "times-single-2"),
     K("times", "2", "H", "S9 S9", None, 4, "times-pair-4"),
     K("times", "2", "H", "S4 S4 S5 S5 S6 S6", None, 12, "times-3pair-tractor-12"),
     K("times", "2", "H", "SA SK SQ SJ S10 S9 S8 S7 S7", None, 4, "times-throw-pair-4"),
     # tournament (seed 001: 单抠加倍，双抠两倍，拖拉机抠底四倍。甩牌抠底按单抠计。
-    # 如用两张红桃10和1张红桃9甩牌抠底均为单抠); RULES.md: single 2, pair 4, tractor 8
+    # 如用两张红桃10和1张红桃9甩牌抠底均为单抠); docs/rules.md: single 2, pair 4, tractor 8
     K("tournament", "2", "S", "H9", None, 2, "seed001-single-2"),
     K("tournament", "2", "S", "H9 H9", None, 4, "seed001-pair-4"),
     K("tournament", "2", "S", "H9 H9 H8 H8", None, 8, "seed001-tractor-8"),

@@ -1,4 +1,4 @@
-"""Presets: pack sizes (RULES.md §2) and the options RULES.md §4-§9 name per preset."""
+"""Presets: pack sizes (docs/rules.md §2) and the options docs/rules.md §4-§9 name per preset."""
 
 from __future__ import annotations
 

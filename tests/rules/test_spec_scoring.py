@@ -1,4 +1,4 @@
-"""Deal scoring, level advancement and the jack rule (RULES.md §8; seeds 000-003).
+"""Deal scoring, level advancement and the jack rule (docs/rules.md §8; seeds 000-003).
 
 Default table (step = 20 x decks): 0 dealer +3; 5..step-5 +2; step..2step-5 +1;
 2step..3step-5 attackers take over +0; 3step.. attackers +1 and +1 per further step.
@@ -27,7 +27,7 @@ def S(preset: str, pts: int, dealer: int, attackers: int, take_over: bool, id: s
 
 
 TABLE = [
-    # classic, step 40 (seed 000 记分规则 / RULES.md §8)
+    # classic, step 40 (seed 000 记分规则 / docs/rules.md §8)
     S("classic", 0, 3, 0, False, "classic-0-big-sweep-+3"),
     S("classic", 5, 2, 0, False, "classic-5-+2"),
     S("classic", 35, 2, 0, False, "classic-35-+2"),

@@ -1,4 +1,4 @@
-"""Throws 甩牌 (RULES.md §5; seeds 000/002/003 examples).
+"""Throws 甩牌 (docs/rules.md §5; seeds 000/002/003 examples).
 
 A throw stands only if nobody else holds, in that suit, a higher single than each
 single, a higher tuple of the same width than each tuple, or a higher tractor of the

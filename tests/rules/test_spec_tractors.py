@@ -1,4 +1,4 @@
-"""Tractors and unit decomposition (RULES.md §3, §4 first bullet; seeds 000/002/003)."""
+"""Tractors and unit decomposition (docs/rules.md §3, §4 first bullet; seeds 000/002/003)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def P(preset: str, level: str, trump: str | None, cards: str, yes: bool, id: str
 
 
 TRACTORS = [
-    # RULES.md §3, level 5, trump H (= seed 000 当打5时 3344，4466，副5主5，大王小王，
+    # docs/rules.md §3, level 5, trump H (= seed 000 当打5时 3344，4466，副5主5，大王小王，
     # AA副5，主5小王 are tractors, 5566 is not)
     P("classic", "5", "H", "S3 S3 S4 S4", True, "rules3-seed000-3344"),
     P("classic", "5", "H", "S4 S4 S6 S6", True, "rules3-seed000-4466-level-skipped"),
@@ -45,8 +45,8 @@ TRACTORS = [
     P("classic", "5", "H", "S3 S4", False, "two-singles"),
     P("classic", "5", "H", "S3 S3 S4", False, "pair-plus-single"),
     P("classic", "5", "H", "LJ LJ BJ", False, "jokers-pair-plus-single"),
-    # RULES.md §3 level 10 and seed 002 (以打10为例): KKQQ, JJ99, 554433 yes; 554, 544, 5533, JJQ,
-    # two pairs of off-suit 10, JJ1010, AA22 no; trump chains with 10s
+    # docs/rules.md §3, level 10, seed 002 (以打10为例): KKQQ, JJ99, 554433 yes; 554, 544, 5533,
+    # JJQ, two pairs of off-suit 10, JJ1010, AA22 no; trump chains with 10s
     P("classic", "10", "H", "SK SK SQ SQ", True, "rules3-seed002-level10-KKQQ"),
     P("classic", "10", "H", "SJ SJ S9 S9", True, "rules3-seed002-level10-JJ99"),
     P("classic", "10", "H", "S5 S5 S4 S4 S3 S3", True, "rules3-seed002-level10-554433"),
@@ -62,7 +62,7 @@ TRACTORS = [
     P("classic", "10", "H", "S10 S10 HA HA", True, "seed002-off-10-trump-AA"),
     P("classic", "10", "H", "H10 H10 S10 S10 HA HA", True, "seed002-trump10-off10-trumpAA"),
     P("classic", "10", "S", "SJ SJ S10 S10", False, "level10-trump-S-J-not-next-to-10"),
-    # RULES.md §3 no-trump at level 5 (seed 000 当打无主时 5555 不为拖拉机)
+    # docs/rules.md §3 no-trump at level 5 (seed 000 当打无主时 5555 不为拖拉机)
     P("classic", "5", None, "S5 S5 H5 H5", False, "rules3-seed000-no-trump-5555-not"),
     P("classic", "5", None, "S5 S5 LJ LJ", True, "rules3-no-trump-level-below-LJ"),
     P("classic", "5", None, "LJ LJ BJ BJ", True, "no-trump-jokers"),

@@ -1,4 +1,4 @@
-"""Who wins a trick (RULES.md §4, seeds 000/002/003 盖毙 examples, seed 002 four-deck).
+"""Who wins a trick (docs/rules.md §4, seeds 000/002/003 盖毙 examples, seed 002 four-deck).
 
 Only plays in the led suit that match the lead's exact structure, or all-trump ruffs of
 a side-suit lead that match it, can win; compare unit by unit, largest first; a tie

@@ -1,4 +1,4 @@
-"""Card order (RULES.md §2), probed through `trick_winner` with single cards:
+"""Card order (docs/rules.md §2), probed through `trick_winner` with single cards:
 the second card wins only if it is strictly higher (equal cards: the first played wins).
 
 Level L, trump T:  BJ > LJ > L of T > L of other suits (equal) > [constant rank of T >

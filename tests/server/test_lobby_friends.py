@@ -20,7 +20,7 @@ from shengji_tui.engine import (
     new_game,
 )
 from shengji_tui.rules import Rank
-from shengji_tui.server.lobby import LobbyApp, RoomScreen
+from shengji_tui.server.lobby import LobbyApp, RoomScreen, watch_side
 from shengji_tui.server.registry import Registry
 from shengji_tui.server.server import identity_for_tests
 from shengji_tui.table import Pacing, TableSettings
@@ -95,6 +95,8 @@ def test_a_watcher_reads_the_call_and_only_the_public_sides(lang: str) -> None:
         0: "dealer",
         **{s: "unknown" for s in range(1, 5)},
     }
+    sides = [watch_side(cat.t, before, s) for s in range(5)]
+    assert sides == [cat.t("lobby.watch.dealer"), "?", "?", "?", "?"]
     bots = random_bots(3, 5)
     while not state.friend_calls[0].revealed:
         step = plan(state, bots, all_bots=True)
@@ -107,3 +109,6 @@ def test_a_watcher_reads_the_call_and_only_the_public_sides(lang: str) -> None:
     )
     assert friends.side_of(after, friend) == "friend"
     assert all(friends.side_of(after, s) == "attacker" for s in range(1, 5) if s != friend)
+    sides = [watch_side(cat.t, after, s) for s in range(5)]
+    assert sides[friend] == cat.t("lobby.watch.friend")
+    assert all(sides[s] == cat.t("lobby.watch.attacker") for s in range(1, 5) if s != friend)

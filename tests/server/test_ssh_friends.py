@@ -39,7 +39,8 @@ def tells(name: str) -> re.Pattern[str]:
     widgets side by side, so the words must be together)."""
     n = re.escape(name)
     return re.compile(
-        rf"{n} \(friend|friend {n}\b|{n} is (the|your|\w+'s) (dealer's )?friend|{n} played \S+: "
+        rf"{n} \(friend|{n}\s+friend\b|friend {n}\b|{n} is (the|your|\w+'s) (dealer's )?friend"
+        rf"|{n} played \S+: "
     )
 
 

@@ -1,4 +1,4 @@
-"""Find friends: the dealer's calling dialog (RULES.md §10).
+"""Find friends: the dealer's calling dialog (docs/rules.md §10).
 
 The pack by suit, the copies of each card in the dealer's hand above it; the
 dealer chooses a card by keys (the card's notation: `h` `a` is A♥, `s` `0`
