@@ -37,6 +37,7 @@ from ..engine import Event, SeatView
 from ..engine.state import SUPPORTED
 from ..rules import RuleSet
 from ..text import Catalogue
+from ..tui import friends
 from ..tui.bindings import relabel_bindings
 from ..tui.nocolor import colour_filters
 from .registry import Holder, LobbyError, Registry, Room
@@ -544,8 +545,16 @@ class WatchScreen(Screen[None]):
             t("lobby.watch.header", deal=v.deal_no + 1, phase=phase, level=v.level, trump=trump)
             + "\n\n"
         )
+
+        def seat_name(s: int) -> str:
+            return names[s] if s < len(names) else t("lobby.watch.seat", n=s + 1)
+
+        # find friends: the call and, once revealed, the friend (the public side only)
+        call = friends.spectator_sentence(cat, ct, v, seat_name)
+        if call is not None:
+            out.append(call + "\n\n")
         for s in range(len(v.hand_sizes)):
-            name = names[s] if s < len(names) else t("lobby.watch.seat", n=s + 1)
+            name = seat_name(s)
             turn = t("lobby.watch.to_play") if v.awaiting == s else ""
             line = t(
                 "lobby.watch.line",
@@ -588,6 +597,9 @@ def watch_side(t: Callable[..., str], v: SeatView, seat: int) -> str:
         return t("lobby.watch.team", n=v.teams[seat] + 1) + (" ★" if v.dealer == seat else "")
     if v.dealer == seat:
         return t("lobby.watch.dealer")
+    if friends.finds_friends(v):  # the friend's side is public only once revealed: "?"
+        side = friends.side_of(v, seat)
+        return "?" if side == "unknown" else t(f"lobby.watch.{side}")
     if not v.dealer_side:
         return ""
     return t("lobby.watch.dealer_side" if seat in v.dealer_side else "lobby.watch.attacker")

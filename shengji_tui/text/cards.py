@@ -21,6 +21,7 @@ LETTERS = {Suit.S: "S", Suit.H: "H", Suit.D: "D", Suit.C: "C"}
 KEY_NAMES = (
     ("← →", "left/right"),
     ("←→", "left/right"),
+    ("↑↓", "up/down"),
     ("⏎", "enter"),
     ("←", "left"),
     ("→", "right"),

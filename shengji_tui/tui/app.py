@@ -31,16 +31,27 @@ from textual.filter import LineFilter
 from textual.screen import Screen
 
 from ..bots import LEVELS
-from ..engine import Command, Event, RuleError, SeatView, ThrowFailed
+from ..engine import (
+    CallFriend,
+    Command,
+    Event,
+    FriendCalled,
+    FriendRevealed,
+    RuleError,
+    SeatView,
+    ThrowFailed,
+)
 from ..table import DEFAULT_DECLARE_WINDOW, TakeBackRefused
 from ..text import CardText, Catalogue, ascii_keys
 from ..text.assets import asset
+from . import friends
 from .aid_commands import aid_commands
 from .asciifilter import ASCII_FILTER
 from .bindings import relabel_bindings
 from .contract import GameOptions, TableFactory, TableLike, TroubleLike
 from .messages import (
     CardStyleChosen,
+    FriendCallChosen,
     LanguageChosen,
     MenuRequested,
     NewGameRequested,
@@ -325,6 +336,13 @@ class ShengjiApp(App[None]):
     async def submit_command(self, msg: SubmitCommand) -> None:
         await self.send(msg.command)
 
+    @on(FriendCallChosen)
+    async def friend_call_chosen(self, msg: FriendCallChosen) -> None:
+        """The calling dialog's card and copy, as the seat shown's `CallFriend`
+        (a refusal is told as the engine says it, like any other)."""
+        if self.model is not None:
+            await self.send(CallFriend(seat=self.model.seat, card=str(msg.card), nth=msg.nth))
+
     async def after_match(self) -> None:
         if self.table_factory is not None:
             await self.detach()
@@ -401,6 +419,7 @@ class ShengjiApp(App[None]):
                 m.apply(msg.view, msg.events, names=names, table_humans=self._table_humans())
                 if self.options.bell and not waited and m.my_turn():
                     self.bell()  # (for players who look away: off unless chosen)
+                self._toast_friends(msg.events)
             elif names != m.names:
                 m.set_names(names, self._table_humans())
         if msg.seat == m.seat:
@@ -418,6 +437,23 @@ class ShengjiApp(App[None]):
                     severity="warning",
                     timeout=4,
                 )
+
+    def _toast_friends(self, events: list[Event]) -> None:
+        """Find friends: the call, to the seats that did not make it (and the
+        friend learns it is one, under `holder`); the reveal, to everyone."""
+        m = self.model
+        assert m is not None
+        if self._passing:
+            return
+        for e in events:
+            if isinstance(e, FriendCalled) and not m.is_you(e.seat):
+                own = friends.own_sentence(m)
+                text = friends.call_sentence(m) + (f"\n{own}" if own else "")
+                self.notify(text, timeout=8, markup=False)
+            elif isinstance(e, FriendRevealed):
+                call = friends.the_call(m.view)
+                if call is not None:
+                    self.notify(friends.reveal_sentence(m, call, e), timeout=8, markup=False)
 
     def _follow_result(self) -> None:
         """The deal's result over the table while it is scored (and the match's at

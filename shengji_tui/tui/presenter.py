@@ -30,6 +30,7 @@ from ..engine import (
 )
 from ..rules import Card, Rank, Suit
 from ..text import describe_lead, play_verb
+from . import friends
 from .model import Model
 from .props import (
     Cards as CardsPiece,
@@ -72,6 +73,7 @@ DYNAMIC_KEYS = (
     "next_deal",
     "next_hand",
     "last_trick",
+    "call_friend",
 )
 
 
@@ -178,6 +180,8 @@ class Presenter:
             parts.append(
                 words(t("status.levels", us=mine, them=v.levels[(m.seat + 1) % m.players]))
             )
+        elif friends.finds_friends(v):  # the call (or the friend), every seat's level
+            parts.extend(words(text) for text in friends.status_parts(m))
         else:  # every seat its own level (the deal's, above, is the dealer's)
             parts.append(words(t("status.your_level", level=mine)))
         parts.append(words(t("status.deal", n=v.deal_no + 1)))
@@ -237,6 +241,8 @@ class Presenter:
                 roles.append(t("seat.opponent"))
             else:  # (at four seats the partner sits across: 对家; else a teammate: 队友)
                 roles.append(t("seat.partner" if m.players == 4 else "seat.teammate"))
+        elif friends.finds_friends(v):  # its side as far as the viewer knows it ("?")
+            roles.extend(friends.seat_roles(m, seat))
         elif v.dealer_side and v.dealer != seat:
             roles.append(t("seat.dealer_side" if seat in v.dealer_side else "seat.attacker"))
         if v.dealer == seat:
@@ -291,7 +297,9 @@ class Presenter:
         seat = m.seat
         pieces: list[Piece] = [Words(m.name(seat), "seat--name")]
         info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=len(v.hand))]
-        if v.dealer_side:
+        if friends.finds_friends(v):
+            info.extend(friends.seat_roles(m, seat))
+        elif v.dealer_side:
             info.append(t("seat.dealer_side") if seat in v.dealer_side else t("seat.attackers"))
         if v.dealer == seat:
             info.append(t("seat.dealer") + " " + g["dealer"])
@@ -302,9 +310,11 @@ class Presenter:
             pieces.extend(play)
         flag = None
         if v.awaiting == seat:
-            key = {"burying": "seat.your_bury", "kitty_theft": "seat.your_steal"}.get(
-                v.phase, "seat.your_turn"
-            )
+            key = {
+                "burying": "seat.your_bury",
+                "kitty_theft": "seat.your_steal",
+                "calling": "seat.your_call",
+            }.get(v.phase, "seat.your_turn")
             flag = words(f"{g['turn']} {t(key)}", "seat--turn")
         return MeProps(Line(tuple(pieces)), flag)
 
@@ -352,7 +362,10 @@ class Presenter:
                 out.append(words(t("centre.your_theft"), "centre--prompt"))
             else:
                 out.append(words(t("centre.theft", name=m.name(who if who is not None else 0))))
+        elif v.phase == "calling":
+            out.extend(friends.calling_lines(m))
         elif v.phase == "playing":
+            out.extend(friends.centre_lines(m))
             out.extend(self.trick_lines(m))
         elif v.phase == "scoring":
             out.append(words(t("centre.deal_over", points=m.attacker_points())))
@@ -530,16 +543,21 @@ class Presenter:
         if v is None or not v.dealer_side:
             return ScoreProps(words(t("score.no_dealer")), Line(()), None)
         pts = m.attacker_points()
-        key = (m.cat, m.ct.ascii, pts, v.rules)  # (the bands are made again at every call)
+        left, alone = t("score.attackers", points=pts), False
+        ff = friends.finds_friends(v)
+        if ff:  # among the seats known to attack, provisional until the friend is revealed
+            pts, left, alone = friends.score_left(m)
+        key = (m.cat, m.ct.ascii, pts, v.rules, left, alone)  # (bands are made at every call)
         if self._score is not None and self._score[0] == key:
             return self._score[1]
         bands = m.milestones(pts)
-        ahead = [f"{b.min_points} {m.band_text(b)}" for b in bands[:2]]
+        band_text = friends.band_text if ff else (lambda _m, b: m.band_text(b))
+        ahead = [f"{b.min_points} {band_text(m, b)}" for b in bands[:2]]
         right = f" {self.glyphs(m)['sep']} ".join(ahead) if ahead else t("score.top")
         nxt = bands[0] if bands else None
         total = nxt.min_points if nxt is not None else max(pts, 1)
         props = ScoreProps(
-            words(t("score.attackers", points=pts), "bold"),
+            words(left, "bold"),
             words(right),
             (total, min(pts, total)),
         )
@@ -597,7 +615,7 @@ class Presenter:
         scoring = "next_deal" in a
         if declaring:
             confirm: bool | None = False  # declaring takes d or a digit: a stray enter must not
-        elif scoring:
+        elif scoring or "call_friend" in a.kinds:  # (enter opens the calling dialog)
             confirm = True
         elif not acting:
             confirm = grey
@@ -617,6 +635,7 @@ class Presenter:
             ("next_hand", declaring and len(m.humans) > 1),
             # while cards are played (the dialog says none was won yet), or once one was
             ("last_trick", bool(v.last_trick) or "play" in a.kinds | a.awaited),
+            ("call_friend", "call_friend" in a.kinds),
         )
         if "bury" in a.kinds | a.awaited:
             label = "keys.bury"
@@ -624,6 +643,8 @@ class Presenter:
             label = "keys.declare"
         elif scoring:
             label = "keys.next_deal"
+        elif "call_friend" in a.kinds:
+            label = "keys.call_friend"
         else:
             label = "keys.play"
         return KeyStates(states, label, "keys.skip_done" if a.closing else "keys.skip")
@@ -690,11 +711,12 @@ class Presenter:
             r = scored.result
             attackers = [s for s in range(m.players) if s not in v.dealer_side]
             names = {"dealer": m.team_name(v.dealer_side), "attackers": m.team_name(attackers)}
-            if r.attackers_take_over:
-                outcome = t("result.take_over", n=r.attacker_levels, **names)
+            if friends.finds_friends(v):  # each seat its own gain; five seats: the split
+                lines.extend(friends.outcome_lines(m, r, v.last_trick_winner))
+            elif r.attackers_take_over:
+                lines.append(words(t("result.take_over", n=r.attacker_levels, **names)))
             else:
-                outcome = t("result.hold", n=r.dealer_side_levels, **names)
-            lines.append(words(outcome))
+                lines.append(words(t("result.hold", n=r.dealer_side_levels, **names)))
         for e in log:
             if isinstance(e, LevelUp):
                 said = t(

@@ -1,5 +1,5 @@
 """What a player may look at beside the table, through the app: the kitty the
-seat buried (`k`, the palette) and the card counter (`c`, the palette, beside
+seat buried (`k`, the palette) and the card counter (`m`, the palette, beside
 the log on terminals 120 columns wide, off when the table says so)."""
 
 from __future__ import annotations
@@ -119,10 +119,10 @@ async def test_the_counter_opens_and_sits_beside_the_log_when_wide(lang: str) ->
         await pilot.resize_terminal(110, 40)
         await H.wait_until(pilot, lambda: not screen.has_class("-counter"), what="narrowed")
         assert not panel.display
-        await pilot.press("c")
+        await pilot.press("m")
         await H.wait_until(pilot, lambda: isinstance(app.screen, CounterScreen), what="dialog")
         assert app.cat.t("aids.counter_title") in dialog_text(app)
-        await pilot.press("c")
+        await pilot.press("m")
         await H.wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="closed")
 
 
@@ -136,7 +136,7 @@ async def test_a_table_without_the_counter() -> None:
         assert isinstance(screen, TableScreen) and not screen.has_class("-counter")
         assert not screen.query_one("#side-counter", CounterPanel).display
         assert app.cat.t("aids.counter_palette") not in palette_titles(app)
-        await pilot.press("c")
+        await pilot.press("m")
         await pilot.pause(0.2)
         assert not isinstance(app.screen, CounterScreen)
         assert app.cat.t("aids.counter_off") in notes

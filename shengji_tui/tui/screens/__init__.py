@@ -11,6 +11,7 @@ Modules:
   help          `HelpScreen`
   confirm_quit  `ConfirmQuit`
   hand_over     `PassScreen` (hotseat)
+  call_friend   `CallFriendScreen` (find friends: the dealer calls the friend)
   enlarge       `EnlargeScreen` (the terminal is too small)
   start         `StartScreen` (the start menu) and its `Menu`
   base          `SizeWatch`, `Dialog`
@@ -20,6 +21,7 @@ they show.
 """
 
 from .base import Dialog, SizeWatch
+from .call_friend import CallFriendScreen
 from .confirm_quit import ConfirmQuit
 from .counter import CounterScreen
 from .enlarge import EnlargeScreen
@@ -34,6 +36,7 @@ from .start import Menu, StartScreen, bot_label, when
 from .table import TableScreen
 
 __all__ = [
+    "CallFriendScreen",
     "ConfirmQuit",
     "CounterScreen",
     "DealResultScreen",

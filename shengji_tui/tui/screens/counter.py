@@ -1,4 +1,4 @@
-"""The card counter in a dialog (`c`): it follows the game while it is open."""
+"""The card counter in a dialog (`m`): it follows the game while it is open."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from .base import Dialog
 
 
 class CounterScreen(Dialog):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,c,enter", "close", "close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,m,enter", "close", "close")]
 
     def __init__(self, model: Model) -> None:
         super().__init__()

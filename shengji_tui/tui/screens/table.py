@@ -42,6 +42,7 @@ from ..widgets import (
     styles_for,
 )
 from .base import SizeWatch
+from .call_friend import CallFriendScreen
 from .counter import CounterScreen
 from .help import HelpScreen
 from .kitty import KittyScreen
@@ -68,7 +69,7 @@ class TableScreen(SizeWatch, Screen[None]):
         Binding("s", "suggest", "suggest"),
         Binding("t", "last_trick", "last trick"),
         Binding("g", "show_log", "log", show=False),
-        Binding("c", "counter", "counter", show=False),
+        Binding("m", "counter", "counter", show=False),
         Binding("k", "kitty", "kitty", show=False),
         Binding("u", "take_back", "take back", show=False),
         Binding("escape", "clear", "clear", show=False),
@@ -167,6 +168,7 @@ class TableScreen(SizeWatch, Screen[None]):
             "clear": t("keys.clear"),
             "next_deal": t("keys.next_deal"),
             "pass_steal": t("keys.pass_steal"),
+            "call_friend": t("keys.call_friend"),
             "next_hand": t("keys.next_hand"),
             "help": t("keys.help"),
             "quit_table": t("keys.quit"),
@@ -310,6 +312,9 @@ class TableScreen(SizeWatch, Screen[None]):
         if a is not None and "next_deal" in a:
             self.app.post_message(SubmitCommand(NextDeal(seat=m.seat)))
             return
+        if a is not None and "call_friend" in a.kinds:
+            self.action_call_friend()
+            return
         chk = m.check()
         if not chk.ok:
             if chk.message:
@@ -335,6 +340,12 @@ class TableScreen(SizeWatch, Screen[None]):
             self.app.post_message(SubmitCommand(Steal(seat=m.seat, cards=cards)))
         else:
             self.app.post_message(SubmitCommand(Declare(seat=m.seat, cards=cards)))
+
+    def action_call_friend(self) -> None:
+        """Find friends: the dealer's calling dialog (enter or c, while it calls)."""
+        a = self.model.allowed
+        if a is not None and "call_friend" in a.kinds:
+            self.app.push_screen(CallFriendScreen(self.model))
 
     def action_pass_steal(self) -> None:
         m = self.model
