@@ -30,6 +30,7 @@ from ..engine import (
 )
 from ..rules import Card, Rank, Suit
 from ..text import describe_lead, play_verb
+from .auction import AuctionPresenter
 from .model import Model
 from .props import (
     Cards as CardsPiece,
@@ -113,6 +114,7 @@ class Presenter:
         self._groups: tuple[object, tuple[HandGroup, ...]] | None = None
         self._last: tuple[object, LastTrickProps] | None = None
         self._score: tuple[object, ScoreProps] | None = None
+        self.auction = AuctionPresenter(self)  # the auction presets' parts (auction.py)
 
     def look(self, m: Model) -> tuple[object, ...]:
         """What every text depends on besides the game: the words, the card style,
@@ -152,6 +154,7 @@ class Presenter:
             keys=self.keys(m),
             log=LogProps(m.log_id, len(m.log), m.log),
             countdown=m.declare_deadline is not None and closing(m),
+            auction=self.auction.panel(m),
         )
 
     # ------------------------------------------------------------ status line
@@ -162,6 +165,8 @@ class Presenter:
         sep = f" {self.glyphs(m)['sep']} "
         if v is None:
             return StatusProps(title, sep, ())
+        if v.rules.bidding != "none":  # match points or per-seat levels, and the bid
+            return StatusProps(title, sep, tuple(self.auction.status_parts(m)))
         parts: list[Line] = []
         if v.trump_set:
             trump = m.ct.suit_name(v.trump_suit) if v.trump_suit else t("suit.no_trump")
@@ -202,9 +207,12 @@ class Presenter:
             name.append(Words(g["turn"] + " ", "seat--turn"))
         name.append(Words(m.name(seat), "seat--name"))
         role = [t("seat.partner") if m.is_partner(seat) else t("seat.opponent")]
+        if v.rules.bidding != "none" and v.dealer is None:
+            role = []  # (nobody's side is known before the auction is won)
         if v.dealer == seat:
             role.append(t("seat.dealer") + " " + g["dealer"])
-        name.append(Words(t("seat.roles", roles=t("seat.role_sep").join(role))))
+        if role:
+            name.append(Words(t("seat.roles", roles=t("seat.role_sep").join(role))))
         info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=v.hand_sizes[seat])]
         out = [Line(tuple(name)), words(f" {g['sep']} ".join(info), "seat--dim")]
         pts = v.points_by_seat[seat]
@@ -220,6 +228,8 @@ class Presenter:
         assert v is not None
         t = m.cat.t
         out: list[Piece] = []
+        if v.phase in ("bidding", "naming_trump"):  # the seat's call
+            return self.auction.seat_pieces(m, seat)
         if v.phase in ("dealing", "declaring"):
             mine = [d for d in v.declarations if d.seat == seat]
             if mine:
@@ -272,9 +282,13 @@ class Presenter:
             pieces.extend(play)
         flag = None
         if v.awaiting == seat:
-            key = {"burying": "seat.your_bury", "kitty_theft": "seat.your_steal"}.get(
-                v.phase, "seat.your_turn"
-            )
+            key = {
+                "burying": "seat.your_bury",
+                "kitty_theft": "seat.your_steal",
+                "bidding": "auction.your_bid_flag",
+                "naming_trump": "auction.your_naming_flag",
+                "overturning": "auction.your_overturn_flag",
+            }.get(v.phase, "seat.your_turn")
             flag = words(f"{g['turn']} {t(key)}", "seat--turn")
         return MeProps(Line(tuple(pieces)), flag)
 
@@ -285,7 +299,10 @@ class Presenter:
         if v is None:
             return CentreProps((words(t("centre.waiting_table")),), None)
         out: list[Line] = []
-        if v.phase in ("dealing", "declaring"):
+        auction = self.auction.centre(m)
+        if auction is not None:
+            out = auction
+        elif v.phase in ("dealing", "declaring"):
             total = v.rules.hand_size * v.rules.players
             dealt = total - v.cards_left
             if v.phase == "dealing":
@@ -306,7 +323,7 @@ class Presenter:
         elif v.phase == "burying":
             holder = v.kitty_holder
             if holder == m.seat:
-                out.append(words(t("centre.bury_title", k=v.kitty_size), "centre--prompt"))
+                out.append(words(t("centre.bury_title", k=m.bury_count()), "centre--prompt"))
                 chk = m.check()
                 out.append(words(chk.message, "centre--ok" if chk.ok else "centre--alert"))
                 sel = m.selection()
@@ -314,7 +331,9 @@ class Presenter:
                     out.append(Line((self.cards(m, sel),)))
                 out.append(words(m.ct.keys(t("centre.bury_keys")), "seat--dim"))
             else:
-                out.append(words(t("centre.burying", name=m.name(holder or 0), k=v.kitty_size)))
+                k = m.bury_count()
+                out.append(words(t("centre.burying", name=m.name(holder or 0), k=k)))
+            out.extend(self.auction.burying_extra(m))
         elif v.phase == "kitty_theft":
             who = v.theft_turn
             if who == m.seat:
@@ -392,6 +411,8 @@ class Presenter:
         a = m.allowed
         if v is None or a is None or not ({"declare", "steal"} & a.kinds):
             return DeclareProps(False, ())
+        if v.phase == "overturning":  # three players' 反牌 (auction.py)
+            return self.auction.overturn_panel(m)
         t = m.cat.t
         lines: list[Line] = []
         st = v.standing
@@ -495,6 +516,9 @@ class Presenter:
     def score(self, m: Model) -> ScoreProps:
         t = m.cat.t
         v = m.view
+        auction = self.auction.score(m)  # (against the bid)
+        if auction is not None:
+            return auction
         if v is None or not v.dealer_side:
             return ScoreProps(words(t("score.no_dealer")), Line(()), None)
         pts = m.attacker_points()
@@ -613,6 +637,8 @@ class Presenter:
         v = m.view
         if v is None:
             return ResultProps(t("result.title", n=1), ())
+        if v.rules.bidding != "none":  # the bid, the settlement (auction.py)
+            return self.auction.result(m, final)
         if final:
             winners = v.winners or ()
             key = "result.match_won" if m.seat in winners else "result.match_lost"

@@ -16,7 +16,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.timer import Timer
 
 from ...engine import Declare, NextDeal, PassSteal, Steal
@@ -26,6 +25,7 @@ from ..model import Model
 from ..presenter import Presenter, seat_positions
 from ..props import KeyStates, SeatProps, TableProps
 from ..widgets import (
+    AuctionPanel,
     CentreBox,
     DeclarePanel,
     GameLog,
@@ -39,13 +39,15 @@ from ..widgets import (
     StatusBar,
     styles_for,
 )
+from .auction_keys import ACTIONS as AUCTION_ACTIONS
+from .auction_keys import AUCTION_BINDINGS, AuctionKeys, auction_labels, key_state
 from .base import SizeWatch
 from .help import HelpScreen
 from .last_trick import LastTrickScreen
 from .log import LogScreen
 
 
-class TableScreen(SizeWatch, Screen[None]):
+class TableScreen(SizeWatch, AuctionKeys):
     """The seats around a centre; your hand at the bottom."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
@@ -68,6 +70,7 @@ class TableScreen(SizeWatch, Screen[None]):
         Binding("question_mark", "help", "help", key_display="?"),
         Binding("q", "quit_table", "quit"),
         *[Binding(str(k), f"declare_option({k - 1})", show=False) for k in range(1, 10)],
+        *AUCTION_BINDINGS,  # (after the table's: those are off in the auction)
     ]
 
     def __init__(self, model: Model) -> None:
@@ -106,6 +109,7 @@ class TableScreen(SizeWatch, Screen[None]):
                         yield self._seat_panel("left", seats)
                     with Vertical(id="centre"):
                         yield CentreBox(p.centre, id="trick")
+                        yield AuctionPanel(p.auction, id="auction")
                         yield DeclarePanel(p.declare, id="declare")
                     if "right" in positions:
                         yield self._seat_panel("right", seats)
@@ -155,6 +159,7 @@ class TableScreen(SizeWatch, Screen[None]):
             "next_hand": t("keys.next_hand"),
             "help": t("keys.help"),
             "quit_table": t("keys.quit"),
+            **auction_labels(t),
         }
         self._labels = labels
         self._space = t("keys.space")
@@ -188,6 +193,12 @@ class TableScreen(SizeWatch, Screen[None]):
                 panel.show(sp, look)
         w.centre.show(props.centre, look)
         w.declare.show(props.declare, look)
+        w.auction.show(props.auction, look)
+        shown = props.auction.shown  # (in the centre's place)
+        if w.auction.display != shown:
+            w.auction.display = shown
+        if w.centre.display == shown:
+            w.centre.display = not shown
         w.last_trick.show(props.last_trick, look)
         w.score_left.show(props.score.left, look)
         w.score_right.show(props.score.right, look)
@@ -215,7 +226,7 @@ class TableScreen(SizeWatch, Screen[None]):
             self._labels.update(changed)
             relabel_bindings(self, changed)
         # The footer follows every refresh_bindings: only when something changed.
-        sig = (keys, self.has_class("-wide"), self.model.cat.lang)
+        sig = (keys, self.props.auction.keys, self.has_class("-wide"), self.model.cat.lang)
         if sig != self._binding_sig:
             self._binding_sig = sig
             self.refresh_bindings()
@@ -254,6 +265,8 @@ class TableScreen(SizeWatch, Screen[None]):
             return not self.has_class("-wide")
         if action == "clear":
             return True
+        if action in AUCTION_ACTIONS:
+            return key_state(self.props, action)
         return self.props.keys.state(action)
 
     def action_move(self, step: int) -> None:
@@ -343,6 +356,7 @@ class _Widgets:
         self.status = screen.query_one(StatusBar)
         self.centre = screen.query_one(CentreBox)
         self.declare = screen.query_one(DeclarePanel)
+        self.auction = screen.query_one(AuctionPanel)
         self.last_trick = screen.query_one(LastTrick)
         self.score_left = screen.query_one("#score-left", ScoreText)
         self.score_right = screen.query_one("#score-right", ScoreText)

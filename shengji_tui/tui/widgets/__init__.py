@@ -10,6 +10,7 @@ Modules:
   me          `MeLine` (your own seat line)
   centre      `CentreBox` (the trick in sentences, what you must do)
   declare     `DeclarePanel`
+  auction     `AuctionPanel` (the bidding panel, in the centre's place)
   hand        `HandView` (and `hand_rows`, its layout)
   score       `ScoreText`, `PointsBar`
   last_trick  `LastTrick`
@@ -17,6 +18,7 @@ Modules:
   log         `GameLog`
 """
 
+from .auction import AuctionPanel
 from .centre import CentreBox
 from .declare import DeclarePanel
 from .hand import HandView, Slot, hand_rows
@@ -32,6 +34,7 @@ from .styles import CARD_STYLES, StyleTable, styles_for
 
 __all__ = [
     "CARD_STYLES",
+    "AuctionPanel",
     "CentreBox",
     "DeclarePanel",
     "GameLog",
