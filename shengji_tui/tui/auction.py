@@ -431,20 +431,22 @@ class AuctionPresenter:
             return ScoreProps(words(left, "bold"), words(right), (bid, min(pts, bid)))
         pts = m.attacker_points()
         left = t("auction.score_attackers", points=pts, bid=bid)
-        now = rules.deal_result(rs, pts, bid=bid)
-        ahead = ""
+        # the next thresholds that change the outcome (not the zero score's, 0 -> 5)
         step = rs.bid_step  # (points come in fives)
+        ahead: list[str] = []
+        was = rules.deal_result(rs, pts, bid=bid)
         for p in range(pts - pts % step + step, rs.total_points + 1, step):
             r = rules.deal_result(rs, p, bid=bid)
             if (r.attacker_levels, r.dealer_side_levels) != (
-                now.attacker_levels,
-                now.dealer_side_levels,
+                was.attacker_levels,
+                was.dealer_side_levels,
             ):
-                ahead = t("auction.score_at", points=p, what=self.outcome(m, r))
+                if p > step:
+                    ahead.append(t("auction.score_at", points=p, what=self.outcome(m, r)))
+                was = r
+            if len(ahead) == 2:
                 break
-        right = t("auction.score_now", what=self.outcome(m, now))
-        if ahead:
-            right += " · " + ahead
+        right = " · ".join(ahead) if ahead else t("score.top")
         return ScoreProps(words(left, "bold"), words(right), (bid, min(pts, bid)))
 
     def outcome(self, m: Model, r: rules.DealResult) -> str:
