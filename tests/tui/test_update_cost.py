@@ -122,7 +122,11 @@ def fresh_props(m: Model, now: float) -> TableProps:
     again.take_seat(m.seat, m.view)
     again.cursor, again.selected, again.decl_index = m.cursor, list(m.selected), m.decl_index
     again.declare_deadline = m.declare_deadline
-    again.bid_pick, again.trump_pick, again.show_estimate = m.bid_pick, m.trump_pick, m.show_estimate
+    again.bid_pick, again.trump_pick, again.show_estimate = (
+        m.bid_pick,
+        m.trump_pick,
+        m.show_estimate,
+    )
     again.log, again.log_id = m.log, m.log_id
     return Presenter().present(again, now)
 
