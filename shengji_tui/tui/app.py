@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import os
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -206,6 +207,7 @@ class ShengjiApp(App[None]):
             humans=self.humans,
             table_humans=self._table_humans(),
             declare_window=DEFAULT_DECLARE_WINDOW if window is None else float(window),
+            show_estimate=self.options.estimate,
         )
         m.take_seat(self.humans[0], self.views[self.humans[0]])
         # The log is one for every human at this keyboard: with several, it tells
@@ -564,12 +566,24 @@ class ShengjiApp(App[None]):
             t("palette.ascii"), t("palette.ascii_help"), lambda: self.set_ascii(not self.ct.ascii)
         )
         yield SystemCommand(t("palette.theme"), t("palette.theme_help"), self.action_change_theme)
+        yield SystemCommand(
+            t("palette.estimate_hide" if self.options.estimate else "palette.estimate_show"),
+            t("palette.estimate_help"),
+            self.toggle_estimate,
+        )
         if self.table_factory is not None:
             yield SystemCommand(
                 t("palette.new_game"), t("palette.new_game_help"), self._palette_menu
             )
         yield SystemCommand(t("palette.quit"), t("palette.quit_help"), self.action_request_quit)
         # No screenshot command: over SSH it would write to the server's disk.
+
+    def toggle_estimate(self) -> None:
+        """The bidding panel's estimate of the hand, shown or hidden (a setting of
+        this session, kept for its next games)."""
+        self.options = replace(self.options, estimate=not self.options.estimate)
+        if self.model is not None:
+            self.model.set_estimate(self.options.estimate)
 
     def _palette_last_trick(self) -> None:
         if self.model is not None:

@@ -135,7 +135,8 @@ class AuctionPresenter:
         v = m.view
         assert v is not None and v.auction is not None
         n = v.rules.players
-        pieces: list[Piece] = [Words(m.cat.t("auction.calls") + " ")]
+        head = m.cat.t("auction.calls")
+        pieces: list[Piece] = [Words(head if head.endswith("：") else head + " ")]
         st = rules.auction_status(v.rules, v.auction)
         turn = self.chips.glyphs(m)["turn"]
         for k in range(n):
@@ -587,6 +588,28 @@ class AuctionPresenter:
                 )
                 out.append(words(said))
         return out
+
+
+def help_lines(m: Model, rs: RuleSet) -> list[str]:
+    """The help screen's section on the auction presets: the keys, the estimate's
+    setting, the auction, naming trump, the overturn and the scoring."""
+    t = m.cat.t
+    top = rules.bid_limits(rs)[1]
+    out = [f"## {t('auction.help.title')}", ""]
+    out.append(f"- {m.ct.keys(t('auction.help.keys'))}")
+    out.append(f"- {t('auction.help.estimate')}")
+    common = {"start": rs.bid_start, "step": rs.bid_step, "kitty": rs.kitty_size, "top": top}
+    if rising(rs):
+        out.append(f"- {t('auction.help.up', **common)}")
+        out.append(f"- {t('auction.help.up_score')}")
+        deals = rs.match_deals or 1
+        out.append(f"- {t('auction.help.up_throw', n=rs.throw_penalty_amount, deals=deals)}")
+    else:
+        out.append(f"- {t('auction.help.down', shown=rs.kitty_shown, **common)}")
+        if rs.overturn_swap:
+            out.append(f"- {t('auction.help.overturn', n=rs.overturn_swap)}")
+        out.append(f"- {t('auction.help.down_score', n=rs.throw_trick_limit or 0)}")
+    return out
 
 
 def suit_label(m: Model, suit: Suit | None) -> str:

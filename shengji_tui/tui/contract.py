@@ -87,6 +87,7 @@ class GameOptions:
     deal_delay: float = 0.05
     declare_window: float | None = None  # seconds to declare after the last card (table default)
     bots: BotLevel = "normal"  # the bots' level
+    estimate: bool = True  # auctions: the bidding panel tells what the hand is worth
 
 
 TableFactory = Callable[[GameOptions, Catalogue], tuple[TableLike, list[int]]]

@@ -54,6 +54,11 @@ def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> 
         action="store_true",
         help="keep the game in memory only (it cannot be resumed)",
     )
+    p.add_argument(
+        "--no-estimate",
+        action="store_true",
+        help="auctions: the bidding panel does not tell what your hand is worth",
+    )
     p.add_argument("--theme", default=None, help="a Textual theme name (default: shengji)")
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits")
     p.add_argument("--deal-delay", type=float, default=0.05, help="seconds between cards")

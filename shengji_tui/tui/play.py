@@ -83,6 +83,7 @@ def build_app(args: argparse.Namespace) -> tuple[ShengjiApp | None, Saves | None
         bot_delay=args.bot_delay,
         deal_delay=args.deal_delay,
         bots=bot_level(getattr(args, "bots", None) or DEFAULT_BOT_LEVEL),
+        estimate=not getattr(args, "no_estimate", False),
     )
     factory = make_table if saves is None else functools.partial(make_table, store=saves.store)
     app = ShengjiApp(
