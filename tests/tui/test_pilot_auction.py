@@ -6,15 +6,22 @@ and the shown kitty fit at 80x24."""
 
 from __future__ import annotations
 
+import functools
+from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.widget import Widget
 
 from shengji_tui import bots
+from shengji_tui.cli import build_parser
 from shengji_tui.engine import Bid, apply
+from shengji_tui.saves import Saves
 from shengji_tui.table import Pacing, Table, TableSettings, bot_specs
 from shengji_tui.tui.app import ShengjiApp
+from shengji_tui.tui.contract import GameOptions
+from shengji_tui.tui.play import build_app
+from shengji_tui.tui.play import make_table as play_table
 from shengji_tui.tui.screens import DealResultScreen, PassScreen, TableScreen
 from shengji_tui.tui.widgets import AuctionPanel, CentreBox, HandView
 
@@ -250,3 +257,44 @@ async def test_three_players_at_80x24_show_the_panel_and_the_kitty() -> None:
         app.toggle_estimate()
         await pilot.pause()
         assert "concede" not in panel_text(app)
+
+
+async def test_quit_in_the_middle_of_an_auction_and_resume(tmp_path: Path) -> None:
+    """A stored solo game left while the auction waits for you: `shengji play
+    --resume` sits you at the same call (the panel, the calls), and you bid on."""
+    saves = Saves.open(tmp_path)
+    options = GameOptions(preset=A.EIGHTY, seed=3, bot_delay=0, deal_delay=0, bots="random")
+    factory = functools.partial(play_table, store=saves.store)
+    app = ShengjiApp(table_factory=factory, options=options, saves=saves, theme="shengji")
+    async with app.run_test(size=(100, 32)) as pilot:
+        m = app.model
+        assert m is not None
+        await wait_until(pilot, lambda: m.phase == "bidding" and m.view.awaiting == 0, what="call")
+        version = m.view.version
+        await pilot.press("right", "enter")
+        await wait_until(
+            pilot,
+            lambda: m.view.version > version + 1 and m.view.awaiting == 0,
+            what="our turn again",
+        )
+        assert app.table is not None
+        tid, version, phase = app.table.table_id, m.view.version, m.phase
+        calls = m.view.bids
+        await pilot.press("q", "y")
+    assert app.left_game == tid
+    saves.close()
+    app, saves, why = build_app(
+        build_parser().parse_args(["play", "--resume", "--data-dir", str(tmp_path)])
+    )
+    assert app is not None and saves is not None, why
+    try:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="table")
+            m = app.model
+            assert m is not None and m.view is not None
+            assert (m.view.version, m.phase, m.view.bids) == (version, phase, calls)
+            assert app.screen.query_one(AuctionPanel).display
+            await pilot.press("p" if phase == "bidding" else "enter")
+            await wait_until(pilot, lambda: m.view.version > version, what="our call")
+    finally:
+        saves.close()
