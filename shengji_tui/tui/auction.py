@@ -135,8 +135,7 @@ class AuctionPresenter:
         v = m.view
         assert v is not None and v.auction is not None
         n = v.rules.players
-        head = m.cat.t("auction.calls")
-        pieces: list[Piece] = [Words(head if head.endswith("：") else head + " ")]
+        pieces: list[Piece] = [Words(lead_in(m.cat.t("auction.calls")))]
         st = rules.auction_status(v.rules, v.auction)
         turn = self.chips.glyphs(m)["turn"]
         for k in range(n):
@@ -154,7 +153,7 @@ class AuctionPresenter:
         v = m.view
         if v is None or not v.shown_kitty:
             return None
-        said = Words(m.cat.t("auction.kitty_shown") + " ")
+        said = Words(lead_in(m.cat.t("auction.kitty_shown")))
         return Line((said, self.chips.cards(m, m.sorted_cards(v.shown_kitty))))
 
     # ------------------------------------------------------------ the panel
@@ -341,9 +340,19 @@ class AuctionPresenter:
         v = m.view
         assert v is not None
         t = m.cat.t
-        trump = m.ct.suit_name(v.trump_suit) if v.trump_suit else t("suit.no_trump")
         who = m.name(v.dealer) if v.dealer is not None else "?"
-        return words(t("auction.contract", name=who, points=v.bid, suit=trump))
+        return words(t("auction.contract", name=who, points=v.bid, trump=self.trump_words(m)))
+
+    @staticmethod
+    def trump_words(m: Model, short: bool = False) -> str:
+        """ "trump ♠ spades" ("trump ♠" when `short`), or "no trump"."""
+        v = m.view
+        assert v is not None
+        t = m.cat.t
+        if v.trump_suit is None:
+            return t("suit.no_trump")
+        suit = m.ct.suit(v.trump_suit) if short else m.ct.suit_name(v.trump_suit)
+        return t("status.trump", suit=suit)
 
     def burying_extra(self, m: Model) -> list[Line]:
         """Three players: the shown kitty cards stay on view while the kitty is buried."""
@@ -383,8 +392,7 @@ class AuctionPresenter:
         rs = v.rules
         parts: list[Line] = []
         if v.trump_set:  # (the glyph alone: the line holds every seat's score)
-            trump = suit_label(m, v.trump_suit)
-            parts.append(words(t("status.trump", suit=trump), "card--trump"))
+            parts.append(words(self.trump_words(m, short=True), "card--trump"))
         else:
             parts.append(words(t("auction.status_trump_later")))
         up = rising(rs)
@@ -576,7 +584,9 @@ class AuctionPresenter:
         if r.attackers_take_over:
             out.append(words(t("auction.result_reached", n=r.attacker_levels)))
         else:
-            out.append(words(t("auction.result_held", name=name, n=r.dealer_side_levels)))
+            you = v.dealer is not None and m.is_you(v.dealer)
+            key = "auction.result_held_you" if you else "auction.result_held"
+            out.append(words(t(key, name=name, n=r.dealer_side_levels)))
         for e in log:
             if isinstance(e, LevelUp):
                 said = t(
@@ -610,6 +620,12 @@ def help_lines(m: Model, rs: RuleSet) -> list[str]:
             out.append(f"- {t('auction.help.overturn', n=rs.overturn_swap)}")
         out.append(f"- {t('auction.help.down_score', n=rs.throw_trick_limit or 0)}")
     return out
+
+
+def lead_in(text: str) -> str:
+    """A label before what it names: "Calls: …", "叫分：…" (no space after a
+    full-width colon)."""
+    return text if text.endswith("：") else text + " "
 
 
 def suit_label(m: Model, suit: Suit | None) -> str:

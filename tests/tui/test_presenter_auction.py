@@ -248,7 +248,7 @@ def test_the_overturn_window() -> None:
     assert not p.auction.shown and p.declare.shown
     decl = texts(p.declare.lines)
     assert decl[0].startswith("You can overturn: [1] ")
-    assert decl[-1] == "d overturn · ←→ choose · 1-9 pick · p pass"
+    assert decl[-1] == "d overturn · ←→ choose · 1-9 · p pass"
     k = dict(p.keys.states)
     assert k["declare"] is True and k["declare_option"] is True and k["pass_steal"] is True
     assert k["move"] is True
@@ -318,7 +318,7 @@ def test_three_players_result_levels_and_score_line() -> None:
     v = m.view
     assert v is not None and v.bid is not None
     lines = texts(Presenter().result(m, final=False).lines)
-    assert any(line.startswith(f"Bid {v.bid}, You dealing: the attackers took ") for line in lines)
+    assert any(line.startswith(f"You dealt at {v.bid}: the attackers took ") for line in lines)
     levels = " · ".join(f"{n} {lv}" for n, lv in zip(S.NAMES, v.levels, strict=False))
     assert f"Levels now: {levels}" in lines
     assert any("→" in line for line in lines)  # the level gained
@@ -339,9 +339,9 @@ def test_three_players_score_line_against_the_bid() -> None:
     v = m.view
     assert v is not None and v.phase == "playing" and v.bid is not None
     score = Presenter().present(m, 0.0).score
-    assert plain(score.left) == f"attackers 0 of {v.bid}"
+    assert plain(score.left) == f"attackers 0/{v.bid}"
     half = v.bid // 2 + (-(v.bid // 2) % 5)  # (B/2 in fives)
-    assert plain(score.right) == f"at {half}: dealer +2 · at {v.bid}: attackers +1"
+    assert plain(score.right) == f"{half}: dealer +2 · {v.bid}: attackers +1"
     assert score.bar == (v.bid, 0)
 
 

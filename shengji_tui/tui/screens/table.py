@@ -79,7 +79,7 @@ class TableScreen(SizeWatch, AuctionKeys):
         self.presenter = Presenter()
         self.presented_at = time.monotonic()
         self.props: TableProps = self.presenter.present(model, self.presented_at)
-        self._labels_for: tuple[str, str, str] | None = None
+        self._labels_for: tuple[str, str, str, bool] | None = None
         self._labels: dict[str, str] = {}  # action -> what the key bar says it does
         self._space = "space"
         self._lang: str | None = None
@@ -219,10 +219,12 @@ class TableScreen(SizeWatch, AuctionKeys):
 
     def _show_keys(self, keys: KeyStates) -> None:
         t = self.model.cat.t
-        labels = (keys.confirm, keys.skip, self.model.cat.lang)
+        overturning = self.model.phase == "overturning"  # (d overturns: 反牌)
+        labels = (keys.confirm, keys.skip, self.model.cat.lang, overturning)
         if labels != self._labels_for:
             self._labels_for = labels
             changed = {"confirm": t(keys.confirm), "skip_deal": t(keys.skip)}
+            changed["declare"] = t("auction.keys.overturn" if overturning else "keys.declare")
             self._labels.update(changed)
             relabel_bindings(self, changed)
         # The footer follows every refresh_bindings: only when something changed.
