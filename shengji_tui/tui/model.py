@@ -536,6 +536,9 @@ class Model(CallChoices):
                 limit = v.rules.throw_trick_limit
                 if limit is not None and v.trick_no >= limit:
                     return Check(False, t("check.throw_limit", n=limit))
+                failures = v.rules.throw_failure_limit  # (eighty points: two, then no more)
+                if failures is not None and v.failed_throws >= failures:
+                    return Check(False, t("check.throw_failures", n=failures))
                 return Check(
                     True,
                     t("check.throw_warning", shape=describe_lead(self.cat, v.rules, self.ctx, sel)),

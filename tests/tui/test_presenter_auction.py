@@ -434,3 +434,28 @@ def rules_error() -> type[Exception]:
     from shengji_tui.engine import RuleError
 
     return RuleError
+
+
+def test_after_two_failed_throws_a_throw_is_refused_before_it_is_sent() -> None:
+    """Eighty points: two failed throws end throwing for the deal; the check says
+    so (the engine would refuse it too) while a single unit may still be led."""
+    s = A.naming_state(A.EIGHTY, 3)
+    s, _ = apply(s, NameTrump(seat=0, suit=rules.Suit.D))
+    s = A.bury_cheap(s)
+    assert s.phase == "playing" and s.turn == 0
+    m = model_of(s.model_copy(update={"failed_throws": 2}))
+    v = m.view
+    assert v is not None and v.failed_throws == 2
+    by_suit: dict[str, list[rules.Card]] = {}
+    for c in v.hand:
+        by_suit.setdefault(rules.effective_suit(v.rules, m.ctx, c), []).append(c)
+    throw = next(
+        cs
+        for suit, cs in by_suit.items()
+        if suit != "T" and len(rules.decompose(v.rules, m.ctx, cs)) > 1
+    )
+    m.select_cards(throw)
+    chk = m.check()
+    assert not chk.ok and chk.message.startswith("After 2 failed throws nobody may throw")
+    m.select_cards(throw[:1])
+    assert m.check().ok
