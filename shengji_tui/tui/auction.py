@@ -21,6 +21,7 @@ from typing import Protocol
 from .. import rules
 from ..bots import TrumpWorth, best_worth, hand_worth
 from ..engine import (
+    AuctionWon,
     DealScored,
     DealSettled,
     Event,
@@ -231,7 +232,9 @@ class AuctionPresenter:
         dealer = v.awaiting
         lines: list[Line] = []
         if dealer == m.seat:
-            lines.append(words(t("auction.you_name", points=v.bid), "centre--prompt"))
+            forced = any(isinstance(e, AuctionWon) and e.forced for e in v.log)
+            key = "auction.you_name_forced" if forced else "auction.you_name"
+            lines.append(words(t(key, points=v.bid), "centre--prompt"))
             choices = m.trump_choices()
             counts = m.trump_counts()
             chosen = m.trump_index()

@@ -459,3 +459,13 @@ def test_after_two_failed_throws_a_throw_is_refused_before_it_is_sent() -> None:
     assert not chk.ok and chk.message.startswith("After 2 failed throws nobody may throw")
     m.select_cards(throw[:1])
     assert m.check().ok
+
+
+def test_everyone_passed_the_opener_deals_at_70() -> None:
+    state = A.dealt(A.EIGHTY, 8)  # (seat 0 opens)
+    assert state.awaiting() == 0
+    for _ in range(4):
+        state, _ = apply(state, PassBid(seat=state.awaiting()))  # type: ignore[arg-type]
+    assert state.phase == "naming_trump" and state.awaiting() == 0 and state.bid == 70
+    lines = texts(Presenter().present(model_of(state), 0.0).auction.lines)
+    assert lines[0] == "Everyone passed: you passed first and deal at 70. Name trump."
