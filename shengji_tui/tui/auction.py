@@ -117,18 +117,18 @@ class AuctionPresenter:
         suit = t("auction.with_suit", suit=m.ct.suit(w.suit)) if w.suit else t("auction.with_nt")
         return words(t(key, points=pts, suit=suit), "seat--dim")
 
-    def call_of(self, m: Model, seat: int) -> str:
-        """A seat's place in the auction: its last bid, passed, out, or nothing yet."""
+    def call_of(self, m: Model, st: rules.AuctionStatus, seat: int) -> tuple[int | None, str]:
+        """A seat's place in the auction (`st`: the auction's status): its last bid
+        (the points, and as text), passed, out, or nothing yet ("")."""
         v = m.view
-        assert v is not None and v.auction is not None
+        assert v is not None
         t = m.cat.t
-        st = rules.auction_status(v.rules, v.auction)
         if seat in st.passed:
-            return t("auction.passed")
+            return None, t("auction.passed")
         if seat in st.out:
-            return t("auction.out")
+            return None, t("auction.out")
         mine = [c.points for c in v.bids if c.seat == seat and c.points is not None]
-        return str(mine[-1]) if mine else ""
+        return (mine[-1], str(mine[-1])) if mine else (None, "")
 
     def calls_line(self, m: Model) -> Line:
         """Every seat's call, in play order from the opener, the seat whose call
@@ -143,7 +143,7 @@ class AuctionPresenter:
             seat = (v.auction.opener + k) % n
             if k:
                 pieces.append(Words(" · "))
-            said = " ".join(x for x in (m.name(seat), self.call_of(m, seat)) if x)
+            said = " ".join(x for x in (m.name(seat), self.call_of(m, st, seat)[1]) if x)
             if st.turn == seat:
                 pieces.append(Words(f"{turn} {said}", "seat--turn"))
             else:
@@ -295,12 +295,10 @@ class AuctionPresenter:
             if seat == v.awaiting:
                 return (Words(t("auction.seat_won", points=v.bid), "seat--win"),)
             return ()
-        call = self.call_of(m, seat)
-        if not call:
-            return ()
-        if call.isdigit():
-            return (Words(t("auction.seat_bid", points=call)),)
-        return (Words(call, "seat--dim"),)
+        points, call = self.call_of(m, rules.auction_status(v.rules, v.auction), seat)
+        if points is not None:
+            return (Words(t("auction.seat_bid", points=points)),)
+        return (Words(call, "seat--dim"),) if call else ()
 
     def centre(self, m: Model) -> list[Line] | None:
         """The centre's sentences in the auction presets' own moments (None: the

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.geometry import Region
 from textual.widget import Widget
 
 from shengji_tui import bots
@@ -36,8 +37,6 @@ def painted(widget: Widget) -> list[str]:
     if not widget.display or not widget.region:
         return []
     size = widget.outer_size
-    from textual.geometry import Region
-
     strips = widget.render_lines(Region(0, 0, size.width, size.height))
     return ["".join(seg.text for seg in strip) for strip in strips]
 

@@ -23,6 +23,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from ...engine import Command
+from ..auction import KEY_ACTIONS
 from ..messages import SubmitCommand
 from ..model import Model
 from ..props import TableProps
@@ -36,9 +37,7 @@ AUCTION_BINDINGS = [
     *[Binding(str(k), f"auction_option({k - 1})", show=False) for k in range(1, 10)],
 ]
 
-ACTIONS = frozenset(
-    {"auction_move", "auction_bid", "auction_name", "auction_pass", "auction_option"}
-)
+ACTIONS = frozenset(KEY_ACTIONS)
 
 
 def auction_labels(t: Callable[..., str]) -> dict[str, str]:
