@@ -24,10 +24,11 @@ venv: $(STAMP)
 play: $(STAMP)
 	$(BIN)/shengji play
 
+# -n auto: one pytest worker per core (pytest-xdist); the suite is mostly CPU.
 test: $(TESTSTAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 	# the TUI again on Textual's public API alone (shengji_tui/tui/patches.py off)
-	SHENGJI_VANILLA=1 $(BIN)/python -m pytest tests/tui
+	SHENGJI_VANILLA=1 $(BIN)/python -m pytest -n auto tests/tui
 
 lint: $(TESTSTAMP)
 	$(BIN)/ruff check shengji_tui tests benchmarks

@@ -150,6 +150,7 @@ def _read_password() -> str:
 
 def main(args: argparse.Namespace) -> int:
     import asyncio
+    import faulthandler
     import logging
     import signal
 
@@ -194,6 +195,11 @@ def main(args: argparse.Namespace) -> int:
         else logging.StreamHandler(sys.__stderr__)
     )
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    stream = getattr(handler, "stream", None)
+    if stream is not None and hasattr(signal, "SIGUSR1"):
+        # `kill -USR1 PID`: every thread's stack into the log, for a server that
+        # hangs (what an operator, or a test about to SIGKILL it, can ask for)
+        faulthandler.register(signal.SIGUSR1, file=stream, all_threads=True)
     root = logging.getLogger("shengji_tui")
     root.addHandler(handler)
     root.setLevel(logging.DEBUG if args.verbose else logging.INFO)

@@ -9,7 +9,8 @@ touching another app's widgets).
 
 Keys, lobby: ↑↓ choose a table, n new table, j/enter take a seat, w watch,
 r return to your table, q leave. Waiting room: r ready, b fill the empty seats
-with bots, 1-4 move to a seat, l leave the table.
+with bots, 1-6 move to a seat (as many as the table's preset has), l leave the
+table. A table's seats are its preset's (`RuleSet.players`, 3 to 6).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 from ..bots import LEVELS, bot_level
 from ..engine import Event, SeatView
 from ..engine.state import SUPPORTED
+from ..rules import RuleSet
 from ..text import CardText, Catalogue
 from ..tui.bindings import relabel_bindings
 from .registry import Holder, LobbyError, Registry, Room
@@ -40,6 +42,9 @@ from .remote import RemoteApp
 
 if TYPE_CHECKING:
     from .auth import Identity
+
+# the seats of the largest table the engine plays (the waiting room's seat keys)
+MAX_SEATS = max(RuleSet.preset(p).players for p in SUPPORTED)
 
 
 @dataclass
@@ -352,7 +357,8 @@ class RoomScreen(Screen[None]):
         Binding("b", "bots", "fill with bots"),
         Binding("l,escape", "leave_table", "leave table"),
         Binding("q", "leave_table", show=False),
-        *(Binding(str(k), f"seat({k - 1})", show=False) for k in range(1, 5)),
+        # a key per seat of the largest table (a key past this table's seats is refused)
+        *(Binding(str(k), f"seat({k - 1})", show=False) for k in range(1, MAX_SEATS + 1)),
     ]
 
     def __init__(self, room: Room) -> None:
@@ -373,7 +379,7 @@ class RoomScreen(Screen[None]):
                 allow_blank=False,
                 id="level",
             )
-        yield Static(t("lobby.room.hint"), id="hint")
+        yield Static(t("lobby.room.hint", n=r.players), id="hint")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -428,8 +434,6 @@ class RoomScreen(Screen[None]):
 
     def action_seat(self, seat: int) -> None:
         app = _app(self)
-        if seat >= self.room.players:
-            return
         try:
             app.registry.sit(self.room, seat, app.identity.id, app.identity.name)
         except LobbyError as e:
@@ -507,6 +511,7 @@ class WatchScreen(Screen[None]):
             line = t(
                 "lobby.watch.line",
                 name=_pad(name, 16),
+                side=_pad(watch_side(t, v, s), 14),
                 level=f"{v.levels[s]:<3}",
                 cards=f"{v.hand_sizes[s]:>2}",
                 points=f"{v.points_by_seat[s]:>3}",
@@ -536,6 +541,18 @@ class WatchScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+def watch_side(t: Callable[..., str], v: SeatView, seat: int) -> str:
+    """A seat's team (fixed partners) or side this deal (once there is a dealer),
+    and the dealer's mark, as a spectator may know them."""
+    if v.rules.partnership == "fixed":
+        return t("lobby.watch.team", n=v.teams[seat] + 1) + (" ★" if v.dealer == seat else "")
+    if v.dealer == seat:
+        return t("lobby.watch.dealer")
+    if not v.dealer_side:
+        return ""
+    return t("lobby.watch.dealer_side" if seat in v.dealer_side else "lobby.watch.attacker")
 
 
 def auction_lines(cat: Catalogue, ct: CardText, v: SeatView, names: list[str]) -> str:

@@ -86,11 +86,14 @@ class ServerProcess:
             await asyncio.wait_for(self.proc.wait(), 10)
 
     async def stop(self) -> None:
-        """SIGTERM, then SIGKILL if it has not ended after 15 s."""
+        """SIGTERM, then SIGKILL if it has not ended after 15 s (SIGUSR1 first:
+        the server writes every thread's stack to its log, to see why)."""
         if self.proc is not None and self.proc.returncode is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
                 await asyncio.wait_for(self.proc.wait(), 15)
             except TimeoutError:
+                self.proc.send_signal(signal.SIGUSR1)
+                await asyncio.sleep(1)
                 self.kill()
                 await self.proc.wait()

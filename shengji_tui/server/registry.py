@@ -456,7 +456,12 @@ class Registry:
                 raise LobbyError("that table is full", "full")
             seat = free[0]
         if not 0 <= seat < room.players:
-            raise LobbyError("there is no such seat", "no_such_seat")
+            raise LobbyError(
+                f"there is no seat {seat + 1}: this table has {room.players} seats",
+                "no_such_seat",
+                n=seat + 1,
+                players=room.players,
+            )
         slot = room.slots[seat]
         if slot.kind == "human" and slot.identity == identity:
             return seat
@@ -465,6 +470,11 @@ class Registry:
         if mine is not None:
             name = room.slots[mine[1]].name  # the name given when it sat down
             room.slots[mine[1]] = Slot()
+            # its session moves with it (left behind, the next to sit there would
+            # take it for its own older session and close it)
+            holder = room.holders.pop(mine[1], None)
+            if holder is not None:
+                room.holders[seat] = holder
         else:
             name = unique_name(name, [s.name for s in room.slots if s.kind != "empty"])
         room.slots[seat] = Slot("human", name, identity)

@@ -74,3 +74,8 @@ class RemoteApp:
 
 class RemoteShengjiApp(RemoteApp, ShengjiApp):
     """`ShengjiApp` for a remote player."""
+
+    def quit_question(self) -> str:
+        # leaving a server table goes back to the lobby; the stand-in bot plays
+        # the seat at once and the player may sit down again (server/registry.py)
+        return "quit.question_remote"

@@ -398,6 +398,9 @@ class ShengjiServer:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
+        log.info(
+            "stopping: %d session(s), %d table(s)", len(self.sessions), len(self.registry.rooms)
+        )
         for s in list(self.sessions):
             s.kick("shutdown")
         tasks = [s.task for s in self.sessions if s.task is not None]
@@ -412,6 +415,7 @@ class ShengjiServer:
             self.store.close()
         await self.gc.stop()
         self.passwords.close()
+        log.info("stopped: every table closed and stored")
 
     async def serve_forever(self) -> None:
         assert self._acceptor is not None

@@ -541,8 +541,12 @@ class ShengjiApp(App[None]):
             if yes:
                 self.run_worker(self._quit(), exclusive=True, group="main")
 
-        question = t("quit.question_saved" if self.saved_game() else "quit.question")
+        question = t(self.quit_question())
         self.push_screen(ConfirmQuit(question, t("quit.yes"), t("quit.no")), done)
+
+    def quit_question(self) -> str:
+        """The catalogue key of what leaving costs (the SSH app says a bot stands in)."""
+        return "quit.question_saved" if self.saved_game() else "quit.question"
 
     async def _quit(self) -> None:
         await self.detach()

@@ -90,5 +90,7 @@ def help_markdown(model: Model) -> str:
     if rs.level_cap:
         out.append("")
         out.append(t("help.rule.cap", n=rs.level_cap))
-    out += ["", t("help.rule.rotation")]
+    # (at six seats the dealer has two team-mates: the next one in play order deals)
+    teams = rs.partnership == "fixed" and rs.players > 4
+    out += ["", t("help.rule.rotation_teams" if teams else "help.rule.rotation")]
     return "\n".join(out)

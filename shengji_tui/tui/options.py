@@ -24,7 +24,8 @@ def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> 
         const=2,
         default=None,
         metavar="N",
-        help="N humans (2-4, default 2) share this keyboard; bots take the other seats",
+        help="N humans (2 up to the preset's seats, default 2) share this keyboard; "
+        "bots take the other seats",
     )
     p.add_argument(
         "--bots",

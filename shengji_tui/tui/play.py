@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 from ..bots import bot_level
-from ..saves import DEFAULT_BOT_LEVEL, Saves, hotseat_seats, new_table
+from ..rules import RuleSet
+from ..saves import DEFAULT_BOT_LEVEL, Saves, hotseat_problem, hotseat_seats, new_table
 from ..store import Store, StoreError, default_data_dir
 from ..text import Catalogue, detect_lang
 from .app import ShengjiApp
@@ -61,6 +62,11 @@ def build_app(args: argparse.Namespace) -> tuple[ShengjiApp | None, Saves | None
             f"the {args.preset!r} preset cannot be played yet; "
             f"choose one of: {', '.join(SUPPORTED)}",
         )
+    hotseat = getattr(args, "hotseat", None)
+    if resume is None and hotseat is not None:
+        problem = hotseat_problem(hotseat, RuleSet.preset(args.preset))
+        if problem:
+            return None, None, problem
     if resume is not None and getattr(args, "no_save", False):
         return None, None, "--resume reads the store: it cannot be used with --no-save"
     try:
@@ -79,7 +85,7 @@ def build_app(args: argparse.Namespace) -> tuple[ShengjiApp | None, Saves | None
     options = GameOptions(
         preset=args.preset,
         seed=args.seed,
-        humans=args.hotseat or 1,
+        humans=hotseat or 1,
         bot_delay=args.bot_delay,
         deal_delay=args.deal_delay,
         bots=bot_level(getattr(args, "bots", None) or DEFAULT_BOT_LEVEL),

@@ -179,8 +179,12 @@ class Presenter:
         if v.dealer is not None:
             parts.append(words(t("status.dealer", name=m.name(v.dealer))))
         mine = v.levels[m.seat]
-        other = v.levels[(m.seat + 1) % m.players]
-        parts.append(words(t("status.levels", us=mine, them=other)))
+        if v.rules.partnership == "fixed":  # two teams on alternate seats: the next is theirs
+            parts.append(
+                words(t("status.levels", us=mine, them=v.levels[(m.seat + 1) % m.players]))
+            )
+        else:  # every seat its own level (the deal's, above, is the dealer's)
+            parts.append(words(t("status.your_level", level=mine)))
         parts.append(words(t("status.deal", n=v.deal_no + 1)))
         if v.phase in ("playing", "scoring", "finished"):
             n = v.trick_no + (1 if v.phase == "playing" else 0)
@@ -206,13 +210,9 @@ class Presenter:
         if v.awaiting == seat:
             name.append(Words(g["turn"] + " ", "seat--turn"))
         name.append(Words(m.name(seat), "seat--name"))
-        role = [t("seat.partner") if m.is_partner(seat) else t("seat.opponent")]
-        if v.rules.bidding != "none" and v.dealer is None:
-            role = []  # (nobody's side is known before the auction is won)
-        if v.dealer == seat:
-            role.append(t("seat.dealer") + " " + g["dealer"])
-        if role:
-            name.append(Words(t("seat.roles", roles=t("seat.role_sep").join(role))))
+        roles = self.seat_roles(m, seat)
+        if roles:
+            name.append(Words(t("seat.roles", roles=t("seat.role_sep").join(roles))))
         info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=v.hand_sizes[seat])]
         out = [Line(tuple(name)), words(f" {g['sep']} ".join(info), "seat--dim")]
         pts = v.points_by_seat[seat]
@@ -220,6 +220,26 @@ class Presenter:
             out.append(words(t("seat.points_won", n=pts), "seat--dim"))
         out.append(Line(self.play_pieces(m, seat, with_throw=True)))
         return tuple(out)
+
+    def seat_roles(self, m: Model, seat: int) -> list[str]:
+        """A seat's team or role as far as the view says, and the dealer's mark:
+        with fixed partners its team (partner / opponent); otherwise, once there
+        is a dealer, its side this deal (dealer side / attacker; find friends:
+        the dealer side is its revealed part)."""
+        v = m.view
+        assert v is not None
+        t = m.cat.t
+        roles: list[str] = []
+        if v.rules.partnership == "fixed":
+            if not m.is_partner(seat):
+                roles.append(t("seat.opponent"))
+            else:  # (at four seats the partner sits across: 对家; else a teammate: 队友)
+                roles.append(t("seat.partner" if m.players == 4 else "seat.teammate"))
+        elif v.dealer_side and v.dealer != seat:
+            roles.append(t("seat.dealer_side" if seat in v.dealer_side else "seat.attacker"))
+        if v.dealer == seat:
+            roles.append(t("seat.dealer") + " " + self.glyphs(m)["dealer"])
+        return roles
 
     def play_pieces(self, m: Model, seat: int, with_throw: bool) -> tuple[Piece, ...]:
         """What `seat` declared (while dealing) or played in this trick (or the last
@@ -704,8 +724,12 @@ class Presenter:
                 lines.append(words(said))
         if not any(isinstance(e, LevelUp) for e in log) and scored is not None:
             lines.append(words(t("result.no_level_change")))
-        them = v.levels[(m.seat + 1) % m.players]
-        lines.append(words(t("result.levels", us=v.levels[m.seat], them=them)))
+        if v.rules.partnership == "fixed":
+            them = v.levels[(m.seat + 1) % m.players]
+            lines.append(words(t("result.levels", us=v.levels[m.seat], them=them)))
+        else:  # every seat its own level, in play order from the viewer
+            each = [f"{m.name(s)} {v.levels[s]}" for s in map(m.seat_at, range(m.players))]
+            lines.append(words(t("result.levels_each", levels=t("team.list_sep").join(each))))
         rot = next((e for e in log if isinstance(e, DealerRotated)), None)
         over = next((e for e in log if isinstance(e, MatchOver)), None)
         if rot is not None:

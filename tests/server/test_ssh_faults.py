@@ -46,7 +46,7 @@ async def leave_to_bots(c: Client) -> None:
     """`c` leaves its table (a bot takes the seat at once) for the lobby."""
     await c.wait_for("cards", 20)
     await c.press("q")
-    await c.wait_for("Leave the table?", 10)
+    await c.wait_for("A bot plays your seat until you sit down again", 10)
     await c.press("y")
     await c.wait_for("lobby", 20)
 
@@ -173,8 +173,8 @@ async def test_a_table_that_cannot_be_replayed_is_set_aside(tmp_path: Path) -> N
         for c in clients:
             await c.close()
         await srv.stop()
-    assert srv.proc is not None and srv.proc.returncode == 0
     text = log_file.read_text()
+    assert srv.proc is not None and srv.proc.returncode == 0, text[-4000:]
     assert "Traceback" not in text, text
     assert f"table {bad} cannot be replayed" in text and "set aside" in text
     assert "kept aside as lobby.json.damaged-" in text

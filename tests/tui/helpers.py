@@ -22,6 +22,7 @@ from shengji_tui.tui.app import ShengjiApp
 
 from .states import (  # the states, as H.following_state () ...
     NAMES,
+    SEAT_NAMES,
     bots,
     bury_cheap,
     burying_state,
@@ -36,10 +37,12 @@ from .states import (  # the states, as H.following_state () ...
     scored_state,
     scored_state_no_capture,
     theft_state,
+    trick_state,
 )
 
 __all__ = [
     "NAMES",
+    "SEAT_NAMES",
     "Seat",
     "StaticTable",
     "bots",
@@ -57,6 +60,7 @@ __all__ = [
     "scored_state_no_capture",
     "static_app",
     "theft_state",
+    "trick_state",
     "wait_until",
 ]
 
@@ -78,8 +82,8 @@ class StaticTable:
 
     def __init__(self, state: GameState, names: list[str] | None = None, humans=(0,)) -> None:
         self.state = state
-        names = names or NAMES
         players = state.rules.players
+        names = names or (NAMES if players == 4 else SEAT_NAMES[:players])
         self.seats = [Seat("human" if s in humans else "bot", names[s]) for s in range(players)]
         self._subs: list[tuple[int | None, Callable[..., Any]]] = []
         self.submitted: list[Command] = []

@@ -16,6 +16,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select
 
 from ...bots import bot_level
 from ...engine import SUPPORTED
+from ...rules import RuleSet
 from ...saves import SavedGame
 from ...text import Catalogue
 from ..bindings import relabel_bindings
@@ -70,9 +71,10 @@ class StartScreen(SizeWatch, Screen[None]):
                 yield Label(t("menu.preset"))
                 yield Select(presets, value=o.preset, allow_blank=False, compact=True, id="preset")
                 yield Label(t("menu.players"))
+                choices = humans_choices(menu.cat, o.preset)
                 yield Select(
-                    [(t("menu.solo"), 1)] + [(t("menu.hotseat", n=n), n) for n in (2, 3, 4)],
-                    value=o.humans,
+                    choices,
+                    value=min(max(o.humans, 1), len(choices)),
                     allow_blank=False,
                     compact=True,
                     id="humans",
@@ -170,7 +172,7 @@ class StartScreen(SizeWatch, Screen[None]):
             table.add_row(
                 g.preset,
                 str(g.deal),
-                t("menu.levels_value", us=g.levels[0], them=g.levels[1]),
+                levels_text(cat, g),
                 players,
                 bot_label(cat, g.bots) if g.bots else "—",
                 when(g.last_played),
@@ -181,6 +183,18 @@ class StartScreen(SizeWatch, Screen[None]):
         if action == "resume":
             return bool(self.games)
         return True
+
+    @on(Select.Changed, "#preset")
+    def preset_changed(self, event: Select.Changed) -> None:
+        """As many humans to choose from as the preset has seats (the choice kept
+        while it fits)."""
+        if not isinstance(event.value, str):
+            return
+        humans = self.query_one("#humans", Select)
+        keep = humans.value
+        choices = humans_choices(self.menu.cat, event.value)
+        humans.set_options(choices)
+        humans.value = min(keep, len(choices)) if isinstance(keep, int) else 1
 
     @on(Select.Changed, "#lang")
     def lang_changed(self, event: Select.Changed) -> None:
@@ -246,6 +260,22 @@ class StartScreen(SizeWatch, Screen[None]):
 
     def action_quit(self) -> None:
         self.app.exit()
+
+
+def levels_text(cat: Catalogue, g: SavedGame) -> str:
+    """The levels column: us / them with fixed partners, else every seat's own
+    level, in seat order, one space apart."""
+    if g.partners:
+        return cat.t("menu.levels_value", us=g.levels[0], them=g.levels[1])
+    return " ".join(g.seat_levels)
+
+
+def humans_choices(cat: Catalogue, preset: str) -> list[tuple[str, int]]:
+    """The players choice for a table of `preset`: you alone against its bots, or
+    2 up to its seats sharing the keyboard."""
+    players = RuleSet.preset(preset).players
+    solo = (cat.t("menu.solo", n=players - 1), 1)
+    return [solo] + [(cat.t("menu.hotseat", n=n), n) for n in range(2, players + 1)]
 
 
 def bot_label(cat: Catalogue, level: str, about: bool = False) -> str:
