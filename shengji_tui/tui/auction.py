@@ -345,6 +345,11 @@ class AuctionPresenter:
         return words(t("auction.contract", name=who, points=v.bid, trump=self.trump_words(m)))
 
     @staticmethod
+    def order(m: Model) -> list[int]:
+        """Every seat in play order from the viewer (as the result's levels)."""
+        return [m.seat_at(k) for k in range(m.players)]
+
+    @staticmethod
     def trump_words(m: Model, short: bool = False) -> str:
         """ "trump ♠ spades" ("trump ♠" when `short`), or "no trump"."""
         v = m.view
@@ -401,12 +406,11 @@ class AuctionPresenter:
             parts.append(words(t("status.level", level=v.level)))
         if v.dealer is not None and v.bid is not None:
             parts.append(words(t("auction.status_dealer", name=m.name(v.dealer), points=v.bid)))
-        n = rs.players
         if up:
-            each = " ".join(f"{m.name(s)} {signed(v.match_scores[s])}" for s in range(n))
+            each = " ".join(f"{m.name(s)} {signed(v.match_scores[s])}" for s in self.order(m))
             parts.append(words(t("auction.status_scores", list=each)))
         else:
-            each = " ".join(f"{m.name(s)} {v.levels[s]}" for s in range(n))
+            each = " ".join(f"{m.name(s)} {v.levels[s]}" for s in self.order(m))
             parts.append(words(t("auction.status_levels", list=each)))
         if rs.match_deals is not None:
             parts.append(words(t("auction.status_deal_of", n=v.deal_no + 1, total=rs.match_deals)))
@@ -505,12 +509,13 @@ class AuctionPresenter:
                 )
                 lines.append(words(t("auction.result_penalty", name=m.name(e.seat), list=each)))
         n = rs.players
+        sep = t("team.list_sep")
         if rising(rs):
-            each = " · ".join(f"{m.name(s)} {signed(v.match_scores[s])}" for s in range(n))
+            each = sep.join(f"{m.name(s)} {signed(v.match_scores[s])}" for s in self.order(m))
             lines.append(words(t("auction.result_scores", list=each), "bold"))
         else:
-            each = " · ".join(f"{m.name(s)} {v.levels[s]}" for s in range(n))
-            lines.append(words(t("auction.result_levels", list=each), "bold"))
+            each = sep.join(f"{m.name(s)} {v.levels[s]}" for s in self.order(m))
+            lines.append(words(t("result.levels_each", levels=each), "bold"))
         over = next((e for e in log if isinstance(e, MatchOver)), None)
         if over is not None:
             if rising(rs):

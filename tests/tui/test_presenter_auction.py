@@ -281,7 +281,7 @@ def test_eighty_points_result_and_status() -> None:
     assert f"You bid {v.bid} and took {dealer_pts} points: {said} by {diff}." in lines
     assert "The kitty's points count for nobody in eighty points." in lines
     assert any(line.startswith("Settlement: base 2 + ") for line in lines)
-    scores = " · ".join(
+    scores = ", ".join(
         f"{n} {'+' if s > 0 else ''}{s}" for n, s in zip(S.NAMES, v.match_scores, strict=True)
     )
     assert f"Match points: {scores}" in lines
@@ -319,7 +319,7 @@ def test_three_players_result_levels_and_score_line() -> None:
     assert v is not None and v.bid is not None
     lines = texts(Presenter().result(m, final=False).lines)
     assert any(line.startswith(f"You dealt at {v.bid}: the attackers took ") for line in lines)
-    levels = " · ".join(f"{n} {lv}" for n, lv in zip(S.NAMES, v.levels, strict=False))
+    levels = ", ".join(f"{n} {lv}" for n, lv in zip(S.NAMES, v.levels, strict=False))
     assert f"Levels now: {levels}" in lines
     assert any("→" in line for line in lines)  # the level gained
     opener = (v.first_seat + 1) % 3
