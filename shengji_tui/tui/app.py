@@ -222,6 +222,7 @@ class ShengjiApp(App[None]):
             table_humans=self._table_humans(),
             declare_window=DEFAULT_DECLARE_WINDOW if window is None else float(window),
             card_counter=table.card_counter,
+            show_estimate=self.options.estimate,
         )
         m.take_seat(self.humans[0], self.views[self.humans[0]])
         # The log is one for every human at this keyboard: with several, it tells
@@ -639,6 +640,11 @@ class ShengjiApp(App[None]):
             t("bell.palette_help"),
             self.toggle_bell,
         )
+        yield SystemCommand(
+            t("palette.estimate_hide" if self.options.estimate else "palette.estimate_show"),
+            t("palette.estimate_help"),
+            self.toggle_estimate,
+        )
         if self.table_factory is not None:
             yield SystemCommand(
                 t("palette.new_game"), t("palette.new_game_help"), self._palette_menu
@@ -695,6 +701,13 @@ class ShengjiApp(App[None]):
         """The bell on this player's turn, on or off (this session's: over SSH too)."""
         self.options = dataclasses.replace(self.options, bell=not self.options.bell)
         self.notify(self.cat.t("bell.now_on" if self.options.bell else "bell.now_off"))
+
+    def toggle_estimate(self) -> None:
+        """The bidding panel's estimate of the hand, shown or hidden (a setting of
+        this session, kept for its next games)."""
+        self.options = dataclasses.replace(self.options, estimate=not self.options.estimate)
+        if self.model is not None:
+            self.model.set_estimate(self.options.estimate)
 
     def _palette_last_trick(self) -> None:
         if self.model is not None:

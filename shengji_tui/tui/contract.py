@@ -98,6 +98,7 @@ class GameOptions:
     bots: BotLevel = "normal"  # the bots' level
     card_counter: bool = True  # the players may open the card counter (记牌器)
     bell: bool = False  # the terminal rings (BEL) when it becomes the player's turn
+    estimate: bool = True  # auctions: the bidding panel tells what the hand is worth
 
 
 TableFactory = Callable[[GameOptions, Catalogue], tuple[TableLike, list[int]]]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import rules
 from ..rules import RuleSet, ScoreBand
+from .auction import help_lines
 from .model import Model
 
 
@@ -44,6 +45,9 @@ def help_markdown(model: Model) -> str:
         "help.rule.pack", decks=rs.decks, players=rs.players, hand=rs.hand_size, kitty=rs.kitty_size
     )
     out.append(f"- {pack}")
+    if rs.bidding != "none":  # the auction presets: their own rules (auction.py)
+        out += ["", *help_lines(model, rs)]
+        return "\n".join(out)
     if rs.two_color:
         out.append(f"- {t('help.rule.two_color')}")
     out.append(

@@ -61,6 +61,11 @@ def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> 
         action="store_true",
         help="keep the game in memory only (it cannot be resumed)",
     )
+    p.add_argument(
+        "--no-estimate",
+        action="store_true",
+        help="auctions: the bidding panel does not tell what your hand is worth",
+    )
     p.add_argument("--theme", default=None, help="a Textual theme name (default: shengji)")
     p.add_argument("--bell", action="store_true", help="ring the terminal's bell on your turn")
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits")

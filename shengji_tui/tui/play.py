@@ -100,6 +100,7 @@ def build_app(args: argparse.Namespace) -> tuple[ShengjiApp | None, Saves | None
         deal_delay=args.deal_delay,
         bots=bot_level(getattr(args, "bots", None) or DEFAULT_BOT_LEVEL),
         bell=bool(getattr(args, "bell", False)),
+        estimate=not getattr(args, "no_estimate", False),
     )
     factory = make_table if saves is None else functools.partial(make_table, store=saves.store)
     app = ShengjiApp(

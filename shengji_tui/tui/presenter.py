@@ -31,6 +31,7 @@ from ..engine import (
 from ..rules import Card, Rank, Suit
 from ..text import describe_lead, play_verb
 from . import friends
+from .auction import AuctionPresenter
 from .model import Model
 from .props import (
     Cards as CardsPiece,
@@ -115,6 +116,7 @@ class Presenter:
         self._groups: tuple[object, tuple[HandGroup, ...]] | None = None
         self._last: tuple[object, LastTrickProps] | None = None
         self._score: tuple[object, ScoreProps] | None = None
+        self.auction = AuctionPresenter(self)  # the auction presets' parts (auction.py)
 
     def look(self, m: Model) -> tuple[object, ...]:
         """What every text depends on besides the game: the words, the card style,
@@ -154,6 +156,7 @@ class Presenter:
             keys=self.keys(m),
             log=LogProps(m.log_id, len(m.log), m.log),
             countdown=m.declare_deadline is not None and closing(m),
+            auction=self.auction.panel(m),
         )
 
     # ------------------------------------------------------------ status line
@@ -164,6 +167,8 @@ class Presenter:
         sep = f" {self.glyphs(m)['sep']} "
         if v is None:
             return StatusProps(title, sep, ())
+        if v.rules.bidding != "none":  # match points or per-seat levels, and the bid
+            return StatusProps(title, sep, tuple(self.auction.status_parts(m)))
         parts: list[Line] = []
         if v.trump_set:
             trump = m.ct.suit_name(v.trump_suit) if v.trump_suit else t("suit.no_trump")
@@ -256,6 +261,8 @@ class Presenter:
         assert v is not None
         t = m.cat.t
         out: list[Piece] = []
+        if v.phase in ("bidding", "naming_trump"):  # the seat's call
+            return self.auction.seat_pieces(m, seat)
         if v.phase in ("dealing", "declaring"):
             mine = [d for d in v.declarations if d.seat == seat]
             if mine:
@@ -314,6 +321,9 @@ class Presenter:
                 "burying": "seat.your_bury",
                 "kitty_theft": "seat.your_steal",
                 "calling": "seat.your_call",
+                "bidding": "auction.your_bid_flag",
+                "naming_trump": "auction.your_naming_flag",
+                "overturning": "auction.your_overturn_flag",
             }.get(v.phase, "seat.your_turn")
             flag = words(f"{g['turn']} {t(key)}", "seat--turn")
         return MeProps(Line(tuple(pieces)), flag)
@@ -325,7 +335,10 @@ class Presenter:
         if v is None:
             return CentreProps((words(t("centre.waiting_table")),), None)
         out: list[Line] = []
-        if v.phase in ("dealing", "declaring"):
+        auction = self.auction.centre(m)
+        if auction is not None:
+            out = auction
+        elif v.phase in ("dealing", "declaring"):
             total = v.rules.hand_size * v.rules.players
             dealt = total - v.cards_left
             if v.phase == "dealing":
@@ -347,7 +360,7 @@ class Presenter:
         elif v.phase == "burying":
             holder = v.kitty_holder
             if holder == m.seat:
-                out.append(words(t("centre.bury_title", k=v.kitty_size), "centre--prompt"))
+                out.append(words(t("centre.bury_title", k=m.bury_count()), "centre--prompt"))
                 chk = m.check()
                 out.append(words(chk.message, "centre--ok" if chk.ok else "centre--alert"))
                 sel = m.selection()
@@ -355,7 +368,9 @@ class Presenter:
                     out.append(Line((self.cards(m, sel),)))
                 out.append(words(m.ct.keys(t("centre.bury_keys")), "seat--dim"))
             else:
-                out.append(words(t("centre.burying", name=m.name(holder or 0), k=v.kitty_size)))
+                k = m.bury_count()
+                out.append(words(t("centre.burying", name=m.name(holder or 0), k=k)))
+            out.extend(self.auction.burying_extra(m))
         elif v.phase == "kitty_theft":
             who = v.theft_turn
             if who == m.seat:
@@ -436,6 +451,8 @@ class Presenter:
         a = m.allowed
         if v is None or a is None or not ({"declare", "steal"} & a.kinds):
             return DeclareProps(False, ())
+        if v.phase == "overturning":  # three players' 反牌 (auction.py)
+            return self.auction.overturn_panel(m)
         t = m.cat.t
         lines: list[Line] = []
         st = v.standing
@@ -540,6 +557,9 @@ class Presenter:
     def score(self, m: Model) -> ScoreProps:
         t = m.cat.t
         v = m.view
+        auction = self.auction.score(m)  # (against the bid)
+        if auction is not None:
+            return auction
         if v is None or not v.dealer_side:
             return ScoreProps(words(t("score.no_dealer")), Line(()), None)
         pts = m.attacker_points()
@@ -666,6 +686,8 @@ class Presenter:
         v = m.view
         if v is None:
             return ResultProps(t("result.title", n=1), ())
+        if v.rules.bidding != "none":  # the bid, the settlement (auction.py)
+            return self.auction.result(m, final)
         if final:
             winners = v.winners or ()
             key = "result.match_won" if m.seat in winners else "result.match_lost"

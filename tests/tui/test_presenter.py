@@ -15,6 +15,7 @@ from shengji_tui.engine import (
     GameState,
     KittyFlipped,
     KittyRevealed,
+    KittyShown,
     Play,
     Played,
     SeatView,
@@ -365,10 +366,11 @@ def shown_lines(p: TableProps) -> list[Counter[str]]:
 
 def knowable(v: SeatView, ct: CardText) -> Counter[str]:
     """What the seat may know: cards played or declared (or revealed) this deal,
-    its own hand, a failed throw's cards, the kitty turned over."""
+    its own hand, a failed throw's cards, the kitty turned over (or, three
+    players, its shown cards)."""
     k: Counter[str] = Counter(ct.card(c) for c in v.hand)
     for e in v.log:
-        if isinstance(e, (Played, Declared, KittyFlipped)):
+        if isinstance(e, (Played, Declared, KittyFlipped, KittyShown)):
             k.update(ct.card(c) for c in e.cards)
         elif isinstance(e, DeclarationsRevealed):
             k.update(ct.card(c) for cards in e.cards for c in cards)

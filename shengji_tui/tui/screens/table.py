@@ -16,7 +16,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.timer import Timer
 
 from ...engine import Declare, NextDeal, PassSteal, Steal
@@ -27,6 +26,7 @@ from ..model import Model
 from ..presenter import Presenter, seat_positions
 from ..props import KeyStates, SeatProps, TableProps
 from ..widgets import (
+    AuctionPanel,
     CentreBox,
     CounterPanel,
     DeclarePanel,
@@ -41,6 +41,8 @@ from ..widgets import (
     StatusBar,
     styles_for,
 )
+from .auction_keys import ACTIONS as AUCTION_ACTIONS
+from .auction_keys import AUCTION_BINDINGS, AuctionKeys, auction_labels, key_state
 from .base import SizeWatch
 from .call_friend import CallFriendScreen
 from .counter import CounterScreen
@@ -53,7 +55,7 @@ COUNTER_WIDTH = 120  # columns from which the card counter shows beside the log
 COMPACT_SIZE = (80, 24)  # below it, the compact layout
 
 
-class TableScreen(SizeWatch, Screen[None]):
+class TableScreen(SizeWatch, AuctionKeys):
     """The seats around a centre; your hand at the bottom."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
@@ -79,6 +81,7 @@ class TableScreen(SizeWatch, Screen[None]):
         Binding("question_mark", "help", "help", key_display="?"),
         Binding("q", "quit_table", "quit"),
         *[Binding(str(k), f"declare_option({k - 1})", show=False) for k in range(1, 10)],
+        *AUCTION_BINDINGS,  # (after the table's: those are off in the auction)
     ]
 
     def __init__(self, model: Model) -> None:
@@ -88,7 +91,7 @@ class TableScreen(SizeWatch, Screen[None]):
         self.aids = AidsPresenter(self.presenter)
         self.presented_at = time.monotonic()
         self.props: TableProps = self.presenter.present(model, self.presented_at)
-        self._labels_for: tuple[str, str, str] | None = None
+        self._labels_for: tuple[str, str, str, bool] | None = None
         self._labels: dict[str, str] = {}  # action -> what the key bar says it does
         self._space = "space"
         self._lang: str | None = None
@@ -118,6 +121,7 @@ class TableScreen(SizeWatch, Screen[None]):
                         yield self._seat_panel("left", seats)
                     with Vertical(id="centre"):
                         yield CentreBox(p.centre, id="trick")
+                        yield AuctionPanel(p.auction, id="auction")
                         yield DeclarePanel(p.declare, id="declare")
                     if "right" in positions:
                         yield self._seat_panel("right", seats)
@@ -172,6 +176,7 @@ class TableScreen(SizeWatch, Screen[None]):
             "next_hand": t("keys.next_hand"),
             "help": t("keys.help"),
             "quit_table": t("keys.quit"),
+            **auction_labels(t),
         }
         self._labels = labels
         self._space = t("keys.space")
@@ -205,6 +210,12 @@ class TableScreen(SizeWatch, Screen[None]):
                 panel.show(sp, look)
         w.centre.show(props.centre, look)
         w.declare.show(props.declare, look)
+        w.auction.show(props.auction, look)
+        shown = props.auction.shown  # (in the centre's place)
+        if w.auction.display != shown:
+            w.auction.display = shown
+        if w.centre.display == shown:
+            w.centre.display = not shown
         w.last_trick.show(props.last_trick, look)
         w.score_left.show(props.score.left, look)
         w.score_right.show(props.score.right, look)
@@ -227,14 +238,16 @@ class TableScreen(SizeWatch, Screen[None]):
 
     def _show_keys(self, keys: KeyStates) -> None:
         t = self.model.cat.t
-        labels = (keys.confirm, keys.skip, self.model.cat.lang)
+        overturning = self.model.phase == "overturning"  # (d overturns: 反牌)
+        labels = (keys.confirm, keys.skip, self.model.cat.lang, overturning)
         if labels != self._labels_for:
             self._labels_for = labels
             changed = {"confirm": t(keys.confirm), "skip_deal": t(keys.skip)}
+            changed["declare"] = t("auction.keys.overturn" if overturning else "keys.declare")
             self._labels.update(changed)
             relabel_bindings(self, changed)
         # The footer follows every refresh_bindings: only when something changed.
-        sig = (keys, self.has_class("-wide"), self.model.cat.lang)
+        sig = (keys, self.props.auction.keys, self.has_class("-wide"), self.model.cat.lang)
         if sig != self._binding_sig:
             self._binding_sig = sig
             self.refresh_bindings()
@@ -292,6 +305,8 @@ class TableScreen(SizeWatch, Screen[None]):
             return not self.has_class("-wide")
         if action == "clear":
             return True
+        if action in AUCTION_ACTIONS:
+            return key_state(self.props, action)
         return self.props.keys.state(action)
 
     def action_move(self, step: int) -> None:
@@ -408,6 +423,7 @@ class _Widgets:
         self.status = screen.query_one(StatusBar)
         self.centre = screen.query_one(CentreBox)
         self.declare = screen.query_one(DeclarePanel)
+        self.auction = screen.query_one(AuctionPanel)
         self.last_trick = screen.query_one(LastTrick)
         self.score_left = screen.query_one("#score-left", ScoreText)
         self.score_right = screen.query_one("#score-right", ScoreText)
