@@ -40,6 +40,7 @@ from ..engine import (
     RuleError,
     SeatView,
     ThrowFailed,
+    WrongSeat,
 )
 from ..table import DEFAULT_DECLARE_WINDOW, TakeBackRefused
 from ..text import CardText, Catalogue, ascii_keys
@@ -316,6 +317,14 @@ class ShengjiApp(App[None]):
             return False
         try:
             await self.table.submit(self.model.seat, command)
+        except WrongSeat as e:  # the engine counts seats from 0: the screen says a name
+            m = self.model
+            if e.turn is None or not 0 <= e.turn < m.players:
+                text = e.sentence_zh if self.cat.zh and e.sentence_zh else e.sentence
+            else:
+                text = self.cat.t("notify.not_your_turn", name=m.name(e.turn))
+            self.notify(self.ct.notation(text), severity="error", timeout=6)
+            return False
         except RuleError as e:
             text = self.ct.notation(e.sentence_zh if self.cat.zh and e.sentence_zh else e.sentence)
             self.notify(text, severity="error", timeout=6)

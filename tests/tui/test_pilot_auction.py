@@ -14,7 +14,7 @@ import pytest
 from textual.geometry import Region
 from textual.widget import Widget
 
-from shengji_tui import bots
+from shengji_tui import bots, rules
 from shengji_tui.cli import build_parser
 from shengji_tui.engine import Bid, apply
 from shengji_tui.saves import Saves
@@ -214,7 +214,10 @@ async def test_a_key_out_of_turn_gets_the_engines_sentence() -> None:
         assert said == [] and table.state is before
         await pilot.press("1")
         await wait_until(pilot, lambda: bool(said), what="the refusal")
-        assert "turn to bid" in said[0]
+        # the engine's "seat 1's turn" becomes the player's name on screen
+        turn = rules.auction_status(state.rules, state.auction).turn
+        assert turn is not None and turn != 0
+        assert said[0] == app.cat.t("notify.not_your_turn", name=table.seats[turn].name)
         assert table.state is before and table.submitted == []  # (refused: nothing taken)
     # after passing: a pass is final
     from shengji_tui.engine import PassBid
