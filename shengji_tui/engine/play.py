@@ -111,7 +111,9 @@ def play(state: GameState, cmd: Play) -> Step:
     seat = cmd.seat
     if seat != state.turn:
         raise WrongSeat(
-            f"it is seat {state.turn}'s turn to play", f"轮到 {state.turn} 号座位出牌", turn=state.turn
+            f"it is seat {state.turn}'s turn to play",
+            f"轮到 {state.turn} 号座位出牌",
+            turn=state.turn,
         )
     cards = cmd.cards
     if not cards:
