@@ -173,7 +173,11 @@ def test_solo_seats_say_their_side_and_own_level() -> None:
             want = "(attacker)"
         assert roles[seat] == want, (seat, roles, v.dealer_side)
     parts = [plain(x) for x in Presenter().present(m, 0.0).status.parts]
-    assert f"you {v.levels[m.seat]}" in parts and not any("them" in x for x in parts)
+    # three players level each seat alone: every seat's level, no "us / them"
+    order = [m.seat_at(k) for k in range(m.players)]  # from the viewer, in play order
+    each = " ".join(f"{m.name(s)} {v.levels[s]}" for s in order)
+    assert not any("them" in x for x in parts)
+    assert any(x.startswith("levels ") and x.endswith(each) for x in parts), parts
     # before there is a dealer (an auction's first deal): names alone
     three = new_game("three-player", 2)
     while three.phase == "dealing":

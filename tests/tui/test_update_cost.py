@@ -204,7 +204,7 @@ async def test_what_shows_is_the_view_and_the_choices_whatever_was_skipped(
     misses: list[str] = []
     async with contextlib.AsyncExitStack() as stack:
         # (seat 1 at 120 columns: the card counter beside the log follows the deal too)
-        sizes = [(120, 40) if seat == 1 else (100, 32) for seat in range(4)]
+        sizes = [(120, 40) if seat == 1 else (100, 32) for seat in range(n)]
         pilots = [
             await stack.enter_async_context(a.run_test(size=size))
             for a, size in zip(apps, sizes, strict=True)
