@@ -4,6 +4,8 @@ made from a typed `TableSettings` (settings.py)."""
 from .plan import HeadlessRun, Step, plan, random_bots, run_headless
 from .settings import (
     DEFAULT_DECLARE_WINDOW,
+    HUMAN_DEAL_DELAY,
+    HUMAN_DECLARE_DELAY,
     Pacing,
     SeatSettings,
     SettingsError,
@@ -17,6 +19,8 @@ from .views import SPECTATOR, ViewCache, spectator_view
 
 __all__ = [
     "DEFAULT_DECLARE_WINDOW",
+    "HUMAN_DEAL_DELAY",
+    "HUMAN_DECLARE_DELAY",
     "SPECTATOR",
     "HeadlessRun",
     "Pacing",
