@@ -7,10 +7,20 @@ Modules:
   i18n      `Catalogue`, `detect_lang`
   cards     `CardText` (glyphs or ASCII), lead shapes, play verbs
   narrator  `Narrator` (one sentence per event), `narrate_game` (a stored game)
+  names     `local_name`: the table's own seat names in the player's language
 """
 
-from .cards import CardText, ascii_keys, describe_lead, eff_suit_name, play_verb, shape_text
+from .cards import (
+    CardText,
+    ascii_keys,
+    describe_lead,
+    eff_suit_name,
+    lead_parts,
+    play_verb,
+    shape_text,
+)
 from .i18n import LANGS, Catalogue, detect_lang, load_catalogue
+from .names import local_name
 from .narrator import Narrator, narrate_game
 
 __all__ = [
@@ -22,7 +32,9 @@ __all__ = [
     "describe_lead",
     "detect_lang",
     "eff_suit_name",
+    "lead_parts",
     "load_catalogue",
+    "local_name",
     "narrate_game",
     "play_verb",
     "shape_text",

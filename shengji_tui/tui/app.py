@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -32,12 +33,14 @@ from textual.screen import Screen
 from ..bots import LEVELS
 from ..engine import Command, Event, RuleError, SeatView, ThrowFailed
 from ..table import DEFAULT_DECLARE_WINDOW
-from ..text import CardText, Catalogue, ascii_keys
+from ..text import CardText, Catalogue, ascii_keys, local_name
 from ..text.assets import asset
+from .assist import Assist
 from .bindings import relabel_bindings
 from .contract import GameOptions, TableFactory, TableLike, TroubleLike
 from .messages import (
     CardStyleChosen,
+    HoldDealRequested,
     LanguageChosen,
     MenuRequested,
     NewGameRequested,
@@ -128,6 +131,7 @@ class ShengjiApp(App[None]):
         self.saves = saves  # solo / hotseat games kept in the store (None: in memory)
         self.resume_id = resume  # a stored game to resume at start
         self.left_game: str | None = None  # the stored unfinished game last left
+        self.assist = Assist()  # auto-declare, forced follows (the options')
 
     # ------------------------------------------------------------------ setup
     def get_line_filters(self) -> Sequence[LineFilter]:
@@ -197,15 +201,19 @@ class ShengjiApp(App[None]):
         self._saved = self.saves is not None and self.saves.owns(table.table_id)
         self.views = {s: table.view(s) for s in self.humans}
         self._result_for = None
+        self.assist.forget()
         window = table.declare_window
         self.model = m = Model(
             self.cat,
             self.ct,
-            [s.name for s in table.seats],
+            self._seat_names(),
             self.humans[0],
             humans=self.humans,
             table_humans=self._table_humans(),
             declare_window=DEFAULT_DECLARE_WINDOW if window is None else float(window),
+            deal_held=table.deal_held,
+            auto_declare=self.options.auto_declare,
+            auto_forced=self.options.auto_forced,
         )
         m.take_seat(self.humans[0], self.views[self.humans[0]])
         # The log is one for every human at this keyboard: with several, it tells
@@ -224,6 +232,13 @@ class ShengjiApp(App[None]):
         self._follow_result()
         if owns:
             await table.start()
+
+    def _seat_names(self) -> list[str]:
+        """The seats' names, the table's own in the player's language."""
+        table = self.table
+        if table is None:
+            return self.model.names if self.model is not None else []
+        return [local_name(self.cat, s.name, s.kind == "bot") for s in table.seats]
 
     def _table_humans(self) -> int:
         table = self.table
@@ -293,12 +308,13 @@ class ShengjiApp(App[None]):
                 return s
         return None
 
-    async def send(self, command: Command) -> bool:
-        """Submit for the seat being shown; a refusal becomes a notification."""
+    async def send(self, command: Command, seat: int | None = None) -> bool:
+        """Submit for the seat being shown (or `seat`, a human's at this keyboard);
+        a refusal becomes a notification."""
         if self.table is None or self.model is None:
             return False
         try:
-            await self.table.submit(self.model.seat, command)
+            await self.table.submit(self.model.seat if seat is None else seat, command)
         except RuleError as e:
             text = self.ct.notation(e.sentence_zh if self.cat.zh and e.sentence_zh else e.sentence)
             self.notify(text, severity="error", timeout=6)
@@ -389,15 +405,67 @@ class ShengjiApp(App[None]):
             self.views[msg.seat] = msg.view
             table = self.table
             # seats change hands (a bot stands in, a player joins)
-            names = [s.name for s in table.seats] if table is not None else m.names
+            names = self._seat_names()
             if msg.seat == m.seat:
                 self._toast_throws(msg.events)
-                m.apply(msg.view, msg.events, names=names, table_humans=self._table_humans())
+                held = table.deal_held if table is not None else None
+                m.apply(
+                    msg.view,
+                    msg.events,
+                    names=names,
+                    table_humans=self._table_humans(),
+                    held=held,
+                )
             elif names != m.names:
                 m.set_names(names, self._table_humans())
+        if msg.seat in self.humans:
+            self._assist_moves(msg.seat, msg.view)
         if msg.seat == m.seat:
             self._follow_result()
         self._check_hotseat()
+
+    def _assist_moves(self, seat: int, view: SeatView) -> None:
+        """What the player's options do for them: declare their best (for every
+        human at this keyboard, from their own view), play the shown seat's
+        forced follow."""
+        m = self.model
+        if m is None or self._passing:
+            return
+        cmd: Command | None = None
+        if self.options.auto_declare:
+            cmd = self.assist.declaration(view)
+        if cmd is None and self.options.auto_forced and seat == m.seat:
+            cmd = self.assist.forced_play(m)
+        if cmd is None:
+            return
+        if seat == m.seat:
+            key = "pace.auto_declared" if cmd.type == "declare" else "pace.auto_played"
+            cards = getattr(cmd, "cards", ())
+            self.notify(self.cat.t(key, cards=self.ct.cards(cards)), timeout=3)
+        self.run_worker(self.send(cmd, seat), group="assist")
+
+    @on(HoldDealRequested)
+    def hold_deal(self, msg: HoldDealRequested) -> None:
+        """Hold the deal (or let it go on), where every human plays here."""
+        m, table = self.model, self.table
+        if m is None or table is None or not m.can_hold():
+            return
+        table.hold_deal(m.seat, msg.hold)
+        if not msg.hold:  # (a hotseat hold may be another human's at this keyboard)
+            for s in self.humans:
+                table.hold_deal(s, False)
+        m.set_held(table.deal_held)
+
+    def set_assists(self, *, auto_declare: bool, auto_forced: bool) -> None:
+        """The player's options (the palette): declare for them, play forced follows."""
+        self.options = dataclasses.replace(
+            self.options, auto_declare=auto_declare, auto_forced=auto_forced
+        )
+        m = self.model
+        if m is not None:
+            m.set_assists(auto_declare=auto_declare, auto_forced=auto_forced)
+            if m.view is not None:
+                self._assist_moves(m.seat, m.view)
 
     def _toast_throws(self, events: list[Event]) -> None:
         m = self.model
@@ -461,6 +529,7 @@ class ShengjiApp(App[None]):
             self._passing = False
             self.clear_toasts()  # (any raised for the seat before, meanwhile)
             m.take_seat(seat, self.views[seat])
+            self._assist_moves(seat, self.views[seat])
             self._check_hotseat()
 
         name = m.names[seat] if seat < len(m.names) and m.names[seat] else m.name(seat)
@@ -485,7 +554,9 @@ class ShengjiApp(App[None]):
         self.ct = CardText(self.cat, self.ct.ascii)
         relabel_bindings(self, {"command_palette": self.cat.t("keys.palette")})
         if self.model is not None:
-            self.model.set_look(self.cat, self.ct)
+            with self.model.batch():
+                self.model.set_look(self.cat, self.ct)
+                self.model.set_names(self._seat_names())
         for scr in self.screen_stack:
             if isinstance(scr, StartScreen):
                 self.call_later(scr.show_menu, self.menu())
@@ -564,6 +635,18 @@ class ShengjiApp(App[None]):
             t("palette.ascii"), t("palette.ascii_help"), lambda: self.set_ascii(not self.ct.ascii)
         )
         yield SystemCommand(t("palette.theme"), t("palette.theme_help"), self.action_change_theme)
+        o = self.options
+        state = {True: t("assist.on"), False: t("assist.off")}
+        yield SystemCommand(
+            t("assist.auto_declare", state=state[o.auto_declare]),
+            t("assist.auto_declare_help"),
+            lambda: self.set_assists(auto_declare=not o.auto_declare, auto_forced=o.auto_forced),
+        )
+        yield SystemCommand(
+            t("assist.auto_forced", state=state[o.auto_forced]),
+            t("assist.auto_forced_help"),
+            lambda: self.set_assists(auto_declare=o.auto_declare, auto_forced=not o.auto_forced),
+        )
         if self.table_factory is not None:
             yield SystemCommand(
                 t("palette.new_game"), t("palette.new_game_help"), self._palette_menu

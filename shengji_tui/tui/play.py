@@ -76,13 +76,19 @@ def build_app(args: argparse.Namespace) -> tuple[ShengjiApp | None, Saves | None
             saves.close()
             return None, None, str(e)
     lang = args.lang or detect_lang(os.environ)
+    pace = GameOptions()  # (the defaults: a pace people can follow)
+    deal_delay = getattr(args, "deal_delay", None)
+    declare_delay = getattr(args, "declare_delay", None)
     options = GameOptions(
         preset=args.preset,
         seed=args.seed,
         humans=args.hotseat or 1,
         bot_delay=args.bot_delay,
-        deal_delay=args.deal_delay,
+        deal_delay=pace.deal_delay if deal_delay is None else deal_delay,
+        declare_delay=pace.declare_delay if declare_delay is None else declare_delay,
         bots=bot_level(getattr(args, "bots", None) or DEFAULT_BOT_LEVEL),
+        auto_declare=bool(getattr(args, "auto_declare", False)),
+        auto_forced=bool(getattr(args, "auto_play_forced", False)),
     )
     factory = make_table if saves is None else functools.partial(make_table, store=saves.store)
     app = ShengjiApp(
