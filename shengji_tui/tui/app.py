@@ -31,7 +31,7 @@ from textual.filter import LineFilter, Monochrome, NoColor
 from textual.screen import Screen
 
 from ..bots import LEVELS
-from ..engine import Command, Event, RuleError, SeatView, ThrowFailed
+from ..engine import Command, DealNext, Event, RuleError, SeatView, ThrowFailed
 from ..table import DEFAULT_DECLARE_WINDOW
 from ..text import CardText, Catalogue, ascii_keys, local_name
 from ..text.assets import asset
@@ -40,6 +40,7 @@ from .bindings import relabel_bindings
 from .contract import GameOptions, TableFactory, TableLike, TroubleLike
 from .messages import (
     CardStyleChosen,
+    DealStepRequested,
     HoldDealRequested,
     LanguageChosen,
     MenuRequested,
@@ -230,6 +231,7 @@ class ShengjiApp(App[None]):
             self._on_trouble(table.trouble)
         await self.show_main(TableScreen(m))
         self._follow_result()
+        self._assist_moves(m.seat, self.views[m.seat])  # (a game resumed at such a moment)
         if owns:
             await table.start()
 
@@ -455,6 +457,21 @@ class ShengjiApp(App[None]):
             for s in self.humans:
                 table.hold_deal(s, False)
         m.set_held(table.deal_held)
+
+    @on(DealStepRequested)
+    async def deal_step(self) -> None:
+        """The deal is held: deal up to the shown seat's next card (each player
+        draws at their own pace; the bots' cards come between)."""
+        m, table = self.model, self.table
+        if m is None or table is None:
+            return
+        seat = m.seat
+        for _ in range(m.players):
+            if not m.can_step():
+                return
+            before = len(table.view(seat).hand)
+            if not await self.send(DealNext(seat=seat)) or len(table.view(seat).hand) > before:
+                return
 
     def set_assists(self, *, auto_declare: bool, auto_forced: bool) -> None:
         """The player's options (the palette): declare for them, play forced follows."""

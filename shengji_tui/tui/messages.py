@@ -83,6 +83,10 @@ class HoldDealRequested(Message):
         self.hold = hold
 
 
+class DealStepRequested(Message):
+    """The deal is held: deal the cards up to the shown seat's next one."""
+
+
 class LanguageChosen(Message):
     """The start menu's language (`options`: its choices so far, kept)."""
 

@@ -643,7 +643,8 @@ class Model:
             only = self.only_play()
             if only is not None:
                 return Check(True, t("check.only_play", cards=self.ct.cards(only)))
-            return Check(False, t("check.pick"))
+            listed = len(self.listed_plays())
+            return Check(False, t("check.pick_listed", k=listed) if listed else t("check.pick"))
         lead = self.lead()
         if not lead:
             try:

@@ -393,7 +393,8 @@ class Presenter:
             if listed:  # what the digits pick
                 picks: list[Piece] = [Words(t("assist.plays"))]
                 for k, cards in enumerate(listed, 1):
-                    picks.append(Group((Words(f" {k} "), self.cards(m, cards))))
+                    number = Words((" " if k > 1 else "") + t("declare.option", n=k))
+                    picks.append(Group((number, self.cards(m, cards))))
                 out.append(Line(tuple(picks), "seat--dim"))
             chk = m.check()
             if chk.message:

@@ -19,9 +19,15 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 
-from ...engine import DealNext, Declare, NextDeal, PassSteal, Steal
+from ...engine import Declare, NextDeal, PassSteal, Steal
 from ..bindings import relabel_bindings
-from ..messages import HoldDealRequested, NextHandRequested, QuitRequested, SubmitCommand
+from ..messages import (
+    DealStepRequested,
+    HoldDealRequested,
+    NextHandRequested,
+    QuitRequested,
+    SubmitCommand,
+)
 from ..model import Model
 from ..presenter import Presenter, seat_positions
 from ..props import KeyStates, SeatProps, TableProps
@@ -305,9 +311,8 @@ class TableScreen(SizeWatch, Screen[None]):
         self.app.post_message(HoldDealRequested(not self.model.deal_held))
 
     def action_deal_step(self) -> None:
-        m = self.model
-        if m.can_step():
-            self.app.post_message(SubmitCommand(DealNext(seat=m.seat)))
+        if self.model.can_step():
+            self.app.post_message(DealStepRequested())
 
     def on_hand_view_card_clicked(self, message: HandView.CardClicked) -> None:
         self.model.click(message.index)
