@@ -120,7 +120,8 @@ def test_following_a_lead() -> None:
     centre = texts(p.centre.lines)
     assert any(line.startswith("Your turn: follow") for line in centre)
     listed = len(m.listed_plays())  # (the digits pick one of these)
-    assert centre[-1] == (m.cat.t("check.pick_listed", k=listed) if listed else m.cat.t("check.pick"))
+    pick = m.cat.t("check.pick_listed", k=listed) if listed else m.cat.t("check.pick")
+    assert centre[-1] == pick
     k = keys(p)
     assert k["move"] is k["pick"] is k["suggest"] is True
     assert k["confirm"] is None  # shown, greyed: nothing to play yet
