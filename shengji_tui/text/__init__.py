@@ -8,6 +8,7 @@ Modules:
   cards     `CardText` (glyphs or ASCII), lead shapes, play verbs
   narrator  `Narrator` (one sentence per event), `narrate_game` (a stored game)
   names     `local_name`: the table's own seat names in the player's language
+  linebreak where Chinese text breaks into lines (Rich and Textual break at spaces)
 """
 
 from .cards import (
@@ -20,6 +21,7 @@ from .cards import (
     shape_text,
 )
 from .i18n import LANGS, Catalogue, detect_lang, load_catalogue
+from .linebreak import break_offsets, has_wide, wrap_lines
 from .names import local_name
 from .narrator import Narrator, narrate_game
 
@@ -29,13 +31,16 @@ __all__ = [
     "Catalogue",
     "Narrator",
     "ascii_keys",
+    "break_offsets",
     "describe_lead",
     "detect_lang",
     "eff_suit_name",
+    "has_wide",
     "lead_parts",
     "load_catalogue",
     "local_name",
     "narrate_game",
     "play_verb",
     "shape_text",
+    "wrap_lines",
 ]

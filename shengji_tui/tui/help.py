@@ -14,9 +14,13 @@ def help_markdown(model: Model) -> str:
     out: list[str] = [f"## {t('help.keys_title')}", ""]
     for key in (
         "move",
+        "jump",
         "select",
+        "unit",
+        "digits",
         "play",
         "declare",
+        "hold",
         "skip",
         "suggest",
         "last_trick",
