@@ -259,3 +259,32 @@ def test_auto_declare_asks_the_normal_bots_judgement_once() -> None:
             break
         state, _ = apply(state, DealNext())
     assert made is not None, "seed 3: the judge declares during the deal"
+
+
+def test_kitty_theft_the_centre_and_your_flag_name_the_same_seat() -> None:
+    """Four decks: as the turn to steal goes round, every seat's screen names the
+    seat whose turn it is, in the centre, in its panel and in your own flag."""
+    from shengji_tui.engine import PassSteal, events_for
+
+    state = S.theft_state()
+    models = [model_of(state, seat) for seat in range(4)]
+    for _ in range(3):
+        if state.phase != "kitty_theft":
+            break
+        turn = state.theft_turn
+        for seat, m in enumerate(models):
+            p = Presenter().present(m, 0.0)
+            said = [plain(line) for line in p.centre.lines]
+            flag = plain(p.me.flag) if p.me.flag is not None else ""
+            if seat == turn:
+                assert flag.endswith(m.cat.t("seat.your_steal"))
+                assert said[0] == m.cat.t("centre.your_theft")
+            else:
+                assert not flag
+                assert said[0] == m.cat.t("centre.theft", name=m.name(turn))  # type: ignore[arg-type]
+                panel = next(sp for sp in p.seats if sp.seat == turn)
+                assert plain(panel.lines[0]).startswith("▶ ")
+        assert turn is not None
+        state, events = apply(state, PassSteal(seat=turn))
+        for seat, m in enumerate(models):
+            m.apply(view_for(state, seat), events_for(events, seat, state))
