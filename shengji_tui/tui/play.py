@@ -61,6 +61,10 @@ def build_app(args: argparse.Namespace) -> tuple[ShengjiApp | None, Saves | None
             f"the {args.preset!r} preset cannot be played yet; "
             f"choose one of: {', '.join(SUPPORTED)}",
         )
+    for flag in ("bot_delay", "deal_delay", "declare_delay"):
+        value = getattr(args, flag, None)
+        if value is not None and value < 0:
+            return None, None, f"--{flag.replace('_', '-')} is in seconds: 0 or more"
     if resume is not None and getattr(args, "no_save", False):
         return None, None, "--resume reads the store: it cannot be used with --no-save"
     try:
