@@ -299,14 +299,14 @@ class Presenter:
                     out.append(
                         Line((Words(t("centre.you_got") + " "), self.cards(m, [m.last_dealt])))
                     )
-            if m.deal_held and m.can_hold():
-                key = "pace.held" if v.phase == "dealing" else "pace.held_closing"
-                out.append(words(m.ct.keys(t(key)), "centre--prompt"))
             elif m.declare_deadline is not None and not m.deal_held:
                 left = max(0, math.ceil(m.declare_deadline - now))
                 out.append(words(t("centre.dealt_countdown", s=left)))
             else:
                 out.append(words(t("centre.dealt")))
+            if m.deal_held and m.can_hold():
+                key = "pace.held" if v.phase == "dealing" else "pace.held_closing"
+                out.append(words(m.ct.keys(t(key)), "centre--prompt"))
             if v.dealer is None:
                 out.append(words(t("centre.first_deal_rule"), "seat--dim"))
             else:

@@ -212,10 +212,23 @@ def test_the_hold_key_where_every_human_plays_here() -> None:
     m = model_of(S.dealing_state())
     k = keys(m)
     assert k["hold_deal"] is True and k["deal_step"] is False
+    said = centre(m)
+    assert said[0].startswith("Dealing: ") and m.cat.t("centre.dealt") not in said
+    assert m.cat.t("pace.held") not in said
     m.set_held(True)
     p = Presenter().present(m, 0.0)
     assert dict(p.keys.states)["deal_step"] is True and p.keys.hold == "pace.go_on_key"
-    assert any(plain(line) == m.cat.t("pace.held") for line in p.centre.lines)
+    said = [plain(line) for line in p.centre.lines]
+    assert m.cat.t("pace.held") in said and m.cat.t("centre.dealt") not in said
+    # held after the last card: the countdown stops, the declarations stay open
+    state = S.dealing_state()
+    while state.phase == "dealing":
+        state, _ = apply(state, DealNext())
+    closing = model_of(state)
+    closing.declare_deadline = 10.0
+    closing.set_held(True)
+    said = [plain(line) for line in Presenter().present(closing, 7.0).centre.lines]
+    assert said[:2] == [closing.cat.t("centre.dealt"), closing.cat.t("pace.held_closing")]
     # over SSH with another human at the table: the table's pace, no hold
     ssh = model_of(S.dealing_state())
     ssh.table_humans = 2
