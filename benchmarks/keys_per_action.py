@@ -138,7 +138,9 @@ def one_deal(seed: int) -> dict[str, list[tuple[int, int]]]:
             before, after = worlds[step.seat]
             kind = kind_of(state, cmd)
             if kind is not None:
-                keys = [fewest_keys(m, cmd.cards, new) for m, new in ((before, False), (after, True))]
+                keys = [
+                    fewest_keys(m, cmd.cards, new) for m, new in ((before, False), (after, True))
+                ]
                 out[kind].append((keys[0], keys[1]))
             for m in (before, after):  # the cursor left on the last card sent
                 m.selected = []
@@ -168,8 +170,16 @@ def main(argv: list[str] | None = None) -> int:
         b, a = [x for x, _ in v], [y for _, y in v]
         report[k] = {
             "cases": len(v),
-            "before": {"median": statistics.median(b), "mean": round(statistics.fmean(b), 1), "max": max(b)},
-            "after": {"median": statistics.median(a), "mean": round(statistics.fmean(a), 1), "max": max(a)},
+            "before": {
+                "median": statistics.median(b),
+                "mean": round(statistics.fmean(b), 1),
+                "max": max(b),
+            },
+            "after": {
+                "median": statistics.median(a),
+                "mean": round(statistics.fmean(a), 1),
+                "max": max(a),
+            },
         }
     if args.json:
         print(json.dumps(report, indent=2))
