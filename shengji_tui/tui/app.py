@@ -490,9 +490,8 @@ class ShengjiApp(App[None]):
         for e in events:
             if isinstance(e, ThrowFailed) and not self._passing:  # (to nobody's screen)
                 key = "notify.throw_failed" + ("_you" if m.is_you(e.seat) else "")
-                self.notify(
+                self.notify(  # (news, told in the centre too: a narrow toast)
                     self.cat.t(key, name=m.name(e.seat), forced=self.ct.cards(e.forced)),
-                    severity="warning",
                     timeout=4,
                 )
 
