@@ -5,6 +5,8 @@ from .plan import HeadlessRun, Step, plan, random_bots, run_headless
 from .rulesfile import rules_from_file, rules_from_text
 from .settings import (
     DEFAULT_DECLARE_WINDOW,
+    HUMAN_DEAL_DELAY,
+    HUMAN_DECLARE_DELAY,
     Pacing,
     SeatSettings,
     SettingsError,
@@ -19,6 +21,8 @@ from .views import SPECTATOR, ViewCache, spectator_view
 
 __all__ = [
     "DEFAULT_DECLARE_WINDOW",
+    "HUMAN_DEAL_DELAY",
+    "HUMAN_DECLARE_DELAY",
     "SPECTATOR",
     "HeadlessRun",
     "Pacing",

@@ -224,7 +224,7 @@ class Narrator:
             return t(
                 "log.level_up",
                 names=self.team_name(e.seats),
-                gain=e.gain,
+                n=e.gain,
                 old=e.old_level,
                 new=e.new_level,
             )

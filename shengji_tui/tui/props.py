@@ -147,6 +147,7 @@ class KeyStates(NamedTuple):
     states: tuple[tuple[str, bool | None], ...]
     confirm: str  # the catalogue key of enter's label
     skip: str  # the catalogue key of the skip key's label
+    hold: str = "pace.hold_key"  # the catalogue key of the hold key's label
 
     def state(self, action: str) -> bool | None:
         for name, value in self.states:
