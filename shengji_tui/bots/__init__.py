@@ -2,12 +2,16 @@
 the rules API what it may do; see `base.Bot` for the protocol. A bot is made
 from a `BotSpec` (level, seed, name, options): `BotSpec(level="normal", seed=3).make()`."""
 
+from .advice import HINT_BUDGET_MS, Advice, Advisor
 from .base import Bot
 from .random_bot import RandomBot
 from .spec import LEVELS, BotLevel, BotOptions, BotSpec, UnknownBotLevel, bot_level
 
 __all__ = [
+    "HINT_BUDGET_MS",
     "LEVELS",
+    "Advice",
+    "Advisor",
     "Bot",
     "BotLevel",
     "BotOptions",

@@ -553,9 +553,11 @@ def choose(rows: list[list[float]], k: int, z: float = Z_DEVIATE) -> int:
     unless the best beats it by more than `z` standard errors of the paired
     differences (the same samples served every candidate)."""
     m = len(rows)
+    if m < 2:  # one sample says nothing of the spread: the playbook's move
+        return 0
     means = [sum(r[j] for r in rows) / m for j in range(k)]
     best = max(range(k), key=lambda j: (round(means[j], 9), -j))
-    if best == 0 or m < 2:
+    if best == 0:
         return best
     diffs = [r[best] - r[0] for r in rows]
     mu = sum(diffs) / m
