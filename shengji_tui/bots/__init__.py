@@ -5,7 +5,16 @@ from a `BotSpec` (level, seed, name, options): `BotSpec(level="normal", seed=3).
 from .advice import HINT_BUDGET_MS, Advice, Advisor
 from .base import Bot
 from .random_bot import RandomBot
-from .spec import LEVELS, BotLevel, BotOptions, BotSpec, UnknownBotLevel, bot_level
+from .spec import (
+    LEVELS,
+    BotLevel,
+    BotOptions,
+    BotSpec,
+    BuiltinLevel,
+    UnknownBotLevel,
+    bot_level,
+    is_external,
+)
 
 __all__ = [
     "HINT_BUDGET_MS",
@@ -16,7 +25,9 @@ __all__ = [
     "BotLevel",
     "BotOptions",
     "BotSpec",
+    "BuiltinLevel",
     "RandomBot",
     "UnknownBotLevel",
     "bot_level",
+    "is_external",
 ]

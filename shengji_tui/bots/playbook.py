@@ -254,6 +254,11 @@ class PlaybookBot:
 
     # ------------------------------------------------------------- burying
     def bury(self, view: SeatView) -> list[Card]:
+        return self.bury_options(view)[0][1]
+
+    def bury_options(self, view: SeatView) -> list[tuple[float, list[Card]]]:
+        """Scored buries, best first, one per set of side suits voided (and the
+        best one with its point cards swapped for the cheapest pointless ones)."""
         rs = view.rules
         sn = Sense(rs, TrumpContext(view.level, view.trump_suit))
         hand = list(view.hand)
@@ -282,7 +287,7 @@ class PlaybookBot:
 
         # try voiding each set of short side suits; fill the rest with the cheapest cards
         suits = sorted(side)
-        best: tuple[float, list[Card]] | None = None
+        out: list[tuple[float, list[Card]]] = []
         for mask in range(1 << len(suits)):
             chosen = [suits[i] for i in range(len(suits)) if mask >> i & 1]
             voided = [c for s in chosen for c in side[s]]
@@ -299,11 +304,27 @@ class PlaybookBot:
                     left[c] -= 1
             cost = sum(keep(c) for c in pick)
             gain = 2.5 * len(chosen) if len(trumps) >= 4 else 0.5 * len(chosen)
-            score = gain - cost
-            if best is None or score > best[0]:
-                best = (score, pick)
-        assert best is not None
-        return best[1][:k]
+            out.append((gain - cost, pick[:k]))
+        out.sort(key=lambda sp: -sp[0])  # (stable: ties keep the mask order)
+        best = out[0][1]
+        if any(c.points for c in best):  # the same without its point cards
+            left = Counter(hand) - Counter(best)
+            keepers = [c for c in best if not c.points]
+            spare = sorted(
+                (c for c in left.elements() if not c.points and not sn.is_trump(c)),
+                key=lambda c: (keep(c), c.idx),
+            )
+            if len(keepers) + len(spare) >= k:
+                alt = keepers + spare[: k - len(keepers)]
+                out.insert(1, (out[0][0] - sum(keep(c) for c in alt), alt))
+        seen: set[tuple[int, ...]] = set()
+        unique = []
+        for sc, pick in out:
+            key = tuple(sorted(c.idx for c in pick))
+            if key not in seen:
+                seen.add(key)
+                unique.append((sc, pick))
+        return unique
 
     # ------------------------------------------------------------- playing
     def situation(self, view: SeatView) -> Situation:
