@@ -91,6 +91,7 @@ class ExternalBot:
         self._lines: deque[bytes] = deque()
         self._id = 0
         self._late = 0  # requests running without an answer in time
+        self.peak_buffer = 0  # the most bytes of unread output it ever kept
         self._gave_up = False
 
     def __repr__(self) -> str:
@@ -242,6 +243,7 @@ class ExternalBot:
                     self._restart_later(f"the program exited (status {p.poll()})")
                     return None, "the program exited"
                 self._buf.extend(chunk)
+                self.peak_buffer = max(self.peak_buffer, len(self._buf))
 
     def _next_line(self) -> bytes | bool | None:
         """The next complete line read (None: none yet; False: flooding)."""

@@ -29,9 +29,9 @@ from multiprocessing import resource_tracker
 from typing import Any
 
 from .. import rules
-from ..engine import SeatView
+from ..engine import CallFriend, SeatView
 from ..rules import Card, RuleSet, TrumpContext, points
-from .friends import friend_candidates, open_call
+from .friends import call_options, friend_candidates, open_call
 from .playbook import PlaybookBot
 from .rollout import Sim
 from .sense import Sense
@@ -92,6 +92,8 @@ class SearchJob:
     deadline: float  # perf_counter() value; 0 = none
     horizon: int = 0  # tricks played out before the evaluation (0: to the end)
     bury: bool = False  # the candidates are buries (the play starts with the first lead)
+    # find friends: the candidates are these calls (`candidates` holds empty plays)
+    calls: list[FriendPlan] | None = None
 
 
 # ------------------------------------------------------------------- search
@@ -150,8 +152,9 @@ def run_job(job: SearchJob) -> tuple[list[list[float]], int, int]:
         steps += SAMPLE_STEPS
         row: list[float] = []
         late = False
-        attackers, watch, friend = sides_in_sample(job, hands_map)
-        for cand in job.candidates:
+        plans: list[FriendPlan | None] = [*job.calls] if job.calls else [fp] * len(job.candidates)
+        for cand, plan in zip(job.candidates, plans, strict=True):
+            attackers, watch, friend = sides_in_sample(job, hands_map, plan)
             if job.deadline and time.perf_counter() >= job.deadline:
                 late = True
                 break
@@ -171,10 +174,10 @@ def run_job(job: SearchJob) -> tuple[list[list[float]], int, int]:
                 set(attackers),
                 kitty_now,
                 watch,
-                fp.dealer if fp is not None else -1,
+                plan.dealer if plan is not None else -1,
                 friend,
             )
-            if not job.bury:
+            if cand and not job.bury:  # (buries, calls: the play starts with the first lead)
                 sim.apply(job.me, list(cand))
             # a cut-off only where the sides are known (not while nth_played may
             # still make a friend) and the attackers' points decide
@@ -185,7 +188,7 @@ def run_job(job: SearchJob) -> tuple[list[list[float]], int, int]:
                 late = True
                 break
             if not sim.finished():
-                row.append(cut_utility(job, sim))
+                row.append(cut_utility(job, sim, plan))
                 steps += EVAL_STEPS
                 continue
             # the sides as the sample ends (nth_played: the friend may have shown)
@@ -193,7 +196,7 @@ def run_job(job: SearchJob) -> tuple[list[list[float]], int, int]:
             dealer_pts = sum(sim.captured[s] for s in range(n) if s not in sim.attackers)
             pts = sim.attacker_points(job.penalty)
             result = None
-            if fp is not None:
+            if plan is not None:
                 result = rules.friend_deal_result(
                     rs,
                     pts,
@@ -212,7 +215,7 @@ def run_job(job: SearchJob) -> tuple[list[list[float]], int, int]:
     return results, steps, len(results)
 
 
-def cut_utility(job: SearchJob, sim: Sim) -> float:
+def cut_utility(job: SearchJob, sim: Sim, plan: FriendPlan | None) -> float:
     """The utility of a rollout stopped at its horizon: the mean over the guess of
     the attackers' points and that guess plus or minus its spread (the deal's
     result is a step function of the points; the spread smooths it)."""
@@ -222,7 +225,7 @@ def cut_utility(job: SearchJob, sim: Sim) -> float:
     for d in (-spread, 0.0, spread):
         pts = max(0, round(est + d))
         result = None
-        if job.friend is not None:
+        if plan is not None:
             result = rules.friend_deal_result(
                 job.rules, pts, alone=sim.friend is None, friend_won_last=False
             )
@@ -231,10 +234,9 @@ def cut_utility(job: SearchJob, sim: Sim) -> float:
 
 
 def sides_in_sample(
-    job: SearchJob, hands: dict[int, list[Card]]
+    job: SearchJob, hands: dict[int, list[Card]], fp: FriendPlan | None
 ) -> tuple[set[int], tuple[Card, int] | None, int | None]:
     """The attackers of one sample, the nth_played watch, and the friend if fixed."""
-    fp = job.friend
     if fp is None:
         return set(job.attackers), None, None
     n = job.rules.players
@@ -379,6 +381,30 @@ class SearchBot(PlaybookBot):
         top = [pick for _, pick in options[: self.top_k + 1]]
         return top[self.search(view, top, start, bury=True)]
 
+    def call(self, view: SeatView) -> CallFriend:
+        """Find friends: the playbook's best few calls, each played out over the
+        same sampled deals from the first lead (the friend in each sample as the
+        call makes it: the holder, or whoever plays the nth copy)."""
+        start = time.perf_counter()
+        options = call_options(view)[: self.top_k]
+        if self.budget_ms <= 0 or len(options) < 2:
+            self.last_info = {"searched": False}
+            return super().call(view)
+        n = view.rules.players
+        plans = [
+            FriendPlan(
+                rule=view.rules.friend_rule,
+                card=card,
+                nth_left=nth,
+                dealer=view.seat,
+                candidates=[s for s in range(n) if s != view.seat],
+            )
+            for _, card, nth in options
+        ]
+        best = self.search(view, [[] for _ in plans], start, calls=plans)
+        _, card, nth = options[best]
+        return CallFriend(seat=view.seat, card=card, nth=nth)
+
     def play(self, view: SeatView) -> list[Card]:
         start = time.perf_counter()
         cands = self.candidates(view)
@@ -393,7 +419,12 @@ class SearchBot(PlaybookBot):
         return top[best]
 
     def search(
-        self, view: SeatView, top: list[list[Card]], start: float, bury: bool = False
+        self,
+        view: SeatView,
+        top: list[list[Card]],
+        start: float,
+        bury: bool = False,
+        calls: list[FriendPlan] | None = None,
     ) -> int:
         """Which of `top` (plays; `bury`: buries) does best over sampled deals
         (0, the playbook's choice, unless another is clearly better)."""
@@ -431,8 +462,9 @@ class SearchBot(PlaybookBot):
             friend=friend,
             seed=f"hard/{self.seed}/{view.seat}/{view.version}",
             stride=self.workers,
-            horizon=0 if bury else self.horizon,
+            horizon=0 if bury or calls else self.horizon,
             bury=bury,
+            calls=calls,
             max_steps=max_steps,
             deadline=deadline,
         )
