@@ -23,6 +23,7 @@ import os
 import random
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import resource_tracker
@@ -46,10 +47,11 @@ SAMPLE_STEPS = 7
 SIM_STEPS = 1
 EVAL_STEPS = 2
 TOP_K = 3
+WIDE_MS = 200.0  # from this budget on, one candidate more
 DEFAULT_BUDGET_MS = 300.0  # thinking time per play
 GUARD = 0.85  # stop at this fraction of the budget whatever the work count says
 Z_DEVIATE = 0.5  # deviate from the playbook only when the search is this sure
-HORIZON = 4  # tricks a rollout plays before the cut-off evaluation (0: to the end)
+HORIZON = 6  # tricks a rollout plays before the cut-off evaluation (0: to the end)
 
 
 @dataclass
@@ -323,7 +325,7 @@ class SearchBot(PlaybookBot):
         name: str = "hard",
         budget_ms: float = DEFAULT_BUDGET_MS,
         workers: int | None = None,
-        top_k: int = TOP_K,
+        top_k: int | None = None,
         guard: bool = True,
         horizon: int = HORIZON,
     ) -> None:
@@ -332,7 +334,8 @@ class SearchBot(PlaybookBot):
         self.budget_ms = float(budget_ms)
         cpus = os.cpu_count() or 1
         self.workers = max(1, min(2, cpus) if workers is None else int(workers))
-        self.top_k = top_k
+        # more candidates when the budget allows (the samples suffice for four)
+        self.top_k = top_k if top_k is not None else TOP_K + (self.budget_ms >= WIDE_MS)
         self.guard = guard
         self.last_info: dict[str, Any] = {}
         if self.workers > 1 and self.budget_ms > 0:
@@ -344,12 +347,18 @@ class SearchBot(PlaybookBot):
     def pick_top(self, view: SeatView, cands: list[tuple[float, list[Card]]]) -> list[list[Card]]:
         """The playbook's best `top_k` plays that differ in kind (suits, points,
         whether they take the trick now, high or low): equivalent plays (two low
-        spades) would waste the search."""
+        spades) would waste the search; nor are pieces of a lead the playbook
+        ranks higher searched (the rollouts undervalue making the others break
+        their pairs)."""
         sn = self.tracker(view).sense
         trick = [list(p.cards) for p in view.trick]
         out: list[list[Card]] = []
         sigs: set[tuple[object, ...]] = set()
         for _, play in cands:
+            if not trick and any(
+                len(p) > len(play) and not Counter(play) - Counter(p) for p in out
+            ):
+                continue  # a piece of a unit the playbook would rather lead whole (A of A-A)
             wins = bool(trick) and sn.winner([*trick, play]) == len(trick)
             sig = (
                 tuple(sorted(sn.eff[c.idx] for c in play)),

@@ -52,7 +52,7 @@ class BotOptions(BaseModel):
 
     budget_ms: float | None = Field(None, ge=0)  # thinking time per play
     workers: int | None = Field(None, ge=1)  # processes searching (default: up to 2)
-    top_k: int | None = Field(None, ge=1)  # candidate plays searched
+    top_k: int | None = Field(None, ge=1)  # candidate plays searched (default 3, 4 from 200 ms)
     guard: bool | None = None  # stop at the budget whatever the work count says
     horizon: int | None = Field(None, ge=0)  # tricks played out before the evaluation (0: all)
 
@@ -109,7 +109,7 @@ class BotSpec(BaseModel):
             ms = self.options.budget_ms
             command = self.level[len(EXTERNAL) :]
             return ExternalBot(command, self.seed, self.label, EXTERNAL_MS if ms is None else ms)
-        from .search import DEFAULT_BUDGET_MS, HORIZON, TOP_K, SearchBot
+        from .search import DEFAULT_BUDGET_MS, HORIZON, SearchBot
 
         o = self.options
         return SearchBot(
@@ -117,7 +117,7 @@ class BotSpec(BaseModel):
             name=self.label,
             budget_ms=DEFAULT_BUDGET_MS if o.budget_ms is None else o.budget_ms,
             workers=o.workers,
-            top_k=TOP_K if o.top_k is None else o.top_k,
+            top_k=o.top_k,
             guard=True if o.guard is None else o.guard,
             horizon=HORIZON if o.horizon is None else o.horizon,
         )
