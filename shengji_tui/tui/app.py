@@ -29,7 +29,7 @@ from textual.binding import Binding
 from textual.filter import LineFilter, Monochrome, NoColor
 from textual.screen import Screen
 
-from ..bots import LEVELS
+from ..bots import HINT_BUDGET_MS, LEVELS
 from ..engine import Command, Event, RuleError, SeatView, ThrowFailed
 from ..table import DEFAULT_DECLARE_WINDOW
 from ..text import CardText, Catalogue, ascii_keys
@@ -74,6 +74,8 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 class ShengjiApp(App[None]):
     """The Shengji table in a terminal. See the module docstring."""
+
+    hint_budget_ms = HINT_BUDGET_MS  # the suggestion key's search (bots.Advisor)
 
     CSS_PATH = [asset("shengji.tcss")]  # noqa: RUF012
     TITLE = "Shengji"
@@ -206,6 +208,7 @@ class ShengjiApp(App[None]):
             humans=self.humans,
             table_humans=self._table_humans(),
             declare_window=DEFAULT_DECLARE_WINDOW if window is None else float(window),
+            hint_budget_ms=self.hint_budget_ms,
         )
         m.take_seat(self.humans[0], self.views[self.humans[0]])
         # The log is one for every human at this keyboard: with several, it tells
