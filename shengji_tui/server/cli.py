@@ -133,6 +133,14 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
         help="unfinished tables made by one client, counted by identity and by network "
         "address (a table left to bots plays on by itself; 0: no limit; default 3)",
     )
+    tab.add_argument(
+        "--external-bot",
+        action="append",
+        default=[],
+        metavar="COMMAND",
+        help="offer this program as a bot in the lobby (docs/bot-protocol.md); repeatable. "
+        "Only the server's own flags name programs: players choose among them",
+    )
     p.add_argument("--log-file", help="write the server log here (default: standard error)")
     p.add_argument("-v", "--verbose", action="store_true")
 
@@ -271,6 +279,7 @@ def main(args: argparse.Namespace) -> int:
             max_tables=max(0, args.max_tables),
             max_per_client=max(0, args.max_tables_per_client),
         ),
+        external_bots=tuple(args.external_bot),
     )
 
     async def run() -> int:

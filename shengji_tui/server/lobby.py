@@ -306,7 +306,7 @@ class CreateScreen(ModalScreen[None]):
             with Horizontal():
                 yield Label(t("lobby.create.standin"))
                 yield Select(
-                    [(_level_name(t, lv), lv) for lv in LEVELS],
+                    [(_level_name(t, lv), lv) for lv in _app(self).registry.bot_levels],
                     value=d.stand_in,
                     allow_blank=False,
                     id="standin",
@@ -412,7 +412,7 @@ class RoomScreen(Screen[None]):
         with Horizontal(classes="buttons"):
             yield Label(t("lobby.room.bot_level"))
             yield Select(
-                [(_level_name(t, lv), lv) for lv in LEVELS],
+                [(_level_name(t, lv), lv) for lv in _app(self).registry.bot_levels],
                 value=LEVELS[0],
                 allow_blank=False,
                 id="level",

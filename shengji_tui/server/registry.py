@@ -44,14 +44,14 @@ import random
 import re
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from ..bots import BotLevel, BotSpec
+from ..bots import LEVELS, BotLevel, BotSpec, bot_level
 from ..rules import RuleSet
 from ..store import Store
 from ..store.files import write_atomic
@@ -299,8 +299,15 @@ class Registry:
         *,
         default_options: TableSettings | None = None,
         limits: TableLimits | None = None,
+        external_bots: Sequence[str] = (),
     ) -> None:
         self.store = store
+        # the bots the lobby offers: the built-in levels and the programs the
+        # server was started with (`--external-bot`: players cannot name one)
+        self.bot_levels: tuple[str, ...] = (
+            *LEVELS,
+            *(bot_level("external:" + c) for c in external_bots),
+        )
         self.data_dir = data_dir
         # what the new-table dialog starts from (rules, pacing, stand-in level)
         self.default_options = default_options or TableSettings()
@@ -525,6 +532,8 @@ class Registry:
         self._changed(room=room)
 
     def add_bots(self, room: Room, level: BotLevel) -> None:
+        if level not in self.bot_levels:
+            raise LobbyError("this server offers no such bot", "unknown_bot")
         if room.status != "waiting":
             raise LobbyError("that table is already playing", "playing")
         used = {name_key(s.name) for s in room.slots if s.kind != "empty"}

@@ -55,6 +55,7 @@ class ServerConfig:
     table_options: TableSettings = field(default_factory=TableSettings)
     table_limits: TableLimits = field(default_factory=TableLimits)
     use_store: bool = True
+    external_bots: tuple[str, ...] = ()  # programs the lobby offers as bots (--external-bot)
 
 
 # Refusals are SSH disconnect reasons, sent once the key exchange is done and
@@ -352,7 +353,11 @@ class ShengjiServer:
         if c.use_store:
             self.store = Store(db_path(c.data_dir))
         self.registry = Registry(
-            self.store, c.data_dir, default_options=c.table_options, limits=c.table_limits
+            self.store,
+            c.data_dir,
+            default_options=c.table_options,
+            limits=c.table_limits,
+            external_bots=c.external_bots,
         )
         self.context = self._context()
         self.messages.extend(self.registry.load())

@@ -30,7 +30,7 @@ from textual.binding import Binding
 from textual.filter import LineFilter
 from textual.screen import Screen
 
-from ..bots import LEVELS
+from ..bots import HINT_BUDGET_MS, LEVELS
 from ..engine import (
     CallFriend,
     Command,
@@ -97,6 +97,8 @@ MIN_WIDTH, MIN_HEIGHT = 60, 20
 
 class ShengjiApp(App[None]):
     """The Shengji table in a terminal. See the module docstring."""
+
+    hint_budget_ms = HINT_BUDGET_MS  # the suggestion key's search (bots.Advisor)
 
     CSS_PATH = [asset("shengji.tcss")]  # noqa: RUF012
     TITLE = "Shengji"
@@ -233,6 +235,7 @@ class ShengjiApp(App[None]):
             deal_held=table.deal_held,
             auto_declare=self.options.auto_declare,
             auto_forced=self.options.auto_forced,
+            hint_budget_ms=self.hint_budget_ms,
         )
         m.take_seat(self.humans[0], self.views[self.humans[0]])
         # The log is one for every human at this keyboard: with several, it tells

@@ -25,9 +25,9 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import islice
 
 from .. import rules
+from ..bots import HINT_BUDGET_MS, Advisor
 from ..engine import (
     Allowed,
     Bury,
@@ -98,6 +98,10 @@ class Model(CallChoices):
     auto_forced: bool = False  # ... and play a forced follow for them
     log: list[str] = field(default_factory=list)  # the game log's sentences
     log_id: int = field(default_factory=lambda: next(_log_ids))
+    hint_budget_ms: float = HINT_BUDGET_MS  # the hint key's search time
+    hint: str = ""  # the hint's reason (shown while its cards are selected)
+    hint_cards: Counter[Card] = field(default_factory=Counter)
+    _advisors: dict[int, Advisor] = field(default_factory=dict, repr=False, compare=False)
     _ctx: tuple[SeatView, object, TrumpContext] | None = field(
         default=None, repr=False, compare=False
     )
@@ -651,7 +655,14 @@ class Model(CallChoices):
         return self.ct.notation(e.reason_zh if self.cat.zh and e.reason_zh else e.reason)
 
     def check(self) -> Check:
-        """Can the selection be sent now (bury or play)? With the reason if not."""
+        """Can the selection be sent now (bury or play)? With the reason if not,
+        and the hint's reason while the selection is the hint's."""
+        chk = self._check()
+        if self.hint and Counter(self.selection()) == self.hint_cards:
+            return Check(chk.ok, f"{self.hint} {chk.message}".strip())
+        return chk
+
+    def _check(self) -> Check:
         v = self.view
         t = self.cat.t
         kinds = self.turn_kinds()
@@ -716,35 +727,24 @@ class Model(CallChoices):
         return t("prompt.follow", suit=suit, shape=shape, n=n)
 
     def suggest(self) -> list[Card]:
-        """A legal play (or bury) for the hint key: cheap cards first."""
+        """The best bot's play (or bury) for the hint key (`bots.Advisor`: the hard
+        bot at a short budget, else the normal one); its reason goes to `hint`."""
         v = self.view
-        kinds = self.turn_kinds()
-        if v is None or not kinds:
+        self.hint = ""
+        if v is None or not self.turn_kinds():
             return []
-        rs, ctx = v.rules, self.ctx
-        hand = list(v.hand)
-        order = rules.compiled(rs, ctx)
-
-        def cost(cards: Sequence[Card]) -> tuple[int, int, int]:
-            return (
-                rules.points(cards),
-                sum(1 for c in cards if order.is_trump(c)),
-                sum(order.strength(c) for c in cards),
-            )
-
-        if "bury" in kinds:
-            return sorted(hand, key=lambda c: cost([c]))[: self.bury_count()]
-        lead = self.lead()
-        if lead:
-            options = list(islice(rules.legal_follows(rs, ctx, hand, list(lead)), 400))
-            return min(options, key=cost) if options else []
-        # leading: the lowest non-point side card of the longest side suit, else a trump
-        by_suit: dict[str, list[Card]] = {}
-        for c in hand:
-            by_suit.setdefault(rules.effective_suit(rs, ctx, c), []).append(c)
-        side = [cs for s, cs in by_suit.items() if s != "T"]
-        pool = max(side, key=len) if side else by_suit.get("T", hand)
-        return [min(pool, key=lambda c: cost([c]))] if pool else []
+        advisor = self._advisors.get(self.seat)
+        if advisor is None:
+            advisor = self._advisors[self.seat] = Advisor(self.hint_budget_ms, seed=self.seat)
+        advice = advisor.advise(v)
+        if advice is None:
+            return []
+        args = dict(advice.args)
+        if "suit_of" in args:
+            args["suit"] = eff_suit_name(self.cat, self.ct, v.rules, self.ctx, args.pop("suit_of"))
+        self.hint = self.cat.t("hint." + advice.reason, **args)
+        self.hint_cards = Counter(advice.cards)
+        return list(advice.cards)
 
     # ----------------------------------------------------------- scores
     def attacker_points(self) -> int:

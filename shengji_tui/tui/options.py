@@ -10,6 +10,17 @@ import argparse
 BOT_LEVELS = ("random", "easy", "normal", "hard")
 
 
+def bot_choice(text: str) -> str:
+    """A built-in level, or `external:COMMAND` (bots.bot_level checks it again)."""
+    if text.strip().lower() in BOT_LEVELS:
+        return text.strip().lower()
+    if text.strip().lower().startswith("external:") and text.split(":", 1)[1].strip():
+        return text.strip()
+    raise argparse.ArgumentTypeError(
+        f"{text!r}: the levels are {', '.join(BOT_LEVELS)} and external:COMMAND"
+    )
+
+
 def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> None:
     p.add_argument("--preset", default="classic", choices=presets)
     p.add_argument(
@@ -35,9 +46,10 @@ def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> 
     )
     p.add_argument(
         "--bots",
-        choices=BOT_LEVELS,
+        type=bot_choice,
         default=None,
-        help="the bots' level (default: normal)",
+        help="the bots' level: random, easy, normal, hard, or external:COMMAND (a program "
+        "playing by docs/bot-protocol.md; default: normal)",
     )
     p.add_argument(
         "--menu", action="store_true", help="start at the menu (new game or resume a stored one)"
