@@ -12,9 +12,9 @@ wide characters breaks at spaces exactly as Rich does.
 
 from __future__ import annotations
 
+import unicodedata
+from functools import lru_cache
 from itertools import pairwise
-
-from rich.cells import cell_len, get_character_cell_size
 
 NO_START = set("，。、；：？！）」』》〉】〕…—·,.;:?!)]}%")  # never at a line's start
 NO_END = set("（「『《〈【〔([{")  # never at a line's end
@@ -26,13 +26,27 @@ AFTER_PUNCTUATION = set("，。、；：？！）」』》")  # a break after th
 _CHAR, _SPACE, _PUNCT = 1, 2, 3
 
 
+@lru_cache(maxsize=4096)
+def cells(ch: str) -> int:
+    """The cells a character takes in a terminal: 2 for wide (East Asian) ones,
+    0 for combining marks, else 1 (as Rich counts them; no Rich here: the
+    presenter and text/ load neither Rich nor Textual)."""
+    if unicodedata.combining(ch):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def cell_len(text: str) -> int:
+    return sum(cells(ch) for ch in text)
+
+
 def has_wide(text: str) -> bool:
     """Whether `text` holds a wide (Chinese) character."""
-    return any(get_character_cell_size(ch) == 2 for ch in text)
+    return any(cells(ch) == 2 for ch in text)
 
 
 def _wide(ch: str) -> bool:
-    return get_character_cell_size(ch) == 2
+    return cells(ch) == 2
 
 
 def _classes(text: str) -> list[int]:
@@ -79,7 +93,7 @@ def break_offsets(text: str, width: int) -> list[int]:
         ch = text[i]
         if i > start and classes[i]:
             breaks.append(i)
-        used += get_character_cell_size(ch)
+        used += cells(ch)
         if used > width and not ch.isspace():
             offsets.append(_choose(text, start, breaks, classes, width, i))
             start = offsets[-1]
