@@ -5,7 +5,7 @@ An `append` that returned is on disk: each one is its own transaction, and with
 WAL and `synchronous=FULL` SQLite syncs the WAL at every commit. A process
 killed at any point loses only appends that had not returned.
 
-Schema (version 2, kept in `PRAGMA user_version`; `PRAGMA application_id`
+Schema (version 3, kept in `PRAGMA user_version`; `PRAGMA application_id`
 marks the file as ours so a foreign SQLite file is refused, not modified):
 
     meta(key, value)                          -- 'schema', 'created_by'
@@ -13,11 +13,18 @@ marks the file as ours so a foreign SQLite file is refused, not modified):
            created_at, finished_at, result_json, deals_kept)
     log(table_id, seq, command_json, events_json)   -- seq = state version after it
     deals(table_id, deal_no, seq, summary_json)     -- a `DealSummary` per scored deal
+    notes(table_id, n, seq, kind, note_json, at)    -- what is said beside the game
 
 `settings_json` is the table's own record (`table.TableSettings`: seats, bots,
 pacing); the store keeps it as given. Version 1 (no `deals`) is upgraded when
 opened: its tables have `deals_kept` = 0 until a replay fills their summaries in
-(`replay.backfill_deals`, or restoring the table).
+(`replay.backfill_deals`, or restoring the table). Version 2 (no `notes`) is
+upgraded when opened too: its tables simply have no notes.
+
+`notes` are the table's own record beside the game (`table.notes`: chat, the
+turn clock's timeouts, seats in 托管), numbered `n` by the table in the order
+said, `seq` the game's move when said. They are no part of the game: a replay
+never reads them, and a write of one is not synced with the moves.
 
 Every method may raise `StoreError` with a sentence (a malformed, foreign or
 newer file; a gap in a table's log; the disk refusing a write).
@@ -45,7 +52,7 @@ from ..rules import RuleSet
 from .deals import DealSummary
 from .files import private_dir, private_file, tighten
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 APPLICATION_ID = 0x53484A54  # "SHJT"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 DB_NAME = "shengji.db"
@@ -78,6 +85,15 @@ CREATE TABLE deals (
     summary_json TEXT NOT NULL,
     PRIMARY KEY (table_id, deal_no)
 ) WITHOUT ROWID;
+CREATE TABLE notes (
+    table_id TEXT NOT NULL REFERENCES tables(table_id),
+    n INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    note_json TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, n)
+) WITHOUT ROWID;
 """
 
 # version 1 -> 2: the deal summaries
@@ -89,6 +105,19 @@ CREATE TABLE deals (
     seq INTEGER NOT NULL,
     summary_json TEXT NOT NULL,
     PRIMARY KEY (table_id, deal_no)
+) WITHOUT ROWID;
+"""
+
+# version 2 -> 3: the notes beside the game
+_UPGRADE_3 = """
+CREATE TABLE notes (
+    table_id TEXT NOT NULL REFERENCES tables(table_id),
+    n INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    note_json TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;
 """
 
@@ -225,7 +254,7 @@ class Store:
         db.execute("PRAGMA foreign_keys=ON")
         if version < SCHEMA_VERSION:
             self._upgrade()
-        missing = {"meta", "tables", "log", "deals"} - {
+        missing = {"meta", "tables", "log", "deals", "notes"} - {
             r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")
         }
         if missing:
@@ -253,7 +282,7 @@ class Store:
             raise
 
     def _upgrade(self) -> None:
-        """Bring a store of schema 1 to this version (one transaction; another
+        """Bring a store of schema 1 or 2 to this version (one transaction; another
         process may be doing the same: the version is read again inside it)."""
         db = self._db
         try:
@@ -265,6 +294,12 @@ class Store:
                             db.execute(stmt)
                     db.execute("UPDATE meta SET value = '2' WHERE key = 'schema'")
                     db.execute("PRAGMA user_version=2")
+                if db.execute("PRAGMA user_version").fetchone()[0] < 3:
+                    for stmt in _UPGRADE_3.split(";"):
+                        if stmt.strip():
+                            db.execute(stmt)
+                    db.execute("UPDATE meta SET value = '3' WHERE key = 'schema'")
+                    db.execute("PRAGMA user_version=3")
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
@@ -406,6 +441,7 @@ class Store:
             db.execute("BEGIN IMMEDIATE")
             db.execute("DELETE FROM log WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM deals WHERE table_id = ?", (table_id,))
+            db.execute("DELETE FROM notes WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM tables WHERE table_id = ?", (table_id,))
             db.execute("COMMIT")
             self._last_seq.pop(table_id, None)
@@ -485,6 +521,28 @@ class Store:
             )
             db.execute("UPDATE tables SET deals_kept = 1 WHERE table_id = ?", (table_id,))
             db.execute("COMMIT")
+
+    # -------------------------------------------------------------- notes
+
+    def add_note(
+        self, table_id: str, n: int, seq: int, kind: str, note_json: str, at: float
+    ) -> None:
+        """Keep note number `n` of a table (said at move `seq`)."""
+        with self._guard("keep a table note") as db:
+            db.execute(
+                "INSERT OR REPLACE INTO notes(table_id, n, seq, kind, note_json, at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, n, seq, kind, note_json, at),
+            )
+
+    def notes(self, table_id: str, last: int = 50) -> list[tuple[int, str]]:
+        """The table's last `last` notes as (n, note_json), oldest first."""
+        with self._guard("read a table's notes") as db:
+            rows = db.execute(
+                "SELECT n, note_json FROM notes WHERE table_id = ? ORDER BY n DESC LIMIT ?",
+                (table_id, last),
+            ).fetchall()
+        return [(int(n), str(j)) for n, j in reversed(rows)]
 
     def unfinished(self) -> list[str]:
         """Ids of the tables whose match has not ended, oldest first."""

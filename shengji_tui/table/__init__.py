@@ -1,6 +1,9 @@
 """One authoritative game per table, for asyncio callers (see `table.Table`),
 made from a typed `TableSettings` (settings.py)."""
 
+from .chat import MAX_CHARS, ChatRefused, clean_text
+from .clock import Clock, MonotonicTicker, Ticker
+from .notes import ChatNote, HostedNote, Note, TableChannel, TimeoutNote
 from .plan import HeadlessRun, Step, plan, random_bots, run_headless
 from .settings import (
     DEFAULT_DECLARE_WINDOW,
@@ -8,6 +11,7 @@ from .settings import (
     SeatSettings,
     SettingsError,
     TableSettings,
+    TurnClock,
     bot_seed,
     bot_specs,
     seats_from,
@@ -17,8 +21,15 @@ from .views import SPECTATOR, ViewCache, spectator_view
 
 __all__ = [
     "DEFAULT_DECLARE_WINDOW",
+    "MAX_CHARS",
     "SPECTATOR",
+    "ChatNote",
+    "ChatRefused",
+    "Clock",
     "HeadlessRun",
+    "HostedNote",
+    "MonotonicTicker",
+    "Note",
     "Pacing",
     "SeatInfo",
     "SeatSettings",
@@ -26,10 +37,15 @@ __all__ = [
     "Step",
     "StoreTrouble",
     "Table",
+    "TableChannel",
     "TableSettings",
+    "Ticker",
+    "TimeoutNote",
+    "TurnClock",
     "ViewCache",
     "bot_seed",
     "bot_specs",
+    "clean_text",
     "plan",
     "random_bots",
     "result_of",

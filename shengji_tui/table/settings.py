@@ -11,7 +11,12 @@ what a `Table` is made from, and what the store keeps of it (`settings_json`):
   absent human names them (`stand_in_for`);
 - `pacing`: seconds between cards, before a bot acts, for declaring after the
   last card, and a dropped player's grace before a stand-in plays for them;
-- `stand_in`: the level of the bots that play for absent players (the lobby);
+  the turn clock (`TurnClock`: seconds per decision, timeouts before 托管),
+  None for none (solo play);
+- `stand_in`: the level of the bots that play for absent players (the lobby)
+  and for a human whose clock ran out or who is in 托管;
+- `hosted`: the seats in 托管 (a bot plays them until their player takes the
+  seat back with a key), kept across a restart;
 - `meta`: what the table's owner keeps beside the game (the lobby's record).
 
 Stored as `{"version": 2, seats, pacing, stand_in, meta}` (the rules and the
@@ -89,11 +94,30 @@ class SeatSettings(_Frozen):
         return self.kind == "human" or self.stand_in_for is not None
 
 
+class TurnClock(_Frozen):
+    """Seconds a human has for a decision at a table with a turn clock (a play,
+    a bid, naming trump, calling a friend, a kitty theft); when they run out the
+    table's stand-in bot makes the move, and after `limit` timeouts in a row the
+    seat is in 托管 (the bot plays it) until its player presses a key."""
+
+    seconds: float = Field(30.0, gt=0, le=3600)  # a decision
+    single: float = Field(15.0, gt=0, le=3600)  # only one legal play (a forced follow)
+    bury: float = Field(60.0, gt=0, le=3600)  # burying the kitty (several cards to choose)
+    limit: int = Field(2, ge=1, le=100)  # timeouts in a row before 托管
+
+    @classmethod
+    def of_seconds(cls, seconds: float, limit: int = 2) -> TurnClock:
+        """A clock of `seconds` a decision: half that for a single legal play, twice
+        that for burying (`shengji serve --turn-clock`, the lobby's dialog)."""
+        return cls(seconds=seconds, single=max(5.0, seconds / 2), bury=seconds * 2, limit=limit)
+
+
 class Pacing(_Frozen):
     bot_delay: float = Field(0.6, ge=0)  # seconds before a bot acts
     deal_delay: float = Field(0.05, ge=0)  # seconds between two cards
     declare_window: float | None = Field(None, ge=0)  # after the last card (None: default)
     grace: float = Field(60.0, ge=0)  # a dropped player's seat waits this long for them
+    turn_clock: TurnClock | None = None  # None: no clock (solo play, bot tables)
 
     @property
     def window(self) -> float:
@@ -106,6 +130,7 @@ class TableSettings(_Frozen):
     seats: tuple[SeatSettings, ...] = ()  # () in the input: every seat empty
     pacing: Pacing = Pacing()
     stand_in: BotLevel = "random"  # who plays for an absent human (the lobby)
+    hosted: tuple[int, ...] = ()  # seats in 托管: a bot plays them until a key takes them back
     meta: dict[str, Any] = Field(default_factory=dict)
 
     @field_validator("rules", mode="before")
@@ -120,6 +145,9 @@ class TableSettings(_Frozen):
             object.__setattr__(self, "seats", tuple(SeatSettings.empty(s) for s in range(n)))
         elif len(self.seats) != n:
             raise ValueError(f"{len(self.seats)} seats for the {n} players of {self.rules.name}")
+        hosted = list(self.hosted)
+        if any(not 0 <= s < n for s in hosted) or hosted != sorted(set(hosted)):
+            raise ValueError(f"hosted seats {hosted}: distinct seats 0 to {n - 1}, in order")
         return self
 
     # ------------------------------------------------------------ making
