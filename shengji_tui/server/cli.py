@@ -107,6 +107,23 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
         default=60.0,
         help="seconds a dropped player's seat waits before a bot plays",
     )
+    tab.add_argument(
+        "--turn-clock",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="seconds per decision at a new table (half for a single legal play, twice for "
+        "burying); when they run out a bot moves for the player; 0: no clock (the default; "
+        "the new-table dialog may choose one)",
+    )
+    tab.add_argument(
+        "--turn-clock-limit",
+        type=int,
+        default=2,
+        metavar="N",
+        help="timeouts in a row before a bot plays the seat (托管) until its player presses "
+        "a key (default 2)",
+    )
     tab.add_argument("--bot-delay", type=float, default=0.6)
     tab.add_argument("--deal-delay", type=float, default=0.05)
     tab.add_argument(
@@ -156,7 +173,7 @@ def main(args: argparse.Namespace) -> int:
 
     from ..store import StoreError, default_data_dir
     from ..store.files import private_file
-    from ..table import Pacing, TableSettings
+    from ..table import Pacing, TableSettings, TurnClock
     from .auth import AuthError, AuthPolicy, add_password, default_authorized_keys
     from .hostkey import HostKeyError
     from .registry import TableLimits
@@ -167,10 +184,20 @@ def main(args: argparse.Namespace) -> int:
         ("--grace", args.grace),
         ("--bot-delay", args.bot_delay),
         ("--deal-delay", args.deal_delay),
+        ("--turn-clock", args.turn_clock),
     ):
         if value < 0:
             print(f"shengji: {flag} is in seconds: 0 or more", file=sys.stderr)
             return 2
+    if not 1 <= args.turn_clock_limit <= 100:
+        print("shengji: --turn-clock-limit is a count of timeouts: 1 to 100", file=sys.stderr)
+        return 2
+    if args.turn_clock > 3600:
+        print("shengji: --turn-clock is at most 3600 seconds", file=sys.stderr)
+        return 2
+    clock = (
+        TurnClock.of_seconds(args.turn_clock, args.turn_clock_limit) if args.turn_clock else None
+    )
     if args.add_password:
         if not args.passwords:
             print("shengji: --add-password needs --passwords FILE", file=sys.stderr)
@@ -244,7 +271,12 @@ def main(args: argparse.Namespace) -> int:
             output_cap=args.output_cap,
         ),
         table_options=TableSettings(
-            pacing=Pacing(grace=args.grace, bot_delay=args.bot_delay, deal_delay=args.deal_delay)
+            pacing=Pacing(
+                grace=args.grace,
+                bot_delay=args.bot_delay,
+                deal_delay=args.deal_delay,
+                turn_clock=clock,
+            )
         ),
         table_limits=TableLimits(
             max_tables=max(0, args.max_tables),

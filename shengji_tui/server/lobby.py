@@ -33,6 +33,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 from ..bots import LEVELS, bot_level
 from ..engine import Event, SeatView
 from ..engine.state import SUPPORTED
+from ..table import TurnClock
 from ..text import Catalogue
 from ..tui.bindings import relabel_bindings
 from .registry import Holder, LobbyError, Registry, Room
@@ -267,6 +268,8 @@ class LobbyScreen(Screen[None]):
 
 # ====================================================================== new table
 
+CLOCK_SECONDS = (15, 20, 30, 45, 60)  # the turn clock's choices (and the server's own)
+
 
 class CreateScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -296,6 +299,25 @@ class CreateScreen(ModalScreen[None]):
                     value=d.stand_in,
                     allow_blank=False,
                     id="standin",
+                )
+            clock = d.pacing.turn_clock
+            seconds = sorted({*CLOCK_SECONDS, *([int(clock.seconds)] if clock else [])})
+            with Horizontal():
+                yield Label(t("lobby.clock.label"))
+                yield Select(
+                    [(t("lobby.clock.off"), 0)]
+                    + [(t("lobby.clock.seconds", s=s), s) for s in seconds],
+                    value=int(clock.seconds) if clock else 0,
+                    allow_blank=False,
+                    id="clock",
+                )
+            with Horizontal():
+                yield Label(t("lobby.clock.limit"))
+                yield Select(
+                    [(t("lobby.clock.timeouts", n=n), n) for n in (1, 2, 3, 5)],
+                    value=clock.limit if clock and clock.limit in (1, 2, 3, 5) else 2,
+                    allow_blank=False,
+                    id="clock-limit",
                 )
             with Horizontal(classes="buttons"):
                 yield Button(t("lobby.create.create"), id="create", variant="primary")
@@ -328,9 +350,16 @@ class CreateScreen(ModalScreen[None]):
         standin = self.query_one("#standin", Select).value
         grace_text = self.query_one("#grace", Input).value.strip()
         grace = float(grace_text) if grace_text.isdigit() else d.pacing.grace
+        seconds = self.query_one("#clock", Select).value
+        limit = self.query_one("#clock-limit", Select).value
+        clock: TurnClock | None = None
+        if isinstance(seconds, int) and seconds > 0:
+            own = d.pacing.turn_clock  # the server's, when chosen as it is
+            clock = own if own and int(own.seconds) == seconds else TurnClock.of_seconds(seconds)
+            clock = clock.replace(limit=limit if isinstance(limit, int) else 2)
         settings = d.replace(
             rules=preset if isinstance(preset, str) and preset != d.rules.name else d.rules,
-            pacing=d.pacing.replace(grace=min(max(grace, 0.0), 3600.0)),
+            pacing=d.pacing.replace(grace=min(max(grace, 0.0), 3600.0), turn_clock=clock),
             stand_in=bot_level(standin) if isinstance(standin, str) else d.stand_in,
             seats=(),
         )

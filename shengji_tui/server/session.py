@@ -246,6 +246,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 console=t.console(),
                 no_color="NO_COLOR" in t.env,
                 driver_class=t.driver_class(),
+                chat=True,
             )
             await self.run_app(app)
             return self.crashed(app)

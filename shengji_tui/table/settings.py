@@ -109,7 +109,12 @@ class TurnClock(_Frozen):
     def of_seconds(cls, seconds: float, limit: int = 2) -> TurnClock:
         """A clock of `seconds` a decision: half that for a single legal play, twice
         that for burying (`shengji serve --turn-clock`, the lobby's dialog)."""
-        return cls(seconds=seconds, single=max(5.0, seconds / 2), bury=seconds * 2, limit=limit)
+        return cls(
+            seconds=seconds,
+            single=min(seconds, max(5.0, seconds / 2)),
+            bury=min(3600.0, seconds * 2),
+            limit=limit,
+        )
 
 
 class Pacing(_Frozen):

@@ -728,7 +728,7 @@ class Table:
         return self.bot_delay
 
     async def _drive_loop(self) -> None:
-        while True:
+        while not self._closed:
             self._changed.clear()
             st = self._state
             if st.phase == "finished":

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 from ..bots import BotLevel
 from ..engine import Command, Event, SeatView
+from ..table.notes import Note
 from ..text import Catalogue
 
 
@@ -33,6 +34,25 @@ class SeatLike(Protocol):
     @property
     def name(self) -> str: ...
 
+    @property
+    def hosted(self) -> bool: ...  # in 托管: a bot plays it until its player takes it back
+
+
+class ClockLike(Protocol):
+    """The table's running turn clock (`table.clock.Clock`)."""
+
+    @property
+    def seat(self) -> int | None: ...  # whose decision; None: the declaring window
+
+    @property
+    def deadline(self) -> float: ...  # time.monotonic() when it runs out
+
+    @property
+    def seconds(self) -> float: ...
+
+    @property
+    def version(self) -> int: ...  # the state version it runs for
+
 
 class TroubleLike(Protocol):
     """The table cannot store its moves (`Table.trouble`)."""
@@ -43,6 +63,7 @@ class TroubleLike(Protocol):
 
 UpdateCallback = Callable[[SeatView, list[Event]], Any]
 TroubleCallback = Callable[[TroubleLike | None], Any]
+NoteCallback = Callable[[Note], Any]
 
 
 class TableLike(Protocol):
@@ -63,11 +84,22 @@ class TableLike(Protocol):
     @property
     def finished(self) -> bool: ...
 
+    @property
+    def clock(self) -> ClockLike | None: ...  # None: no clock running
+
     def view(self, seat: int | None) -> SeatView: ...
 
     def subscribe(self, seat: int | None, callback: UpdateCallback) -> Callable[[], None]: ...
 
     def on_trouble(self, callback: TroubleCallback) -> Callable[[], None]: ...
+
+    def listen(self, callback: NoteCallback) -> Callable[[], None]: ...  # chat, timeouts, 托管
+
+    def recent_notes(self) -> Sequence[Note]: ...
+
+    def say(self, seat: int | None, name: str, text: str, sender: str | None = None) -> Note: ...
+
+    def take_back(self, seat: int, *, quiet: bool = False) -> bool: ...  # out of 托管
 
     async def submit(self, seat: int, command: Command) -> list[Event]: ...
 

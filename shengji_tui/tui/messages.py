@@ -11,6 +11,7 @@ from __future__ import annotations
 from textual.message import Message
 
 from ..engine import Command, Event, SeatView
+from ..table.notes import Note
 from .contract import GameOptions, TroubleLike
 
 
@@ -31,6 +32,22 @@ class TableTrouble(Message):
     def __init__(self, trouble: TroubleLike | None) -> None:
         super().__init__()
         self.trouble = trouble
+
+
+class NoteHeard(Message):
+    """Something said at the table beside the game (chat, a timeout, 托管)."""
+
+    def __init__(self, note: Note) -> None:
+        super().__init__()
+        self.note = note
+
+
+class ChatRequested(Message):
+    """The player opens the chat box (`c`)."""
+
+
+class TakeBackRequested(Message):
+    """A key at the table while the seat is in 托管: the player takes it back."""
 
 
 class SubmitCommand(Message):

@@ -66,6 +66,7 @@ class Seat:
     kind: str
     name: str
     connected: bool = True
+    hosted: bool = False
 
 
 class StaticTable:
@@ -75,6 +76,7 @@ class StaticTable:
     table_id = "static"
     declare_window: float | None = None
     trouble: Any = None
+    clock: Any = None  # no turn clock
 
     def __init__(self, state: GameState, names: list[str] | None = None, humans=(0,)) -> None:
         self.state = state
@@ -90,6 +92,18 @@ class StaticTable:
 
     def on_trouble(self, callback: Callable[[Any], Any]) -> Callable[[], None]:
         return lambda: None
+
+    def listen(self, callback: Callable[[Any], Any]) -> Callable[[], None]:
+        return lambda: None
+
+    def recent_notes(self) -> list[Any]:
+        return []
+
+    def say(self, seat: int | None, name: str, text: str, sender: str | None = None) -> Any:
+        raise AssertionError("a static table has no chat")
+
+    def take_back(self, seat: int, *, quiet: bool = False) -> bool:
+        return False
 
     def view(self, seat: int | None):
         return view_for(self.state, 0 if seat is None else seat)

@@ -7,6 +7,7 @@ Modules:
   log           `LogScreen`
   help          `HelpScreen`
   confirm_quit  `ConfirmQuit`
+  chat          `ChatScreen` (a line to the table; the quick phrases)
   hand_over     `PassScreen` (hotseat)
   enlarge       `EnlargeScreen` (the terminal is too small)
   start         `StartScreen` (the start menu) and its `Menu`
@@ -17,6 +18,7 @@ they show.
 """
 
 from .base import Dialog, SizeWatch
+from .chat import ChatScreen
 from .confirm_quit import ConfirmQuit
 from .enlarge import EnlargeScreen
 from .hand_over import PassScreen
@@ -28,6 +30,7 @@ from .start import Menu, StartScreen, bot_label, when
 from .table import TableScreen
 
 __all__ = [
+    "ChatScreen",
     "ConfirmQuit",
     "DealResultScreen",
     "Dialog",
