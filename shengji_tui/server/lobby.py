@@ -9,11 +9,15 @@ touching another app's widgets).
 
 Keys, lobby: ↑↓ choose a table, n new table, j/enter take a seat, w watch,
 r return to your table, q leave. Waiting room: r ready, b fill the empty seats
-with bots, 1-4 move to a seat, l leave the table.
+with bots, 1-4 move to a seat, c chat, l leave the table. Watching: c chat.
+
+Chat in the waiting room goes to the room's `TableChannel` (the table keeps
+its lines when it starts); a spectator's goes to the table's, as "watching".
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
@@ -33,9 +37,10 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 from ..bots import LEVELS, bot_level
 from ..engine import Event, SeatView
 from ..engine.state import SUPPORTED
-from ..table import TurnClock
-from ..text import Catalogue
+from ..table import ChatNote, ChatRefused, Note, TableChannel, TurnClock
+from ..text import CardText, Catalogue, Narrator
 from ..tui.bindings import relabel_bindings
+from ..tui.screens.chat import ChatScreen
 from .registry import Holder, LobbyError, Registry, Room
 from .remote import RemoteApp
 
@@ -59,6 +64,18 @@ class SpectatorUpdate(Message):
         self.view = view
 
 
+class ChatHeard(Message):
+    """A note of the channel this lobby screen listens to (a waiting room's, or
+    the table being watched)."""
+
+    def __init__(self, note: Note) -> None:
+        super().__init__()
+        self.note = note
+
+
+CHAT_LINES = 6  # the last lines of chat a waiting room (or the watch screen) shows
+
+
 class LobbyNotice(Message):
     """A `[notice]` sentence for this player from the registry (a fault to know of)."""
 
@@ -75,6 +92,7 @@ Screen { background: #0f2a1c; color: #e6e6e6; }
 #message { height: 1; padding: 0 1; color: #e8b04b; }
 #tables { height: 1fr; }
 #room { padding: 1 2; height: auto; }
+#chat { padding: 0 2; height: auto; color: #cfe3d5; }
 #watch { padding: 1 2; height: 1fr; }
 CreateScreen { align: center middle; }
 CreateScreen > Vertical { width: 60; height: auto; border: round #3fa66b; padding: 1 2;
@@ -379,6 +397,7 @@ class RoomScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "ready", "ready"),
         Binding("b", "bots", "fill with bots"),
+        Binding("c", "chat", "chat"),
         Binding("l,escape", "leave_table", "leave table"),
         Binding("q", "leave_table", show=False),
         *(Binding(str(k), f"seat({k - 1})", show=False) for k in range(1, 5)),
@@ -387,6 +406,7 @@ class RoomScreen(Screen[None]):
     def __init__(self, room: Room) -> None:
         super().__init__()
         self.room = room
+        self._unlisten: Callable[[], None] | None = None
 
     def compose(self) -> ComposeResult:
         r = self.room
@@ -394,6 +414,7 @@ class RoomScreen(Screen[None]):
         yield Static(t("lobby.room.title", number=r.number, preset=r.preset), id="title")
         yield Static("", id="message")
         yield Static("", id="room")
+        yield Static("", id="chat", markup=False)
         with Horizontal(classes="buttons"):
             yield Label(t("lobby.room.bot_level"))
             yield Select(
@@ -407,7 +428,24 @@ class RoomScreen(Screen[None]):
 
     def on_mount(self) -> None:
         _relabel(self, {"ready": "ready", "bots": "bots", "leave_table": "leave_table"})
+        relabel_bindings(self, {"chat": _t(self)("chat.key")})
+        self._unlisten = _app(self).listen_chat(self.room.channel)
+        self.show_chat()
         self.refresh_room()
+
+    def on_unmount(self) -> None:
+        if self._unlisten is not None:
+            self._unlisten()
+            self._unlisten = None
+
+    def show_chat(self) -> None:
+        self.query_one("#chat", Static).update(_app(self).chat_lines(self.room.channel))
+
+    def action_chat(self) -> None:
+        app = _app(self)
+        seat = self.room.seat_of(app.identity.id)
+        name = self.room.slots[seat].name if seat is not None else app.identity.name
+        app.open_chat(self.room.channel, seat, name)
 
     def say(self, text: str) -> None:
         self.query_one("#message", Static).update(text)
@@ -476,22 +514,37 @@ class RoomScreen(Screen[None]):
 class WatchScreen(Screen[None]):
     """A playing table as a spectator sees it: no hand, the public table only."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,l", "back", "back to the lobby")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "chat", "chat"),
+        Binding("escape,q,l", "back", "back to the lobby"),
+    ]
 
     def __init__(self, room: Room) -> None:
         super().__init__()
         self.room = room
         self._unsubscribe: Callable[[], None] | None = None
+        self._unlisten: Callable[[], None] | None = None
         self.view: SeatView | None = None
 
     def compose(self) -> ComposeResult:
         r = self.room
         yield Static(_t(self)("lobby.watch.title", number=r.number, preset=r.preset), id="title")
         yield Static("", id="watch")
+        yield Static("", id="chat", markup=False)
         yield Footer(compact=True)
+
+    def show_chat(self) -> None:
+        self.query_one("#chat", Static).update(_app(self).chat_lines(self.room.channel))
+
+    def action_chat(self) -> None:
+        app = _app(self)
+        app.open_chat(self.room.channel, None, app.identity.name, watching=True)
 
     def on_mount(self) -> None:
         _relabel(self, {"back": "back"})
+        relabel_bindings(self, {"chat": _t(self)("chat.key")})
+        self._unlisten = _app(self).listen_chat(self.room.channel)
+        self.show_chat()
         table = self.room.table
         if table is None:
             self.app.pop_screen()
@@ -509,6 +562,9 @@ class WatchScreen(Screen[None]):
         self.render_view()
 
     def on_unmount(self) -> None:
+        if self._unlisten is not None:
+            self._unlisten()
+            self._unlisten = None
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
@@ -601,6 +657,13 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
         self._unnotice: Callable[[], None] | None = None
         self._room: Room | None = None
         self.origin = origin  # the client's network address, for the table limits
+        # the notes name their sayers: the names it is given are only a fallback
+        self.narrator = Narrator(
+            self.cat,
+            CardText(self.cat),
+            lambda seat: self.cat.t("seat.default_name", n=seat + 1),
+            lambda seats: ", ".join(str(s + 1) for s in seats),
+        )
 
     def on_mount(self) -> None:
         self._unsubscribe = self.registry.subscribe(self._on_change)
@@ -635,6 +698,60 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
                 screen.refresh_rooms()
             elif isinstance(screen, RoomScreen) and screen.is_mounted:
                 screen.refresh_room()
+
+    # ------------------------------------------------------------ chat
+    def listen_chat(self, channel: TableChannel) -> Callable[[], None]:
+        """This app hears `channel`'s notes (posted to it, from whoever said them)."""
+        return channel.listen(lambda note: self.post_message(ChatHeard(note)))
+
+    def chat_lines(self, channel: TableChannel) -> str:
+        said = [self.narrator.note(n) for n in channel.recent()[-CHAT_LINES:]]
+        return "\n".join(said)
+
+    def open_chat(
+        self, channel: TableChannel, seat: int | None, name: str, *, watching: bool = False
+    ) -> None:
+        """The chat box; its text said on `channel` by this identity."""
+
+        def said(text: str | None) -> None:
+            if not text:
+                return
+            try:
+                channel.say(
+                    self.identity.id,
+                    name,
+                    None if watching else seat,
+                    text,
+                    now=time.monotonic(),
+                    at=time.time(),
+                    version=self._watched(channel),
+                )
+            except ChatRefused as e:
+                self.notify(e.sentence_zh if self.cat.zh else e.sentence, severity="warning")
+
+        self.push_screen(ChatScreen(self.cat), said)
+
+    def _watched(self, channel: TableChannel) -> int:
+        """The game's move now when `channel` is a playing table's (0: a waiting room)."""
+        for room in self.registry.listing():
+            if room.channel is channel and room.table is not None:
+                return room.table.state.version
+        return 0
+
+    def on_chat_heard(self, msg: ChatHeard) -> None:
+        note = msg.note
+        for screen in self.screen_stack:
+            if isinstance(screen, (RoomScreen, WatchScreen)) and screen.is_mounted:
+                screen.show_chat()
+        if isinstance(note, ChatNote) and not self._said_by_me(note):
+            self.notify(self.narrator.note(note), timeout=6, markup=False)
+
+    def _said_by_me(self, note: ChatNote) -> bool:
+        room = self._room
+        seat = room.seat_of(self.identity.id) if room is not None else None
+        if note.seat is None:  # watching
+            return note.name == self.identity.name
+        return room is not None and note.seat == seat and room.slots[seat].name == note.name
 
     def on_spectator_update(self, msg: SpectatorUpdate) -> None:
         screen = self.screen
