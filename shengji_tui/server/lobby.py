@@ -92,7 +92,7 @@ Screen { background: #0f2a1c; color: #e6e6e6; }
 #message { height: 1; padding: 0 1; color: #e8b04b; }
 #tables { height: 1fr; }
 #room { padding: 1 2; height: auto; }
-#chat { padding: 0 2; height: auto; color: #cfe3d5; }
+#chat { padding: 0 2 1 2; height: auto; color: #cfe3d5; }
 #watch { padding: 1 2; height: 1fr; }
 CreateScreen { align: center middle; }
 CreateScreen > Vertical { width: 60; height: auto; border: round #3fa66b; padding: 1 2;

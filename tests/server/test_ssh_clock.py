@@ -65,7 +65,7 @@ async def test_a_player_who_does_not_move_times_out_then_is_hosted_and_takes_it_
         assert [n.timeouts for n in timeouts(a)][:2] == [1, 2]
         await ann.wait_for("any key takes your seat back", 10)
         await bob.wait_for(
-            lambda: any("ann" in ln and "auto-play (托管)" in ln for ln in bob.lines()),
+            lambda: any("ann" in ln and "[auto]" in ln for ln in bob.lines()),
             10,
             "ann's seat panel marked 托管 on bob's screen",
         )

@@ -63,10 +63,10 @@ def test_the_status_line_counts_the_clock_down() -> None:
 def test_seats_in_hosted_are_marked() -> None:
     m = _model()
     p = Presenter()
-    assert not any("托管" in plain(ln) for sp in p.seats(m) for ln in sp.lines)
+    assert not any("[auto]" in plain(ln) for sp in p.seats(m) for ln in sp.lines)
     m.set_names(m.names, hosted=frozenset({1}))
     marked = [
-        sp.seat for sp in p.seats(m) if any("auto-play (托管)" in plain(ln) for ln in sp.lines)
+        sp.seat for sp in p.seats(m) if any("[auto]" in plain(ln) for ln in sp.lines)
     ]
     assert marked == [1]
     turn = p.me(m).flag

@@ -39,7 +39,7 @@ class ChatScreen(ModalScreen[str | None]):
         border: round $primary; background: $surface; padding: 0 1;
     }
     ChatScreen .chat-title { text-style: bold; color: $accent; }
-    ChatScreen .chat-dim { color: $text-muted; }
+    ChatScreen .chat-dim { color: $text-muted; width: 100%; }
     ChatScreen Input { margin: 0; }
     """
 
