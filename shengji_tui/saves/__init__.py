@@ -2,7 +2,8 @@
 killed) can be resumed: new solo / hotseat tables of `TableSettings`, the
 unfinished games (the start menu, `--resume`), resuming one. No Textual.
 
-Module: games (`Saves`, `SavedGame`, `table_settings`, `new_table`, `hotseat_seats`).
+Module: games (`Saves`, `SavedGame`, `table_settings`, `new_table`, `hotseat_seats`,
+`hotseat_problem`).
 """
 
 from .games import (
@@ -11,6 +12,7 @@ from .games import (
     PLAY_PREFIX,
     SavedGame,
     Saves,
+    hotseat_problem,
     hotseat_seats,
     human_name,
     new_table,
@@ -23,6 +25,7 @@ __all__ = [
     "PLAY_PREFIX",
     "SavedGame",
     "Saves",
+    "hotseat_problem",
     "hotseat_seats",
     "human_name",
     "new_table",

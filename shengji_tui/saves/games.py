@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..bots import LEVELS, BotLevel, BotSpec
+from ..engine.state import teams_for
 from ..rules import RuleSet
 from ..store import Store, StoreError, TableSummary, UnknownTable, backfill_deals, db_path
 from ..store.files import write_atomic
@@ -53,14 +54,29 @@ DEFAULT_BOT_LEVEL: BotLevel = "normal"
 # ---------------------------------------------------------------- seats
 
 
-def hotseat_seats(humans: int, players: int) -> list[int]:
-    """Where the humans sit: alone at the bottom; two humans as partners; more in turn."""
+def hotseat_seats(humans: int, players: int, teams: Sequence[int] | None = None) -> list[int]:
+    """Where the humans sit: alone at the bottom; more fill the first human's team
+    first (partners play together: two at four seats sit across, three at six
+    make a whole team), then the other seats in turn. `teams`: each seat's team
+    (None: two teams on alternate seats; every seat its own: no partners)."""
     humans = max(1, min(humans, players))
-    if humans == 1:
-        return [0]
-    if humans == 2 and players == 4:
-        return [0, 2]
-    return list(range(humans))
+    team = list(teams) if teams is not None else [s % 2 for s in range(players)]
+    ours = [s for s in range(players) if team[s] == team[0]]
+    others = [s for s in range(players) if team[s] != team[0]]
+    return sorted((ours + others)[:humans])
+
+
+def hotseat_problem(humans: int, rs: RuleSet) -> str:
+    """Why `humans` cannot share a keyboard at a table of `rs` (English, for the
+    command line), "" when they can."""
+    if humans < 1:
+        return f"--hotseat {humans}: at least one human plays (choose 2 to {rs.players})"
+    if humans > rs.players:
+        return (
+            f"--hotseat {humans}: the {rs.name} preset has {rs.players} seats, so at most "
+            f"{rs.players} humans share a keyboard (choose 2 to {rs.players})"
+        )
+    return ""
 
 
 def human_name(cat: Catalogue, humans: Sequence[int], seat: int) -> str:
@@ -76,9 +92,12 @@ def table_settings(options: GameOptions, cat: Catalogue) -> TableSettings:
     table's seed), the options' pacing."""
     from ..table import Pacing, SeatSettings, TableSettings, bot_seed
 
-    rs = RuleSet.preset(options.preset)
+    rs = options.rules or RuleSet.preset(options.preset)
+    problem = hotseat_problem(options.humans, rs)
+    if problem:
+        raise ValueError(problem)
     seed = options.seed if options.seed is not None else random.randrange(2**31)
-    humans = hotseat_seats(options.humans, rs.players)
+    humans = hotseat_seats(options.humans, rs.players, teams_for(rs))
     bot_names = [n.strip() for n in cat.t("names.bots").split(",")]
     seats = []
     for s in range(rs.players):
@@ -97,6 +116,7 @@ def table_settings(options: GameOptions, cat: Catalogue) -> TableSettings:
             deal_delay=options.deal_delay,
             declare_window=options.declare_window,
         ),
+        card_counter=options.card_counter,
     )
 
 
@@ -122,7 +142,9 @@ class SavedGame:
     table_id: str
     preset: str
     deal: int  # the deal in play: 1, 2, ... (once a deal is scored: the next one)
-    levels: tuple[str, str]  # the first human's side, the other side
+    levels: tuple[str, str]  # fixed partners: the first human's side, the other side
+    seat_levels: tuple[str, ...]  # every seat's level (no fixed partners: each its own)
+    partners: bool  # fixed partners (two teams), so `levels` says both sides
     humans: tuple[int, ...]
     moves: int
     last_played: float
@@ -247,6 +269,8 @@ class Saves:
             preset=s.preset,
             deal=1 if last is None else last.deal_no + 2,
             levels=(levels[me], levels[them]),
+            seat_levels=tuple(levels),
+            partners=s.rules.partnership == "fixed",
             humans=tuple(humans),
             moves=s.commands,
             last_played=last_played,
@@ -327,6 +351,7 @@ __all__ = [
     "PLAY_PREFIX",
     "SavedGame",
     "Saves",
+    "hotseat_problem",
     "hotseat_seats",
     "human_name",
     "new_table",

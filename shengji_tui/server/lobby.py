@@ -9,7 +9,9 @@ touching another app's widgets).
 
 Keys, lobby: ↑↓ choose a table, n new table, j/enter take a seat, w watch,
 r return to your table, q leave. Waiting room: r ready, b fill the empty seats
-with bots, 1-4 move to a seat, c chat, l leave the table. Watching: c chat.
+with bots, 1-6 move to a seat (as many as the table's preset has), c chat, l
+leave the table. A table's seats are its preset's (`RuleSet.players`, 3 to 6).
+Watching: c chat.
 
 Chat in the waiting room goes to the room's `TableChannel` (the table keeps
 its lines when it starts); a spectator's goes to the table's, as "watching".
@@ -18,7 +20,7 @@ its lines when it starts); a spectator's goes to the table's, as "watching".
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
@@ -30,6 +32,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
+from textual.filter import LineFilter
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
@@ -37,15 +40,22 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 from ..bots import LEVELS, bot_level
 from ..engine import Event, SeatView
 from ..engine.state import SUPPORTED
+from ..rules import RuleSet
 from ..table import ChatNote, ChatRefused, Note, TableChannel, TurnClock
 from ..text import CardText, Catalogue, Narrator
+from ..tui import friends
 from ..tui.bindings import relabel_bindings
+from ..tui.nocolor import colour_filters
 from ..tui.screens.chat import ChatScreen
 from .registry import Holder, LobbyError, Registry, Room
 from .remote import RemoteApp
+from .rules_paste import RulesPasteScreen
 
 if TYPE_CHECKING:
     from .auth import Identity
+
+# the seats of the largest table the engine plays (the waiting room's seat keys)
+MAX_SEATS = max(RuleSet.preset(p).players for p in SUPPORTED)
 
 
 @dataclass
@@ -295,6 +305,11 @@ class CreateScreen(ModalScreen[None]):
         Binding("ctrl+s", "create", "create"),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.rules: RuleSet | None = None  # pasted from a rules file (RulesPasteScreen)
+        self.rules_text = ""
+
     def compose(self) -> ComposeResult:
         d = _app(self).registry.default_options
         t = _t(self)
@@ -337,8 +352,20 @@ class CreateScreen(ModalScreen[None]):
                     allow_blank=False,
                     id="clock-limit",
                 )
+            with Horizontal():
+                yield Label(t("aids.option"))
+                yield Select(
+                    [(t("aids.option_on"), True), (t("aids.option_off"), False)],
+                    value=d.card_counter,
+                    allow_blank=False,
+                    id="counter-option",
+                )
+            with Horizontal():
+                yield Label(t("rules_file.lobby_label"))
+                yield Label(t("rules_file.lobby_none"), id="rules-chosen", classes="about")
             with Horizontal(classes="buttons"):
                 yield Button(t("lobby.create.create"), id="create", variant="primary")
+                yield Button(t("rules_file.lobby_button"), id="paste-rules")
                 yield Button(t("lobby.create.cancel"), id="cancel")
 
     def on_mount(self) -> None:
@@ -358,6 +385,17 @@ class CreateScreen(ModalScreen[None]):
     def _cancel(self) -> None:
         self.action_cancel()
 
+    @on(Button.Pressed, "#paste-rules")
+    def _paste_rules(self) -> None:
+        def chosen(rules: RuleSet | None) -> None:
+            if rules is None:
+                return
+            self.rules = rules
+            label = _t(self)("rules_file.lobby_chosen", name=rules.name)
+            self.query_one("#rules-chosen", Label).update(label)
+
+        self.app.push_screen(RulesPasteScreen(_app(self).cat, self.rules_text), chosen)
+
     def action_cancel(self) -> None:
         self.dismiss(None)
 
@@ -366,6 +404,7 @@ class CreateScreen(ModalScreen[None]):
         d = app.registry.default_options
         preset = self.query_one("#preset", Select).value
         standin = self.query_one("#standin", Select).value
+        counter = self.query_one("#counter-option", Select).value
         grace_text = self.query_one("#grace", Input).value.strip()
         grace = float(grace_text) if grace_text.isdigit() else d.pacing.grace
         seconds = self.query_one("#clock", Select).value
@@ -375,10 +414,15 @@ class CreateScreen(ModalScreen[None]):
             own = d.pacing.turn_clock  # the server's, when chosen as it is
             clock = own if own and int(own.seconds) == seconds else TurnClock.of_seconds(seconds)
             clock = clock.replace(limit=limit if isinstance(limit, int) else 2)
+        if self.rules is not None:  # a rules file's, pasted
+            rules: RuleSet | str = self.rules
+        else:
+            rules = preset if isinstance(preset, str) and preset != d.rules.name else d.rules
         settings = d.replace(
-            rules=preset if isinstance(preset, str) and preset != d.rules.name else d.rules,
+            rules=rules,
             pacing=d.pacing.replace(grace=min(max(grace, 0.0), 3600.0), turn_clock=clock),
             stand_in=bot_level(standin) if isinstance(standin, str) else d.stand_in,
+            card_counter=counter if isinstance(counter, bool) else d.card_counter,
             seats=(),
         )
         try:
@@ -400,7 +444,8 @@ class RoomScreen(Screen[None]):
         Binding("c", "chat", "chat"),
         Binding("l,escape", "leave_table", "leave table"),
         Binding("q", "leave_table", show=False),
-        *(Binding(str(k), f"seat({k - 1})", show=False) for k in range(1, 5)),
+        # a key per seat of the largest table (a key past this table's seats is refused)
+        *(Binding(str(k), f"seat({k - 1})", show=False) for k in range(1, MAX_SEATS + 1)),
     ]
 
     def __init__(self, room: Room) -> None:
@@ -423,7 +468,7 @@ class RoomScreen(Screen[None]):
                 allow_blank=False,
                 id="level",
             )
-        yield Static(t("lobby.room.hint"), id="hint")
+        yield Static(t("lobby.room.hint", n=r.players), id="hint")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -495,8 +540,6 @@ class RoomScreen(Screen[None]):
 
     def action_seat(self, seat: int) -> None:
         app = _app(self)
-        if seat >= self.room.players:
-            return
         try:
             app.registry.sit(self.room, seat, app.identity.id, app.identity.name)
         except LobbyError as e:
@@ -588,12 +631,21 @@ class WatchScreen(Screen[None]):
             t("lobby.watch.header", deal=v.deal_no + 1, phase=phase, level=v.level, trump=trump)
             + "\n\n"
         )
+
+        def seat_name(s: int) -> str:
+            return names[s] if s < len(names) else t("lobby.watch.seat", n=s + 1)
+
+        # find friends: the call and, once revealed, the friend (the public side only)
+        call = friends.spectator_sentence(cat, ct, v, seat_name)
+        if call is not None:
+            out.append(call + "\n\n")
         for s in range(len(v.hand_sizes)):
-            name = names[s] if s < len(names) else t("lobby.watch.seat", n=s + 1)
+            name = seat_name(s)
             turn = t("lobby.watch.to_play") if v.awaiting == s else ""
             line = t(
                 "lobby.watch.line",
                 name=_pad(name, 16),
+                side=_pad(watch_side(t, v, s), 14),
                 level=f"{v.levels[s]:<3}",
                 cards=f"{v.hand_sizes[s]:>2}",
                 points=f"{v.points_by_seat[s]:>3}",
@@ -622,6 +674,21 @@ class WatchScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+def watch_side(t: Callable[..., str], v: SeatView, seat: int) -> str:
+    """A seat's team (fixed partners) or side this deal (once there is a dealer),
+    and the dealer's mark, as a spectator may know them."""
+    if v.rules.partnership == "fixed":
+        return t("lobby.watch.team", n=v.teams[seat] + 1) + (" ★" if v.dealer == seat else "")
+    if v.dealer == seat:
+        return t("lobby.watch.dealer")
+    if friends.finds_friends(v):  # the friend's side is public only once revealed: "?"
+        side = friends.side_of(v, seat)
+        return "?" if side == "unknown" else t(f"lobby.watch.{side}")
+    if not v.dealer_side:
+        return ""
+    return t("lobby.watch.dealer_side" if seat in v.dealer_side else "lobby.watch.attacker")
 
 
 # ====================================================================== the app
@@ -664,6 +731,10 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
             lambda seat: self.cat.t("seat.default_name", n=seat + 1),
             lambda seats: ", ".join(str(s + 1) for s in seats),
         )
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """NO_COLOR of this session (its client's): no colour at all."""
+        return colour_filters(super().get_line_filters(), self.no_color)
 
     def on_mount(self) -> None:
         self._unsubscribe = self.registry.subscribe(self._on_change)

@@ -52,7 +52,6 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ..bots import BotLevel, BotSpec
-from ..engine.state import SUPPORTED
 from ..rules import RuleSet
 from ..store import Store
 from ..store.files import write_atomic
@@ -65,6 +64,7 @@ from ..table import (
     TableSettings,
     bot_seed,
 )
+from ..table.rulesfile import playable
 from .names import name_key, unique_name
 
 log = logging.getLogger("shengji_tui.server")
@@ -188,6 +188,7 @@ class OptionsRecord(_Record):
     deal_delay: float = Field(0.05, ge=0)
     standin_level: BotLevel = "random"
     seed: int | None = None
+    card_counter: bool = True
 
 
 class SlotRecord(_Record):
@@ -232,6 +233,7 @@ class RoomRecord(_Record):
                 deal_delay=st.pacing.deal_delay,
                 standin_level=st.stand_in,
                 seed=st.seed,
+                card_counter=st.card_counter,
             ),
             slots=[SlotRecord.model_construct(**asdict(s)) for s in room.slots],
             creator=room.creator,
@@ -246,6 +248,7 @@ class RoomRecord(_Record):
             seed=self.seed,
             pacing=Pacing(grace=o.grace, bot_delay=o.bot_delay, deal_delay=o.deal_delay),
             stand_in=o.standin_level,
+            card_counter=o.card_counter,
         )
         return Room(
             table_id=self.table_id,
@@ -408,8 +411,12 @@ class Registry:
         `identity` at seat 1 (`origin`: the client's network address, for
         `TableLimits.max_per_client`)."""
         preset = settings.rules.name
-        if preset not in SUPPORTED:
-            raise LobbyError(f"the {preset!r} preset cannot be played yet", "preset", preset=preset)
+        try:  # (a preset, or a rules file's)
+            playable(settings.rules, f"the {preset!r} rules")
+        except ValueError:
+            raise LobbyError(
+                f"the {preset!r} preset cannot be played yet", "preset", preset=preset
+            ) from None
         if self.find_seat(identity) is not None:
             raise LobbyError("you already have a seat: leave it first", "have_seat")
         self.check_limits(identity, origin)
@@ -467,7 +474,12 @@ class Registry:
                 raise LobbyError("that table is full", "full")
             seat = free[0]
         if not 0 <= seat < room.players:
-            raise LobbyError("there is no such seat", "no_such_seat")
+            raise LobbyError(
+                f"there is no seat {seat + 1}: this table has {room.players} seats",
+                "no_such_seat",
+                n=seat + 1,
+                players=room.players,
+            )
         slot = room.slots[seat]
         if slot.kind == "human" and slot.identity == identity:
             return seat
@@ -476,6 +488,11 @@ class Registry:
         if mine is not None:
             name = room.slots[mine[1]].name  # the name given when it sat down
             room.slots[mine[1]] = Slot()
+            # its session moves with it (left behind, the next to sit there would
+            # take it for its own older session and close it)
+            holder = room.holders.pop(mine[1], None)
+            if holder is not None:
+                room.holders[seat] = holder
         else:
             name = unique_name(name, [s.name for s in room.slots if s.kind != "empty"])
         room.slots[seat] = Slot("human", name, identity)
@@ -508,7 +525,7 @@ class Registry:
         room.holders.pop(seat, None)
         self._cancel_away(room, seat)
         if room.table is not None:
-            room.table.take_back(seat, quiet=True)  # (a seat given up is no 托管)
+            room.table.reclaim(seat, quiet=True)  # (a seat given up is no 托管)
             room.table.set_bot(seat, room.bot(seat, level, slot.name))
         self._changed(room=room)
 

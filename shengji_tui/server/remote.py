@@ -74,3 +74,10 @@ class RemoteApp:
 
 class RemoteShengjiApp(RemoteApp, ShengjiApp):
     """`ShengjiApp` for a remote player."""
+
+    TAKE_BACK = False  # the other players saw the move
+
+    def quit_question(self) -> str:
+        # leaving a server table goes back to the lobby; the stand-in bot plays
+        # the seat at once and the player may sit down again (server/registry.py)
+        return "quit.question_remote"

@@ -5,7 +5,7 @@ An `append` that returned is on disk: each one is its own transaction, and with
 WAL and `synchronous=FULL` SQLite syncs the WAL at every commit. A process
 killed at any point loses only appends that had not returned.
 
-Schema (version 3, kept in `PRAGMA user_version`; `PRAGMA application_id`
+Schema (version 4, kept in `PRAGMA user_version`; `PRAGMA application_id`
 marks the file as ours so a foreign SQLite file is refused, not modified):
 
     meta(key, value)                          -- 'schema', 'created_by'
@@ -13,13 +13,16 @@ marks the file as ours so a foreign SQLite file is refused, not modified):
            created_at, finished_at, result_json, deals_kept)
     log(table_id, seq, command_json, events_json)   -- seq = state version after it
     deals(table_id, deal_no, seq, summary_json)     -- a `DealSummary` per scored deal
+    takebacks(table_id, n, seat, back_to, moves_json, created_at)
+        -- a take-back (solo games): the log went back to move `back_to`; the
+        -- moves taken back are kept here, in order, never lost
     notes(table_id, n, seq, kind, note_json, at)    -- what is said beside the game
 
 `settings_json` is the table's own record (`table.TableSettings`: seats, bots,
 pacing); the store keeps it as given. Version 1 (no `deals`) is upgraded when
 opened: its tables have `deals_kept` = 0 until a replay fills their summaries in
-(`replay.backfill_deals`, or restoring the table). Version 2 (no `notes`) is
-upgraded when opened too: its tables simply have no notes.
+(`replay.backfill_deals`, or restoring the table); version 2 gets `takebacks`,
+version 3 `notes` (its tables simply have none).
 
 `notes` are the table's own record beside the game (`table.notes`: chat, the
 turn clock's timeouts, seats in 托管), numbered `n` by the table in the order
@@ -52,7 +55,7 @@ from ..rules import RuleSet
 from .deals import DealSummary
 from .files import private_dir, private_file, tighten
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 APPLICATION_ID = 0x53484A54  # "SHJT"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 DB_NAME = "shengji.db"
@@ -85,6 +88,15 @@ CREATE TABLE deals (
     summary_json TEXT NOT NULL,
     PRIMARY KEY (table_id, deal_no)
 ) WITHOUT ROWID;
+CREATE TABLE takebacks (
+    table_id TEXT NOT NULL REFERENCES tables(table_id),
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    back_to INTEGER NOT NULL,
+    moves_json TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    PRIMARY KEY (table_id, n)
+) WITHOUT ROWID;
 CREATE TABLE notes (
     table_id TEXT NOT NULL REFERENCES tables(table_id),
     n INTEGER NOT NULL,
@@ -92,6 +104,32 @@ CREATE TABLE notes (
     kind TEXT NOT NULL,
     note_json TEXT NOT NULL,
     at REAL NOT NULL,
+    PRIMARY KEY (table_id, n)
+) WITHOUT ROWID;
+"""
+
+# version 3 -> 4: the notes beside the game
+_UPGRADE_4 = """
+CREATE TABLE notes (
+    table_id TEXT NOT NULL REFERENCES tables(table_id),
+    n INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    note_json TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, n)
+) WITHOUT ROWID;
+"""
+
+# version 2 -> 3: the take-backs
+_UPGRADE_3 = """
+CREATE TABLE takebacks (
+    table_id TEXT NOT NULL REFERENCES tables(table_id),
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    back_to INTEGER NOT NULL,
+    moves_json TEXT NOT NULL,
+    created_at REAL NOT NULL,
     PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;
 """
@@ -105,19 +143,6 @@ CREATE TABLE deals (
     seq INTEGER NOT NULL,
     summary_json TEXT NOT NULL,
     PRIMARY KEY (table_id, deal_no)
-) WITHOUT ROWID;
-"""
-
-# version 2 -> 3: the notes beside the game
-_UPGRADE_3 = """
-CREATE TABLE notes (
-    table_id TEXT NOT NULL REFERENCES tables(table_id),
-    n INTEGER NOT NULL,
-    seq INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    note_json TEXT NOT NULL,
-    at REAL NOT NULL,
-    PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;
 """
 
@@ -135,6 +160,18 @@ class LogEntry:
     seq: int  # the state version after this command (1, 2, ...)
     command_json: str
     events_json: str
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    """One take-back: `seat` took its move back; the log went back to move
+    `back_to` and these moves (after it, in order) were taken back."""
+
+    n: int  # 1, 2, ... per table
+    seat: int
+    back_to: int
+    moves: list[LogEntry]
+    created_at: float
 
 
 @dataclass(frozen=True)
@@ -254,7 +291,7 @@ class Store:
         db.execute("PRAGMA foreign_keys=ON")
         if version < SCHEMA_VERSION:
             self._upgrade()
-        missing = {"meta", "tables", "log", "deals", "notes"} - {
+        missing = {"meta", "tables", "log", "deals", "takebacks", "notes"} - {
             r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")
         }
         if missing:
@@ -282,24 +319,19 @@ class Store:
             raise
 
     def _upgrade(self) -> None:
-        """Bring a store of schema 1 or 2 to this version (one transaction; another
+        """Bring a store of schema 1, 2 or 3 to this version (one transaction; another
         process may be doing the same: the version is read again inside it)."""
         db = self._db
         try:
             db.execute("BEGIN IMMEDIATE")
             try:
-                if db.execute("PRAGMA user_version").fetchone()[0] < 2:
-                    for stmt in _UPGRADE_2.split(";"):
-                        if stmt.strip():
-                            db.execute(stmt)
-                    db.execute("UPDATE meta SET value = '2' WHERE key = 'schema'")
-                    db.execute("PRAGMA user_version=2")
-                if db.execute("PRAGMA user_version").fetchone()[0] < 3:
-                    for stmt in _UPGRADE_3.split(";"):
-                        if stmt.strip():
-                            db.execute(stmt)
-                    db.execute("UPDATE meta SET value = '3' WHERE key = 'schema'")
-                    db.execute("PRAGMA user_version=3")
+                for version, script in ((2, _UPGRADE_2), (3, _UPGRADE_3), (4, _UPGRADE_4)):
+                    if db.execute("PRAGMA user_version").fetchone()[0] < version:
+                        for stmt in script.split(";"):
+                            if stmt.strip():
+                                db.execute(stmt)
+                        db.execute(f"UPDATE meta SET value = '{version}' WHERE key = 'schema'")
+                        db.execute(f"PRAGMA user_version={version}")
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
@@ -429,6 +461,62 @@ class Store:
             else:  # no move follows the last one: forget the table (a long-lived server)
                 self._last_seq.pop(table_id, None)
 
+    def take_back(self, table_id: str, back_to: int, seat: int) -> TakeBack:
+        """`seat` takes its moves back: the log goes back to move `back_to` (the
+        summaries of deals scored after it go too), and the moves taken back are
+        kept in `takebacks` (one transaction). On disk when this returns."""
+        with self._guard("record a take-back") as db:
+            db.execute("BEGIN IMMEDIATE")
+            rows = db.execute(
+                "SELECT seq, command_json, events_json FROM log WHERE table_id = ? AND seq > ?"
+                " ORDER BY seq",
+                (table_id, back_to),
+            ).fetchall()
+            if not rows:
+                db.execute("ROLLBACK")
+                raise StoreError(
+                    f"table {table_id!r}: there is no move after {back_to} to take back"
+                )
+            moves = [LogEntry(int(s), str(c), str(e)) for s, c, e in rows]
+            n = db.execute(
+                "SELECT coalesce(max(n), 0) + 1 FROM takebacks WHERE table_id = ?", (table_id,)
+            ).fetchone()[0]
+            now = time.time()
+            record = json.dumps(
+                [{"seq": m.seq, "command": m.command_json, "events": m.events_json} for m in moves],
+                ensure_ascii=False,
+            )
+            db.execute(
+                "INSERT INTO takebacks(table_id, n, seat, back_to, moves_json, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, n, seat, back_to, record, now),
+            )
+            db.execute("DELETE FROM log WHERE table_id = ? AND seq > ?", (table_id, back_to))
+            db.execute("DELETE FROM deals WHERE table_id = ? AND seq > ?", (table_id, back_to))
+            db.execute("COMMIT")
+            self._last_seq[table_id] = back_to
+        return TakeBack(int(n), seat, back_to, moves, now)
+
+    def takebacks(self, table_id: str) -> list[TakeBack]:
+        """The table's take-backs, in order."""
+        with self._guard("read a table's take-backs") as db:
+            rows = db.execute(
+                "SELECT n, seat, back_to, moves_json, created_at FROM takebacks"
+                " WHERE table_id = ? ORDER BY n",
+                (table_id,),
+            ).fetchall()
+        out = []
+        for n, seat, back_to, moves_json, created in rows:
+            try:
+                moves = [
+                    LogEntry(int(m["seq"]), str(m["command"]), str(m["events"]))
+                    for m in json.loads(moves_json)
+                ]
+            except (ValueError, KeyError, TypeError) as e:
+                raise StoreError(f"table {table_id!r}: take-back {n} is damaged ({e})") from None
+            out.append(TakeBack(int(n), int(seat), int(back_to), moves, float(created)))
+        return out
+
     def mark_finished(self, table_id: str, result: dict[str, Any] | None = None) -> None:
         with self._guard("mark a table finished") as db:
             db.execute(
@@ -441,6 +529,7 @@ class Store:
             db.execute("BEGIN IMMEDIATE")
             db.execute("DELETE FROM log WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM deals WHERE table_id = ?", (table_id,))
+            db.execute("DELETE FROM takebacks WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM notes WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM tables WHERE table_id = ?", (table_id,))
             db.execute("COMMIT")

@@ -5,6 +5,7 @@ from .chat import MAX_CHARS, ChatRefused, clean_text
 from .clock import Clock, MonotonicTicker, Ticker
 from .notes import ChatNote, HostedNote, Note, TableChannel, TimeoutNote
 from .plan import HeadlessRun, Step, plan, random_bots, run_headless
+from .rulesfile import rules_from_file, rules_from_text
 from .settings import (
     DEFAULT_DECLARE_WINDOW,
     Pacing,
@@ -17,6 +18,7 @@ from .settings import (
     seats_from,
 )
 from .table import SeatInfo, StoreTrouble, Table, result_of
+from .takeback import TakeBackRefused
 from .views import SPECTATOR, ViewCache, spectator_view
 
 __all__ = [
@@ -39,6 +41,7 @@ __all__ = [
     "Table",
     "TableChannel",
     "TableSettings",
+    "TakeBackRefused",
     "Ticker",
     "TimeoutNote",
     "TurnClock",
@@ -49,6 +52,8 @@ __all__ = [
     "plan",
     "random_bots",
     "result_of",
+    "rules_from_file",
+    "rules_from_text",
     "run_headless",
     "seats_from",
     "spectator_view",

@@ -1,8 +1,10 @@
 """`shengji autoplay`: a headless process that plays bot-only tables to the end.
 
-It resumes every unfinished table of the store (rebuilt from its log; any seat
-without a bot gets a random bot; a table that cannot be rebuilt is said and left
-as it is), or, when there is none, creates `--tables` new bot-only tables.
+It resumes every unfinished table it made itself (ids `auto-...`, rebuilt from
+the log; any seat without a bot gets a random bot; a table that cannot be
+rebuilt is said and left as it is), or, when there is none, creates `--tables`
+new bot-only tables. The store may be shared with `shengji play` and the SSH
+server: their games (humans' games) are never touched.
 Every move is stored before the next one is made, so the process can be killed
 at any moment (SIGKILL included) and started again: the matches continue to
 the result they would have had uninterrupted.
@@ -25,6 +27,7 @@ from .settings import Pacing, TableSettings, bot_seed, bot_specs
 from .table import Table
 
 BOT_NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay")
+AUTO_PREFIX = "auto-"  # the ids of autoplay's own tables
 
 
 def bot_names(players: int) -> list[str]:
@@ -72,7 +75,13 @@ async def autoplay(
     pacing = Pacing(bot_delay=bot_delay, deal_delay=deal_delay)
     skipped = 0
     try:
-        ids = store.unfinished()
+        unfinished = store.unfinished()
+        ids = [tid for tid in unfinished if tid.startswith(AUTO_PREFIX)]
+        if len(ids) < len(unfinished):
+            _say(
+                f"left {len(unfinished) - len(ids)} unfinished game(s) of shengji play or "
+                "the SSH server as they are (autoplay resumes only its own tables)"
+            )
         for tid in ids:
             try:
                 t = Table.restore(store, tid, adjust=lambda st: st.replace(pacing=pacing))
@@ -98,7 +107,9 @@ async def autoplay(
                     bots=bot_specs(s, range(rs.players), "random", names),
                     pacing=pacing,
                 )
-                t = Table(settings, table_id=f"auto-{s}-{uuid.uuid4().hex[:6]}", store=store)
+                t = Table(
+                    settings, table_id=f"{AUTO_PREFIX}{s}-{uuid.uuid4().hex[:6]}", store=store
+                )
                 running.append(t)
                 _say(f"new {_describe(t)}")
         for t in running:

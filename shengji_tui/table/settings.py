@@ -17,13 +17,16 @@ what a `Table` is made from, and what the store keeps of it (`settings_json`):
   and for a human whose clock ran out or who is in 托管;
 - `hosted`: the seats in 托管 (a bot plays them until their player takes the
   seat back with a key), kept across a restart;
+- `card_counter`: whether the players may open the card counter (some groups
+  play without it);
 - `meta`: what the table's owner keeps beside the game (the lobby's record).
 
-Stored as `{"version": 2, seats, pacing, stand_in, meta}` (the rules and the
-seed have their own columns). `from_stored` also reads the untyped record of
-version 1 (before this module): `{"seats": [{"kind", "name", "bot": {"type":
-...}, "stand_in_for"}], "bot_delay", "deal_delay", "meta"}`. A bot this version
-has no level for is a `SettingsError` with a sentence, never a stand-in bot.
+Stored as `{"version": 2, seats, pacing, stand_in, hosted, card_counter,
+meta}` (the rules and the seed have their own columns; a record without
+`card_counter` reads as on, one without `hosted` or `pacing.turn_clock` as
+none). `from_stored` also reads the untyped record of version 1 (before this
+module): `{"seats": [{"kind", "name", "bot": {"type": ...}, "stand_in_for"}],
+"bot_delay", "deal_delay", "meta"}`. A bot this version has no level for is a `SettingsError` with a sentence, never a stand-in bot.
 """
 
 from __future__ import annotations
@@ -136,6 +139,7 @@ class TableSettings(_Frozen):
     pacing: Pacing = Pacing()
     stand_in: BotLevel = "random"  # who plays for an absent human (the lobby)
     hosted: tuple[int, ...] = ()  # seats in 托管: a bot plays them until a key takes them back
+    card_counter: bool = True  # the players may open the card counter (记牌器)
     meta: dict[str, Any] = Field(default_factory=dict)
 
     @field_validator("rules", mode="before")
@@ -168,6 +172,7 @@ class TableSettings(_Frozen):
         pacing: Pacing | None = None,
         stand_in: BotLevel = "random",
         meta: Mapping[str, Any] | None = None,
+        card_counter: bool = True,
     ) -> TableSettings:
         """Seats from `names` and `bots`: a bot where `bots` has one (named by
         `names` when given there), else a human where `names` gives a name, else
@@ -194,6 +199,7 @@ class TableSettings(_Frozen):
             seats=tuple(seats),
             pacing=pacing or Pacing(),
             stand_in=stand_in,
+            card_counter=card_counter,
             meta=dict(meta or {}),
         )
 

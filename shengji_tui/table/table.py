@@ -31,7 +31,7 @@
   for the awaited human's decision or the declaring window. When a human's
   runs out, the stand-in bot (`TableSettings.stand_in`) makes the move; after
   `TurnClock.limit` timeouts in a row the seat is in 托管 (`hosted`: the bot
-  plays it, kept in the settings) until `take_back(seat)` (the player pressed
+  plays it, kept in the settings) until `reclaim(seat)` (the player pressed
   a key) or a move of its own.
 - `channel` (notes.py): what is said beside the game (chat: `say`) and what
   the table says of its clock, told to `listen`ers and kept in the store's
@@ -59,12 +59,14 @@ from typing import Any, TypeVar
 from ..bots import Bot, BotSpec
 from ..engine import (
     Command,
+    DealReview,
     GameState,
     SeatView,
     WrongSeat,
     apply,
     events_for,
     new_game,
+    review_for,
 )
 from ..engine.events import Event
 from ..rules import RuleSet
@@ -89,6 +91,7 @@ from .settings import (
     TableSettings,
     bot_seed,
 )
+from .takeback import TakeBackRefused, take_back_point
 from .views import SPECTATOR, ViewCache
 
 log = logging.getLogger("shengji_tui.table")
@@ -171,6 +174,7 @@ class Table:
         self.table_id: str = table_id if table_id is not None else uuid.uuid4().hex[:12]
         self._store = store
         self._state: GameState = new_game(self.rules, self.seed)
+        self._commands: list[Command] = []  # every command applied (a take-back replays them)
         self._bots: dict[int, Bot] = {s: spec.make() for s, spec in settings.bots().items()}
         for s, bot in (bots or {}).items():
             if not 0 <= s < self.rules.players or settings.seats[s].kind != "bot":
@@ -254,11 +258,22 @@ class Table:
     def finished(self) -> bool:
         return self._state.phase == "finished"
 
+    @property
+    def card_counter(self) -> bool:
+        """Whether the players may open the card counter (`TableSettings.card_counter`)."""
+        return self._settings.card_counter
+
     def view(self, seat: int | None) -> SeatView:
         """What `seat` sees now; None: a spectator's view (no hand; `seat` is -1)."""
         if seat is not None:
             self._check_seat(seat)
         return self._views.get(self._state, seat)
+
+    def review(self, seat: int) -> DealReview:
+        """The deal in play as `seat` may review it: every hand as dealt once the
+        deal is over, its own hand only before (`engine.review_for`)."""
+        self._check_seat(seat)
+        return review_for(self._state, seat)
 
     def bot_at(self, seat: int) -> Bot | None:
         return self._bots.get(seat)
@@ -494,7 +509,7 @@ class Table:
                     clock = Clock(None, self._ticker.now() + secs, secs, st.version)
         self._clock = clock
 
-    def take_back(self, seat: int, *, quiet: bool = False) -> bool:
+    def reclaim(self, seat: int, *, quiet: bool = False) -> bool:
         """`seat`'s player takes it back from 托管 (a key pressed at the table);
         False: it was not in 托管. `quiet`: nothing said (the seat is given up)."""
         self._check_seat(seat)
@@ -644,7 +659,7 @@ class Table:
         events = await self._shielded(self._submit_locked(command))
         self._timeouts.pop(seat, None)  # a move of its own: the timeouts in a row end
         if seat in self._hosted:
-            self.take_back(seat)
+            self.reclaim(seat)
         return events_for(events, seat, self._state)
 
     async def _submit_locked(self, command: Command) -> list[Event]:
@@ -683,11 +698,57 @@ class Table:
                 self.trouble = None
                 self._tell_trouble(None)
         self._state = new
+        self._commands.append(command)
         self._changed.set()
         if new.phase == "finished":
             self._done.set()
         self._refresh_clock()
         self._notify(events)
+
+    # ------------------------------------------------------------ take-back
+
+    async def take_back(self, seat: int) -> int:
+        """`seat` goes back to before its previous decision (takeback.py): the
+        commands up to it are replayed, the store records the take-back, every
+        subscriber gets its view (no events). Returns the state version gone back
+        to; `TakeBackRefused` (the state untouched) at a table of several humans,
+        a finished match, or when the seat has made no decision."""
+        self._check_seat(seat)
+        return await self._shielded(self._take_back_locked(seat))
+
+    async def _take_back_locked(self, seat: int) -> int:
+        async with self._lock:
+            humans = self._settings.human_seats()
+            if seat not in humans or len(humans) > 1:
+                raise TakeBackRefused(
+                    "hotseat", "a take-back is for one human playing against bots only"
+                )
+            if self.finished:
+                raise TakeBackRefused(
+                    "finished", "the match is over: there is nothing to take back"
+                )
+            back_to = take_back_point(self._commands, seat)
+            if back_to is None:
+                raise TakeBackRefused("nothing", "you have made no move to take back yet")
+            kept = self._commands[:back_to]
+
+            def rebuild() -> GameState:
+                state = new_game(self.rules, self.seed)
+                for cmd in kept:
+                    state, _ = apply(state, cmd)
+                return state
+
+            state = await asyncio.to_thread(rebuild)
+            if self._store is not None:
+                await asyncio.get_running_loop().run_in_executor(
+                    None, self._store.take_back, self.table_id, back_to, seat
+                )
+            self._commands = list(kept)
+            self._state = state
+            self._changed.set()
+            self._refresh_clock()
+            self._notify([])
+            return back_to
 
     @staticmethod
     async def _shielded(coro: Coroutine[Any, Any, T]) -> T:
@@ -878,6 +939,7 @@ class Table:
         table.channel.load([n for _, j in kept if (n := parse_note(j)) is not None])
         table._note_n = kept[-1][0] if kept else 0
         table.channel.persist = table._store_note
+        table._commands = list(rebuilt.commands)
         if settings.stored() != stored.settings:  # new names, pacing, or an older record
             try:
                 store.update_settings(table_id, settings.stored())

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -26,26 +27,49 @@ from rich.console import Console
 from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.filter import LineFilter, Monochrome, NoColor
+from textual.filter import LineFilter
 from textual.screen import Screen
 
 from ..bots import LEVELS
-from ..engine import Command, Event, RuleError, SeatView, ThrowFailed
-from ..table import DEFAULT_DECLARE_WINDOW, ChatNote, ChatRefused, HostedNote, Note, TimeoutNote
+from ..engine import (
+    CallFriend,
+    Command,
+    Event,
+    FriendCalled,
+    FriendRevealed,
+    RuleError,
+    SeatView,
+    ThrowFailed,
+)
+from ..table import (
+    DEFAULT_DECLARE_WINDOW,
+    ChatNote,
+    ChatRefused,
+    HostedNote,
+    Note,
+    TakeBackRefused,
+    TimeoutNote,
+)
 from ..text import CardText, Catalogue, ascii_keys
 from ..text.assets import asset
+from . import friends
+from .aid_commands import aid_commands
+from .asciifilter import ASCII_FILTER
 from .bindings import relabel_bindings
 from .contract import GameOptions, TableFactory, TableLike, TroubleLike
 from .messages import (
     CardStyleChosen,
     ChatRequested,
+    FriendCallChosen,
     LanguageChosen,
     MenuRequested,
     NewGameRequested,
     NextHandRequested,
     NoteHeard,
     QuitRequested,
+    ReclaimRequested,
     ResumeRequested,
+    ReviewRequested,
     SizeChanged,
     SubmitCommand,
     TableTrouble,
@@ -53,6 +77,7 @@ from .messages import (
     TakeBackRequested,
 )
 from .model import Model
+from .nocolor import colour_filters
 from .presenter import Presenter
 from .screens import (
     ChatScreen,
@@ -63,6 +88,7 @@ from .screens import (
     LastTrickScreen,
     Menu,
     PassScreen,
+    ReviewScreen,
     StartScreen,
     TableScreen,
 )
@@ -73,7 +99,7 @@ if TYPE_CHECKING:
 
 __all__ = ["GameOptions", "ShengjiApp", "TableLike", "TableUpdate", "default_lang"]
 
-MIN_WIDTH, MIN_HEIGHT = 80, 24
+MIN_WIDTH, MIN_HEIGHT = 60, 20
 
 
 class ShengjiApp(App[None]):
@@ -81,6 +107,7 @@ class ShengjiApp(App[None]):
 
     CSS_PATH = [asset("shengji.tcss")]  # noqa: RUF012
     TITLE = "Shengji"
+    TAKE_BACK = True  # take-back is offered (not over SSH: the others saw the move)
     _themes_ready = False  # (Textual asks for theme defaults while the app is made)
 
     def __init__(
@@ -105,15 +132,13 @@ class ShengjiApp(App[None]):
         super().__init__(driver_class=driver_class)
         if console is not None:
             self.console = console
-        self._no_color = no_color  # None: as Textual read it from the environment
-        if no_color is not None:
+        if no_color is not None:  # (else as Textual read it from the environment)
             self.no_color = no_color
-        self._colourless: LineFilter = NoColor() if self.native_ansi_color else Monochrome()
         for th in THEMES:
             self.register_theme(th)
         self._themes_ready = True
         self.theme = theme if theme in self.available_themes else "shengji"
-        self.cat = Catalogue(lang)
+        self.cat = Catalogue(lang, ascii)
         self.ct = CardText(self.cat, ascii)
         relabel_bindings(self, {"command_palette": self.cat.t("keys.palette")})
         self.options = options or GameOptions()
@@ -139,14 +164,12 @@ class ShengjiApp(App[None]):
 
     # ------------------------------------------------------------------ setup
     def get_line_filters(self) -> Sequence[LineFilter]:
-        """NO_COLOR of this session (an SSH client's, not the server's environment)."""
-        filters = super().get_line_filters()
-        if self._no_color is None:
-            return filters
-        own = [f for f in filters if not isinstance(f, (NoColor, Monochrome))]
-        if self._no_color:
-            own.append(self._colourless)
-        return own
+        """NO_COLOR of this session (an SSH client's, not the server's environment):
+        no colour at all (`nocolor.colour_filters`)."""
+        filters = colour_filters(super().get_line_filters(), self.no_color)
+        if self.ct.ascii:  # the glyphs Textual draws itself, in ASCII too
+            filters.append(ASCII_FILTER)
+        return filters
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return theme_variable_defaults(self.current_theme.dark if self._themes_ready else True)
@@ -216,6 +239,7 @@ class ShengjiApp(App[None]):
             declare_window=DEFAULT_DECLARE_WINDOW if window is None else float(window),
             hosted=self._hosted(),
             chat=self.chat and len(self.humans) == 1,
+            card_counter=table.card_counter,
         )
         m.take_seat(self.humans[0], self.views[self.humans[0]])
         m.set_clock(table.clock)
@@ -315,11 +339,11 @@ class ShengjiApp(App[None]):
         except ChatRefused as e:
             self.notify(e.sentence_zh if self.cat.zh else e.sentence, severity="warning")
 
-    @on(TakeBackRequested)
-    def take_back(self) -> None:
+    @on(ReclaimRequested)
+    def reclaim(self) -> None:
         """A key at the table while in 托管: the seat is the player's again."""
         if self.table is not None and self.model is not None:
-            self.table.take_back(self.model.seat)
+            self.table.reclaim(self.model.seat)
 
     def _on_trouble(self, trouble: TroubleLike | None) -> None:
         # called by the table (from any session's context): post to this app only
@@ -406,6 +430,13 @@ class ShengjiApp(App[None]):
     async def submit_command(self, msg: SubmitCommand) -> None:
         await self.send(msg.command)
 
+    @on(FriendCallChosen)
+    async def friend_call_chosen(self, msg: FriendCallChosen) -> None:
+        """The calling dialog's card and copy, as the seat shown's `CallFriend`
+        (a refusal is told as the engine says it, like any other)."""
+        if self.model is not None:
+            await self.send(CallFriend(seat=self.model.seat, card=str(msg.card), nth=msg.nth))
+
     async def after_match(self) -> None:
         if self.table_factory is not None:
             await self.detach()
@@ -480,6 +511,7 @@ class ShengjiApp(App[None]):
             hosted = self._hosted()
             if msg.seat == m.seat:
                 self._toast_throws(msg.events)
+                waited = m.my_turn()
                 m.apply(
                     msg.view,
                     msg.events,
@@ -488,6 +520,9 @@ class ShengjiApp(App[None]):
                     clock=clock,
                     hosted=hosted,
                 )
+                if self.options.bell and not waited and m.my_turn():
+                    self.bell()  # (for players who look away: off unless chosen)
+                self._toast_friends(msg.events)
             elif names != m.names or hosted != m.hosted:
                 m.set_names(names, self._table_humans(), hosted)
         if msg.seat == m.seat:
@@ -505,6 +540,23 @@ class ShengjiApp(App[None]):
                     severity="warning",
                     timeout=4,
                 )
+
+    def _toast_friends(self, events: list[Event]) -> None:
+        """Find friends: the call, to the seats that did not make it (and the
+        friend learns it is one, under `holder`); the reveal, to everyone."""
+        m = self.model
+        assert m is not None
+        if self._passing:
+            return
+        for e in events:
+            if isinstance(e, FriendCalled) and not m.is_you(e.seat):
+                own = friends.own_sentence(m)
+                text = friends.call_sentence(m) + (f"\n{own}" if own else "")
+                self.notify(text, timeout=8, markup=False)
+            elif isinstance(e, FriendRevealed):
+                call = friends.the_call(m.view)
+                if call is not None:
+                    self.notify(friends.reveal_sentence(m, call, e), timeout=8, markup=False)
 
     def _follow_result(self) -> None:
         """The deal's result over the table while it is scored (and the match's at
@@ -559,6 +611,8 @@ class ShengjiApp(App[None]):
             self._check_hotseat()
 
         name = m.names[seat] if seat < len(m.names) and m.names[seat] else m.name(seat)
+        if self.options.bell:
+            self.bell()
         self.push_screen(
             PassScreen(
                 self.cat.t("hotseat.pass", name=name), self.cat.t("hotseat.ready", name=name)
@@ -576,7 +630,7 @@ class ShengjiApp(App[None]):
 
     # ------------------------------------------------------------------ settings
     def set_language(self, lang: str) -> None:
-        self.cat = Catalogue(lang)
+        self.cat = Catalogue(lang, self.ct.ascii)
         self.ct = CardText(self.cat, self.ct.ascii)
         relabel_bindings(self, {"command_palette": self.cat.t("keys.palette")})
         if self.model is not None:
@@ -586,11 +640,19 @@ class ShengjiApp(App[None]):
                 self.call_later(scr.show_menu, self.menu())
 
     def set_ascii(self, ascii: bool) -> None:
+        if ascii == self.ct.ascii:  # (a menu made again says its choice again)
+            return
+        self.cat = Catalogue(self.cat.lang, ascii)
         self.ct = CardText(self.cat, ascii)
         self.set_class(ascii, "-ascii")
+        relabel_bindings(self, {"command_palette": self.cat.t("keys.palette")})
         if self.model is not None:
             self.model.set_look(self.cat, self.ct)
+        for scr in self.screen_stack:
+            if isinstance(scr, StartScreen):
+                self.call_later(scr.show_menu, self.menu())
         self.screen.refresh_bindings()  # the footer's key names
+        self.refresh(repaint=True, layout=True)  # (the glyphs: the line filters changed)
 
     @on(LanguageChosen)
     def language_chosen(self, msg: LanguageChosen) -> None:
@@ -634,8 +696,12 @@ class ShengjiApp(App[None]):
             if yes:
                 self.run_worker(self._quit(), exclusive=True, group="main")
 
-        question = t("quit.question_saved" if self.saved_game() else "quit.question")
+        question = t(self.quit_question())
         self.push_screen(ConfirmQuit(question, t("quit.yes"), t("quit.no")), done)
+
+    def quit_question(self) -> str:
+        """The catalogue key of what leaving costs (the SSH app says a bot stands in)."""
+        return "quit.question_saved" if self.saved_game() else "quit.question"
 
     async def _quit(self) -> None:
         await self.detach()
@@ -651,6 +717,18 @@ class ShengjiApp(App[None]):
                 t("palette.last_trick_help"),
                 self._palette_last_trick,
             )
+            yield from aid_commands(self.table_screen())
+            if self.take_back_refusal() is None:
+                yield SystemCommand(
+                    t("takeback.palette"),
+                    t("takeback.palette_help"),
+                    lambda: self.post_message(TakeBackRequested()),
+                )
+            yield SystemCommand(
+                t("review.palette"),
+                t("review.palette_help"),
+                lambda: self.post_message(ReviewRequested()),
+            )
         other = "zh" if self.cat.lang == "en" else "en"
         yield SystemCommand(
             t("palette.language"), t("palette.language_help"), lambda: self.set_language(other)
@@ -659,12 +737,67 @@ class ShengjiApp(App[None]):
             t("palette.ascii"), t("palette.ascii_help"), lambda: self.set_ascii(not self.ct.ascii)
         )
         yield SystemCommand(t("palette.theme"), t("palette.theme_help"), self.action_change_theme)
+        yield SystemCommand(
+            t("bell.palette_off" if self.options.bell else "bell.palette_on"),
+            t("bell.palette_help"),
+            self.toggle_bell,
+        )
         if self.table_factory is not None:
             yield SystemCommand(
                 t("palette.new_game"), t("palette.new_game_help"), self._palette_menu
             )
         yield SystemCommand(t("palette.quit"), t("palette.quit_help"), self.action_request_quit)
         # No screenshot command: over SSH it would write to the server's disk.
+
+    def take_back_refusal(self) -> str | None:
+        """Why the player may not take back now (None: it may try)."""
+        t = self.cat.t
+        if not self.TAKE_BACK:
+            return t("takeback.remote")
+        if len(self.humans) > 1 or self._table_humans() > 1:
+            return t("takeback.hotseat")
+        if self.table is None or self.model is None:
+            return t("takeback.nothing")
+        return None
+
+    @on(TakeBackRequested)
+    async def take_back_requested(self) -> None:
+        """Back to before the seat's previous decision: the table replays its moves
+        up to it (and the store records the take-back); the model is made again
+        from the seat's view, and the log told again from the deal's events."""
+        refusal = self.take_back_refusal()
+        m, table = self.model, self.table
+        if refusal is not None or m is None or table is None:
+            self.notify(refusal or "", severity="warning")
+            return
+        try:
+            await table.take_back(m.seat)
+        except TakeBackRefused as e:
+            self.notify(self.cat.t("takeback." + e.key), severity="warning")
+            return
+        view = table.view(m.seat)
+        self.views[m.seat] = view
+        with m.batch():
+            m.reset_log()
+            m.take_seat(m.seat, view)
+            m.hear(view.log, view)
+        self._follow_result()
+        self.notify(self.cat.t("takeback.done"))
+
+    @on(ReviewRequested)
+    def review_requested(self) -> None:
+        """The deal in play told again, as the seat shown may review it."""
+        m, table = self.model, self.table
+        if m is None or table is None or m.view is None:
+            self.notify(self.cat.t("review.none"), severity="warning")
+            return
+        review = table.review(m.seat)
+        self.push_screen(ReviewScreen([review], m.rs, m.cat, m.ct, m.name))
+
+    def toggle_bell(self) -> None:
+        """The bell on this player's turn, on or off (this session's: over SSH too)."""
+        self.options = dataclasses.replace(self.options, bell=not self.options.bell)
+        self.notify(self.cat.t("bell.now_on" if self.options.bell else "bell.now_off"))
 
     def _palette_last_trick(self) -> None:
         if self.model is not None:

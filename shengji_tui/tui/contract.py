@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..bots import BotLevel
-from ..engine import Command, Event, SeatView
+from ..engine import Command, DealReview, Event, SeatView
+from ..rules import RuleSet
 from ..table.notes import Note
 from ..text import Catalogue
 
@@ -87,7 +88,12 @@ class TableLike(Protocol):
     @property
     def clock(self) -> ClockLike | None: ...  # None: no clock running
 
+    @property
+    def card_counter(self) -> bool: ...  # the players may open the card counter
+
     def view(self, seat: int | None) -> SeatView: ...
+
+    def review(self, seat: int) -> DealReview: ...  # the deal in play, as `seat` may see it
 
     def subscribe(self, seat: int | None, callback: UpdateCallback) -> Callable[[], None]: ...
 
@@ -99,9 +105,11 @@ class TableLike(Protocol):
 
     def say(self, seat: int | None, name: str, text: str, sender: str | None = None) -> Note: ...
 
-    def take_back(self, seat: int, *, quiet: bool = False) -> bool: ...  # out of 托管
+    def reclaim(self, seat: int, *, quiet: bool = False) -> bool: ...  # out of 托管
 
     async def submit(self, seat: int, command: Command) -> list[Event]: ...
+
+    async def take_back(self, seat: int) -> int: ...  # `table.TakeBackRefused` if it cannot
 
     async def start(self) -> None: ...
 
@@ -113,12 +121,15 @@ class GameOptions:
     """What the start menu (and `shengji play`) chooses for a new game."""
 
     preset: str = "classic"
+    rules: RuleSet | None = None  # a rules file's (`--rules`), else the preset's
     seed: int | None = None
     humans: int = 1
     bot_delay: float = 0.6
     deal_delay: float = 0.05
     declare_window: float | None = None  # seconds to declare after the last card (table default)
     bots: BotLevel = "normal"  # the bots' level
+    card_counter: bool = True  # the players may open the card counter (记牌器)
+    bell: bool = False  # the terminal rings (BEL) when it becomes the player's turn
 
 
 TableFactory = Callable[[GameOptions, Catalogue], tuple[TableLike, list[int]]]

@@ -70,6 +70,8 @@ class Model:
     humans: list[int] = field(default_factory=list)
     table_humans: int = 1  # humans seated at the table (one alone may skip the dealing)
     declare_window: float | None = None  # seconds the table waits for declarations
+    card_counter: bool = True  # the table lets its players open the card counter
+    compact: bool = False  # a small terminal (below 80x24): fewer, shorter words
     view: SeatView | None = None
     cursor: int = 0
     selected: list[int] = field(default_factory=list)  # indices into `hand`, in pick order
@@ -319,6 +321,12 @@ class Model:
         if self._narrator is not None:
             self._narrator.cat, self._narrator.ct = cat, ct
         self._changed()
+
+    def set_compact(self, compact: bool) -> None:
+        """The terminal became small (or large again): the table says less."""
+        if compact != self.compact:
+            self.compact = compact
+            self._changed()
 
     def _burying(self) -> bool:
         """The kitty is being buried (its cards are marked new until then)."""

@@ -12,6 +12,12 @@ BOT_LEVELS = ("random", "easy", "normal", "hard")
 
 def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> None:
     p.add_argument("--preset", default="classic", choices=presets)
+    p.add_argument(
+        "--rules",
+        default=None,
+        metavar="FILE",
+        help="play the rules of a .toml or .json file (see `shengji rules`) instead of a preset",
+    )
     p.add_argument("--seed", type=int, default=None, help="deal the same cards again")
     p.add_argument(
         "--lang", choices=["en", "zh"], default=None, help="language (default: from LANG)"
@@ -24,7 +30,8 @@ def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> 
         const=2,
         default=None,
         metavar="N",
-        help="N humans (2-4, default 2) share this keyboard; bots take the other seats",
+        help="N humans (2 up to the preset's seats, default 2) share this keyboard; "
+        "bots take the other seats",
     )
     p.add_argument(
         "--bots",
@@ -55,5 +62,6 @@ def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> 
         help="keep the game in memory only (it cannot be resumed)",
     )
     p.add_argument("--theme", default=None, help="a Textual theme name (default: shengji)")
+    p.add_argument("--bell", action="store_true", help="ring the terminal's bell on your turn")
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits")
     p.add_argument("--deal-delay", type=float, default=0.05, help="seconds between cards")

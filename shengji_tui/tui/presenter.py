@@ -30,6 +30,7 @@ from ..engine import (
 )
 from ..rules import Card, Rank, Suit
 from ..text import describe_lead, play_verb
+from . import friends
 from .model import Model
 from .props import (
     Cards as CardsPiece,
@@ -72,6 +73,7 @@ DYNAMIC_KEYS = (
     "next_deal",
     "next_hand",
     "last_trick",
+    "call_friend",
 )
 
 
@@ -117,7 +119,7 @@ class Presenter:
     def look(self, m: Model) -> tuple[object, ...]:
         """What every text depends on besides the game: the words, the card style,
         how seats are named (the viewer, the names at the table)."""
-        return (m.cat, m.ct, m.ct.ascii, m.seat, len(m.humans) <= 1, tuple(m.names))
+        return (m.cat, m.ct, m.ct.ascii, m.seat, len(m.humans) <= 1, tuple(m.names), m.compact)
 
     # ------------------------------------------------------------ pieces
     def glyphs(self, m: Model) -> dict[str, str]:
@@ -175,8 +177,14 @@ class Presenter:
         if v.dealer is not None:
             parts.append(words(t("status.dealer", name=m.name(v.dealer))))
         mine = v.levels[m.seat]
-        other = v.levels[(m.seat + 1) % m.players]
-        parts.append(words(t("status.levels", us=mine, them=other)))
+        if v.rules.partnership == "fixed":  # two teams on alternate seats: the next is theirs
+            parts.append(
+                words(t("status.levels", us=mine, them=v.levels[(m.seat + 1) % m.players]))
+            )
+        elif friends.finds_friends(v):  # the call (or the friend), every seat's level
+            parts.extend(words(text) for text in friends.status_parts(m))
+        else:  # every seat its own level (the deal's, above, is the dealer's)
+            parts.append(words(t("status.your_level", level=mine)))
         parts.append(words(t("status.deal", n=v.deal_no + 1)))
         if v.phase in ("playing", "scoring", "finished"):
             n = v.trick_no + (1 if v.phase == "playing" else 0)
@@ -202,11 +210,11 @@ class Presenter:
             return ()
         positions = seat_positions(m.players)
         return tuple(
-            SeatProps(m.seat_at(k + 1), pos, self.seat_lines(m, m.seat_at(k + 1)))
+            SeatProps(m.seat_at(k + 1), pos, self.seat_lines(m, m.seat_at(k + 1), pos))
             for k, pos in enumerate(positions)
         )
 
-    def seat_lines(self, m: Model, seat: int) -> tuple[Line, ...]:
+    def seat_lines(self, m: Model, seat: int, position: str = "") -> tuple[Line, ...]:
         v = m.view
         assert v is not None
         t = m.cat.t
@@ -215,19 +223,47 @@ class Presenter:
         if v.awaiting == seat:
             name.append(Words(g["turn"] + " ", "seat--turn"))
         name.append(Words(m.name(seat), "seat--name"))
-        role = [t("seat.partner") if m.is_partner(seat) else t("seat.opponent")]
-        if v.dealer == seat:
-            role.append(t("seat.dealer") + " " + g["dealer"])
-        name.append(Words(t("seat.roles", roles=t("seat.role_sep").join(role))))
+        info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=v.hand_sizes[seat])]
+        roles = self.seat_roles(m, seat)
+        if m.compact and v.rules.partnership == "fixed":
+            # a small terminal: where a seat sits says partner or opponent
+            if v.dealer == seat:
+                name.append(Words(" " + g["dealer"]))
+            sep = "\n" if position in ("left", "right") else f" {g['sep']} "
+        else:
+            if roles:
+                name.append(Words(t("seat.roles", roles=t("seat.role_sep").join(roles))))
+            sep = "\n" if m.compact and position in ("left", "right") else f" {g['sep']} "
         if seat in m.hosted:
             name.append(Words(" " + t("clock.hosted"), "centre--alert"))
-        info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=v.hand_sizes[seat])]
-        out = [Line(tuple(name)), words(f" {g['sep']} ".join(info), "seat--dim")]
+        out = [Line(tuple(name)), words(sep.join(info), "seat--dim")]
         pts = v.points_by_seat[seat]
         if pts and v.dealer_side and seat not in v.dealer_side:
             out.append(words(t("seat.points_won", n=pts), "seat--dim"))
         out.append(Line(self.play_pieces(m, seat, with_throw=True)))
         return tuple(out)
+
+    def seat_roles(self, m: Model, seat: int) -> list[str]:
+        """A seat's team or role as far as the view says, and the dealer's mark:
+        with fixed partners its team (partner / opponent); otherwise, once there
+        is a dealer, its side this deal (dealer side / attacker; find friends:
+        the dealer side is its revealed part)."""
+        v = m.view
+        assert v is not None
+        t = m.cat.t
+        roles: list[str] = []
+        if v.rules.partnership == "fixed":
+            if not m.is_partner(seat):
+                roles.append(t("seat.opponent"))
+            else:  # (at four seats the partner sits across: 对家; else a teammate: 队友)
+                roles.append(t("seat.partner" if m.players == 4 else "seat.teammate"))
+        elif friends.finds_friends(v):  # its side as far as the viewer knows it ("?")
+            roles.extend(friends.seat_roles(m, seat))
+        elif v.dealer_side and v.dealer != seat:
+            roles.append(t("seat.dealer_side" if seat in v.dealer_side else "seat.attacker"))
+        if v.dealer == seat:
+            roles.append(t("seat.dealer") + " " + self.glyphs(m)["dealer"])
+        return roles
 
     def play_pieces(self, m: Model, seat: int, with_throw: bool) -> tuple[Piece, ...]:
         """What `seat` declared (while dealing) or played in this trick (or the last
@@ -277,7 +313,9 @@ class Presenter:
         seat = m.seat
         pieces: list[Piece] = [Words(m.name(seat), "seat--name")]
         info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=len(v.hand))]
-        if v.dealer_side:
+        if friends.finds_friends(v):
+            info.extend(friends.seat_roles(m, seat))
+        elif v.dealer_side:
             info.append(t("seat.dealer_side") if seat in v.dealer_side else t("seat.attackers"))
         if v.dealer == seat:
             info.append(t("seat.dealer") + " " + g["dealer"])
@@ -290,9 +328,11 @@ class Presenter:
         if seat in m.hosted:
             flag = words(t("clock.hosted_you"), "centre--alert")
         elif v.awaiting == seat:
-            key = {"burying": "seat.your_bury", "kitty_theft": "seat.your_steal"}.get(
-                v.phase, "seat.your_turn"
-            )
+            key = {
+                "burying": "seat.your_bury",
+                "kitty_theft": "seat.your_steal",
+                "calling": "seat.your_call",
+            }.get(v.phase, "seat.your_turn")
             flag = words(f"{g['turn']} {t(key)}", "seat--turn")
         return MeProps(Line(tuple(pieces)), flag)
 
@@ -318,7 +358,8 @@ class Presenter:
             else:
                 out.append(words(t("centre.dealt")))
             if v.dealer is None:
-                out.append(words(t("centre.first_deal_rule"), "seat--dim"))
+                if not m.compact:  # (the help says it too)
+                    out.append(words(t("centre.first_deal_rule"), "seat--dim"))
             else:
                 out.append(words(t("centre.dealer_known", name=m.name(v.dealer))))
         elif v.phase == "burying":
@@ -339,7 +380,10 @@ class Presenter:
                 out.append(words(t("centre.your_theft"), "centre--prompt"))
             else:
                 out.append(words(t("centre.theft", name=m.name(who if who is not None else 0))))
+        elif v.phase == "calling":
+            out.extend(friends.calling_lines(m))
         elif v.phase == "playing":
+            out.extend(friends.centre_lines(m))
             out.extend(self.trick_lines(m))
         elif v.phase == "scoring":
             out.append(words(t("centre.deal_over", points=m.attacker_points())))
@@ -438,7 +482,8 @@ class Presenter:
                 pieces.append(Words("  "))
             pieces.append(Group(tuple(chip), "card--cursor" if i == m.decl_index else ""))
         lines.append(Line(tuple(pieces)))
-        lines.append(words(m.ct.keys(t("declare.keys")), "seat--dim"))
+        if not m.compact:  # (the key bar says the keys)
+            lines.append(words(m.ct.keys(t("declare.keys")), "seat--dim"))
         return DeclareProps(True, tuple(lines))
 
     # ------------------------------------------------------------ hand
@@ -516,16 +561,21 @@ class Presenter:
         if v is None or not v.dealer_side:
             return ScoreProps(words(t("score.no_dealer")), Line(()), None)
         pts = m.attacker_points()
-        key = (m.cat, m.ct.ascii, pts, v.rules)  # (the bands are made again at every call)
+        left, alone = t("score.attackers", points=pts), False
+        ff = friends.finds_friends(v)
+        if ff:  # among the seats known to attack, provisional until the friend is revealed
+            pts, left, alone = friends.score_left(m)
+        key = (m.cat, m.ct.ascii, pts, v.rules, left, alone)  # (bands are made at every call)
         if self._score is not None and self._score[0] == key:
             return self._score[1]
         bands = m.milestones(pts)
-        ahead = [f"{b.min_points} {m.band_text(b)}" for b in bands[:2]]
+        band_text = friends.band_text if ff else (lambda _m, b: m.band_text(b))
+        ahead = [f"{b.min_points} {band_text(m, b)}" for b in bands[:2]]
         right = f" {self.glyphs(m)['sep']} ".join(ahead) if ahead else t("score.top")
         nxt = bands[0] if bands else None
         total = nxt.min_points if nxt is not None else max(pts, 1)
         props = ScoreProps(
-            words(t("score.attackers", points=pts), "bold"),
+            words(left, "bold"),
             words(right),
             (total, min(pts, total)),
         )
@@ -583,7 +633,7 @@ class Presenter:
         scoring = "next_deal" in a
         if declaring:
             confirm: bool | None = False  # declaring takes d or a digit: a stray enter must not
-        elif scoring:
+        elif scoring or "call_friend" in a.kinds:  # (enter opens the calling dialog)
             confirm = True
         elif not acting:
             confirm = grey
@@ -603,6 +653,7 @@ class Presenter:
             ("next_hand", declaring and len(m.humans) > 1),
             # while cards are played (the dialog says none was won yet), or once one was
             ("last_trick", bool(v.last_trick) or "play" in a.kinds | a.awaited),
+            ("call_friend", "call_friend" in a.kinds),
         )
         if "bury" in a.kinds | a.awaited:
             label = "keys.bury"
@@ -610,6 +661,8 @@ class Presenter:
             label = "keys.declare"
         elif scoring:
             label = "keys.next_deal"
+        elif "call_friend" in a.kinds:
+            label = "keys.call_friend"
         else:
             label = "keys.play"
         return KeyStates(states, label, "keys.skip_done" if a.closing else "keys.skip")
@@ -676,11 +729,12 @@ class Presenter:
             r = scored.result
             attackers = [s for s in range(m.players) if s not in v.dealer_side]
             names = {"dealer": m.team_name(v.dealer_side), "attackers": m.team_name(attackers)}
-            if r.attackers_take_over:
-                outcome = t("result.take_over", n=r.attacker_levels, **names)
+            if friends.finds_friends(v):  # each seat its own gain; five seats: the split
+                lines.extend(friends.outcome_lines(m, r, v.last_trick_winner))
+            elif r.attackers_take_over:
+                lines.append(words(t("result.take_over", n=r.attacker_levels, **names)))
             else:
-                outcome = t("result.hold", n=r.dealer_side_levels, **names)
-            lines.append(words(outcome))
+                lines.append(words(t("result.hold", n=r.dealer_side_levels, **names)))
         for e in log:
             if isinstance(e, LevelUp):
                 said = t(
@@ -696,8 +750,12 @@ class Presenter:
                 lines.append(words(said))
         if not any(isinstance(e, LevelUp) for e in log) and scored is not None:
             lines.append(words(t("result.no_level_change")))
-        them = v.levels[(m.seat + 1) % m.players]
-        lines.append(words(t("result.levels", us=v.levels[m.seat], them=them)))
+        if v.rules.partnership == "fixed":
+            them = v.levels[(m.seat + 1) % m.players]
+            lines.append(words(t("result.levels", us=v.levels[m.seat], them=them)))
+        else:  # every seat its own level, in play order from the viewer
+            each = [f"{m.name(s)} {v.levels[s]}" for s in map(m.seat_at, range(m.players))]
+            lines.append(words(t("result.levels_each", levels=t("team.list_sep").join(each))))
         rot = next((e for e in log if isinstance(e, DealerRotated)), None)
         over = next((e for e in log if isinstance(e, MatchOver)), None)
         if rot is not None:

@@ -38,15 +38,23 @@ async def connect_all(port: int, names: Sequence[str], clients: list[Client], **
 async def seat_four(server: ShengjiServer, cs: Sequence[Client], bots: bool = False) -> Room:
     """cs[0] creates a table, the others take seats in order (or bots fill them),
     everyone presses ready; returns the room once it plays."""
+    return await seat_table(server, cs, 4, bots)
+
+
+async def seat_table(
+    server: ShengjiServer, cs: Sequence[Client], players: int, bots: bool = False
+) -> Room:
+    """`seat_four` at a table of `players` seats (the server's default preset's)."""
     first = cs[0]
     await first.press("n")
     await first.wait_for("New table")
     await first.press("enter")
     await first.wait_for("waiting for players")
     room = server.registry.listing()[-1]
+    assert room.players == players, room.preset
     for c in cs[1:]:
         taken = len([s for s in room.slots if s.kind != "empty"])
-        await c.wait_for(f"{taken}/4")
+        await c.wait_for(f"{taken}/{players}")
         await c.press("j")
         await c.wait_for("waiting for players")
     if bots:

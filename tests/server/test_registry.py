@@ -109,6 +109,34 @@ async def test_bots_do_not_take_a_players_name() -> None:
     await reg.close()
 
 
+async def test_a_session_moves_with_its_seat() -> None:
+    """Moving seats in a waiting room left the session filed under the old seat:
+    the next player to sit there was taken for the mover's newer session and
+    the mover's session was closed ("connected again from elsewhere")."""
+    kicked: list[str] = []
+
+    class Holder:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def kick(self, reason: str, **kw: object) -> None:
+            kicked.append(self.name)
+
+    reg = Registry(None, None)
+    room = reg.create(TableSettings(rules="six-player"), "user:ann", "ann")
+    reg.attach(room, 0, Holder("ann"))
+    bob = Holder("bob")
+    seat = reg.sit(room, None, "user:bob", "bob")
+    reg.attach(room, seat, bob)
+    assert reg.sit(room, 5, "user:bob", "bob") == 5
+    assert room.holders[5] is bob and 1 not in room.holders
+    seat = reg.sit(room, None, "user:cat", "cat")
+    assert seat == 1
+    reg.attach(room, seat, Holder("cat"))
+    assert not kicked
+    await reg.close()
+
+
 async def test_a_failed_save_is_told_to_the_maker_once(tmp_path: Path) -> None:
     """A lobby.json that cannot be written: the table's maker is told (once while
     saving fails), and again after saving worked and failed anew."""

@@ -135,11 +135,14 @@ async def test_refused_auth_keys_and_passwords(tmp_path: Path) -> None:
 
 
 def test_password_hashes() -> None:
-    h = hash_password("pw")
-    assert h.startswith("scrypt$") and "pw" not in h
-    assert verify_password("pw", h)
-    assert not verify_password("pW", h)
-    assert not verify_password("pw", "garbage")
+    # a password long enough that a random base64 hash cannot hold it by chance
+    pw = "correct horse battery"
+    h = hash_password(pw)
+    assert h.startswith("scrypt$") and pw not in h and "horse" not in h
+    assert verify_password(pw, h)
+    assert not verify_password(pw.upper(), h)
+    assert not verify_password(pw, "garbage")
+    assert hash_password(pw) != h  # salted
 
 
 def test_display_names_are_safe() -> None:

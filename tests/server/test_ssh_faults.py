@@ -46,7 +46,7 @@ async def leave_to_bots(c: Client) -> None:
     """`c` leaves its table (a bot takes the seat at once) for the lobby."""
     await c.wait_for("cards", 20)
     await c.press("q")
-    await c.wait_for("Leave the table?", 10)
+    await c.wait_for("A bot plays your seat until you sit down again", 10)
     await c.press("y")
     await c.wait_for("lobby", 20)
 

@@ -1,6 +1,7 @@
-"""Store schema 3: the notes beside a game (chat, the clock's timeouts, 托管).
-A store of schema 2 (before notes) is upgraded when opened and its games still
-load and replay; a note of a kind this version does not know is skipped."""
+"""Store schema 4: the notes beside a game (chat, the clock's timeouts, 托管).
+A store of schema 3 (before notes) is upgraded when opened and its games still
+load and replay (tests/store/test_store_v1.py opens one of schema 1); a note of
+a kind this version does not know is skipped."""
 
 from __future__ import annotations
 
@@ -9,29 +10,8 @@ from pathlib import Path
 
 from shengji_tui.engine import DealNext
 from shengji_tui.store import SCHEMA_VERSION, Store
-from shengji_tui.store.db import APPLICATION_ID
 from shengji_tui.table import ChatNote, Pacing, Table, TableSettings
 from shengji_tui.table.notes import parse_note
-
-# the schema of version 2, as the code before notes created it
-SCHEMA_2 = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE tables (
-    table_id TEXT PRIMARY KEY, rules_json TEXT NOT NULL, seed INTEGER NOT NULL,
-    names_json TEXT NOT NULL, settings_json TEXT NOT NULL DEFAULT '{}',
-    created_at REAL NOT NULL, finished_at REAL, result_json TEXT,
-    deals_kept INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE log (
-    table_id TEXT NOT NULL REFERENCES tables(table_id), seq INTEGER NOT NULL,
-    command_json TEXT NOT NULL, events_json TEXT NOT NULL, PRIMARY KEY (table_id, seq)
-) WITHOUT ROWID;
-CREATE INDEX tables_finished ON tables(finished_at);
-CREATE TABLE deals (
-    table_id TEXT NOT NULL REFERENCES tables(table_id), deal_no INTEGER NOT NULL,
-    seq INTEGER NOT NULL, summary_json TEXT NOT NULL, PRIMARY KEY (table_id, deal_no)
-) WITHOUT ROWID;
-"""
 
 
 def _version(path: Path) -> int:
@@ -39,10 +19,10 @@ def _version(path: Path) -> int:
         return int(db.execute("PRAGMA user_version").fetchone()[0])
 
 
-async def test_a_schema_2_store_is_upgraded_and_its_game_goes_on(tmp_path: Path) -> None:
+async def test_a_schema_3_store_is_upgraded_and_its_game_goes_on(tmp_path: Path) -> None:
     path = tmp_path / "s.db"
-    # a game written into a schema-3 store, then the file made schema 2 as the
-    # code before wrote it (the same rows, no notes table)
+    # a game written by this version, then the file made schema 3 as the code
+    # before wrote it (the same tables but `notes`)
     settings = TableSettings.build("classic", 5, names=["Ana", "Bo", "Cy", "Di"], pacing=Pacing())
     with Store(path) as store:
         t = Table(settings, table_id="old", store=store)
@@ -50,25 +30,16 @@ async def test_a_schema_2_store_is_upgraded_and_its_game_goes_on(tmp_path: Path)
             await t.submit(0, DealNext())
         state = t.state
         await t.close()
-    rows = {}
-    with sqlite3.connect(path) as db:
-        for name in ("tables", "log", "deals"):
-            rows[name] = db.execute(f"SELECT * FROM {name}").fetchall()
-    path.unlink()
     db = sqlite3.connect(path)
-    db.executescript(SCHEMA_2)
-    db.execute("INSERT INTO meta VALUES ('schema', '2'), ('created_by', 'shengji-tui')")
-    for name, rs in rows.items():
-        for r in rs:
-            db.execute(f"INSERT INTO {name} VALUES ({', '.join('?' * len(r))})", r)
-    db.execute(f"PRAGMA application_id={APPLICATION_ID}")
-    db.execute("PRAGMA user_version=2")
+    db.execute("DROP TABLE notes")
+    db.execute("UPDATE meta SET value = '3' WHERE key = 'schema'")
+    db.execute("PRAGMA user_version=3")
     db.commit()
     db.close()
-    assert _version(path) == 2
+    assert _version(path) == 3
 
     with Store(path) as store:
-        assert _version(path) == SCHEMA_VERSION == 3
+        assert _version(path) == SCHEMA_VERSION == 4
         assert store.notes("old") == []
         back = Table.restore(store, "old")
         assert back.state == state and back.recent_notes() == []

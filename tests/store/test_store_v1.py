@@ -94,7 +94,7 @@ def test_the_fixture_is_of_schema_1() -> None:
 def test_the_saved_games_of_shengji_play_are_listed_and_resume(data: Path) -> None:
     saves = Saves.open(data)
     try:
-        assert _version(db_path(data)) == 3  # upgraded when opened (1 -> 2 -> 3)
+        assert _version(db_path(data)) == SCHEMA_VERSION  # upgraded when opened
         assert {s.table_id: s.deals_kept for s in saves.store.tables()} == dict.fromkeys(
             RECORD, False
         )
@@ -242,13 +242,17 @@ async def test_a_bot_of_an_unknown_level_is_a_sentence(
     finally:
         await reg.close()
 
-    # autoplay: the same sentence, the table left as it is (exit status 1)
-    for tid in [*PLAY, AUTO, SERVER[0]]:
-        store.delete_table(tid)
-    before = store.load(server)
+    # autoplay: the same sentence for one of its own tables, left as it is (exit
+    # status 1); the humans' games (play, server) are not autoplay's to resume
+    store.close()
+    _set_bot(path, AUTO, 2, {"type": "grandmaster", "seed": 1, "name": "X"})
+    store = Store(path)
+    before = {tid: store.load(tid).log for tid in [AUTO, *PLAY, *SERVER]}
     store.close()
     assert await autoplay(data, "one-deck", 1, 1, 0.0, 0.0) == 1
     out = capsys.readouterr().out
-    assert f"table {server} cannot be resumed" in out and UNKNOWN in out
+    assert f"table {AUTO} cannot be resumed" in out and UNKNOWN in out
+    assert "unfinished game(s) of shengji play or the SSH server as they are" in out
     with Store(path) as store:
-        assert store.load(server).log == before.log
+        for tid, log in before.items():
+            assert store.load(tid).log == log, tid

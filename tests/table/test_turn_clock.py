@@ -109,8 +109,8 @@ async def test_timeouts_then_hosted_then_taken_back() -> None:
     )
     assert t.clock is None or t.clock.seat != 0
     # any key: she takes it back; her next decision is on her clock again
-    assert t.take_back(0)
-    assert not t.take_back(0)
+    assert t.reclaim(0)
+    assert not t.reclaim(0)
     assert t.hosted == () and not t.seats[0].hosted
     off = [n for n in notes if isinstance(n, HostedNote)][-1]
     assert (off.seat, off.on) == (0, False)

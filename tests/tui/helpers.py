@@ -15,6 +15,7 @@ from shengji_tui.engine import (
     GameState,
     apply,
     events_for,
+    review_for,
     view_for,
 )
 from shengji_tui.engine.events import Event
@@ -22,6 +23,7 @@ from shengji_tui.tui.app import ShengjiApp
 
 from .states import (  # the states, as H.following_state () ...
     NAMES,
+    SEAT_NAMES,
     bots,
     bury_cheap,
     burying_state,
@@ -36,10 +38,12 @@ from .states import (  # the states, as H.following_state () ...
     scored_state,
     scored_state_no_capture,
     theft_state,
+    trick_state,
 )
 
 __all__ = [
     "NAMES",
+    "SEAT_NAMES",
     "Seat",
     "StaticTable",
     "bots",
@@ -57,6 +61,7 @@ __all__ = [
     "scored_state_no_capture",
     "static_app",
     "theft_state",
+    "trick_state",
     "wait_until",
 ]
 
@@ -77,11 +82,13 @@ class StaticTable:
     declare_window: float | None = None
     trouble: Any = None
     clock: Any = None  # no turn clock
+    card_counter = True
 
     def __init__(self, state: GameState, names: list[str] | None = None, humans=(0,)) -> None:
         self.state = state
-        names = names or NAMES
+        self.start_state = state
         players = state.rules.players
+        names = names or (NAMES if players == 4 else SEAT_NAMES[:players])
         self.seats = [Seat("human" if s in humans else "bot", names[s]) for s in range(players)]
         self._subs: list[tuple[int | None, Callable[..., Any]]] = []
         self.submitted: list[Command] = []
@@ -102,11 +109,14 @@ class StaticTable:
     def say(self, seat: int | None, name: str, text: str, sender: str | None = None) -> Any:
         raise AssertionError("a static table has no chat")
 
-    def take_back(self, seat: int, *, quiet: bool = False) -> bool:
+    def reclaim(self, seat: int, *, quiet: bool = False) -> bool:
         return False
 
     def view(self, seat: int | None):
         return view_for(self.state, 0 if seat is None else seat)
+
+    def review(self, seat: int):
+        return review_for(self.state, seat)
 
     def subscribe(self, seat, callback):
         entry = (seat, callback)
@@ -121,6 +131,27 @@ class StaticTable:
             if inspect.isawaitable(res):
                 await res
         return events_for(events, seat, self.state)
+
+    async def take_back(self, seat: int) -> int:
+        """As `Table.take_back`, over the commands submitted here."""
+        from shengji_tui.table import TakeBackRefused
+        from shengji_tui.table.takeback import take_back_point
+
+        if sum(s.kind == "human" for s in self.seats) > 1:
+            raise TakeBackRefused("hotseat", "several humans")
+        k = take_back_point(self.submitted, seat)
+        if k is None:
+            raise TakeBackRefused("nothing", "no move")
+        self.submitted = self.submitted[:k]
+        state = self.start_state
+        for cmd in self.submitted:
+            state, _ = apply(state, cmd)
+        self.state = state
+        for s, cb in list(self._subs):
+            res = cb(self.view(s), [])
+            if inspect.isawaitable(res):
+                await res
+        return state.version
 
     async def start(self) -> None:
         pass

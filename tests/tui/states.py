@@ -207,3 +207,32 @@ def scored_state_no_capture(preset: str = "classic") -> GameState:
         if v.last_trick_winner is not None and v.last_trick_winner in v.dealer_side:
             return s
     raise AssertionError("no seed found")
+
+
+# ---------------------------------------------------------------- any seat count
+
+SEAT_NAMES = ["You", "Ana", "Mei", "Ken", "Raj", "Zoe"]
+
+
+def trick_state(preset: str, played: int | None = None, min_trick: int = 1, seed: int = 3):
+    """Bots at every seat (the easy level: the auction and the friend's call as a
+    player would make them) until seat 0 is to play after `played` plays of a
+    trick (None: as the last of it), a few tricks in."""
+    from shengji_tui.bots import BotSpec
+
+    state = new_game(preset, seed)
+    n = state.rules.players
+    want = n - 1 if played is None else played
+    b = {s: BotSpec(level="easy", seed=seed * 8 + s, name=SEAT_NAMES[s]).make() for s in range(n)}
+    for _ in range(20000):
+        if (
+            state.phase == "playing"
+            and state.turn == 0
+            and len(state.trick) == want
+            and state.trick_no >= min_trick
+        ):
+            return state
+        step = plan(state, b, all_bots=True)
+        assert step is not None and state.phase != "finished"
+        state = step.state
+    raise AssertionError("no such trick")

@@ -65,9 +65,7 @@ def test_seats_in_hosted_are_marked() -> None:
     p = Presenter()
     assert not any("[auto]" in plain(ln) for sp in p.seats(m) for ln in sp.lines)
     m.set_names(m.names, hosted=frozenset({1}))
-    marked = [
-        sp.seat for sp in p.seats(m) if any("[auto]" in plain(ln) for ln in sp.lines)
-    ]
+    marked = [sp.seat for sp in p.seats(m) if any("[auto]" in plain(ln) for ln in sp.lines)]
     assert marked == [1]
     turn = p.me(m).flag
     assert turn is not None and "YOUR TURN" in plain(turn)
@@ -84,7 +82,7 @@ class ClockTable(H.StaticTable):
         self.clock: Clock | None = None
         self.taken_back: list[int] = []
 
-    def take_back(self, seat: int, *, quiet: bool = False) -> bool:
+    def reclaim(self, seat: int, *, quiet: bool = False) -> bool:
         self.taken_back.append(seat)
         self.seats[seat].hosted = False
         return True

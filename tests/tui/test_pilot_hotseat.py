@@ -36,11 +36,22 @@ from shengji_tui.engine import (
     SeatView,
     ThrowFailed,
 )
+from shengji_tui.rules import RuleSet
 from shengji_tui.table import Pacing, Table, TableSettings, bot_specs
 from shengji_tui.text import CardText, Catalogue
+from shengji_tui.tui.aids import AidsPresenter
 from shengji_tui.tui.app import ShengjiApp
-from shengji_tui.tui.screens import DealResultScreen, LastTrickScreen, LogScreen, PassScreen
-from shengji_tui.tui.widgets import CentreBox, DeclarePanel
+from shengji_tui.tui.counter import count_cards
+from shengji_tui.tui.model import Model
+from shengji_tui.tui.screens import (
+    CounterScreen,
+    DealResultScreen,
+    KittyScreen,
+    LastTrickScreen,
+    LogScreen,
+    PassScreen,
+)
+from shengji_tui.tui.widgets import CentreBox, CounterPanel, DeclarePanel
 
 from .helpers import wait_until
 
@@ -53,8 +64,9 @@ class Witness:
     """Every view the table sent each seat, by version: what each seat knew when."""
 
     def __init__(self, table: Table) -> None:
-        self.views: dict[int, dict[int, SeatView]] = {s: {} for s in range(4)}
-        for s in range(4):
+        self.players = players = table.rules.players
+        self.views: dict[int, dict[int, SeatView]] = {s: {} for s in range(players)}
+        for s in range(players):
             self.record(s, table.view(s))
             table.subscribe(s, lambda view, _events, s=s: self.record(s, view))
 
@@ -96,8 +108,11 @@ def knowable(tv: SeatView) -> Counter[rules.Card]:
 class Checker:
     """Reads every screen the app shows and checks it against the seat on screen."""
 
-    def __init__(self, app: ShengjiApp, witness: Witness, lang: str) -> None:
+    def __init__(
+        self, app: ShengjiApp, witness: Witness, lang: str, humans: tuple[int, ...] = HUMANS
+    ) -> None:
         self.app = app
+        self.humans = humans
         self.witness = witness
         self.cat = Catalogue(lang)
         ct = CardText(self.cat)
@@ -114,6 +129,7 @@ class Checker:
         self.checks = 0
         self.seats_seen: set[int] = set()
         self.received_seen = 0
+        self.counters_seen = 0
         self.toasts_seen = 0
         self.dialogs_seen: set[str] = set()
         notify = app.notify
@@ -198,10 +214,32 @@ class Checker:
                 self.check_options(where, painted, hand)
             elif name == "Toast":
                 self.check_toast(where, painted, seat)
+            elif isinstance(w, CounterPanel) and painted:  # (a hidden panel is not kept)
+                self.check_counter(where, w, m)
         for name, line in lines:
+            if name == "CounterPanel":  # (it names the cards the seat does not see)
+                continue
             for part in CHIP.split(line):  # (each declaration option names its own cards)
                 over = self.cards(part) - know
                 assert not over, f"{where}: seat {seat} cannot know {dict(over)}: {name} {line!r}"
+
+    def check_counter(self, where: str, panel: CounterPanel, m: Model) -> None:
+        """The card counter names every card the seat does not see, by construction:
+        it must be the count of the seat's own view (`count_cards` reads the view
+        alone), and what it says is out is exactly the pack less what that view
+        holds (the hand, the cards played, the kitty it buried)."""
+        seat_view = m.view
+        assert seat_view is not None
+        assert panel.props == AidsPresenter().counter(m), f"{where}: a stale or foreign count"
+        count = count_cards(seat_view, m.ctx)
+        out = Counter(c for s in count.suits for c in s.out)
+        seen = Counter(seat_view.hand) + Counter(seat_view.kitty or ())
+        for e in seat_view.log:
+            if isinstance(e, Played):
+                seen.update(e.cards)
+        pack = Counter(rules.full_deck(seat_view.rules.decks))
+        assert out + seen == pack, f"{where}: the count is not the pack less seat {m.seat}'s view"
+        self.counters_seen += 1
 
     def latest(self, seat: int) -> SeatView:
         views = self.witness.views[seat]
@@ -209,7 +247,7 @@ class Checker:
 
     def public(self) -> Counter[rules.Card]:
         """What every human at the keyboard may know (the log is theirs to share)."""
-        known = [knowable(self.latest(s)) for s in HUMANS]
+        known = [knowable(self.latest(s)) for s in self.humans]
         out = known[0]
         for k in known[1:]:
             out &= k
@@ -229,10 +267,10 @@ class Checker:
                     told[hit.group("name")] += 1
         m = self.app.model
         assert m is not None
-        for seat in range(4):
+        for seat in range(self.witness.players):
             seen = min(
                 sum(isinstance(e, Declared) and e.seat == seat for e in self.latest(s).log)
-                for s in HUMANS
+                for s in self.humans
             )
             said = told[m.names[seat]]
             assert said <= seen, f"{where}: the log tells {said} declarations of seat {seat}"
@@ -263,21 +301,30 @@ class Checker:
         assert seat in origins, f"{where}: seat {seat} sees a toast raised for {origins}: {shown}"
 
 
-def make_table(preset: str, seed: int, cat: Catalogue, deal_delay: float) -> Table:
-    names = [cat.t("names.player", n=1), "Ana", cat.t("names.player", n=2), "Ken"]
+def make_table(
+    preset: str, seed: int, cat: Catalogue, deal_delay: float, humans: tuple[int, ...] = HUMANS
+) -> Table:
+    players = RuleSet.preset(preset).players
+    bots = iter(["Ana", "Ken", "Mei", "Raj", "Zoe"])
+    names = [
+        cat.t("names.player", n=humans.index(s) + 1) if s in humans else next(bots)
+        for s in range(players)
+    ]
     settings = TableSettings.build(
         preset,
         seed,
         names=names,
-        bots=bot_specs(seed, (1, 3), "random", names),
+        bots=bot_specs(seed, [s for s in range(players) if s not in humans], "random", names),
         pacing=Pacing(bot_delay=0, deal_delay=deal_delay, declare_window=1.0),
     )
     return Table(settings)
 
 
-def checked_app(table: Table, lang: str) -> tuple[ShengjiApp, Checker]:
-    app = ShengjiApp(table, list(HUMANS), owns_table=True, theme="shengji", lang=lang)
-    check = Checker(app, Witness(table), lang)
+def checked_app(
+    table: Table, lang: str, humans: tuple[int, ...] = HUMANS
+) -> tuple[ShengjiApp, Checker]:
+    app = ShengjiApp(table, list(humans), owns_table=True, theme="shengji", lang=lang)
+    check = Checker(app, Witness(table), lang, humans)
     after = app._check_hotseat  # called after every table update and every hand-over
 
     def checked() -> None:
@@ -355,10 +402,12 @@ async def deal_and_declare(
         await pilot.pause(0.02)
 
 
-async def play_deal(pilot: Any, app: ShengjiApp, check: Checker, wide: bool) -> dict[str, int]:
-    """Bury (if a human holds the kitty) and play every trick to the deal's end;
-    try an illegal follow now and then (its toast tells of the hand), open the
-    last trick and the log."""
+async def play_deal(
+    pilot: Any, app: ShengjiApp, check: Checker, wide: bool, tricks: int | None = None
+) -> dict[str, int]:
+    """Bury (if a human holds the kitty) and play every trick to the deal's end
+    (or the first `tricks`); try an illegal follow now and then (its toast tells
+    of the hand), open the last trick and the log."""
     m = app.model
     assert m is not None
     done: Counter[str] = Counter()
@@ -369,6 +418,8 @@ async def play_deal(pilot: Any, app: ShengjiApp, check: Checker, wide: bool) -> 
         check("+".join(keys))
 
     while m.phase in ("burying", "kitty_theft", "playing"):
+        if tricks is not None and m.view is not None and m.view.trick_no >= tricks:
+            break
         if isinstance(app.screen, PassScreen):
             await key("enter")
             done["hand-overs"] += 1
@@ -394,7 +445,8 @@ async def play_deal(pilot: Any, app: ShengjiApp, check: Checker, wide: bool) -> 
             throw = None
             if not m.lead() and not done["thrown"]:
                 views = check.witness.views
-                others = [views[s][v.version].hand for s in range(4) if s != m.seat]
+                seats = range(check.witness.players)
+                others = [views[s][v.version].hand for s in seats if s != m.seat]
                 throw = failing_throw(m, others)
             if throw is not None:  # it fails: a toast, the cards tried, the one forced
                 await select_by_keys(pilot, m, throw)
@@ -404,6 +456,17 @@ async def play_deal(pilot: Any, app: ShengjiApp, check: Checker, wide: bool) -> 
                     pilot, lambda before=before: len(m.view.hand) < before, what="the throw"
                 )
                 continue
+            if turn % 4 == 1:  # the card counter: the seat's own count (check_counter)
+                await key("c")
+                assert isinstance(app.screen, CounterScreen)
+                await key("escape")
+            if turn % 4 == 2:  # the kitty: only its burier's screen opens it
+                await key("k")
+                mine = m.view.kitty_holder == m.seat
+                assert isinstance(app.screen, KittyScreen) == mine
+                if mine:
+                    await key("escape")
+                done["kitty mine" if mine else "kitty refused"] += 1
             if v.last_trick and turn % 3 == 0:
                 await key("t")
                 assert isinstance(app.screen, LastTrickScreen)
@@ -442,6 +505,8 @@ async def whole_hotseat_deal(lang: str, size: tuple[int, int], seed: int) -> Non
         assert done.get("turns", 0) >= 20 and done.get("hand-overs", 0) >= 10
         assert done.get("refused", 0) >= 1 and done.get("thrown", 0) == 1
         assert check.toasts_seen >= 1
+        assert done.get("kitty refused", 0) >= 1
+        assert check.counters_seen >= (20 if size[0] >= 120 else 1)
         await wait_until(pilot, lambda: isinstance(app.screen, DealResultScreen), what="result")
         check("the result")
         await pilot.press("t")
@@ -459,6 +524,25 @@ async def test_a_whole_hotseat_deal_shows_each_human_only_their_own_cards() -> N
 
 async def test_a_whole_hotseat_deal_in_chinese_at_80x24() -> None:
     await whole_hotseat_deal("zh", (80, 24), seed=3)
+
+
+async def test_three_humans_at_six_seats_see_only_their_own_cards() -> None:
+    """Six seats, three humans (one whole team) at one keyboard: dealt, declared
+    and handed over mid-deal, then a few tricks played, every screen read."""
+    humans = (0, 2, 4)
+    cat = Catalogue("en")
+    table = make_table("six-player", 4, cat, deal_delay=0.03, humans=humans)
+    app, check = checked_app(table, "en", humans)
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        m = app.model
+        assert m is not None
+        mid_deal = await deal_and_declare(pilot, app, check)
+        assert mid_deal >= 5, "the keyboard changed hands mid-deal"
+        done = await play_deal(pilot, app, check, wide=False, tricks=4)
+        assert done.get("turns", 0) >= 10 and done.get("hand-overs", 0) >= 6
+        assert m.view is not None and m.view.trick_no >= 4
+    assert check.seats_seen == set(humans)
+    assert "PassScreen" in check.dialogs_seen and check.checks > 100
 
 
 async def test_hidden_declarations_stay_hidden_from_the_other_human() -> None:

@@ -70,3 +70,74 @@ async def test_match_over_then_back_to_the_menu() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
+
+
+def test_hotseat_up_to_the_presets_seats() -> None:
+    from shengji_tui.engine.state import teams_for
+    from shengji_tui.rules import RuleSet
+    from shengji_tui.saves import hotseat_problem, table_settings
+    from shengji_tui.text import Catalogue
+    from shengji_tui.tui.play import build_app
+
+    six = RuleSet.preset("six-player")
+    # partners fill the first human's team first: three at six make a whole team
+    assert hotseat_seats(2, 6, teams_for(six)) == [0, 2]
+    assert hotseat_seats(3, 6, teams_for(six)) == [0, 2, 4]
+    assert hotseat_seats(4, 6, teams_for(six)) == [0, 1, 2, 4]
+    assert hotseat_seats(6, 6, teams_for(six)) == list(range(6))
+    # no fixed partners: the humans in turn
+    three = RuleSet.preset("three-player")
+    assert hotseat_seats(2, 3, teams_for(three)) == [0, 1]
+    assert hotseat_seats(3, 5, teams_for(RuleSet.preset("find-friends-5"))) == [0, 1, 2]
+    settings = table_settings(GameOptions(preset="six-player", humans=3, seed=1), Catalogue("en"))
+    assert settings.human_seats() == [0, 2, 4]
+    assert [s.name for s in settings.seats if s.kind == "human"] == [
+        "Player 1",
+        "Player 2",
+        "Player 3",
+    ]
+    # more humans than seats: a sentence, from the command line and from the settings
+    assert hotseat_problem(6, six) == ""
+    said = hotseat_problem(5, RuleSet.preset("classic"))
+    assert "classic preset has 4 seats" in said and "choose 2 to 4" in said
+    args = build_parser().parse_args(["play", "--preset", "three-player", "--hotseat", "4"])
+    app, saves, why = build_app(args)
+    assert app is None and saves is None and "has 3 seats" in why
+    args = build_parser().parse_args(["play", "--preset", "six-player", "--hotseat", "6"])
+    args.no_save = True
+    app, _, why = build_app(args)
+    assert app is not None and why == "" and app.options.humans == 6
+    try:
+        table_settings(GameOptions(preset="classic", humans=5), Catalogue("en"))
+    except ValueError as e:
+        assert "at most 4 humans" in str(e)
+    else:
+        raise AssertionError("five humans at four seats")
+
+
+async def test_the_menus_players_follow_the_preset() -> None:
+    """As many humans to choose from as the chosen preset has seats; a choice too
+    large for a smaller table comes down to its seats."""
+    from textual.widgets import OptionList, Select
+
+    def choices(select: Select[int]) -> list[str]:  # (its overlay lists them)
+        overlay = select.query_one(OptionList)
+        return [str(overlay.get_option_at_index(i).prompt) for i in range(overlay.option_count)]
+
+    options = GameOptions(preset="six-player", humans=5)
+    app = ShengjiApp(menu=True, table_factory=make_table, options=options, theme="shengji")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        humans = app.screen.query_one("#humans", Select)
+        labels = choices(humans)
+        assert humans.value == 5 and labels[0] == "Just me, against 5 bots"
+        assert labels[1:] == [f"{n} humans on this keyboard" for n in range(2, 7)]
+        app.screen.query_one("#preset", Select).value = "three-player"
+        await pilot.pause()
+        assert humans.value == 3
+        assert choices(humans) == [
+            "Just me, against 2 bots",
+            "2 humans on this keyboard",
+            "3 humans on this keyboard",
+        ]
+        assert app.screen.choices().humans == 3

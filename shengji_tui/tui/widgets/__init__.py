@@ -15,9 +15,11 @@ Modules:
   last_trick  `LastTrick`
   keybar      `KeyBar` (the table's footer)
   log         `GameLog`
+  counter     `CounterPanel` (the card counter)
 """
 
 from .centre import CentreBox
+from .counter import CounterPanel
 from .declare import DeclarePanel
 from .hand import HandView, Slot, hand_rows
 from .keybar import KeyBar, KeyBarProps, KeyEntry
@@ -33,6 +35,7 @@ from .styles import CARD_STYLES, StyleTable, styles_for
 __all__ = [
     "CARD_STYLES",
     "CentreBox",
+    "CounterPanel",
     "DeclarePanel",
     "GameLog",
     "HandView",
