@@ -26,7 +26,8 @@ meta}` (the rules and the seed have their own columns; a record without
 `card_counter` reads as on, one without `hosted` or `pacing.turn_clock` as
 none). `from_stored` also reads the untyped record of version 1 (before this
 module): `{"seats": [{"kind", "name", "bot": {"type": ...}, "stand_in_for"}],
-"bot_delay", "deal_delay", "meta"}`. A bot this version has no level for is a `SettingsError` with a sentence, never a stand-in bot.
+"bot_delay", "deal_delay", "meta"}`. A bot this version has no level for is a
+`SettingsError` with a sentence, never a stand-in bot.
 """
 
 from __future__ import annotations
