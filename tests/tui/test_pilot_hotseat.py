@@ -457,7 +457,7 @@ async def play_deal(
                 )
                 continue
             if turn % 4 == 1:  # the card counter: the seat's own count (check_counter)
-                await key("c")
+                await key("m")
                 assert isinstance(app.screen, CounterScreen)
                 await key("escape")
             if turn % 4 == 2:  # the kitty: only its burier's screen opens it
