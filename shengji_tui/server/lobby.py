@@ -333,6 +333,14 @@ class CreateScreen(ModalScreen[None]):
                     allow_blank=False,
                     id="standin",
                 )
+            with Horizontal():
+                yield Label(t("aids.option"))
+                yield Select(
+                    [(t("aids.option_on"), True), (t("aids.option_off"), False)],
+                    value=d.card_counter,
+                    allow_blank=False,
+                    id="counter-option",
+                )
             clock = d.pacing.turn_clock
             seconds = sorted({*CLOCK_SECONDS, *([int(clock.seconds)] if clock else [])})
             with Horizontal():
@@ -351,14 +359,6 @@ class CreateScreen(ModalScreen[None]):
                     value=clock.limit if clock and clock.limit in (1, 2, 3, 5) else 2,
                     allow_blank=False,
                     id="clock-limit",
-                )
-            with Horizontal():
-                yield Label(t("aids.option"))
-                yield Select(
-                    [(t("aids.option_on"), True), (t("aids.option_off"), False)],
-                    value=d.card_counter,
-                    allow_blank=False,
-                    id="counter-option",
                 )
             with Horizontal():
                 yield Label(t("rules_file.lobby_label"))
