@@ -110,7 +110,7 @@ CREATE TABLE notes (
 
 # version 3 -> 4: the notes beside the game
 _UPGRADE_4 = """
-CREATE TABLE notes (
+CREATE TABLE IF NOT EXISTS notes (
     table_id TEXT NOT NULL REFERENCES tables(table_id),
     n INTEGER NOT NULL,
     seq INTEGER NOT NULL,

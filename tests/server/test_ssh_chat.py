@@ -12,7 +12,7 @@ from shengji_tui.table.chat import RATE_COUNT
 from .game_helpers import until
 from .sshclient import Client
 
-WIDE = (120, 36)  # the log shows beside the table from 110 columns
+WIDE = (112, 40)  # the log beside the table (from 110 columns; the counter from 120)
 
 
 async def _connect(

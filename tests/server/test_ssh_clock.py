@@ -26,8 +26,9 @@ async def test_a_player_who_does_not_move_times_out_then_is_hosted_and_takes_it_
 ) -> None:
     server = await start_server(tmp_path / "data", options=OPTIONS)
     try:
-        # wide enough for the log beside the table (every note is in it)
-        ann, bob = Client("ann", (120, 36)), Client("bob", (120, 36))
+        # wide enough for the log beside the table (every note is in it), not for
+        # the card counter (from 120 columns)
+        ann, bob = Client("ann", (112, 40)), Client("bob", (112, 40))
         clients.extend((ann, bob))
         for c in (ann, bob):
             await c.connect(server.port)
