@@ -37,7 +37,7 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 
-from ..bots import LEVELS, bot_level
+from ..bots import LEVELS, BotLevel, bot_level
 from ..engine import Event, SeatView
 from ..engine.state import SUPPORTED
 from ..rules import RuleSet
@@ -84,6 +84,7 @@ class ChatHeard(Message):
 
 
 CHAT_LINES = 6  # the last lines of chat a waiting room (or the watch screen) shows
+FILL_LEVEL: BotLevel = "normal"  # the waiting room's bots, unless the player chooses
 
 
 class LobbyNotice(Message):
@@ -133,19 +134,55 @@ def error_text(cat: Catalogue, e: LobbyError) -> str:
 
 
 def describe_seats(cat: Catalogue, room: Room) -> str:
-    """The players column: `Registry.Room.describe_seats` in the player's language."""
+    """The players column: who sits at each seat, in seat order, in the player's
+    language (a free seat, a bot, a player away or in 托管 said so)."""
     t = cat.t
+    hosted = set(room.table.hosted) if room.table is not None else set()
     parts = []
     for s, slot in enumerate(room.slots):
         if slot.kind == "empty":
-            parts.append(t("lobby.seat_empty"))
+            parts.append(t("lobby.list.free"))
         elif slot.kind == "bot":
-            parts.append(t("lobby.seat_bot", name=slot.name))
-        elif room.connected(s) or room.status != "playing":
-            parts.append(slot.name)
+            parts.append(t("lobby.list.bot", name=slot.name))
+        elif room.status == "playing" and not room.connected(s):
+            parts.append(t("lobby.list.away", name=slot.name))
+        elif s in hosted:
+            parts.append(t("lobby.list.hosted", name=slot.name))
         else:
-            parts.append(t("lobby.seat_away", name=slot.name))
+            parts.append(slot.name)
     return t("lobby.seat_sep").join(parts)
+
+
+def game_name(cat: Catalogue, preset: str) -> str:
+    """A preset by its name in the player's language (a rules file's own name as it is)."""
+    key = f"lobby.game.{preset}"
+    return cat.t(key) if cat.has(key) else preset
+
+
+def describe_status(cat: Catalogue, room: Room) -> str:
+    """What a table is doing, in words: who it waits for, or the deal and phase."""
+    t = cat.t
+    seats = room.players
+    taken = sum(1 for s in room.slots if s.kind != "empty")
+    if room.status == "waiting":
+        if taken < seats:
+            said = t("lobby.list.waiting_for", n=seats - taken, taken=taken, seats=seats)
+        else:
+            ready = sum(1 for s in room.slots if s.ready)
+            said = t("lobby.list.waiting_ready", ready=ready, seats=seats)
+    elif room.status == "playing" and room.table is not None:
+        v = room.table.state
+        if v.phase == "playing":
+            said = t("lobby.list.playing_trick", deal=v.deal_no + 1, trick=v.trick_no + 1)
+        else:
+            key = f"lobby.phase.{v.phase}"
+            phase = t(key) if cat.has(key) else v.phase
+            said = t("lobby.list.playing", deal=v.deal_no + 1, phase=phase)
+    else:
+        said = t(f"lobby.status.{room.status}")
+    if room.spectators:
+        said += t("lobby.list.watching", n=room.spectators)
+    return said
 
 
 def _level_name(t: Callable[..., str], level: str) -> str:
@@ -207,15 +244,12 @@ class LobbyScreen(Screen[None]):
         rooms = app.registry.listing()
         for room in rooms:
             taken = sum(1 for s in room.slots if s.kind != "empty")
-            status = t(f"lobby.status.{room.status}")
-            if room.status == "playing" and room.table is not None:
-                v = room.table.state
-                status = t("lobby.status.playing_deal", n=v.deal_no + 1)
+            status = describe_status(app.cat, room)
             if room.seat_of(app.identity.id) is not None:
                 status += t("lobby.your_seat")
             dt.add_row(
                 str(room.number),
-                room.preset,
+                game_name(app.cat, room.preset),
                 f"{taken}/{room.players}",
                 describe_seats(app.cat, room),
                 status,
@@ -363,6 +397,7 @@ class CreateScreen(ModalScreen[None]):
             with Horizontal():
                 yield Label(t("rules_file.lobby_label"))
                 yield Label(t("rules_file.lobby_none"), id="rules-chosen", classes="about")
+            yield Label(t("lobby.list.create_keys"), classes="about")
             with Horizontal(classes="buttons"):
                 yield Button(t("lobby.create.create"), id="create", variant="primary")
                 yield Button(t("rules_file.lobby_button"), id="paste-rules")
@@ -379,6 +414,11 @@ class CreateScreen(ModalScreen[None]):
 
     @on(Button.Pressed, "#create")
     def _create(self) -> None:
+        self.action_create()
+
+    @on(Input.Submitted, "#grace")
+    def _grace_entered(self) -> None:
+        """enter in the grace field: the table is made as the dialog says."""
         self.action_create()
 
     @on(Button.Pressed, "#cancel")
@@ -464,7 +504,7 @@ class RoomScreen(Screen[None]):
             yield Label(t("lobby.room.bot_level"))
             yield Select(
                 [(_level_name(t, lv), lv) for lv in LEVELS],
-                value=LEVELS[0],
+                value=FILL_LEVEL,
                 allow_blank=False,
                 id="level",
             )
@@ -533,7 +573,7 @@ class RoomScreen(Screen[None]):
         level = self.query_one("#level", Select).value
         try:
             _app(self).registry.add_bots(
-                self.room, bot_level(level) if isinstance(level, str) else "random"
+                self.room, bot_level(level) if isinstance(level, str) else FILL_LEVEL
             )
         except LobbyError as e:
             self.say(error_text(_app(self).cat, e))

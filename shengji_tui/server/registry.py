@@ -186,7 +186,7 @@ class OptionsRecord(_Record):
     grace: float = Field(60.0, ge=0)
     bot_delay: float = Field(0.6, ge=0)
     deal_delay: float = Field(0.05, ge=0)
-    standin_level: BotLevel = "random"
+    standin_level: BotLevel = "normal"
     seed: int | None = None
     card_counter: bool = True
 

@@ -138,7 +138,7 @@ class TableSettings(_Frozen):
     seed: int | None = None  # None: a random one when the table is made
     seats: tuple[SeatSettings, ...] = ()  # () in the input: every seat empty
     pacing: Pacing = Pacing()
-    stand_in: BotLevel = "random"  # who plays for an absent human (the lobby)
+    stand_in: BotLevel = "normal"  # who plays for an absent human (the lobby)
     hosted: tuple[int, ...] = ()  # seats in 托管: a bot plays them until a key takes them back
     card_counter: bool = True  # the players may open the card counter (记牌器)
     meta: dict[str, Any] = Field(default_factory=dict)
@@ -171,7 +171,7 @@ class TableSettings(_Frozen):
         names: Sequence[str] | None = None,
         bots: Mapping[int, BotSpec] | None = None,
         pacing: Pacing | None = None,
-        stand_in: BotLevel = "random",
+        stand_in: BotLevel = "normal",
         meta: Mapping[str, Any] | None = None,
         card_counter: bool = True,
     ) -> TableSettings:
