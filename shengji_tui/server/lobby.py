@@ -111,6 +111,7 @@ CreateScreen > Vertical { width: 60; height: auto; border: round #3fa66b; paddin
 CreateScreen Horizontal { height: auto; }
 CreateScreen Label { width: 18; padding: 1 0 0 0; }
 CreateScreen Select, CreateScreen Input { width: 1fr; }
+CreateScreen #create-keys { width: 1fr; padding: 1 0 0 0; color: #9fbfa8; }
 CreateScreen #preset-about { width: 1fr; padding: 0 0 0 18; color: #9fbfa8; }
 .buttons { height: auto; align: center middle; }
 """
@@ -166,7 +167,7 @@ def describe_status(cat: Catalogue, room: Room) -> str:
     taken = sum(1 for s in room.slots if s.kind != "empty")
     if room.status == "waiting":
         if taken < seats:
-            said = t("lobby.list.waiting_for", n=seats - taken, taken=taken, seats=seats)
+            said = t("lobby.list.waiting_for", n=seats - taken)
         else:
             ready = sum(1 for s in room.slots if s.ready)
             said = t("lobby.list.waiting_ready", ready=ready, seats=seats)
@@ -221,7 +222,8 @@ class LobbyScreen(Screen[None]):
         yield Static("", id="message")
         table: DataTable[str] = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         table.add_columns(
-            *(t(f"lobby.col_{c}") for c in ("number", "preset", "seats", "players", "status"))
+            # (the status before the names: on 80 columns the names are what is cut)
+            *(t(f"lobby.col_{c}") for c in ("number", "preset", "seats", "status", "players"))
         )
         yield table
         yield Static(t("lobby.hint"), id="hint")
@@ -251,14 +253,17 @@ class LobbyScreen(Screen[None]):
                 str(room.number),
                 game_name(app.cat, room.preset),
                 f"{taken}/{room.players}",
-                describe_seats(app.cat, room),
                 status,
+                describe_seats(app.cat, room),
                 key=room.table_id,
             )
+        empty = t("lobby.no_tables")
         if rooms:
             dt.move_cursor(row=min(max(keep, 0), len(rooms) - 1))
-        if not rooms:
-            self.say(_t(self)("lobby.no_tables"))
+            if str(self.query_one("#message", Static).render()) == empty:
+                self.say("")  # (a table came: "no tables yet" is no longer true)
+        else:
+            self.say(empty)
 
     def say(self, text: str) -> None:
         self.query_one("#message", Static).update(text)
@@ -397,7 +402,7 @@ class CreateScreen(ModalScreen[None]):
             with Horizontal():
                 yield Label(t("rules_file.lobby_label"))
                 yield Label(t("rules_file.lobby_none"), id="rules-chosen", classes="about")
-            yield Label(t("lobby.list.create_keys"), classes="about")
+            yield Label(t("lobby.list.create_keys"), id="create-keys")
             with Horizontal(classes="buttons"):
                 yield Button(t("lobby.create.create"), id="create", variant="primary")
                 yield Button(t("rules_file.lobby_button"), id="paste-rules")
