@@ -139,6 +139,8 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
         help="unfinished tables made by one client, counted by identity and by network "
         "address (a table left to bots plays on by itself; 0: no limit; default 3)",
     )
+    # the benchmark's floor (`shengji bench ssh --floor`): a minimal app at the tables
+    p.add_argument("--bench-floor", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--log-file", help="write the server log here (default: standard error)")
     p.add_argument("-v", "--verbose", action="store_true")
 
@@ -278,6 +280,7 @@ def main(args: argparse.Namespace) -> int:
                 turn_clock=clock,
             )
         ),
+        floor=args.bench_floor,
         table_limits=TableLimits(
             max_tables=max(0, args.max_tables),
             max_per_client=max(0, args.max_tables_per_client),

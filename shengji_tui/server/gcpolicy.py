@@ -79,8 +79,13 @@ class GcPolicy:
         self.ended = 0
         self.last_full = time.monotonic()
         self.full_passes += 1
-        log.debug(
-            "gc: full pass, %d unreachable, %.0f ms", found, (time.perf_counter() - t0) * 1000
+        ms = (time.perf_counter() - t0) * 1000
+        # (a long one is a pause of every table: said at INFO, `bench ssh --leave` reads it)
+        log.log(
+            logging.INFO if ms >= 50 else logging.DEBUG,
+            "gc: full pass, %d unreachable, %.0f ms",
+            found,
+            ms,
         )
 
     def due(self, now: float) -> bool:

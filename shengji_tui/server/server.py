@@ -55,6 +55,7 @@ class ServerConfig:
     table_options: TableSettings = field(default_factory=TableSettings)
     table_limits: TableLimits = field(default_factory=TableLimits)
     use_store: bool = True
+    floor: bool = False  # `shengji bench ssh --floor`: a minimal app at the tables (floor.py)
 
 
 # Refusals are SSH disconnect reasons, sent once the key exchange is done and
@@ -335,7 +336,9 @@ class ShengjiServer:
 
     def _context(self) -> SessionContext[GameSession]:
         """What each session is given of the server (`context`)."""
-        return SessionContext(self.limits, self.registry, self.gc, self.sessions)
+        return SessionContext(
+            self.limits, self.registry, self.gc, self.sessions, floor=self.config.floor
+        )
 
     @property
     def fingerprint(self) -> str:
