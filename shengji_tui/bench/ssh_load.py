@@ -432,8 +432,8 @@ async def run_leave(tables: int, think: float, before: float, after: float) -> d
                     unanswered[0] += 1
                 else:
                     answers.append((sent, time.perf_counter() - sent))
-                probe.send(b"\x1b")
-                await asyncio.sleep(0.1)
+                probe.send(b"\x1b")  # (alone: a key after it within ~0.1 s makes it alt+key)
+                await asyncio.sleep(0.3)
 
         games = [
             asyncio.create_task(
