@@ -125,7 +125,18 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
         "a key (default 2)",
     )
     tab.add_argument("--bot-delay", type=float, default=0.6)
-    tab.add_argument("--deal-delay", type=float, default=0.05)
+    tab.add_argument(
+        "--deal-delay",
+        type=float,
+        default=None,
+        help="seconds between cards (default 0.2: a pace people can follow)",
+    )
+    tab.add_argument(
+        "--declare-delay",
+        type=float,
+        default=None,
+        help="seconds a bot takes to declare once it can (default 1.5, as a person; 0: at once)",
+    )
     tab.add_argument(
         "--max-tables",
         type=int,
@@ -175,18 +186,23 @@ def main(args: argparse.Namespace) -> int:
 
     from ..store import StoreError, default_data_dir
     from ..store.files import private_file
-    from ..table import Pacing, TableSettings, TurnClock
+    from ..table import HUMAN_DEAL_DELAY, HUMAN_DECLARE_DELAY, Pacing, TableSettings, TurnClock
     from .auth import AuthError, AuthPolicy, add_password, default_authorized_keys
     from .hostkey import HostKeyError
     from .registry import TableLimits
     from .server import ServerConfig, ShengjiServer
 
     data_dir = Path(args.data_dir).expanduser() if args.data_dir else default_data_dir()
+    if args.deal_delay is None:
+        args.deal_delay = HUMAN_DEAL_DELAY
+    if args.declare_delay is None:
+        args.declare_delay = HUMAN_DECLARE_DELAY
     for flag, value in (
         ("--grace", args.grace),
         ("--bot-delay", args.bot_delay),
         ("--deal-delay", args.deal_delay),
         ("--turn-clock", args.turn_clock),
+        ("--declare-delay", args.declare_delay),
     ):
         if value < 0:
             print(f"shengji: {flag} is in seconds: 0 or more", file=sys.stderr)
@@ -278,6 +294,7 @@ def main(args: argparse.Namespace) -> int:
                 bot_delay=args.bot_delay,
                 deal_delay=args.deal_delay,
                 turn_clock=clock,
+                declare_delay=args.declare_delay,
             )
         ),
         floor=args.bench_floor,

@@ -659,8 +659,6 @@ class WatchScreen(Screen[None]):
             self.room.spectators -= 1
 
     def render_view(self) -> None:
-        from ..text import CardText
-
         v = self.view
         if v is None:
             return
@@ -697,6 +695,7 @@ class WatchScreen(Screen[None]):
                 turn=turn,
             )
             out.append(line + "\n")
+        out.append(auction_lines(cat, ct, v, names))
         out.append("\n" + t("lobby.watch.trick"))
         if v.trick:
             out.append(
@@ -734,6 +733,33 @@ def watch_side(t: Callable[..., str], v: SeatView, seat: int) -> str:
     if not v.dealer_side:
         return ""
     return t("lobby.watch.dealer_side" if seat in v.dealer_side else "lobby.watch.attacker")
+
+
+def auction_lines(cat: Catalogue, ct: CardText, v: SeatView, names: list[str]) -> str:
+    """The auction as a spectator sees it (eighty points, three players): every
+    call so far, the contract once won, the shown kitty cards, the match points."""
+    if v.rules.bidding == "none":
+        return ""
+    t = cat.t
+
+    def name(s: int) -> str:
+        return names[s] if s < len(names) else t("lobby.watch.seat", n=s + 1)
+
+    out = ""
+    if v.bids:
+        said = " · ".join(
+            f"{name(c.seat)} {t('lobby.watch.pass') if c.points is None else c.points}"
+            for c in v.bids
+        )
+        out += "\n" + t("lobby.watch.calls") + said
+    if v.bid is not None and v.dealer is not None:
+        out += "\n" + t("lobby.watch.bid", points=v.bid, name=name(v.dealer))
+    if v.shown_kitty:
+        out += "\n" + t("lobby.watch.kitty_shown") + ct.cards(v.shown_kitty)
+    if v.rules.bidding == "points_up":
+        scores = " · ".join(f"{name(s)} {m}" for s, m in enumerate(v.match_scores))
+        out += "\n" + t("lobby.watch.match_points") + scores
+    return out + "\n" if out else ""
 
 
 # ====================================================================== the app

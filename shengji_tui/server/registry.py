@@ -186,6 +186,7 @@ class OptionsRecord(_Record):
     grace: float = Field(60.0, ge=0)
     bot_delay: float = Field(0.6, ge=0)
     deal_delay: float = Field(0.05, ge=0)
+    declare_delay: float = Field(0.0, ge=0)  # (a record without it: bots declared at once)
     standin_level: BotLevel = "normal"
     seed: int | None = None
     card_counter: bool = True
@@ -231,6 +232,7 @@ class RoomRecord(_Record):
                 grace=st.pacing.grace,
                 bot_delay=st.pacing.bot_delay,
                 deal_delay=st.pacing.deal_delay,
+                declare_delay=st.pacing.declare_delay,
                 standin_level=st.stand_in,
                 seed=st.seed,
                 card_counter=st.card_counter,
@@ -246,7 +248,12 @@ class RoomRecord(_Record):
         settings = TableSettings(
             rules=rules,
             seed=self.seed,
-            pacing=Pacing(grace=o.grace, bot_delay=o.bot_delay, deal_delay=o.deal_delay),
+            pacing=Pacing(
+                grace=o.grace,
+                bot_delay=o.bot_delay,
+                deal_delay=o.deal_delay,
+                declare_delay=o.declare_delay,
+            ),
             stand_in=o.standin_level,
             card_counter=o.card_counter,
         )

@@ -8,6 +8,8 @@ from .plan import HeadlessRun, Step, plan, random_bots, run_headless
 from .rulesfile import rules_from_file, rules_from_text
 from .settings import (
     DEFAULT_DECLARE_WINDOW,
+    HUMAN_DEAL_DELAY,
+    HUMAN_DECLARE_DELAY,
     Pacing,
     SeatSettings,
     SettingsError,
@@ -23,6 +25,8 @@ from .views import SPECTATOR, ViewCache, spectator_view
 
 __all__ = [
     "DEFAULT_DECLARE_WINDOW",
+    "HUMAN_DEAL_DELAY",
+    "HUMAN_DECLARE_DELAY",
     "MAX_CHARS",
     "SPECTATOR",
     "ChatNote",

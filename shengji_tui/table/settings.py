@@ -10,9 +10,10 @@ what a `Table` is made from, and what the store keeps of it (`settings_json`):
   `BotSpec`: level, seed, name, options) or empty; a bot standing in for an
   absent human names them (`stand_in_for`);
 - `pacing`: seconds between cards, before a bot acts, for declaring after the
-  last card, and a dropped player's grace before a stand-in plays for them;
-  the turn clock (`TurnClock`: seconds per decision, timeouts before 托管),
-  None for none (solo play);
+  last card, a bot's reaction before it declares (where people play), a
+  dropped player's grace before a stand-in plays for them, and the turn clock
+  (`TurnClock`: seconds per decision, timeouts before 托管; None for none: solo
+  play);
 - `stand_in`: the level of the bots that play for absent players (the lobby)
   and for a human whose clock ran out or who is in 托管;
 - `hosted`: the seats in 托管 (a bot plays them until their player takes the
@@ -47,6 +48,12 @@ log = logging.getLogger("shengji_tui.table")
 SETTINGS_VERSION = 2
 SeatKind = Literal["human", "bot", "empty"]
 DEFAULT_DECLARE_WINDOW = 3.0  # seconds humans get to declare after the last card
+# Where people play (`shengji play`, `shengji serve`): a deal a person can follow
+# (at four seats, one's own card every 0.8 s: 20 s a deal, `f` deals the rest at
+# once) and bots that take a person's time to declare. `Pacing()` itself is the
+# machine's pace (tests, benchmarks, bot-only tables).
+HUMAN_DEAL_DELAY = 0.2
+HUMAN_DECLARE_DELAY = 1.5
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -127,6 +134,10 @@ class Pacing(_Frozen):
     declare_window: float | None = Field(None, ge=0)  # after the last card (None: default)
     grace: float = Field(60.0, ge=0)  # a dropped player's seat waits this long for them
     turn_clock: TurnClock | None = None  # None: no clock (solo play, bot tables)
+    # seconds (on average) a bot takes to declare once it could, where a human
+    # sits at the table (0: the moment a card makes it possible; bot-only
+    # tables never wait)
+    declare_delay: float = Field(0.0, ge=0)
 
     @property
     def window(self) -> float:

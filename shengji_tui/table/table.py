@@ -20,6 +20,12 @@
   between cards, closes the declarations (after `declare_window` when humans
   sit at the table), lets a bot act `bot_delay` after it becomes its turn, and
   starts the next deal when every seat is a bot (humans submit `NextDeal`).
+- Where a human sits, a bot declares `declare_delay` seconds (on average)
+  after it first could, as a person reacts, while the cards go on being dealt
+  (`plan(react=True)`); bot-only tables declare at once.
+- A human may hold the deal (`hold_deal`): no card is dealt and the
+  declarations stay open while anyone holds it; the holder deals one card at
+  a time with its own `DealNext`. It ends with the deal (not stored).
 - A store write the driver makes that fails (the disk is full, the file is
   locked) does not stop it: the state stays as it was, the driver tries again
   after a growing pause (`RETRY_DELAYS`), and `on_trouble` listeners hear of it
@@ -49,6 +55,7 @@ import contextlib
 import functools
 import inspect
 import logging
+import math
 import random
 import time
 import uuid
@@ -101,6 +108,7 @@ T = TypeVar("T")
 
 # pauses between attempts at a store write that failed (the last one repeats)
 RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+_DEALING = ("dealing", "declaring")  # the phases a hold holds
 __all__ = ["DEFAULT_DECLARE_WINDOW", "RETRY_DELAYS", "SeatInfo", "StoreTrouble", "Table"]
 
 
@@ -207,6 +215,8 @@ class Table:
         self.channel = channel if channel is not None else TableChannel()
         self._note_n = 0  # the last note number stored
         self._note_writes: set[asyncio.Future[None]] = set()  # in the executor
+        self._holds: set[int] = set()  # seats holding the deal (`hold_deal`)
+        self._react_due: dict[int, float] = {}  # bot seat -> when it declares (loop time)
         if store is not None:
             if store.has_table(self.table_id):
                 raise StoreError(
@@ -262,6 +272,28 @@ class Table:
     def card_counter(self) -> bool:
         """Whether the players may open the card counter (`TableSettings.card_counter`)."""
         return self._settings.card_counter
+
+    @property
+    def deal_held(self) -> bool:
+        """Someone holds the deal (`hold_deal`)."""
+        return bool(self._holds) and self._state.phase in _DEALING
+
+    def hold_deal(self, seat: int, hold: bool = True) -> None:
+        """`seat` holds the deal (or lets it go on). While anyone holds it the
+        driver deals no card and leaves the declarations open; the cards come
+        one at a time by a `DealNext` of a seat, and bots still declare. A hold
+        lasts for this deal (nothing is stored: a resumed game deals on)."""
+        self._check_seat(seat)
+        if hold and self._state.phase not in _DEALING:
+            return
+        if (seat in self._holds) == hold:
+            return
+        if hold:
+            self._holds.add(seat)
+        else:
+            self._holds.discard(seat)
+        self._changed.set()
+        self._refresh_clock()  # (a held deal's declaring window runs no clock)
 
     def view(self, seat: int | None) -> SeatView:
         """What `seat` sees now; None: a spectator's view (no hand; `seat` is -1)."""
@@ -501,7 +533,7 @@ class Table:
                 else:
                     secs = decision_seconds(tc, st, self._views.get(st, seat))
                     clock = Clock(seat, self._ticker.now() + secs, secs, st.version)
-            elif st.phase == "declaring" and not self._all_bots():
+            elif st.phase == "declaring" and not self._all_bots() and not self.deal_held:
                 if old is not None and (old.seat, old.version) == (None, st.version):
                     clock = old
                 else:
@@ -780,6 +812,8 @@ class Table:
             self._done.set()
 
     def _delay(self, step: Step, all_bots: bool) -> float:
+        if step.kind in ("deal", "close") and self.deal_held:
+            return math.inf  # until the hold ends (or a seat deals a card)
         if step.kind == "deal":
             return self.deal_delay
         if step.kind == "declare":
@@ -787,6 +821,31 @@ class Table:
         if step.kind == "close" and not all_bots:
             return self._settings.pacing.window
         return self.bot_delay
+
+    def _react(self, step: Step, st: GameState) -> tuple[Step, float | None]:
+        """Of the declarations `step` carries (`plan(react=True)`), the first whose
+        bot has had its time to react (counted from when it first could declare);
+        else `step` itself and the seconds until the next bot's time."""
+        due = self._react_due
+        want = {w.seat: w for w in step.wanting if w.seat is not None}
+        for seat in [s for s in due if s not in want]:
+            del due[seat]
+        if not want:
+            return step, None
+        now = asyncio.get_running_loop().time()
+        for seat in want:
+            if seat not in due:
+                due[seat] = now + self._reaction(st, seat)
+        ready = [seat for seat in sorted(want) if due[seat] <= now]
+        if ready:
+            return want[ready[0]], None
+        return step, min(due[seat] for seat in want) - now
+
+    def _reaction(self, st: GameState, seat: int) -> float:
+        """How long the bot at `seat` takes to declare: 0.6 to 1.4 times the
+        pacing's `declare_delay` (people do not all react alike)."""
+        r = random.Random(f"{self.seed}/{st.deal_no}/{seat}/{st.version}").random()
+        return self._settings.pacing.declare_delay * (0.6 + 0.8 * r)
 
     async def _drive_loop(self) -> None:
         while not self._closed:
@@ -797,27 +856,45 @@ class Table:
                 return
             gen = self._seat_gen
             all_bots = self._all_bots()
-            bots = self._playing_bots()
+            if st.phase not in _DEALING:
+                self._holds.clear()
+            react = not all_bots and self._settings.pacing.declare_delay > 0
+            bots = self._playing_bots()  # (seats in 托管 included)
             if bots:  # bots think in a worker thread, off the event loop
                 step = await asyncio.to_thread(
-                    plan, st, bots, all_bots=all_bots, views=self._bot_views
+                    plan,
+                    st,
+                    bots,
+                    all_bots=all_bots,
+                    views=self._bot_views,
+                    react=react,
                 )
             else:  # only the table's own steps (deal, close): cheap, and no thread hop
                 step = plan(st, {}, all_bots=all_bots, views=self._bot_views)
             if step is None:
+                self._react_due.clear()
                 if self._state is st and self._seat_gen == gen:
                     await self._wait_for_human(st, gen)
                 continue
+            step, react_in = self._react(step, st)
             delay = self._delay(step, all_bots)
-            if delay > 0:
+            wait = delay if react_in is None else min(delay, react_in)
+            woken = False
+            if math.isinf(wait):
+                await self._changed.wait()
+                woken = True
+            elif wait > 0:
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._changed.wait(), delay)
-            if self._state is not st or self._seat_gen != gen:
-                continue  # something changed meanwhile: plan again
+                    await asyncio.wait_for(self._changed.wait(), wait)
+                    woken = True
+            if woken or wait < delay or self._state is not st or self._seat_gen != gen:
+                continue  # a change (a move, a seat, a hold) or a bot's time to declare
             try:
                 await self._shielded(self._act(step, st, gen))
             except (StoreError, OSError) as e:
                 await self._store_failed(e)
+            if step.kind == "declare" and step.seat is not None:
+                self._react_due.pop(step.seat, None)  # (another one is a new reaction)
 
     async def _store_failed(self, e: Exception) -> None:
         """A write of the driver's failed (the state is unchanged): say so, pause

@@ -34,12 +34,14 @@ from ..bots import LEVELS
 from ..engine import (
     CallFriend,
     Command,
+    DealNext,
     Event,
     FriendCalled,
     FriendRevealed,
     RuleError,
     SeatView,
     ThrowFailed,
+    WrongSeat,
 )
 from ..table import (
     DEFAULT_DECLARE_WINDOW,
@@ -50,17 +52,20 @@ from ..table import (
     TakeBackRefused,
     TimeoutNote,
 )
-from ..text import CardText, Catalogue, ascii_keys
+from ..text import CardText, Catalogue, ascii_keys, local_name
 from ..text.assets import asset
 from . import friends
 from .aid_commands import aid_commands
 from .asciifilter import ASCII_FILTER
+from .assist import Assist
 from .bindings import relabel_bindings
 from .contract import GameOptions, TableFactory, TableLike, TroubleLike
 from .messages import (
     CardStyleChosen,
     ChatRequested,
+    DealStepRequested,
     FriendCallChosen,
+    HoldDealRequested,
     LanguageChosen,
     MenuRequested,
     NewGameRequested,
@@ -161,6 +166,7 @@ class ShengjiApp(App[None]):
         # chat at the table (`c`): for SSH tables; solo and hotseat have nobody to
         # talk to (the log still tells the table's own notes: timeouts, 托管)
         self.chat = chat
+        self.assist = Assist()  # auto-declare, forced follows (the options')
 
     # ------------------------------------------------------------------ setup
     def get_line_filters(self) -> Sequence[LineFilter]:
@@ -228,11 +234,12 @@ class ShengjiApp(App[None]):
         self._saved = self.saves is not None and self.saves.owns(table.table_id)
         self.views = {s: table.view(s) for s in self.humans}
         self._result_for = None
+        self.assist.forget()
         window = table.declare_window
         self.model = m = Model(
             self.cat,
             self.ct,
-            [s.name for s in table.seats],
+            self._seat_names(),
             self.humans[0],
             humans=self.humans,
             table_humans=self._table_humans(),
@@ -240,6 +247,10 @@ class ShengjiApp(App[None]):
             hosted=self._hosted(),
             chat=self.chat and len(self.humans) == 1,
             card_counter=table.card_counter,
+            show_estimate=self.options.estimate,
+            deal_held=table.deal_held,
+            auto_declare=self.options.auto_declare,
+            auto_forced=self.options.auto_forced,
         )
         m.take_seat(self.humans[0], self.views[self.humans[0]])
         m.set_clock(table.clock)
@@ -260,6 +271,7 @@ class ShengjiApp(App[None]):
             self._on_trouble(table.trouble)
         await self.show_main(TableScreen(m))
         self._follow_result()
+        self._assist_moves(m.seat, self.views[m.seat])  # (a game resumed at such a moment)
         if owns:
             await table.start()
 
@@ -269,6 +281,13 @@ class ShengjiApp(App[None]):
         if table is None:
             return frozenset()
         return frozenset(s for s, seat in enumerate(table.seats) if seat.hosted)
+
+    def _seat_names(self) -> list[str]:
+        """The seats' names, the table's own in the player's language."""
+        table = self.table
+        if table is None:
+            return self.model.names if self.model is not None else []
+        return [local_name(self.cat, s.name, s.kind == "bot") for s in table.seats]
 
     def _table_humans(self) -> int:
         table = self.table
@@ -403,12 +422,21 @@ class ShengjiApp(App[None]):
                 return s
         return None
 
-    async def send(self, command: Command) -> bool:
-        """Submit for the seat being shown; a refusal becomes a notification."""
+    async def send(self, command: Command, seat: int | None = None) -> bool:
+        """Submit for the seat being shown (or `seat`, a human's at this keyboard);
+        a refusal becomes a notification."""
         if self.table is None or self.model is None:
             return False
         try:
-            await self.table.submit(self.model.seat, command)
+            await self.table.submit(self.model.seat if seat is None else seat, command)
+        except WrongSeat as e:  # the engine counts seats from 0: the screen says a name
+            m = self.model
+            if e.turn is None or not 0 <= e.turn < m.players:
+                text = e.sentence_zh if self.cat.zh and e.sentence_zh else e.sentence
+            else:
+                text = self.cat.t("notify.not_your_turn", name=m.name(e.turn))
+            self.notify(self.ct.notation(text), severity="error", timeout=6)
+            return False
         except RuleError as e:
             text = self.ct.notation(e.sentence_zh if self.cat.zh and e.sentence_zh else e.sentence)
             self.notify(text, severity="error", timeout=6)
@@ -506,12 +534,13 @@ class ShengjiApp(App[None]):
             self.views[msg.seat] = msg.view
             table = self.table
             # seats change hands (a bot stands in, a player joins)
-            names = [s.name for s in table.seats] if table is not None else m.names
+            names = self._seat_names()
             clock = table.clock if table is not None else None
             hosted = self._hosted()
             if msg.seat == m.seat:
                 self._toast_throws(msg.events)
                 waited = m.my_turn()
+                held = table.deal_held if table is not None else None
                 m.apply(
                     msg.view,
                     msg.events,
@@ -519,15 +548,76 @@ class ShengjiApp(App[None]):
                     table_humans=self._table_humans(),
                     clock=clock,
                     hosted=hosted,
+                    held=held,
                 )
                 if self.options.bell and not waited and m.my_turn():
                     self.bell()  # (for players who look away: off unless chosen)
                 self._toast_friends(msg.events)
             elif names != m.names or hosted != m.hosted:
                 m.set_names(names, self._table_humans(), hosted)
+        if msg.seat in self.humans:
+            self._assist_moves(msg.seat, msg.view)
         if msg.seat == m.seat:
             self._follow_result()
         self._check_hotseat()
+
+    def _assist_moves(self, seat: int, view: SeatView) -> None:
+        """What the player's options do for them: declare their best (for every
+        human at this keyboard, from their own view), play the shown seat's
+        forced follow."""
+        m = self.model
+        if m is None or self._passing:
+            return
+        cmd: Command | None = None
+        if self.options.auto_declare:
+            cmd = self.assist.declaration(view)
+        if cmd is None and self.options.auto_forced and seat == m.seat:
+            cmd = self.assist.forced_play(m)
+        if cmd is None:
+            return
+        if seat == m.seat:
+            key = "pace.auto_declared" if cmd.type == "declare" else "pace.auto_played"
+            cards = getattr(cmd, "cards", ())
+            self.notify(self.cat.t(key, cards=self.ct.cards(cards)), timeout=3)
+        self.run_worker(self.send(cmd, seat), group="assist")
+
+    @on(HoldDealRequested)
+    def hold_deal(self, msg: HoldDealRequested) -> None:
+        """Hold the deal (or let it go on), where every human plays here."""
+        m, table = self.model, self.table
+        if m is None or table is None or not m.can_hold():
+            return
+        table.hold_deal(m.seat, msg.hold)
+        if not msg.hold:  # (a hotseat hold may be another human's at this keyboard)
+            for s in self.humans:
+                table.hold_deal(s, False)
+        m.set_held(table.deal_held)
+
+    @on(DealStepRequested)
+    async def deal_step(self) -> None:
+        """The deal is held: deal up to the shown seat's next card (each player
+        draws at their own pace; the bots' cards come between)."""
+        m, table = self.model, self.table
+        if m is None or table is None:
+            return
+        seat = m.seat
+        for _ in range(m.players):
+            if not m.can_step():
+                return
+            before = len(table.view(seat).hand)
+            if not await self.send(DealNext(seat=seat)) or len(table.view(seat).hand) > before:
+                return
+
+    def set_assists(self, *, auto_declare: bool, auto_forced: bool) -> None:
+        """The player's options (the palette): declare for them, play forced follows."""
+        self.options = dataclasses.replace(
+            self.options, auto_declare=auto_declare, auto_forced=auto_forced
+        )
+        m = self.model
+        if m is not None:
+            m.set_assists(auto_declare=auto_declare, auto_forced=auto_forced)
+            if m.view is not None:
+                self._assist_moves(m.seat, m.view)
 
     def _toast_throws(self, events: list[Event]) -> None:
         m = self.model
@@ -535,9 +625,8 @@ class ShengjiApp(App[None]):
         for e in events:
             if isinstance(e, ThrowFailed) and not self._passing:  # (to nobody's screen)
                 key = "notify.throw_failed" + ("_you" if m.is_you(e.seat) else "")
-                self.notify(
+                self.notify(  # (news, told in the centre too: a narrow toast)
                     self.cat.t(key, name=m.name(e.seat), forced=self.ct.cards(e.forced)),
-                    severity="warning",
                     timeout=4,
                 )
 
@@ -608,6 +697,7 @@ class ShengjiApp(App[None]):
             self._passing = False
             self.clear_toasts()  # (any raised for the seat before, meanwhile)
             m.take_seat(seat, self.views[seat])
+            self._assist_moves(seat, self.views[seat])
             self._check_hotseat()
 
         name = m.names[seat] if seat < len(m.names) and m.names[seat] else m.name(seat)
@@ -634,7 +724,9 @@ class ShengjiApp(App[None]):
         self.ct = CardText(self.cat, self.ct.ascii)
         relabel_bindings(self, {"command_palette": self.cat.t("keys.palette")})
         if self.model is not None:
-            self.model.set_look(self.cat, self.ct)
+            with self.model.batch():
+                self.model.set_look(self.cat, self.ct)
+                self.model.set_names(self._seat_names())
         for scr in self.screen_stack:
             if isinstance(scr, StartScreen):
                 self.call_later(scr.show_menu, self.menu())
@@ -742,6 +834,23 @@ class ShengjiApp(App[None]):
             t("bell.palette_help"),
             self.toggle_bell,
         )
+        yield SystemCommand(
+            t("palette.estimate_hide" if self.options.estimate else "palette.estimate_show"),
+            t("palette.estimate_help"),
+            self.toggle_estimate,
+        )
+        o = self.options
+        state = {True: t("assist.on"), False: t("assist.off")}
+        yield SystemCommand(
+            t("assist.auto_declare", state=state[o.auto_declare]),
+            t("assist.auto_declare_help"),
+            lambda: self.set_assists(auto_declare=not o.auto_declare, auto_forced=o.auto_forced),
+        )
+        yield SystemCommand(
+            t("assist.auto_forced", state=state[o.auto_forced]),
+            t("assist.auto_forced_help"),
+            lambda: self.set_assists(auto_declare=o.auto_declare, auto_forced=not o.auto_forced),
+        )
         if self.table_factory is not None:
             yield SystemCommand(
                 t("palette.new_game"), t("palette.new_game_help"), self._palette_menu
@@ -798,6 +907,13 @@ class ShengjiApp(App[None]):
         """The bell on this player's turn, on or off (this session's: over SSH too)."""
         self.options = dataclasses.replace(self.options, bell=not self.options.bell)
         self.notify(self.cat.t("bell.now_on" if self.options.bell else "bell.now_off"))
+
+    def toggle_estimate(self) -> None:
+        """The bidding panel's estimate of the hand, shown or hidden (a setting of
+        this session, kept for its next games)."""
+        self.options = dataclasses.replace(self.options, estimate=not self.options.estimate)
+        if self.model is not None:
+            self.model.set_estimate(self.options.estimate)
 
     def _palette_last_trick(self) -> None:
         if self.model is not None:

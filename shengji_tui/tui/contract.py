@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from ..bots import BotLevel
 from ..engine import Command, DealReview, Event, SeatView
 from ..rules import RuleSet
+from ..table import HUMAN_DEAL_DELAY, HUMAN_DECLARE_DELAY
 from ..table.notes import Note
 from ..text import Catalogue
 
@@ -91,6 +92,11 @@ class TableLike(Protocol):
     @property
     def card_counter(self) -> bool: ...  # the players may open the card counter
 
+    @property
+    def deal_held(self) -> bool: ...  # someone holds the deal (`hold_deal`)
+
+    def hold_deal(self, seat: int, hold: bool = True) -> None: ...
+
     def view(self, seat: int | None) -> SeatView: ...
 
     def review(self, seat: int) -> DealReview: ...  # the deal in play, as `seat` may see it
@@ -125,11 +131,15 @@ class GameOptions:
     seed: int | None = None
     humans: int = 1
     bot_delay: float = 0.6
-    deal_delay: float = 0.05
+    deal_delay: float = HUMAN_DEAL_DELAY  # seconds a card: a deal a person can follow
     declare_window: float | None = None  # seconds to declare after the last card (table default)
     bots: BotLevel = "normal"  # the bots' level
     card_counter: bool = True  # the players may open the card counter (记牌器)
     bell: bool = False  # the terminal rings (BEL) when it becomes the player's turn
+    estimate: bool = True  # auctions: the bidding panel tells what the hand is worth
+    declare_delay: float = HUMAN_DECLARE_DELAY  # a bot's reaction before it declares
+    auto_declare: bool = False  # declare for the player (as the normal bot judges)
+    auto_forced: bool = False  # play the player's follow when only one is legal
 
 
 TableFactory = Callable[[GameOptions, Catalogue], tuple[TableLike, list[int]]]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import rules
 from ..rules import RuleSet, ScoreBand
+from .auction import help_lines
 from .model import Model
 
 
@@ -16,9 +17,13 @@ def help_markdown(model: Model) -> str:
     friends = rs is not None and rs.partnership == "find_friends"
     for key in (
         "move",
+        "jump",
         "select",
+        "unit",
+        "digits",
         "play",
         "declare",
+        "hold",
         "skip",
         "suggest",
         "last_trick",
@@ -44,6 +49,9 @@ def help_markdown(model: Model) -> str:
         "help.rule.pack", decks=rs.decks, players=rs.players, hand=rs.hand_size, kitty=rs.kitty_size
     )
     out.append(f"- {pack}")
+    if rs.bidding != "none":  # the auction presets: their own rules (auction.py)
+        out += ["", *help_lines(model, rs)]
+        return "\n".join(out)
     if rs.two_color:
         out.append(f"- {t('help.rule.two_color')}")
     out.append(

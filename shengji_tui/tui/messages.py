@@ -101,6 +101,18 @@ class NextHandRequested(Message):
     """Hotseat: hand the keyboard to the next human."""
 
 
+class HoldDealRequested(Message):
+    """Hold the table's deal (`hold` False: let it go on), for the seat shown."""
+
+    def __init__(self, hold: bool) -> None:
+        super().__init__()
+        self.hold = hold
+
+
+class DealStepRequested(Message):
+    """The deal is held: deal the cards up to the shown seat's next one."""
+
+
 class LanguageChosen(Message):
     """The start menu's language (`options`: its choices so far, kept)."""
 

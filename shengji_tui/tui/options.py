@@ -61,7 +61,34 @@ def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> 
         action="store_true",
         help="keep the game in memory only (it cannot be resumed)",
     )
+    p.add_argument(
+        "--no-estimate",
+        action="store_true",
+        help="auctions: the bidding panel does not tell what your hand is worth",
+    )
     p.add_argument("--theme", default=None, help="a Textual theme name (default: shengji)")
     p.add_argument("--bell", action="store_true", help="ring the terminal's bell on your turn")
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits")
-    p.add_argument("--deal-delay", type=float, default=0.05, help="seconds between cards")
+    p.add_argument(
+        "--deal-delay",
+        type=float,
+        default=None,
+        help="seconds between cards (default: 0.2, a pace a person can follow; "
+        "space holds the deal, f deals the rest)",
+    )
+    p.add_argument(
+        "--declare-delay",
+        type=float,
+        default=None,
+        help="seconds a bot takes to declare once it can (default: 1.5, as a person; 0: at once)",
+    )
+    p.add_argument(
+        "--auto-declare",
+        action="store_true",
+        help="declare for me when it is worth it, as a good player would",
+    )
+    p.add_argument(
+        "--auto-play-forced",
+        action="store_true",
+        help="play my follow at once when only one is legal",
+    )

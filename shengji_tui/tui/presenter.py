@@ -31,6 +31,7 @@ from ..engine import (
 from ..rules import Card, Rank, Suit
 from ..text import describe_lead, play_verb
 from . import friends
+from .auction import AuctionPresenter
 from .model import Model
 from .props import (
     Cards as CardsPiece,
@@ -67,13 +68,18 @@ DYNAMIC_KEYS = (
     "pick",
     "confirm",
     "declare",
-    "declare_option",
+    "number",
     "skip_deal",
     "suggest",
     "next_deal",
     "next_hand",
     "last_trick",
     "call_friend",
+    "hold_deal",
+    "deal_step",
+    "jump",
+    "suit_edge",
+    "toggle_unit",
 )
 
 
@@ -115,6 +121,7 @@ class Presenter:
         self._groups: tuple[object, tuple[HandGroup, ...]] | None = None
         self._last: tuple[object, LastTrickProps] | None = None
         self._score: tuple[object, ScoreProps] | None = None
+        self.auction = AuctionPresenter(self)  # the auction presets' parts (auction.py)
 
     def look(self, m: Model) -> tuple[object, ...]:
         """What every text depends on besides the game: the words, the card style,
@@ -154,6 +161,7 @@ class Presenter:
             keys=self.keys(m),
             log=LogProps(m.log_id, len(m.log), m.log),
             countdown=m.declare_deadline is not None and closing(m),
+            auction=self.auction.panel(m),
         )
 
     # ------------------------------------------------------------ status line
@@ -165,6 +173,8 @@ class Presenter:
         sep = f" {self.glyphs(m)['sep']} "
         if v is None:
             return StatusProps(title, sep, ())
+        if v.rules.bidding != "none":  # match points or per-seat levels, and the bid
+            return StatusProps(title, sep, tuple(self.auction.status_parts(m)))
         parts: list[Line] = []
         if v.trump_set:
             trump = m.ct.suit_name(v.trump_suit) if v.trump_suit else t("suit.no_trump")
@@ -272,6 +282,8 @@ class Presenter:
         assert v is not None
         t = m.cat.t
         out: list[Piece] = []
+        if v.phase in ("bidding", "naming_trump"):  # the seat's call
+            return self.auction.seat_pieces(m, seat)
         if v.phase in ("dealing", "declaring"):
             mine = [d for d in v.declarations if d.seat == seat]
             if mine:
@@ -332,6 +344,9 @@ class Presenter:
                 "burying": "seat.your_bury",
                 "kitty_theft": "seat.your_steal",
                 "calling": "seat.your_call",
+                "bidding": "auction.your_bid_flag",
+                "naming_trump": "auction.your_naming_flag",
+                "overturning": "auction.your_overturn_flag",
             }.get(v.phase, "seat.your_turn")
             flag = words(f"{g['turn']} {t(key)}", "seat--turn")
         return MeProps(Line(tuple(pieces)), flag)
@@ -343,7 +358,10 @@ class Presenter:
         if v is None:
             return CentreProps((words(t("centre.waiting_table")),), None)
         out: list[Line] = []
-        if v.phase in ("dealing", "declaring"):
+        auction = self.auction.centre(m)
+        if auction is not None:
+            out = auction
+        elif v.phase in ("dealing", "declaring"):
             total = v.rules.hand_size * v.rules.players
             dealt = total - v.cards_left
             if v.phase == "dealing":
@@ -352,11 +370,14 @@ class Presenter:
                     out.append(
                         Line((Words(t("centre.you_got") + " "), self.cards(m, [m.last_dealt])))
                     )
-            elif m.declare_deadline is not None:
+            elif m.declare_deadline is not None and not m.deal_held:
                 left = max(0, math.ceil(m.declare_deadline - now))
                 out.append(words(t("centre.dealt_countdown", s=left)))
             else:
                 out.append(words(t("centre.dealt")))
+            if m.deal_held and m.can_hold():
+                key = "pace.held" if v.phase == "dealing" else "pace.held_closing"
+                out.append(words(m.ct.keys(t(key)), "centre--prompt"))
             if v.dealer is None:
                 if not m.compact:  # (the help says it too)
                     out.append(words(t("centre.first_deal_rule"), "seat--dim"))
@@ -365,7 +386,7 @@ class Presenter:
         elif v.phase == "burying":
             holder = v.kitty_holder
             if holder == m.seat:
-                out.append(words(t("centre.bury_title", k=v.kitty_size), "centre--prompt"))
+                out.append(words(t("centre.bury_title", k=m.bury_count()), "centre--prompt"))
                 chk = m.check()
                 out.append(words(chk.message, "centre--ok" if chk.ok else "centre--alert"))
                 sel = m.selection()
@@ -373,7 +394,9 @@ class Presenter:
                     out.append(Line((self.cards(m, sel),)))
                 out.append(words(m.ct.keys(t("centre.bury_keys")), "seat--dim"))
             else:
-                out.append(words(t("centre.burying", name=m.name(holder or 0), k=v.kitty_size)))
+                k = m.bury_count()
+                out.append(words(t("centre.burying", name=m.name(holder or 0), k=k)))
+            out.extend(self.auction.burying_extra(m))
         elif v.phase == "kitty_theft":
             who = v.theft_turn
             if who == m.seat:
@@ -400,8 +423,10 @@ class Presenter:
         if v.trick and v.last_trick and v.last_trick_winner is not None:
             pts = sum(rules.points(p.cards) for p in v.last_trick)
             win = next((p.cards for p in v.last_trick if p.seat == v.last_trick_winner), ())
-            said = t("centre.last_won", name=m.name(v.last_trick_winner), points=pts) + " "
-            out.append(Line((Words(said), self.cards(m, win)), "seat--dim", "card--dim"))
+            said = t("centre.last_won", name=m.name(v.last_trick_winner), points=pts, cards="\0")
+            before, _, after = said.partition("\0")  # (where the cards go in the sentence)
+            pieces = (Words(before), self.cards(m, win), Words(after))
+            out.append(Line(pieces, "seat--dim", "card--dim"))
         failed = m.throw_failed
         if failed is not None and v.trick:
             said = t("centre.throw_failed", name=m.name(failed.seat)) + " "
@@ -441,6 +466,13 @@ class Presenter:
             out.append(words(said, "seat--dim"))
         if v.awaiting == m.seat:
             out.append(words(t("centre.your_turn", what=m.requirement()), "centre--prompt"))
+            listed = m.listed_plays()
+            if listed:  # what the digits pick
+                picks: list[Piece] = [Words(t("assist.plays"))]
+                for k, cards in enumerate(listed, 1):
+                    number = Words((" " if k > 1 else "") + t("declare.option", n=k))
+                    picks.append(Group((number, self.cards(m, cards))))
+                out.append(Line(tuple(picks), "seat--dim"))
             chk = m.check()
             if chk.message:
                 out.append(words(chk.message, "centre--ok" if chk.ok else "centre--alert"))
@@ -454,6 +486,8 @@ class Presenter:
         a = m.allowed
         if v is None or a is None or not ({"declare", "steal"} & a.kinds):
             return DeclareProps(False, ())
+        if v.phase == "overturning":  # three players' 反牌 (auction.py)
+            return self.auction.overturn_panel(m)
         t = m.cat.t
         lines: list[Line] = []
         st = v.standing
@@ -464,27 +498,42 @@ class Presenter:
             lines.append(words(t("declare.none_standing"), "seat--dim"))
         opts = m.declare_options()
         if not opts:
-            if st is not None and st.seat == m.seat:
-                key = "declare.yours"
-            elif st is not None:
-                key = "declare.cannot_beat"
-            else:
-                key = "declare.cannot"
-            lines.append(words(t(key, level=v.level), "seat--dim"))
+            lines.append(words(self.why_no_declaration(m), "seat--dim"))
             return DeclareProps(True, tuple(lines))
         pieces: list[Piece] = [Words(t("declare.can") + " ")]
         for i, o in enumerate(opts):
-            chip: list[Piece] = [Words(f"[{i + 1}] "), self.cards(m, o)]
+            chip: list[Piece] = [Words(t("declare.option", n=i + 1)), self.cards(m, o)]
             kind = m.declare_kind(o)
             if kind != "declare":
-                chip.append(Words(f" ({t('declare.' + kind)})"))
+                chip.append(Words(t("declare.kind", kind=t("declare." + kind))))
             if i:
                 pieces.append(Words("  "))
             pieces.append(Group(tuple(chip), "card--cursor" if i == m.decl_index else ""))
         lines.append(Line(tuple(pieces)))
         if not m.compact:  # (the key bar says the keys)
             lines.append(words(m.ct.keys(t("declare.keys")), "seat--dim"))
+        if m.auto_declare:
+            lines.append(words(t("pace.auto_declare"), "seat--dim"))
         return DeclareProps(True, tuple(lines))
+
+    @staticmethod
+    def why_no_declaration(m: Model) -> str:
+        """Why the seat has nothing to declare now (the panel, and `d`'s toast)."""
+        t = m.cat.t
+        v = m.view
+        a = m.allowed
+        if v is None or a is None:
+            return t("pace.not_now")
+        if not {"declare", "steal"} & a.kinds:
+            return t("pace.auction" if v.rules.bidding != "none" else "pace.not_now")
+        st = v.standing
+        if st is not None and st.seat == m.seat:
+            key = "declare.yours"
+        elif st is not None:
+            key = "declare.cannot_beat"
+        else:
+            key = "declare.cannot"
+        return t(key, level=v.level)
 
     # ------------------------------------------------------------ hand
     def hand(self, m: Model) -> HandProps:
@@ -558,6 +607,9 @@ class Presenter:
     def score(self, m: Model) -> ScoreProps:
         t = m.cat.t
         v = m.view
+        auction = self.auction.score(m)  # (against the bid)
+        if auction is not None:
+            return auction
         if v is None or not v.dealer_side:
             return ScoreProps(words(t("score.no_dealer")), Line(()), None)
         pts = m.attacker_points()
@@ -626,7 +678,7 @@ class Presenter:
         v = m.view
         if a is None or v is None:
             hidden: tuple[tuple[str, bool | None], ...] = tuple((k, False) for k in DYNAMIC_KEYS)
-            return KeyStates(hidden, "keys.play", "keys.skip")
+            return KeyStates(hidden, "keys.play", "keys.skip", "pace.hold_key")
         acting = bool(a.kinds & {"play", "bury"})
         grey: bool | None = None if a.waiting and a.awaited & {"play", "bury"} else False
         declaring = bool(a.kinds & {"declare", "steal"})
@@ -640,13 +692,14 @@ class Presenter:
         else:
             confirm = True if m.check().ok else None
         options: bool | None = (True if m.declare_options() else None) if declaring else False
+        number: bool | None = bool(options) or bool(acting and m.listed_plays())
         states = (
             ("pass_steal", "pass_steal" in a),
             ("move", True if acting or declaring else grey),
             ("pick", True if acting else grey),
             ("confirm", confirm),
             ("declare", options),
-            ("declare_option", options),
+            ("number", number),
             ("skip_deal", m.skip_command() is not None),
             ("suggest", True if acting else grey),
             ("next_deal", scoring),
@@ -654,6 +707,11 @@ class Presenter:
             # while cards are played (the dialog says none was won yet), or once one was
             ("last_trick", bool(v.last_trick) or "play" in a.kinds | a.awaited),
             ("call_friend", "call_friend" in a.kinds),
+            ("hold_deal", m.can_hold()),
+            ("deal_step", m.can_step()),
+            ("jump", True if acting else grey),
+            ("suit_edge", True if acting else grey),
+            ("toggle_unit", True if acting else grey),
         )
         if "bury" in a.kinds | a.awaited:
             label = "keys.bury"
@@ -665,7 +723,9 @@ class Presenter:
             label = "keys.call_friend"
         else:
             label = "keys.play"
-        return KeyStates(states, label, "keys.skip_done" if a.closing else "keys.skip")
+        skip = "keys.skip_done" if a.closing else "keys.skip"
+        hold = "pace.go_on_key" if m.deal_held else "pace.hold_key"
+        return KeyStates(states, label, skip, hold)
 
     # ------------------------------------------------------------ the deal's end
     @staticmethod
@@ -684,6 +744,8 @@ class Presenter:
         v = m.view
         if v is None:
             return ResultProps(t("result.title", n=1), ())
+        if v.rules.bidding != "none":  # the bid, the settlement (auction.py)
+            return self.auction.result(m, final)
         if final:
             winners = v.winners or ()
             key = "result.match_won" if m.seat in winners else "result.match_lost"

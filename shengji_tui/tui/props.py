@@ -102,6 +102,16 @@ class DeclareProps(NamedTuple):
     lines: tuple[Line, ...]
 
 
+class AuctionProps(NamedTuple):
+    """The bidding panel (tui/auction.py), in the centre's place while bidding and
+    naming trump (`shown`); `keys`: the auction keys' states, as `KeyStates`'."""
+
+    shown: bool
+    title: str
+    lines: tuple[Line, ...]
+    keys: tuple[tuple[str, bool | None], ...]
+
+
 class HandCard(NamedTuple):
     at: int  # index in the hand (the model's `hand`, sorted for display)
     label: str  # the rank alone where the group header says the suit
@@ -138,6 +148,7 @@ class KeyStates(NamedTuple):
     states: tuple[tuple[str, bool | None], ...]
     confirm: str  # the catalogue key of enter's label
     skip: str  # the catalogue key of the skip key's label
+    hold: str = "pace.hold_key"  # the catalogue key of the hold key's label
 
     def state(self, action: str) -> bool | None:
         for name, value in self.states:
@@ -174,3 +185,4 @@ class TableProps(NamedTuple):
     keys: KeyStates
     log: LogProps
     countdown: bool  # the declaring countdown runs (the centre changes each second)
+    auction: AuctionProps

@@ -83,6 +83,7 @@ class StaticTable:
     trouble: Any = None
     clock: Any = None  # no turn clock
     card_counter = True
+    deal_held = False  # (held or not, nothing deals here: a hold is only noted)
 
     def __init__(self, state: GameState, names: list[str] | None = None, humans=(0,)) -> None:
         self.state = state
@@ -96,6 +97,9 @@ class StaticTable:
     @property
     def finished(self) -> bool:
         return self.state.phase == "finished"
+
+    def hold_deal(self, seat: int, hold: bool = True) -> None:
+        self.deal_held = hold
 
     def on_trouble(self, callback: Callable[[Any], Any]) -> Callable[[], None]:
         return lambda: None

@@ -9,12 +9,14 @@ from collections import Counter
 
 import pytest
 
+from shengji_tui import rules
 from shengji_tui.engine import (
     DeclarationsRevealed,
     Declared,
     GameState,
     KittyFlipped,
     KittyRevealed,
+    KittyShown,
     Play,
     Played,
     SeatView,
@@ -172,7 +174,11 @@ def test_solo_seats_say_their_side_and_own_level() -> None:
             want = "(attacker)"
         assert roles[seat] == want, (seat, roles, v.dealer_side)
     parts = [plain(x) for x in Presenter().present(m, 0.0).status.parts]
-    assert f"you {v.levels[m.seat]}" in parts and not any("them" in x for x in parts)
+    # three players level each seat alone: every seat's level, no "us / them"
+    order = [m.seat_at(k) for k in range(m.players)]  # from the viewer, in play order
+    each = " ".join(f"{m.name(s)} {v.levels[s]}" for s in order)
+    assert not any("them" in x for x in parts)
+    assert any(x.startswith("levels ") and x.endswith(each) for x in parts), parts
     # before there is a dealer (an auction's first deal): names alone
     three = new_game("three-player", 2)
     while three.phase == "dealing":
@@ -211,7 +217,9 @@ def test_following_a_lead() -> None:
     assert p.me.flag is not None and "YOUR TURN" in plain(p.me.flag)
     centre = texts(p.centre.lines)
     assert any(line.startswith("Your turn: follow") for line in centre)
-    assert centre[-1] == m.cat.t("check.pick")
+    listed = len(m.listed_plays())  # (the digits pick one of these)
+    pick = m.cat.t("check.pick_listed", k=listed) if listed else m.cat.t("check.pick")
+    assert centre[-1] == pick
     k = keys(p)
     assert k["move"] is k["pick"] is k["suggest"] is True
     assert k["confirm"] is None  # shown, greyed: nothing to play yet
@@ -220,7 +228,11 @@ def test_following_a_lead() -> None:
     # the hand: every card once, grouped, the cursor shown
     held = [c.at for g in p.hand.groups for c in g.cards]
     assert sorted(held) == list(range(len(v.hand)))
-    assert p.hand.cursor == 0 and set(p.hand.marks) == {""}
+    assert set(p.hand.marks) == {""}
+    # the cursor starts on the led suit's first card
+    led = rules.effective_suit(v.rules, m.ctx, v.trick[0].cards[0])
+    first = next(i for i, c in enumerate(m.hand) if rules.effective_suit(v.rules, m.ctx, c) == led)
+    assert p.hand.cursor == first
     assert p.status.parts and "trick 3" in plain(p.status.parts[-1])
     assert p.declare.shown is False
     assert p.score.bar is not None
@@ -351,7 +363,9 @@ def test_the_words_and_the_card_style(lang: str, ascii: bool) -> None:
 
 
 def shown_lines(p: TableProps) -> list[Counter[str]]:
-    """The card labels of each line the props show outside the hand."""
+    """The card labels of each line the props show outside the hand (a line of
+    choices, the declarations or the legal plays, by choice: each is the seat's
+    own cards, the same card may be in several)."""
     lines = [
         *p.status.parts,
         *(line for sp in p.seats for line in sp.lines),
@@ -360,15 +374,24 @@ def shown_lines(p: TableProps) -> list[Counter[str]]:
         *p.declare.lines,
         *p.last_trick.lines,
     ]
-    return [Counter(chips_of(line)) for line in lines]
+    out: list[Counter[str]] = []
+    for line in lines:
+        groups = [piece for piece in line.pieces if isinstance(piece, Group)]
+        loose = [piece for piece in line.pieces if not isinstance(piece, Group)]
+        if groups and not any(chips_of(piece) for piece in loose):
+            out.extend(Counter(chips_of(g)) for g in groups)
+        else:
+            out.append(Counter(chips_of(line)))
+    return out
 
 
 def knowable(v: SeatView, ct: CardText) -> Counter[str]:
     """What the seat may know: cards played or declared (or revealed) this deal,
-    its own hand, a failed throw's cards, the kitty turned over."""
+    its own hand, a failed throw's cards, the kitty turned over (or, three
+    players, its shown cards)."""
     k: Counter[str] = Counter(ct.card(c) for c in v.hand)
     for e in v.log:
-        if isinstance(e, (Played, Declared, KittyFlipped)):
+        if isinstance(e, (Played, Declared, KittyFlipped, KittyShown)):
             k.update(ct.card(c) for c in e.cards)
         elif isinstance(e, DeclarationsRevealed):
             k.update(ct.card(c) for cards in e.cards for c in cards)

@@ -18,6 +18,7 @@ from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import TableProps
 from shengji_tui.tui.screens import TableScreen
 from shengji_tui.tui.widgets import (
+    AuctionPanel,
     CentreBox,
     CounterPanel,
     DeclarePanel,
@@ -128,6 +129,11 @@ def fresh_model(m: Model) -> Model:
     again.take_seat(m.seat, m.view)
     again.cursor, again.selected, again.decl_index = m.cursor, list(m.selected), m.decl_index
     again.declare_deadline = m.declare_deadline
+    again.bid_pick, again.trump_pick, again.show_estimate = (
+        m.bid_pick,
+        m.trump_pick,
+        m.show_estimate,
+    )
     again.log, again.log_id = m.log, m.log_id
     return again
 
@@ -153,6 +159,7 @@ def shown_widgets(screen: TableScreen) -> list[tuple[LineWidget[Any], Any]]:
                 StatusBar: p.status,
                 CentreBox: p.centre,
                 DeclarePanel: p.declare,
+                AuctionPanel: p.auction,
                 LastTrick: p.last_trick,
                 MeLine: p.me,
                 HandView: p.hand,
@@ -161,7 +168,10 @@ def shown_widgets(screen: TableScreen) -> list[tuple[LineWidget[Any], Any]]:
     return out
 
 
-@pytest.mark.parametrize(("preset", "seed"), [("classic", 3), ("one-deck", 8), ("four-deck", 5)])
+@pytest.mark.parametrize(
+    ("preset", "seed"),
+    [("classic", 3), ("one-deck", 8), ("four-deck", 5), ("eighty-points", 3), ("three-player", 5)],
+)
 async def test_what_shows_is_the_view_and_the_choices_whatever_was_skipped(
     preset: str, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -185,15 +195,16 @@ async def test_what_shows_is_the_view_and_the_choices_whatever_was_skipped(
 
     monkeypatch.setattr(LineWidget, "show", counting)
     state = new_game(preset, seed)
+    n = state.rules.players
     apps = [
-        ShengjiApp(H.StaticTable(state), seat, theme="shengji", lang="zh" if seat == 3 else "en")
-        for seat in range(4)
+        ShengjiApp(H.StaticTable(state), seat, theme="shengji", lang="zh" if seat == 2 else "en")
+        for seat in range(n)
     ]
-    bots = {s: RandomBot(seed=seed * 4 + s) for s in range(4)}
+    bots = {s: RandomBot(seed=seed * 4 + s) for s in range(n)}
     misses: list[str] = []
     async with contextlib.AsyncExitStack() as stack:
         # (seat 1 at 120 columns: the card counter beside the log follows the deal too)
-        sizes = [(120, 40) if seat == 1 else (100, 32) for seat in range(4)]
+        sizes = [(120, 40) if seat == 1 else (100, 32) for seat in range(n)]
         pilots = [
             await stack.enter_async_context(a.run_test(size=size))
             for a, size in zip(apps, sizes, strict=True)
@@ -238,6 +249,8 @@ async def test_what_shows_is_the_view_and_the_choices_whatever_was_skipped(
     assert {"dealing", "playing"} <= phases
     if preset == "four-deck":
         assert "kitty_theft" in phases
+    if state.rules.bidding != "none":
+        assert {"bidding", "naming_trump"} <= phases
 
 
 async def test_lines_wrapped_one_at_a_time_as_rich_wraps_the_whole_text() -> None:

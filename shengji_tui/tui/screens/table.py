@@ -17,7 +17,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.timer import Timer
 
 from ...engine import Declare, NextDeal, PassSteal, Steal
@@ -25,6 +24,8 @@ from ..aids import AidsPresenter, counter_refusal, kitty_refusal
 from ..bindings import relabel_bindings
 from ..messages import (
     ChatRequested,
+    DealStepRequested,
+    HoldDealRequested,
     NextHandRequested,
     QuitRequested,
     ReclaimRequested,
@@ -35,6 +36,7 @@ from ..model import Model
 from ..presenter import Presenter, seat_positions
 from ..props import KeyStates, SeatProps, TableProps
 from ..widgets import (
+    AuctionPanel,
     CentreBox,
     CounterPanel,
     DeclarePanel,
@@ -49,6 +51,8 @@ from ..widgets import (
     StatusBar,
     styles_for,
 )
+from .auction_keys import ACTIONS as AUCTION_ACTIONS
+from .auction_keys import AUCTION_BINDINGS, AuctionKeys, auction_labels, key_state
 from .base import SizeWatch
 from .call_friend import CallFriendScreen
 from .counter import CounterScreen
@@ -61,18 +65,27 @@ COUNTER_WIDTH = 120  # columns from which the card counter shows beside the log
 COMPACT_SIZE = (80, 24)  # below it, the compact layout
 
 
-class TableScreen(SizeWatch, Screen[None]):
+class TableScreen(SizeWatch, AuctionKeys):
     """The seats around a centre; your hand at the bottom."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012
 
+    # A key may have several bindings: the first one whose action works runs
+    # (and shows in the key bar): space selects, or while dealing holds the deal.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "move(-1)", "move", key_display="←→", show=True),
         Binding("right,l", "move(1)", "move", show=False),
+        Binding("up,k", "jump(-1)", "suit", show=False),
+        Binding("down,j", "jump(1)", "suit", show=False),
+        Binding("home", "suit_edge(0)", "suit", show=False),
+        Binding("end", "suit_edge(1)", "suit", show=False),
         Binding("space", "pick", "select"),
+        Binding("space", "hold_deal", "hold"),
+        Binding("a", "toggle_unit", "unit", show=False),
         Binding("enter", "confirm", "play", key_display="⏎"),
         Binding("d", "declare", "declare"),
+        Binding("d", "nothing_to_declare", "declare", show=False),
         Binding("f", "skip_deal", "skip"),
         Binding("s", "suggest", "suggest"),
         Binding("t", "last_trick", "last trick"),
@@ -82,12 +95,16 @@ class TableScreen(SizeWatch, Screen[None]):
         Binding("u", "take_back", "take back", show=False),
         Binding("escape", "clear", "clear", show=False),
         Binding("n", "next_deal", "next deal", show=False),
+        Binding("n", "deal_step", "next card"),
         Binding("p", "pass_steal", "pass"),
         Binding("tab", "next_hand", "next hand", show=False),
         Binding("c", "chat", "chat"),
+        Binding("tab", "jump(1)", "suit", show=False),
+        Binding("shift+tab", "jump(-1)", "suit", show=False),
         Binding("question_mark", "help", "help", key_display="?"),
         Binding("q", "quit_table", "quit"),
-        *[Binding(str(k), f"declare_option({k - 1})", show=False) for k in range(1, 10)],
+        *[Binding(str(k), f"number({k})", show=False) for k in range(1, 10)],
+        *AUCTION_BINDINGS,  # (after the table's: those are off in the auction)
     ]
 
     def __init__(self, model: Model) -> None:
@@ -97,7 +114,7 @@ class TableScreen(SizeWatch, Screen[None]):
         self.aids = AidsPresenter(self.presenter)
         self.presented_at = time.monotonic()
         self.props: TableProps = self.presenter.present(model, self.presented_at)
-        self._labels_for: tuple[str, str, str] | None = None
+        self._labels_for: tuple[str, ...] | None = None
         self._labels: dict[str, str] = {}  # action -> what the key bar says it does
         self._space = "space"
         self._lang: str | None = None
@@ -129,6 +146,7 @@ class TableScreen(SizeWatch, Screen[None]):
                         yield self._seat_panel("left", seats)
                     with Vertical(id="centre"):
                         yield CentreBox(p.centre, id="trick")
+                        yield AuctionPanel(p.auction, id="auction")
                         yield DeclarePanel(p.declare, id="declare")
                     if "right" in positions:
                         yield self._seat_panel("right", seats)
@@ -184,6 +202,8 @@ class TableScreen(SizeWatch, Screen[None]):
             "help": t("keys.help"),
             "quit_table": t("keys.quit"),
             "chat": t("chat.key"),
+            **auction_labels(t),
+            "deal_step": t("pace.step_key"),
         }
         self._labels = labels
         self._space = t("keys.space")
@@ -217,6 +237,12 @@ class TableScreen(SizeWatch, Screen[None]):
                 panel.show(sp, look)
         w.centre.show(props.centre, look)
         w.declare.show(props.declare, look)
+        w.auction.show(props.auction, look)
+        shown = props.auction.shown  # (in the centre's place)
+        if w.auction.display != shown:
+            w.auction.display = shown
+        if w.centre.display == shown:
+            w.centre.display = not shown
         w.last_trick.show(props.last_trick, look)
         w.score_left.show(props.score.left, look)
         w.score_right.show(props.score.right, look)
@@ -272,14 +298,20 @@ class TableScreen(SizeWatch, Screen[None]):
 
     def _show_keys(self, keys: KeyStates) -> None:
         t = self.model.cat.t
-        labels = (keys.confirm, keys.skip, self.model.cat.lang)
+        overturning = self.model.phase == "overturning"  # (d overturns: 反牌)
+        labels = (keys.confirm, keys.skip, keys.hold, self.model.cat.lang, str(overturning))
         if labels != self._labels_for:
             self._labels_for = labels
-            changed = {"confirm": t(keys.confirm), "skip_deal": t(keys.skip)}
+            changed = {
+                "confirm": t(keys.confirm),
+                "skip_deal": t(keys.skip),
+                "hold_deal": t(keys.hold),
+                "declare": t("auction.keys.overturn" if overturning else "keys.declare"),
+            }
             self._labels.update(changed)
             relabel_bindings(self, changed)
         # The footer follows every refresh_bindings: only when something changed.
-        sig = (keys, self.has_class("-wide"), self.model.cat.lang)
+        sig = (keys, self.props.auction.keys, self.has_class("-wide"), self.model.cat.lang)
         if sig != self._binding_sig:
             self._binding_sig = sig
             self.refresh_bindings()
@@ -339,6 +371,8 @@ class TableScreen(SizeWatch, Screen[None]):
             return True
         if action == "chat":
             return self.model.chat
+        if action in AUCTION_ACTIONS:
+            return key_state(self.props, action)
         return self.props.keys.state(action)
 
     def action_move(self, step: int) -> None:
@@ -346,6 +380,35 @@ class TableScreen(SizeWatch, Screen[None]):
 
     def action_pick(self) -> None:
         self.model.toggle()
+
+    def action_jump(self, step: int) -> None:
+        self.model.jump(step)
+
+    def action_suit_edge(self, end: int) -> None:
+        self.model.suit_edge(bool(end))
+
+    def action_toggle_unit(self) -> None:
+        self.model.toggle_unit()
+
+    def action_number(self, n: int) -> None:
+        """A digit: the n-th declaration while one may declare, else the n-th
+        legal play of a follow."""
+        a = self.model.allowed
+        if a is not None and {"declare", "steal"} & a.kinds:
+            self.action_declare_option(n - 1)
+        else:
+            self.model.pick_play(n)
+
+    def action_nothing_to_declare(self) -> None:
+        """`d` when there is nothing to declare: why."""
+        self.notify(Presenter.why_no_declaration(self.model), timeout=4)
+
+    def action_hold_deal(self) -> None:
+        self.app.post_message(HoldDealRequested(not self.model.deal_held))
+
+    def action_deal_step(self) -> None:
+        if self.model.can_step():
+            self.app.post_message(DealStepRequested())
 
     def on_hand_view_card_clicked(self, message: HandView.CardClicked) -> None:
         self.model.click(message.index)
@@ -379,7 +442,7 @@ class TableScreen(SizeWatch, Screen[None]):
         opts = m.declare_options()
         if not 0 <= index < len(opts):
             if not opts:
-                self.notify(m.cat.t("declare.cannot", level=m.view.level if m.view else ""))
+                self.notify(Presenter.why_no_declaration(m), timeout=4)
             return
         cards = tuple(opts[index])
         a = m.allowed
@@ -458,6 +521,7 @@ class _Widgets:
         self.status = screen.query_one(StatusBar)
         self.centre = screen.query_one(CentreBox)
         self.declare = screen.query_one(DeclarePanel)
+        self.auction = screen.query_one(AuctionPanel)
         self.last_trick = screen.query_one(LastTrick)
         self.score_left = screen.query_one("#score-left", ScoreText)
         self.score_right = screen.query_one("#score-right", ScoreText)

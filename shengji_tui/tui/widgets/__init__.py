@@ -10,6 +10,7 @@ Modules:
   me          `MeLine` (your own seat line)
   centre      `CentreBox` (the trick in sentences, what you must do)
   declare     `DeclarePanel`
+  auction     `AuctionPanel` (the bidding panel, in the centre's place)
   hand        `HandView` (and `hand_rows`, its layout)
   score       `ScoreText`, `PointsBar`
   last_trick  `LastTrick`
@@ -18,6 +19,7 @@ Modules:
   counter     `CounterPanel` (the card counter)
 """
 
+from .auction import AuctionPanel
 from .centre import CentreBox
 from .counter import CounterPanel
 from .declare import DeclarePanel
@@ -34,6 +36,7 @@ from .styles import CARD_STYLES, StyleTable, styles_for
 
 __all__ = [
     "CARD_STYLES",
+    "AuctionPanel",
     "CentreBox",
     "CounterPanel",
     "DeclarePanel",
