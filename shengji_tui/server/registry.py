@@ -55,7 +55,15 @@ from ..bots import LEVELS, BotLevel, BotSpec, bot_level
 from ..rules import RuleSet
 from ..store import Store
 from ..store.files import write_atomic
-from ..table import Pacing, SeatSettings, SettingsError, Table, TableSettings, bot_seed
+from ..table import (
+    Pacing,
+    SeatSettings,
+    SettingsError,
+    Table,
+    TableChannel,
+    TableSettings,
+    bot_seed,
+)
 from ..table.rulesfile import playable
 from .names import name_key, unique_name
 
@@ -113,6 +121,9 @@ class Room:
     number: int = 0  # shown in the lobby
     creator: str | None = None  # the identity that made the table
     origin: str | None = None  # the network address it made the table from
+    # what is said here beside the game: the waiting room's chat, then the table's
+    # (the table keeps the waiting room's lines in the store when it starts)
+    channel: TableChannel = field(default_factory=TableChannel)
 
     @property
     def seed(self) -> int:
@@ -176,7 +187,7 @@ class OptionsRecord(_Record):
     bot_delay: float = Field(0.6, ge=0)
     deal_delay: float = Field(0.05, ge=0)
     declare_delay: float = Field(0.0, ge=0)  # (a record without it: bots declared at once)
-    standin_level: BotLevel = "random"
+    standin_level: BotLevel = "normal"
     seed: int | None = None
     card_counter: bool = True
 
@@ -528,6 +539,7 @@ class Registry:
         room.holders.pop(seat, None)
         self._cancel_away(room, seat)
         if room.table is not None:
+            room.table.reclaim(seat, quiet=True)  # (a seat given up is no 托管)
             room.table.set_bot(seat, room.bot(seat, level, slot.name))
         self._changed(room=room)
 
@@ -578,7 +590,7 @@ class Registry:
                 seats.append(SeatSettings.human(slot.name))
         record = RoomRecord.of(room).model_copy(update={"status": "playing"}).model_dump()
         settings = room.settings.replace(seats=tuple(seats), meta={META_KEY: record})
-        table = Table(settings, table_id=room.table_id, store=self.store)
+        table = Table(settings, table_id=room.table_id, store=self.store, channel=room.channel)
         room.table = table
         room.status = "playing"
         for s in room.humans():
@@ -927,6 +939,7 @@ class Registry:
             )
         room.settings = table.settings.replace(meta={})  # the table's are the room's
         room.table = table
+        room.channel = table.channel
         room.status = "playing"
         for s, slot in enumerate(room.slots):
             if slot.kind == "human":

@@ -56,6 +56,7 @@ class ServerConfig:
     table_limits: TableLimits = field(default_factory=TableLimits)
     use_store: bool = True
     external_bots: tuple[str, ...] = ()  # programs the lobby offers as bots (--external-bot)
+    floor: bool = False  # `shengji bench ssh --floor`: a minimal app at the tables (floor.py)
 
 
 # Refusals are SSH disconnect reasons, sent once the key exchange is done and
@@ -336,7 +337,9 @@ class ShengjiServer:
 
     def _context(self) -> SessionContext[GameSession]:
         """What each session is given of the server (`context`)."""
-        return SessionContext(self.limits, self.registry, self.gc, self.sessions)
+        return SessionContext(
+            self.limits, self.registry, self.gc, self.sessions, floor=self.config.floor
+        )
 
     @property
     def fingerprint(self) -> str:

@@ -43,7 +43,15 @@ from ..engine import (
     ThrowFailed,
     WrongSeat,
 )
-from ..table import DEFAULT_DECLARE_WINDOW, TakeBackRefused
+from ..table import (
+    DEFAULT_DECLARE_WINDOW,
+    ChatNote,
+    ChatRefused,
+    HostedNote,
+    Note,
+    TakeBackRefused,
+    TimeoutNote,
+)
 from ..text import CardText, Catalogue, ascii_keys, local_name
 from ..text.assets import asset
 from . import friends
@@ -54,6 +62,7 @@ from .bindings import relabel_bindings
 from .contract import GameOptions, TableFactory, TableLike, TroubleLike
 from .messages import (
     CardStyleChosen,
+    ChatRequested,
     DealStepRequested,
     FriendCallChosen,
     HoldDealRequested,
@@ -61,7 +70,9 @@ from .messages import (
     MenuRequested,
     NewGameRequested,
     NextHandRequested,
+    NoteHeard,
     QuitRequested,
+    ReclaimRequested,
     ResumeRequested,
     ReviewRequested,
     SizeChanged,
@@ -74,6 +85,7 @@ from .model import Model
 from .nocolor import colour_filters
 from .presenter import Presenter
 from .screens import (
+    ChatScreen,
     ConfirmQuit,
     DealResultScreen,
     EnlargeScreen,
@@ -122,6 +134,7 @@ class ShengjiApp(App[None]):
         driver_class: Any = None,
         saves: Saves | None = None,
         resume: str | None = None,
+        chat: bool = False,
     ) -> None:
         super().__init__(driver_class=driver_class)
         if console is not None:
@@ -152,6 +165,9 @@ class ShengjiApp(App[None]):
         self.saves = saves  # solo / hotseat games kept in the store (None: in memory)
         self.resume_id = resume  # a stored game to resume at start
         self.left_game: str | None = None  # the stored unfinished game last left
+        # chat at the table (`c`): for SSH tables; solo and hotseat have nobody to
+        # talk to (the log still tells the table's own notes: timeouts, 托管)
+        self.chat = chat
         self.assist = Assist()  # auto-declare, forced follows (the options')
 
     # ------------------------------------------------------------------ setup
@@ -230,6 +246,8 @@ class ShengjiApp(App[None]):
             humans=self.humans,
             table_humans=self._table_humans(),
             declare_window=DEFAULT_DECLARE_WINDOW if window is None else float(window),
+            hosted=self._hosted(),
+            chat=self.chat and len(self.humans) == 1,
             card_counter=table.card_counter,
             show_estimate=self.options.estimate,
             deal_held=table.deal_held,
@@ -238,15 +256,19 @@ class ShengjiApp(App[None]):
             hint_budget_ms=self.hint_budget_ms,
         )
         m.take_seat(self.humans[0], self.views[self.humans[0]])
+        m.set_clock(table.clock)
         # The log is one for every human at this keyboard: with several, it tells
         # what all of them may see (a spectator's events), never one seat's own.
         shared = len(self.humans) > 1
         told = table.view(None) if shared else self.views[self.humans[0]]
         m.hear(told.log, told)
+        for note in table.recent_notes():  # what was said here before (a reconnect)
+            m.hear_note(note)
         if shared:
             self._unsubscribe.append(table.subscribe(None, self._callback(None)))
         for s in self.humans:
             self._unsubscribe.append(table.subscribe(s, self._callback(s)))
+        self._unsubscribe.append(table.listen(self._on_note))
         self._unsubscribe.append(table.on_trouble(self._on_trouble))
         if table.trouble is not None:
             self._on_trouble(table.trouble)
@@ -255,6 +277,13 @@ class ShengjiApp(App[None]):
         self._assist_moves(m.seat, self.views[m.seat])  # (a game resumed at such a moment)
         if owns:
             await table.start()
+
+    def _hosted(self) -> frozenset[int]:
+        """The seats in 托管 now."""
+        table = self.table
+        if table is None:
+            return frozenset()
+        return frozenset(s for s, seat in enumerate(table.seats) if seat.hosted)
 
     def _seat_names(self) -> list[str]:
         """The seats' names, the table's own in the player's language."""
@@ -272,6 +301,71 @@ class ShengjiApp(App[None]):
             self.post_message(TableUpdate(seat, view, list(events)))
 
         return cb
+
+    def _on_note(self, note: Note) -> None:
+        # called by the table (from any session's context): post to this app only
+        self.post_message(NoteHeard(note))
+
+    @on(NoteHeard)
+    def note_heard(self, msg: NoteHeard) -> None:
+        """Chat, a timeout or 托管: a line in the log, and a toast where it speaks
+        to this player (another's message, one's own clock, anyone's 托管)."""
+        m = self.model
+        if m is None:
+            return
+        note = msg.note
+        line = m.hear_note(note)
+        if self._passing:
+            return
+        if isinstance(note, ChatNote):
+            mine = note.seat is not None and note.seat in self.humans
+            if not mine:
+                self.notify(line, timeout=6, markup=False)
+        elif isinstance(note, TimeoutNote) and note.seat in self.humans:
+            self.notify(line, severity="warning", timeout=6, markup=False)
+        elif isinstance(note, HostedNote):
+            mine = note.on and note.seat in self.humans
+            self.notify(
+                line,
+                severity="warning" if mine else "information",
+                timeout=8 if note.on else 4,
+                markup=False,
+            )
+
+    @on(ChatRequested)
+    def chat_requested(self) -> None:
+        """The chat box; what it returns is said at the table as the shown seat."""
+        m = self.model
+        if self.table is None or m is None:
+            return
+        if not m.chat:
+            self.notify(self.cat.t("chat.off"), timeout=4)
+            return
+
+        def said(text: str | None) -> None:
+            if text:
+                self.say(text)
+
+        self.push_screen(ChatScreen(self.cat), said)
+
+    def say(self, text: str) -> None:
+        """Say `text` at the table as the shown seat (a refusal: its sentence)."""
+        m = self.model
+        table = self.table
+        if table is None or m is None:
+            return
+        seat = m.seat
+        name = table.seats[seat].name if seat < len(table.seats) else m.name(seat)
+        try:
+            table.say(seat, name, text)
+        except ChatRefused as e:
+            self.notify(e.sentence_zh if self.cat.zh else e.sentence, severity="warning")
+
+    @on(ReclaimRequested)
+    def reclaim(self) -> None:
+        """A key at the table while in 托管: the seat is the player's again."""
+        if self.table is not None and self.model is not None:
+            self.table.reclaim(self.model.seat)
 
     def _on_trouble(self, trouble: TroubleLike | None) -> None:
         # called by the table (from any session's context): post to this app only
@@ -444,6 +538,8 @@ class ShengjiApp(App[None]):
             table = self.table
             # seats change hands (a bot stands in, a player joins)
             names = self._seat_names()
+            clock = table.clock if table is not None else None
+            hosted = self._hosted()
             if msg.seat == m.seat:
                 self._toast_throws(msg.events)
                 waited = m.my_turn()
@@ -453,13 +549,15 @@ class ShengjiApp(App[None]):
                     msg.events,
                     names=names,
                     table_humans=self._table_humans(),
+                    clock=clock,
+                    hosted=hosted,
                     held=held,
                 )
                 if self.options.bell and not waited and m.my_turn():
                     self.bell()  # (for players who look away: off unless chosen)
                 self._toast_friends(msg.events)
-            elif names != m.names:
-                m.set_names(names, self._table_humans())
+            elif names != m.names or hosted != m.hosted:
+                m.set_names(names, self._table_humans(), hosted)
         if msg.seat in self.humans:
             self._assist_moves(msg.seat, msg.view)
         if msg.seat == m.seat:

@@ -23,6 +23,7 @@ from ..bots import BotLevel
 from ..engine import Command, DealReview, Event, SeatView
 from ..rules import RuleSet
 from ..table import HUMAN_DEAL_DELAY, HUMAN_DECLARE_DELAY
+from ..table.notes import Note
 from ..text import Catalogue
 
 
@@ -35,6 +36,25 @@ class SeatLike(Protocol):
     @property
     def name(self) -> str: ...
 
+    @property
+    def hosted(self) -> bool: ...  # in 托管: a bot plays it until its player takes it back
+
+
+class ClockLike(Protocol):
+    """The table's running turn clock (`table.clock.Clock`)."""
+
+    @property
+    def seat(self) -> int | None: ...  # whose decision; None: the declaring window
+
+    @property
+    def deadline(self) -> float: ...  # time.monotonic() when it runs out
+
+    @property
+    def seconds(self) -> float: ...
+
+    @property
+    def version(self) -> int: ...  # the state version it runs for
+
 
 class TroubleLike(Protocol):
     """The table cannot store its moves (`Table.trouble`)."""
@@ -45,6 +65,7 @@ class TroubleLike(Protocol):
 
 UpdateCallback = Callable[[SeatView, list[Event]], Any]
 TroubleCallback = Callable[[TroubleLike | None], Any]
+NoteCallback = Callable[[Note], Any]
 
 
 class TableLike(Protocol):
@@ -66,6 +87,9 @@ class TableLike(Protocol):
     def finished(self) -> bool: ...
 
     @property
+    def clock(self) -> ClockLike | None: ...  # None: no clock running
+
+    @property
     def card_counter(self) -> bool: ...  # the players may open the card counter
 
     @property
@@ -80,6 +104,14 @@ class TableLike(Protocol):
     def subscribe(self, seat: int | None, callback: UpdateCallback) -> Callable[[], None]: ...
 
     def on_trouble(self, callback: TroubleCallback) -> Callable[[], None]: ...
+
+    def listen(self, callback: NoteCallback) -> Callable[[], None]: ...  # chat, timeouts, 托管
+
+    def recent_notes(self) -> Sequence[Note]: ...
+
+    def say(self, seat: int | None, name: str, text: str, sender: str | None = None) -> Note: ...
+
+    def reclaim(self, seat: int, *, quiet: bool = False) -> bool: ...  # out of 托管
 
     async def submit(self, seat: int, command: Command) -> list[Event]: ...
 

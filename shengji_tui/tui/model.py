@@ -46,6 +46,7 @@ from ..engine import (
     allowed,
 )
 from ..rules import Card, RuleSet, ScoreBand, Suit, TrumpContext
+from ..table.notes import Note
 from ..text import (
     CardText,
     Catalogue,
@@ -57,6 +58,7 @@ from ..text import (
 )
 from . import plays
 from .calls import CallChoices
+from .contract import ClockLike
 
 TURN_KINDS = frozenset({"play", "bury"})  # the commands the hand's keys make
 _log_ids = itertools.count(1)
@@ -90,6 +92,9 @@ class Model(CallChoices):
     last_dealt: Card | None = None  # the card the viewer was dealt last (while dealing)
     throw_failed: ThrowFailed | None = None  # a failed throw in the current trick
     declare_deadline: float | None = None  # time.monotonic() when the table closes declaring
+    clock: ClockLike | None = None  # the table's turn clock (for the shown view's state)
+    hosted: frozenset[int] = frozenset()  # seats in 托管 (a bot plays them)
+    chat: bool = False  # the table has people to talk to (an SSH table): `c` opens the chat
     bid_pick: int | None = None  # the auction's highlighted bid and trump (calls.py)
     trump_pick: int | None = None
     show_estimate: bool = True  # the hand's estimate in the bidding panel
@@ -247,19 +252,24 @@ class Model(CallChoices):
         table_humans: int | None = None,
         now: float | None = None,
         held: bool | None = None,
+        clock: ClockLike | None = None,
+        hosted: frozenset[int] | None = None,
     ) -> None:
         """The shown seat's new view and the events that led to it (and the seats'
-        names, how many humans sit at the table and whether the deal is held,
-        when the table says)."""
+        names, how many humans sit at the table, whether the deal is held, its
+        turn clock and who is in 托管, when the table says)."""
         if names is not None:
             self.names = list(names)
         if table_humans is not None:
             self.table_humans = table_humans
+        if hosted is not None:
+            self.hosted = hosted
         if held is not None:
             self.deal_held = held
         self._apply_events(events)
         self._set_view(view)
         self._set_deadline(now)
+        self.clock = clock if clock is not None and clock.version == view.version else None
         self._changed()
 
     def take_seat(self, seat: int, view: SeatView) -> None:
@@ -299,22 +309,50 @@ class Model(CallChoices):
         if said:
             self._changed()
 
+    def hear_note(self, note: Note) -> str:
+        """Something said at the table beside the game: its sentence in the log."""
+        line = self.narrator.note(note)
+        self.log.append(line)
+        self._changed()
+        return line
+
+    @property
+    def narrator(self) -> Narrator:
+        if self._narrator is None:
+            self._narrator = Narrator(self.cat, self.ct, self.name, self.team_name, self.is_you)
+        return self._narrator
+
     def reset_log(self) -> None:
         self.log = []
         self.log_id = next(_log_ids)
         self._narrator = None
 
     def _narrate(self, e: Event, view: SeatView) -> str | None:
-        if self._narrator is None:
-            self._narrator = Narrator(self.cat, self.ct, self.name, self.team_name, self.is_you)
         ctx = self.ctx if self.view is not None else TrumpContext(view.level, view.trump_suit)
-        return self._narrator.sentence(e, view.rules, ctx)
+        return self.narrator.sentence(e, view.rules, ctx)
 
-    def set_names(self, names: Sequence[str], table_humans: int | None = None) -> None:
+    def set_names(
+        self,
+        names: Sequence[str],
+        table_humans: int | None = None,
+        hosted: frozenset[int] | None = None,
+    ) -> None:
         self.names = list(names)
         if table_humans is not None:
             self.table_humans = table_humans
+        if hosted is not None:
+            self.hosted = hosted
         self._changed()
+
+    def set_clock(self, clock: ClockLike | None) -> None:
+        """The table's clock now (a seat taken back from 托管 starts one); one of
+        another state than the shown view's is not shown."""
+        v = self.view
+        ours = clock is not None and v is not None and clock.version == v.version
+        shown = clock if ours else None
+        if shown != self.clock:
+            self.clock = shown
+            self._changed()
 
     def set_held(self, held: bool) -> None:
         """The table's deal is held (or goes on): what the hold key did."""

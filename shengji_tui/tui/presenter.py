@@ -150,7 +150,7 @@ class Presenter:
     # ------------------------------------------------------------ the whole table
     def present(self, m: Model, now: float) -> TableProps:
         return TableProps(
-            status=self.status(m),
+            status=self.status(m, now),
             seats=self.seats(m),
             me=self.me(m),
             centre=self.centre(m, now),
@@ -165,7 +165,8 @@ class Presenter:
         )
 
     # ------------------------------------------------------------ status line
-    def status(self, m: Model) -> StatusProps:
+    def status(self, m: Model, now: float | None = None) -> StatusProps:
+        """The status line (`now`: the time the turn clock is shown at; None: no clock)."""
         t = m.cat.t
         v = m.view
         title = t("app.title")
@@ -198,7 +199,20 @@ class Presenter:
         if v.phase in ("playing", "scoring", "finished"):
             n = v.trick_no + (1 if v.phase == "playing" else 0)
             parts.append(words(t("status.trick", n=max(1, n))))
-        return StatusProps(title, sep, tuple(parts))
+        return StatusProps(title, sep, tuple(parts), self.clock(m, now))
+
+    def clock(self, m: Model, now: float | None) -> Line | None:
+        """The turn clock's seconds left (whose, and the declaring window's)."""
+        c = m.clock
+        if c is None or now is None:
+            return None
+        t = m.cat.t
+        left = max(0, math.ceil(c.deadline - now))
+        if c.seat is None:
+            return words(t("clock.declaring", s=left), "seat--dim")
+        if m.is_you(c.seat):
+            return words(t("clock.yours", s=left), "centre--alert" if left <= 10 else "seat--turn")
+        return words(t("clock.theirs", name=m.name(c.seat), s=left), "seat--dim")
 
     # ------------------------------------------------------------ seats
     def seats(self, m: Model) -> tuple[SeatProps, ...]:
@@ -230,6 +244,8 @@ class Presenter:
             if roles:
                 name.append(Words(t("seat.roles", roles=t("seat.role_sep").join(roles))))
             sep = "\n" if m.compact and position in ("left", "right") else f" {g['sep']} "
+        if seat in m.hosted:
+            name.append(Words(" " + t("clock.hosted"), "centre--alert"))
         out = [Line(tuple(name)), words(sep.join(info), "seat--dim")]
         pts = v.points_by_seat[seat]
         if pts and v.dealer_side and seat not in v.dealer_side:
@@ -321,7 +337,9 @@ class Presenter:
             pieces.append(Words("   "))
             pieces.extend(play)
         flag = None
-        if v.awaiting == seat:
+        if seat in m.hosted:
+            flag = words(t("clock.hosted_you"), "centre--alert")
+        elif v.awaiting == seat:
             key = {
                 "burying": "seat.your_bury",
                 "kitty_theft": "seat.your_steal",

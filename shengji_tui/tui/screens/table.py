@@ -8,6 +8,7 @@ next human at a hotseat keyboard)."""
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from typing import ClassVar
@@ -22,10 +23,12 @@ from ...engine import Declare, NextDeal, PassSteal, Steal
 from ..aids import AidsPresenter, counter_refusal, kitty_refusal
 from ..bindings import relabel_bindings
 from ..messages import (
+    ChatRequested,
     DealStepRequested,
     HoldDealRequested,
     NextHandRequested,
     QuitRequested,
+    ReclaimRequested,
     SubmitCommand,
     TakeBackRequested,
 )
@@ -95,6 +98,7 @@ class TableScreen(SizeWatch, AuctionKeys):
         Binding("n", "deal_step", "next card"),
         Binding("p", "pass_steal", "pass"),
         Binding("tab", "next_hand", "next hand", show=False),
+        Binding("c", "chat", "chat"),
         Binding("tab", "jump(1)", "suit", show=False),
         Binding("shift+tab", "jump(-1)", "suit", show=False),
         Binding("question_mark", "help", "help", key_display="?"),
@@ -118,6 +122,8 @@ class TableScreen(SizeWatch, AuctionKeys):
         self._seat_panels: dict[str, SeatPanel] = {}
         self._unwatch: Callable[[], None] | None = None
         self._countdown: Timer | None = None
+        self._clock_timer: Timer | None = None
+        self._clock_for: object = None  # the clock the timer counts down
         self._widgets: _Widgets | None = None
 
     # --------------------------------------------------------------- layout
@@ -195,6 +201,7 @@ class TableScreen(SizeWatch, AuctionKeys):
             "next_hand": t("keys.next_hand"),
             "help": t("keys.help"),
             "quit_table": t("keys.quit"),
+            "chat": t("chat.key"),
             **auction_labels(t),
             "deal_step": t("pace.step_key"),
         }
@@ -255,6 +262,39 @@ class TableScreen(SizeWatch, AuctionKeys):
                 timer.resume()
             else:
                 timer.pause()
+        if self.model.clock is not self._clock_for:
+            self._arm_clock()
+
+    # --------------------------------------------------------------- the turn clock
+    def _arm_clock(self) -> None:
+        """Repaint the status line when the clock's shown second changes next
+        (one timer a second; only that line repaints)."""
+        clock = self._clock_for = self.model.clock
+        if self._clock_timer is not None:
+            self._clock_timer.stop()
+            self._clock_timer = None
+        if clock is None:
+            return
+        left = clock.deadline - time.monotonic()
+        if left <= 0:
+            return
+        step = left - math.floor(left) or 1.0
+        self._clock_timer = self.set_timer(step + 0.005, self._tick_clock)
+
+    def _tick_clock(self) -> None:
+        w = self._widgets
+        if w is None or self.model.clock is not self._clock_for:
+            return
+        w.status.show(self.presenter.status(self.model, time.monotonic()), styles_for(self.app))
+        self._arm_clock()
+
+    def on_key(self, event: events.Key) -> None:
+        """In 托管 any key takes the seat back (and does nothing else)."""
+        m = self.model
+        if m.seat in m.hosted and len(m.humans) <= 1:
+            event.stop()
+            event.prevent_default()
+            self.app.post_message(ReclaimRequested())
 
     def _show_keys(self, keys: KeyStates) -> None:
         t = self.model.cat.t
@@ -329,6 +369,8 @@ class TableScreen(SizeWatch, AuctionKeys):
             return not self.has_class("-wide")
         if action == "clear":
             return True
+        if action == "chat":
+            return self.model.chat
         if action in AUCTION_ACTIONS:
             return key_state(self.props, action)
         return self.props.keys.state(action)
@@ -452,6 +494,9 @@ class TableScreen(SizeWatch, AuctionKeys):
 
     def action_show_log(self) -> None:
         self.app.push_screen(LogScreen(self.model.cat.t("log.title"), self.model.log))
+
+    def action_chat(self) -> None:
+        self.app.post_message(ChatRequested())
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.model))
