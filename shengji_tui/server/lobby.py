@@ -37,7 +37,7 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 
-from ..bots import LEVELS, BotLevel, bot_level
+from ..bots import BotLevel, bot_level
 from ..engine import Event, SeatView
 from ..engine.state import SUPPORTED
 from ..rules import RuleSet
