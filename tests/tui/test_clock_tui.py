@@ -130,3 +130,19 @@ async def test_any_key_in_hosted_takes_the_seat_back() -> None:
         await pilot.press("right")  # taken as "I am back", not as a move
         await H.wait_until(pilot, lambda: table.taken_back == [0], what="take back")
         assert m.cursor == cursor and table.submitted == []
+
+
+async def test_a_narrow_status_line_keeps_the_clock_and_one_ellipsis() -> None:
+    state = H.following_state()
+    table = ClockTable(state)
+    table.clock = Clock(0, time.monotonic() + 20.5, 30.0, state.version)
+    app = ShengjiApp(table, 0, theme="shengji", lang="zh")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        bar = screen.query_one(StatusBar)
+        await H.wait_until(pilot, lambda: bar.props.clock is not None, what="the clock")
+        await pilot.pause()
+        line = bar.render_line(0).text
+        assert "轮到你：" in line and line.rstrip().endswith("秒")
+        assert line.count("…") <= 1

@@ -31,8 +31,7 @@ class StatusBar(LineWidget[StatusProps]):
         out.append_text(body)
         if clock is not None:
             if out.cell_len > room:
-                out.truncate(max(0, room - 1))
-                out.append("…")
+                out.truncate(max(0, room), overflow="ellipsis")  # (its own "…")
             out.append(" " * max(2, width - out.cell_len - clock.cell_len))
             out.append_text(clock)
         return out
