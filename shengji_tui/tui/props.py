@@ -74,7 +74,7 @@ class StatusProps(NamedTuple):
     title: str
     sep: str
     parts: tuple[Line, ...]  # empty: no view yet (the title alone)
-    clock: Line | None = None  # the turn clock, at the right edge (it changes each second)
+    clock: Line | None = None  # the turn clock, first (it changes each second)
 
 
 class SeatProps(NamedTuple):

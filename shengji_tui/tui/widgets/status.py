@@ -1,5 +1,6 @@
 """The status line: trump, level, dealer, both sides' levels, deal and trick;
-the turn clock at the right edge (it changes each second: one line repainted)."""
+the turn clock first (it changes each second: one line repainted; at the left
+edge no toast covers it and no narrow terminal cuts it)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from .lines import LineWidget, line_text
 
 
 class StatusBar(LineWidget[StatusProps]):
-    """The title first when it fits in the width; the clock always shows."""
+    """The clock first, then the title when it fits in the width."""
 
     def build(self) -> Text:
         p = self.props
@@ -20,18 +21,14 @@ class StatusBar(LineWidget[StatusProps]):
         if not p.parts:
             out.append(p.title)
             return out
-        width = self.content_size.width
-        clock = line_text(p.clock, styles) if p.clock is not None else None
-        room = width - (clock.cell_len + 2 if clock is not None else 0)
+        if p.clock is not None:
+            out.append_text(line_text(p.clock, styles))
+            out.append(p.sep)
         title = Text(p.title, style="bold")
         body = Text(p.sep).join(line_text(part, styles) for part in p.parts)
+        room = self.content_size.width - out.cell_len
         if cell_len(title.plain) + cell_len(p.sep) + body.cell_len <= room:
             out.append_text(title)
             out.append(p.sep)
         out.append_text(body)
-        if clock is not None:
-            if out.cell_len > room:
-                out.truncate(max(0, room), overflow="ellipsis")  # (its own "…")
-            out.append(" " * max(2, width - out.cell_len - clock.cell_len))
-            out.append_text(clock)
         return out
