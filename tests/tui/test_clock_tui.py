@@ -144,5 +144,5 @@ async def test_a_narrow_status_line_shows_the_clock_first() -> None:
         await H.wait_until(pilot, lambda: bar.props.clock is not None, what="the clock")
         await pilot.pause()
         line = bar.render_line(0).text
-        assert line.lstrip().startswith("轮到你：20 秒") or line.lstrip().startswith("轮到你：21 秒")
+        assert line.lstrip().startswith(("轮到你：20 秒", "轮到你：21 秒"))
         assert line.count("…") <= 1
