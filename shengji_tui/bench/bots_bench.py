@@ -37,7 +37,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import LEVELS, Bot, BotOptions, BotSpec, bot_level
+from ..bots import Bot, BotOptions, BotSpec, UnknownBotLevel, bot_level, is_external
 from ..engine import (
     SUPPORTED,
     CardDealt,
@@ -47,6 +47,7 @@ from ..engine import (
     Declare,
     GameState,
     KittyCaptured,
+    NextDeal,
     RuleError,
     ThrowFailed,
     apply,
@@ -71,8 +72,8 @@ class RunResult:
     b_levels: int = 0  # levels gained by the side against A's
     a_won: bool = False
     # per seat: its side's levels minus the other side's; attacker points, + for
-    # the attackers; whether its side won the deal
-    seat_levels: tuple[int, ...] = ()
+    # the attackers; whether its side won the deal (a match: see play_match)
+    seat_levels: tuple[float, ...] = ()
     seat_margin: tuple[int, ...] = ()
     seat_won: tuple[bool, ...] = ()
     kitty_captured_by: str | None = None  # "a" / "b"
@@ -80,6 +81,10 @@ class RunResult:
     illegal: dict[str, int] = field(default_factory=lambda: {"a": 0, "b": 0})
     decisions: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
     illegal_notes: list[str] = field(default_factory=list)
+    deals: int = 1  # deals played (a whole match: more)
+    # external bots: answers replaced by the normal bot's move (bots/external.py)
+    fallbacks: dict[str, int] = field(default_factory=lambda: {"a": 0, "b": 0})
+    kitty_counts: dict[str, int] | None = None  # a whole match: captures per bot
 
 
 def _who(seat: int, a_seats: Sequence[int]) -> str:
@@ -95,10 +100,34 @@ def play_deal(
 ) -> RunResult:
     """Play the first deal of `new_game(preset, seed)` with `bots` at the seats."""
     state = new_game(preset, seed)
-    preset = state.rules.name
-    res = RunResult(preset=preset, seed=seed, a_seats=a_seats)
+    res = RunResult(preset=state.rules.name, seed=seed, a_seats=a_seats)
+    fallback = {s: fallback_bot(seed, s) for s in range(state.players)}
+    state = drive(state, bots, res, fallback, max_commands)
+    _score(state, res)
+    _done(bots, res)
+    return res
+
+
+def _done(bots: dict[int, Bot], res: RunResult) -> None:
+    """Count the external bots' fallbacks and stop their programs."""
+    for s, bot in bots.items():
+        res.fallbacks[_who(s, res.a_seats)] += getattr(bot, "fallbacks", 0)
+        close = getattr(bot, "close", None)
+        if callable(close):
+            close()
+
+
+def drive(
+    state: GameState,
+    bots: dict[int, Bot],
+    res: RunResult,
+    fallback: dict[int, Bot],
+    max_commands: int = 20_000,
+) -> GameState:
+    """Play the deal in `state` until it is scored (or the match is over),
+    counting into `res` each bot's decisions, times and refused commands."""
+    preset, seed, a_seats = res.preset, res.seed, res.a_seats
     n = state.players
-    fallback = {s: fallback_bot(seed, s) for s in range(n)}
     steps = 0
 
     def declare(state: GameState, seat: int) -> tuple[GameState, bool]:
@@ -156,8 +185,70 @@ def play_deal(
             fb = fallback[seat].decide(view)
             assert fb is not None
             state, _ = apply(state, fb.model_copy(update={"version": state.version}))
-    _score(state, res)
+    return state
+
+
+def play_match(
+    preset: str | RuleSet,
+    seed: int,
+    bots: dict[int, Bot],
+    a_seats: tuple[int, ...],
+    max_deals: int = 40,
+) -> RunResult:
+    """Play the match of `new_game(preset, seed)` from its first deal to its end
+    (or `max_deals` deals). The figures are the match's: per seat the levels it
+    climbed (eighty points: its match points), the sum of the deals' point
+    margins, and whether its side won the match (at the cap: was ahead)."""
+    state = new_game(preset, seed)
+    rs = state.rules
+    n = state.players
+    res = RunResult(preset=rs.name, seed=seed, a_seats=a_seats)
+    fallback = {s: fallback_bot(seed, s) for s in range(n)}
+    start = [rs.levels.index(lv) for lv in state.levels]
+    margins = [0] * n
+    counts = {"a": 0, "b": 0}
+    res.kitty_counts = counts
+    deals = 0
+    while True:
+        state = drive(state, bots, res, fallback)
+        deal = RunResult(preset=rs.name, seed=seed, a_seats=a_seats)
+        _score(state, deal)
+        deals += 1
+        margins = [m + d for m, d in zip(margins, deal.seat_margin or (0,) * n, strict=True)]
+        for who in ("a", "b"):
+            res.failed_throws[who] += deal.failed_throws[who]
+        if deal.kitty_captured_by is not None:
+            counts[deal.kitty_captured_by] += 1
+        if state.phase == "finished" or deals >= max_deals:
+            break
+        state, _ = apply(state, NextDeal())
+    if rs.bidding == "points_up":
+        gains = list(state.match_scores)
+    else:
+        gains = [rs.levels.index(lv) - s0 for lv, s0 in zip(state.levels, start, strict=True)]
+    res.deals = deals
+    res.seat_margin = tuple(margins)
+    if state.winners:
+        won = [s in state.winners for s in range(n)]
+    else:  # the cap: the seats of the highest gain lead the match
+        top = max(gains)
+        won = [g == top and gains.count(top) < n for g in gains]
+    res.seat_won = tuple(won)
+    res.a_won = won[a_seats[0]]
+    # per seat: its gain minus the mean gain of the seats not on its side
+    teams = state.teams
+    res.seat_levels = tuple(
+        g - _mean([gains[o] for o in range(n) if teams[o] != teams[s]] or [0])
+        for s, g in enumerate(gains)
+    )
+    res.a_levels = gains[a_seats[0]]
+    res.b_levels = max((gains[o] for o in range(n) if o not in a_seats), default=0)
+    _done(bots, res)
     return res
+
+
+def _mean(xs: Sequence[float]) -> float:
+    return sum(xs) / len(xs)
 
 
 def _score(state: GameState, res: RunResult) -> None:
@@ -222,7 +313,10 @@ def make_bots(
     out: dict[int, Bot] = {}
     for s in range(n):
         lv = level_a if s in a_seats else level_b
-        opts = BotOptions.model_validate(options if lv == "hard" else {})
+        given = options if lv == "hard" else {}
+        if is_external(lv) and "budget_ms" in options:  # (its time per decision)
+            given = {"budget_ms": options["budget_ms"]}
+        opts = BotOptions.model_validate(given)
         spec = BotSpec(level=bot_level(lv), seed=seed * 8 + s, name=f"{lv}-{s}", options=opts)
         out[s] = spec.make()
     return out
@@ -240,15 +334,25 @@ def arrangements(teams: Sequence[int]) -> list[tuple[int, ...]]:
 
 
 def play_set(
-    preset: str | RuleSet, seed: int, level_a: str, level_b: str, options: dict[str, Any]
+    preset: str | RuleSet,
+    seed: int,
+    level_a: str,
+    level_b: str,
+    options: dict[str, Any],
+    match: int = 0,
 ) -> tuple[RunResult, ...]:
-    """The duplicate set of one deal: one run per seat arrangement of A and B."""
+    """The duplicate set of one deal (`match` > 0: of one whole match of at most
+    that many deals): one run per seat arrangement of A and B."""
     state = new_game(preset, seed)
     n = state.players
-    return tuple(
-        play_deal(preset, seed, make_bots(level_a, level_b, seed, a, n, options), a)
-        for a in arrangements(list(state.teams))
-    )
+    out = []
+    for a in arrangements(list(state.teams)):
+        bots = make_bots(level_a, level_b, seed, a, n, options)
+        if match:
+            out.append(play_match(preset, seed, bots, a, max_deals=match))
+        else:
+            out.append(play_deal(preset, seed, bots, a))
+    return tuple(out)
 
 
 def play_pair(
@@ -262,7 +366,7 @@ def play_pair(
 
 
 def _set_job(
-    args: tuple[str | RuleSet, int, str, str, dict[str, Any]],
+    args: tuple[str | RuleSet, int, str, str, dict[str, Any], int],
 ) -> tuple[RunResult, ...]:
     return play_set(*args)
 
@@ -296,7 +400,7 @@ def percentile(xs: Sequence[float], q: float) -> float:
     return s[i]
 
 
-def seat_edge(runs: Sequence[RunResult], per_seat: Callable[[RunResult], Sequence[int]]) -> float:
+def seat_edge(runs: Sequence[RunResult], per_seat: Callable[[RunResult], Sequence[float]]) -> float:
     """A's edge over B in one duplicate set: for each seat, A's mean figure there
     minus B's mean figure in that seat of the same deal; the mean over the seats,
     halved (so that with two teams it is the mean of A's side minus B's side)."""
@@ -325,13 +429,17 @@ def summarise(
             "deal_win_rate": round(
                 sum(1 for r in runs if r.a_won == (key == "a")) / max(1, len(runs)), 4
             ),
-            "kitty_captures": sum(1 for r in runs if r.kitty_captured_by == key),
+            "kitty_captures": sum(
+                r.kitty_counts[key] if r.kitty_counts is not None else r.kitty_captured_by == key
+                for r in runs
+            ),
             "failed_throws": sum(r.failed_throws[key] for r in runs),
             "illegal_moves": sum(r.illegal[key] for r in runs),
             "decisions": len(dec),
             "decision_ms_p50": round(percentile(dec, 50), 3),
             "decision_ms_p99": round(percentile(dec, 99), 3),
             "decision_ms_max": round(max(dec, default=0.0), 3),
+            "external_fallbacks": sum(r.fallbacks[key] for r in runs),
         }
 
     a, b = per("a"), per("b")
@@ -355,6 +463,7 @@ def summarise(
         "decisions": a["decisions"] + b["decisions"],
         "decision_ms_p50": {"a": a["decision_ms_p50"], "b": b["decision_ms_p50"]},
         "decision_ms_p99": {"a": a["decision_ms_p99"], "b": b["decision_ms_p99"]},
+        "external_fallbacks": {"a": a["external_fallbacks"], "b": b["external_fallbacks"]},
         "per_bot": {"a": a, "b": b},
     }
     out.update(extra)
@@ -404,12 +513,15 @@ def run_bench(
     options: dict[str, Any] | None = None,
     jobs: int = 1,
     progress: bool = True,
+    match: int = 0,
 ) -> dict[str, Any]:
+    """`deals` duplicate sets of first deals (`match` > 0: of whole matches of
+    at most `match` deals each)."""
     opts = dict(options or {})
     tasks = []
     for i in range(deals):
         preset = presets[i % len(presets)]
-        tasks.append((preset, seed + i, level_a, level_b, opts))
+        tasks.append((preset, seed + i, level_a, level_b, opts, match))
     bar = Progress(len(tasks), f"{level_a} vs {level_b}", progress)
     pairs: list[tuple[RunResult, ...]] = []
     t0 = time.perf_counter()
@@ -429,7 +541,13 @@ def run_bench(
         "seed": seed,
         "budget_ms": opts.get("budget_ms"),
         "seconds": round(time.perf_counter() - t0, 1),
+        "match": bool(match),
     }
+    if match:
+        runs = [r for p in pairs for r in p]
+        extra["match_deal_cap"] = match
+        extra["deals_per_match"] = round(sum(r.deals for r in runs) / max(1, len(runs)), 2)
+        extra["matches_capped"] = sum(1 for r in runs if r.deals >= match)
     return summarise(pairs, level_a, level_b, extra)
 
 
@@ -442,21 +560,30 @@ def _sets(r: dict[str, Any]) -> str:
 
 def format_text(r: dict[str, Any]) -> str:
     a, b = r["per_bot"]["a"], r["per_bot"]["b"]
+    unit = "match" if r.get("match") else "deal"
     lines = [
         f"bots: A = {r['a']}, B = {r['b']}; {r['pairs']} duplicate {_sets(r)} "
         f"({r['deals_played']} deals) of {', '.join(r['presets'])}"
         + (f", budget {r['budget_ms']} ms" if r.get("budget_ms") else "")
-        + f", {r['seconds']} s",
-        f"  levels gained per deal, A minus B: {r['level_diff_mean']:+.3f}  "
+        + f", {r['seconds']} s"
+        + (
+            f"\n  whole matches (at most {r['match_deal_cap']} deals): "
+            f"{r['deals_per_match']} deals a match, {r['matches_capped']} stopped at the cap"
+            if r.get("match")
+            else ""
+        ),
+        f"  levels gained per {unit}, A minus B: {r['level_diff_mean']:+.3f}  "
         f"95% CI [{r['level_diff_ci'][0]:+.3f}, {r['level_diff_ci'][1]:+.3f}]",
-        f"  point margin per deal (A's view):  {r['point_margin_mean']:+.1f}  "
+        f"  point margin per {unit} (A's view):  {r['point_margin_mean']:+.1f}  "
         f"95% CI [{r['point_margin_ci'][0]:+.1f}, {r['point_margin_ci'][1]:+.1f}]",
-        f"  deal-win rate A: {r['deal_win_rate_a']:.3f}  "
+        f"  {unit}-win rate A: {r['deal_win_rate_a']:.3f}  "
         f"95% CI [{r['deal_win_rate_a_ci'][0]:.3f}, {r['deal_win_rate_a_ci'][1]:.3f}]",
         f"  {'':10} {'kitty caps':>10} {'failed thr':>10} {'illegal':>8} "
         f"{'decisions':>9} {'p50 ms':>8} {'p99 ms':>8}",
     ]
     for tag, x in (("A", a), ("B", b)):
+        if x["external_fallbacks"]:
+            lines.append(f"  {tag}: {x['external_fallbacks']} answers replaced by the normal bot's")
         lines.append(
             f"  {tag + ' ' + x['level']:10} {x['kitty_captures']:>10} {x['failed_throws']:>10} "
             f"{x['illegal_moves']:>8} {x['decisions']:>9} {x['decision_ms_p50']:>8.2f} "
@@ -476,8 +603,10 @@ def main(args: argparse.Namespace) -> int:
             print(f"shengji: the engine does not play {p!r} yet", file=sys.stderr)
             return 2
     for lv in (args.a, args.b):
-        if lv not in LEVELS:
-            print(f"shengji: no bot level {lv!r}", file=sys.stderr)
+        try:
+            bot_level(lv)
+        except UnknownBotLevel as e:
+            print(f"shengji: {e}", file=sys.stderr)
             return 2
     options: dict[str, Any] = {}
     if args.budget_ms is not None:
@@ -493,6 +622,7 @@ def main(args: argparse.Namespace) -> int:
         options=options,
         jobs=args.jobs,
         progress=not args.no_progress,
+        match=args.match_deals if args.match else 0,
     )
     if args.json:
         print(json.dumps(r))
@@ -501,14 +631,30 @@ def main(args: argparse.Namespace) -> int:
     return 0 if r["illegal_moves"] == 0 else 1
 
 
+def _level(text: str) -> str:
+    try:
+        return bot_level(text)
+    except UnknownBotLevel as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--a", default="hard", choices=LEVELS, help="bot A (default hard)")
-    p.add_argument("--b", default="normal", choices=LEVELS, help="bot B (default normal)")
+    levels = "random, easy, normal, hard or external:COMMAND"
+    p.add_argument("--a", default="hard", type=_level, help=f"bot A: {levels} (default hard)")
+    p.add_argument("--b", default="normal", type=_level, help="bot B (default normal)")
     p.add_argument("--deals", type=int, default=50, help="deals, each a duplicate set")
     p.add_argument("--budget-ms", type=float, default=None, help="hard bot: time per move")
     p.add_argument("--workers", type=int, default=None, help="hard bot: search processes")
     p.add_argument("--jobs", type=int, default=1, help="deals played in parallel processes")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--match",
+        action="store_true",
+        help="duplicate whole matches (level 2 to the end) instead of first deals",
+    )
+    p.add_argument(
+        "--match-deals", type=int, default=40, help="--match: stop a match after this many deals"
+    )
     p.add_argument(
         "--all-presets", action="store_true", help="cycle through every preset the engine plays"
     )

@@ -4,7 +4,9 @@ humans played by scripted keys.
 
     shengji bench ssh --tables 1
     shengji bench ssh --tables 25 --json
+    shengji bench ssh --tables 1 --floor --json
     shengji bench ssh --churn 500 --json
+    shengji bench ssh --leave 25 --json
 
 (or `.venv/bin/python benchmarks/ssh_load.py` with the same arguments).
 
@@ -19,6 +21,14 @@ What it measures (docs/performance.md, "SSH"):
   by its length (1.0 = one core busy).
 - churn: RSS after `--churn` connect / lobby / disconnect cycles, against RSS
   after the first tenth of them (no growth expected).
+- `--floor`: the same run again against a server whose table sessions run a
+  minimal Textual app that changes one line per move (`server/floor.py`): the
+  cost of SSH, the driver, the table and the store without the table screen.
+  `floor` holds its figures and `ratio` the table's over the floor's.
+- `--leave T`: T tables of 4 play, then all their players leave at once; a
+  probe client in the lobby presses a key every 50 ms throughout and the
+  server's collector passes are read from its log: the longest probe answers
+  before and after, and the pauses.
 
 Each scripted player waits `--think` seconds (jittered) before its move, so 25
 tables make about 25 / think moves per second; the load generator runs on the
@@ -51,11 +61,12 @@ SEATS = TableSettings().rules.players
 TURNS = (b"YOUR TURN", b"BURY THE KITTY")  # the "your move" marks of the table screen
 
 
-async def benchmark_server(data_dir: Path, port: int) -> ServerProcess:
+async def benchmark_server(data_dir: Path, port: int, *extra: str) -> ServerProcess:
     """The server under test: open, many connections, no dealing delay, no idle limit."""
     return await ServerProcess(
         data_dir,
         port,
+        *extra,
         "--open",
         "--max-connections",
         "1000",
@@ -153,12 +164,12 @@ class Player(asyncssh.SSHClientSession[bytes]):
         assert self.chan is not None
         self.chan.write(data)
 
-    async def wait_text(self, needle: bytes, timeout: float = 60) -> None:
+    async def wait_text(self, needle: bytes, timeout: float = 60, every: float = 0.02) -> None:
         end = time.monotonic() + timeout
         while needle not in self.text:
             if time.monotonic() > end:
                 raise TimeoutError(f"{self.name}: no {needle!r}")
-            await asyncio.sleep(0.02)
+            await asyncio.sleep(every)
 
     async def quiet(self, gap: float = 0.03, timeout: float = 2.0) -> None:
         end = time.monotonic() + timeout
@@ -253,10 +264,12 @@ async def play_table(
     return made
 
 
-async def run_load(tables: int, moves: int, think: float, seconds: float) -> dict[str, Any]:
+async def run_load(
+    tables: int, moves: int, think: float, seconds: float, floor: bool = False
+) -> dict[str, Any]:
     port = free_port()
     tmp = Path(tempfile.mkdtemp(prefix="shengji-bench-"))
-    srv = await benchmark_server(tmp / "data", port)
+    srv = await benchmark_server(tmp / "data", port, *(["--bench-floor"] if floor else []))
     await asyncio.sleep(1.0)
     base_rss = rss_kib(srv.pid)
     all_players: list[Player] = []
@@ -360,6 +373,127 @@ async def run_churn(cycles: int, batch: int) -> dict[str, Any]:
         await srv.stop()
 
 
+def with_floor(table: dict[str, Any], floor: dict[str, Any]) -> dict[str, Any]:
+    """The table's run with the floor's beside it, and table / floor per figure."""
+    lt, lf = table["latency_ms"], floor["latency_ms"]
+    ratio = {
+        k: round(lt[k] / lf[k], 2) if lt.get(k) and lf.get(k) else None
+        for k in ("p50", "p90", "p99", "mean")
+    }
+    keep = ("moves", "latency_ms", "server_cpu_cores", "generator_cpu_cores", "generator_lag_ms")
+    return {
+        **table,
+        "floor": {k: floor[k] for k in (*keep, "rss_per_session_mib")},
+        "ratio": ratio,
+    }
+
+
+async def run_leave(tables: int, think: float, before: float, after: float) -> dict[str, Any]:
+    """`tables` tables play; then every player leaves at once. A probe in the lobby
+    presses n / escape every 50 ms (its answers: key to first output); the
+    server logs its collector's long full passes, read back with their pauses."""
+    port = free_port()
+    tmp = Path(tempfile.mkdtemp(prefix="shengji-leave-"))
+    log_file = tmp / "server.log"
+    srv = await benchmark_server(tmp / "data", port, "--log-file", str(log_file))
+    all_players: list[Player] = []
+    probe = Player("probe")
+    try:
+        for k in range(tables):
+            all_players.extend(await seat_table(port, k))
+        await probe.connect(port)
+        await probe.wait_text(b"lobby")
+        probe.send(b"n")  # (the dialog made once before anything is measured)
+        await probe.wait_text(b"New table")
+        probe.send(b"\x1b")
+        await asyncio.sleep(0.5)
+        for p in all_players:
+            p.collect = False
+            p.text.clear()
+        await asyncio.sleep(4.0)  # the declare windows and burying pass
+        stop = asyncio.Event()
+        answers: list[tuple[float, float]] = []  # (sent at, seconds to the first output)
+
+        unanswered = [0]
+
+        async def poke() -> None:
+            # n opens the new-table dialog: the answer is its title arriving (other
+            # output, the list repainted as players leave, does not count); escape
+            # closes it again, unmeasured
+            probe.collect = True
+            while not stop.is_set():
+                await probe.quiet(0.02, 1.0)
+                probe.text.clear()
+                sent = time.perf_counter()
+                probe.send(b"n")
+                try:
+                    await probe.wait_text(b"New table", 5, every=0.005)
+                except TimeoutError:
+                    unanswered[0] += 1
+                else:
+                    answers.append((sent, time.perf_counter() - sent))
+                probe.send(b"\x1b")  # (alone: a key after it within ~0.1 s makes it alt+key)
+                await asyncio.sleep(0.3)
+
+        games = [
+            asyncio.create_task(
+                play_table(
+                    all_players[SEATS * k : SEATS * (k + 1)],
+                    10_000,
+                    think,
+                    [],
+                    random.Random(k),
+                    time.monotonic() + before,
+                )
+            )
+            for k in range(tables)
+        ]
+        poker = asyncio.create_task(poke())
+        await asyncio.sleep(before)
+        for g in games:
+            g.cancel()
+        await asyncio.gather(*games, return_exceptions=True)
+        log_mark = log_file.stat().st_size if log_file.exists() else 0
+        left_at = time.perf_counter()
+        rss_before = rss_kib(srv.pid)
+        await asyncio.gather(*(p.close() for p in all_players), return_exceptions=True)
+        await asyncio.sleep(after)
+        stop.set()
+        await poker
+        passes = []
+        with contextlib.suppress(OSError):
+            text = log_file.read_bytes()[log_mark:].decode("utf-8", "replace")
+            for line in text.splitlines():
+                if "gc: full pass" in line:
+                    passes.append(float(line.rsplit(",", 1)[1].split()[0]))
+        pre = [d for t, d in answers if t < left_at]
+        post = [d for t, d in answers if t >= left_at]
+        return {
+            "tables": tables,
+            "sessions_leaving": len(all_players),
+            "probe_ms_before": {
+                "p50": round(pct(pre, 50) * 1000, 1),
+                "max": round(max(pre) * 1000, 1) if pre else None,
+                "n": len(pre),
+            },
+            "probe_ms_after": {
+                "p50": round(pct(post, 50) * 1000, 1),
+                "p99": round(pct(post, 99) * 1000, 1),
+                "max": round(max(post) * 1000, 1) if post else None,
+                "n": len(post),
+            },
+            "probe_unanswered": unanswered[0],
+            "gc_full_passes_after": len(passes),
+            "gc_full_pass_ms": passes,
+            "server_rss_mib_before": round(rss_before / 1024, 1),
+            "server_rss_mib_after": round(rss_kib(srv.pid) / 1024, 1),
+        }
+    finally:
+        await asyncio.gather(*(p.close() for p in all_players), return_exceptions=True)
+        await probe.close()
+        await srv.stop()
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="shengji bench ssh", description=__doc__.split("\n\n")[0])
     p.add_argument("--tables", type=int, default=1)
@@ -367,13 +501,32 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--think", type=float, default=1.0, help="seconds a player thinks")
     p.add_argument("--seconds", type=float, default=60.0, help="longest measured window")
     p.add_argument("--churn", type=int, default=0, help="connect/disconnect cycles instead")
+    p.add_argument(
+        "--floor",
+        action="store_true",
+        help="run again with a minimal app at the tables (the floor) and report the ratio",
+    )
+    p.add_argument(
+        "--leave",
+        type=int,
+        default=0,
+        metavar="T",
+        help="T tables play, then every player leaves at once (a probe measures the pause)",
+    )
     p.add_argument("--batch", type=int, default=10, help="churn: clients at once")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     if args.churn:
         result = asyncio.run(run_churn(args.churn, args.batch))
+    elif args.leave:
+        result = asyncio.run(run_leave(args.leave, args.think, min(args.seconds, 20.0), 10.0))
     else:
         result = asyncio.run(run_load(args.tables, args.moves, args.think, args.seconds))
+        if args.floor:
+            floor = asyncio.run(
+                run_load(args.tables, args.moves, args.think, args.seconds, floor=True)
+            )
+            result = with_floor(result, floor)
     result["machine"] = {"cpus": os.cpu_count(), "python": sys.version.split()[0]}
     if args.json:
         print(json.dumps(result))

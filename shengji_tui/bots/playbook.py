@@ -254,6 +254,11 @@ class PlaybookBot:
 
     # ------------------------------------------------------------- burying
     def bury(self, view: SeatView) -> list[Card]:
+        return self.bury_options(view)[0][1]
+
+    def bury_options(self, view: SeatView) -> list[tuple[float, list[Card]]]:
+        """Scored buries, best first, one per set of side suits voided (and the
+        best one with its point cards swapped for the cheapest pointless ones)."""
         rs = view.rules
         sn = Sense(rs, TrumpContext(view.level, view.trump_suit))
         hand = list(view.hand)
@@ -282,7 +287,7 @@ class PlaybookBot:
 
         # try voiding each set of short side suits; fill the rest with the cheapest cards
         suits = sorted(side)
-        best: tuple[float, list[Card]] | None = None
+        out: list[tuple[float, list[Card]]] = []
         for mask in range(1 << len(suits)):
             chosen = [suits[i] for i in range(len(suits)) if mask >> i & 1]
             voided = [c for s in chosen for c in side[s]]
@@ -299,11 +304,27 @@ class PlaybookBot:
                     left[c] -= 1
             cost = sum(keep(c) for c in pick)
             gain = 2.5 * len(chosen) if len(trumps) >= 4 else 0.5 * len(chosen)
-            score = gain - cost
-            if best is None or score > best[0]:
-                best = (score, pick)
-        assert best is not None
-        return best[1][:k]
+            out.append((gain - cost, pick[:k]))
+        out.sort(key=lambda sp: -sp[0])  # (stable: ties keep the mask order)
+        best = out[0][1]
+        if any(c.points for c in best):  # the same without its point cards
+            left = Counter(hand) - Counter(best)
+            keepers = [c for c in best if not c.points]
+            spare = sorted(
+                (c for c in left.elements() if not c.points and not sn.is_trump(c)),
+                key=lambda c: (keep(c), c.idx),
+            )
+            if len(keepers) + len(spare) >= k:
+                alt = keepers + spare[: k - len(keepers)]
+                out.insert(1, (out[0][0] - sum(keep(c) for c in alt), alt))
+        seen: set[tuple[int, ...]] = set()
+        unique = []
+        for sc, pick in out:
+            key = tuple(sorted(c.idx for c in pick))
+            if key not in seen:
+                seen.add(key)
+                unique.append((sc, pick))
+        return unique
 
     # ------------------------------------------------------------- playing
     def situation(self, view: SeatView) -> Situation:
@@ -524,7 +545,8 @@ class PlaybookBot:
             else:
                 p_opp *= 1.0 - b
         p = p_opp + (1.0 - p_opp) * partner_b * 0.5
-        stake = points(lead) + 6.0
+        # each follower adds as many cards as are led: a pair draws twice the points
+        stake = points(lead) + 2.0 * len(lead) * (len(sit.order) - 1)
         units_left = sit.tricks_left - len(lead)
         if 0 < units_left <= len(lead) + 1:
             stake += self.kitty_estimate(sit) * 2
@@ -573,6 +595,16 @@ class PlaybookBot:
             nontrump_low = [c for c in low if not sn.is_trump(c)]
             if len(nontrump_low) >= need:
                 cands.append(in_suit + nontrump_low[:need])
+            # the cheapest cards counting their points in full (for a trick that
+            # is lost: a low trump or a boss card rather than a ten), and the
+            # cheapest without points
+            dear = sorted(rest, key=lambda c: (vals[c] + c.points, c.idx))
+            cands.append(in_suit + dear[:need])
+            pointless = [c for c in low if not c.points]
+            if len(pointless) >= need:
+                cands.append(in_suit + pointless[:need])
+            if n == 1:  # a single: every distinct card is a candidate (cheap)
+                cands.extend([c] for c in sorted(set(rest), key=lambda c: c.idx))
             if k == 0 and suit != TRUMP:
                 cands.extend(self.ruffs(sit, lead))
         seen: set[tuple[int, ...]] = set()
@@ -633,4 +665,28 @@ class PlaybookBot:
         plays = [*trick, play]
         p = self.side_win_prob(sit, plays)
         stake = self.trick_stake(sit, plays)
-        return (2 * p - 1) * stake * PTS_W + p * LEAD_BONUS - self.cost(sit, play)
+        score = (2 * p - 1) * stake * PTS_W + p * LEAD_BONUS - self.cost(sit, play)
+        return score - self.overtake_cost(sit, trick, play, plays)
+
+    def overtake_cost(
+        self, sit: Situation, trick: list[list[Card]], play: list[Card], plays: list[list[Card]]
+    ) -> float:
+        """What ruffing a trick my partner is winning costs beyond the cards: the
+        trumps spent buy only the chance the partner would have lost it, and the
+        trump points it banks were hardly at risk in my hand (my side keeps trump
+        control and would win most of them later)."""
+        sn = sit.sn
+        w = sn.winner(trick)
+        if sit.order[w] not in sit.mine or sit.order[w] == sit.me:
+            return 0.0
+        if sn.eff[trick[0][0].idx] == TRUMP or sn.winner(plays) != len(trick):
+            return 0.0
+        trumps = [c for c in play if sn.eff[c.idx] == TRUMP]
+        if not trumps:
+            return 0.0
+        stands = 1.0  # chance the partner's play takes the trick without mine
+        for o in sit.order[len(plays) :]:
+            if o not in sit.mine:
+                stands *= 1.0 - self.beat_prob(sit, o, trick, w)
+        spent = sum(self.keep_value(sit, c) for c in trumps)
+        return stands * (spent + 0.7 * points(trumps))

@@ -26,25 +26,32 @@ import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from itertools import islice
 from multiprocessing import resource_tracker
 from typing import Any
 
 from .. import rules
-from ..engine import SeatView
-from ..rules import Card, RuleSet, TrumpContext, Unit, points
-from .friends import friend_candidates, open_call
+from ..engine import CallFriend, SeatView
+from ..rules import Card, RuleSet, TrumpContext, points
+from .friends import call_options, friend_candidates, open_call
 from .playbook import PlaybookBot
-from .sense import TRUMP, Sense
+from .rollout import Sim
+from .sense import Sense
 from .tracker import SampleSpec, sample_spec
 
 # rollout steps (one play by one seat) per millisecond of budget, per worker:
-# measured ~20 µs a step on the reference machine (2 cores, 2026): ~60% of the budget.
-STEPS_PER_MS = 30.0
+# measured ~15 µs a step on the reference machine (2 cores, 2026): ~60% of the
+# budget. A sample's deal, a rollout's set-up and a cut-off evaluation count as
+# the steps they cost in time.
+STEPS_PER_MS = 40.0
+SAMPLE_STEPS = 7
+SIM_STEPS = 1
+EVAL_STEPS = 2
 TOP_K = 3
+WIDE_MS = 200.0  # from this budget on, one candidate more
 DEFAULT_BUDGET_MS = 300.0  # thinking time per play
 GUARD = 0.85  # stop at this fraction of the budget whatever the work count says
 Z_DEVIATE = 0.5  # deviate from the playbook only when the search is this sure
+HORIZON = 6  # tricks a rollout plays before the cut-off evaluation (0: to the end)
 
 
 @dataclass
@@ -85,302 +92,10 @@ class SearchJob:
     stride: int
     max_steps: int
     deadline: float  # perf_counter() value; 0 = none
-
-
-# ------------------------------------------------------------------ rollouts
-
-
-class Sim:
-    """A deal from the current trick to the end, all hands known (one sample)."""
-
-    def __init__(
-        self,
-        sn: Sense,
-        hands: list[list[Card]],
-        trick: list[tuple[int, list[Card]]],
-        leader: int,
-        captured: list[int],
-        attackers: set[int],
-        kitty: list[Card],
-        watch: tuple[Card, int] | None = None,
-        dealer: int = -1,
-        friend: int | None = None,
-    ) -> None:
-        self.sn = sn
-        self.rs = sn.rs
-        self.n = len(hands)
-        self.hands = hands
-        self.trick = trick
-        self.leader = leader
-        self.captured = captured
-        self.attackers = attackers
-        self.kitty = kitty
-        # find friends, nth_played: (the called card, copies until the nth) until it is played
-        self.watch = watch
-        self.dealer = dealer
-        self.friend = friend
-        self.steps = 0
-        self.last_lead: list[Card] = []
-        self.last_win: list[Card] = []
-        self.last_winner = -1
-        self.win = 0
-        self.units: list[Unit] | None = None  # the lead's (None for a single)
-        self.order_beats = sn.order.beats
-        if trick:
-            lead = trick[0][1]
-            if len(lead) > 1:
-                self.units = sn.decompose(lead)
-            for k in range(1, len(trick)):
-                if self._beats(lead, trick[self.win][1], trick[k][1]):
-                    self.win = k
-
-    def side(self, s: int) -> bool:
-        return s in self.attackers
-
-    def turn(self) -> int:
-        return (self.leader + len(self.trick)) % self.n
-
-    def apply(self, seat: int, cards: list[Card]) -> None:
-        h = self.hands[seat]
-        for c in cards:
-            h.remove(c)
-        trick = self.trick
-        trick.append((seat, cards))
-        self.steps += 1
-        if self.watch is not None:
-            card, left = self.watch
-            k = cards.count(card)
-            if k >= left:
-                self.watch = None
-                if seat != self.dealer:
-                    self.attackers.discard(seat)
-                    self.friend = seat
-            elif k:
-                self.watch = (card, left - k)
-        if len(trick) == 1:
-            self.win = 0
-            self.units = None if len(cards) == 1 else self.sn.decompose(cards)
-        else:
-            k = len(trick) - 1
-            if self._beats(trick[0][1], trick[self.win][1], cards):
-                self.win = k
-        if len(trick) == self.n:
-            plays = [p for _, p in trick]
-            w = self.win
-            ws = trick[w][0]
-            self.captured[ws] += sum(c.points for p in plays for c in p)
-            self.last_lead, self.last_win, self.last_winner = plays[0], plays[w], ws
-            self.leader = ws
-            self.trick = []
-
-    def _beats(self, lead: list[Card], best: list[Card], new: list[Card]) -> bool:
-        return self.order_beats(lead, best, new, self.units)
-
-    def winner_with(self, cards: list[Card]) -> bool:
-        """Whether `cards`, played now, would be winning the trick."""
-        return self._beats(self.trick[0][1], self.trick[self.win][1], cards)
-
-    def run(self, deadline: float = 0.0) -> bool:
-        """Play to the end; False if `deadline` (a perf_counter value) passed first."""
-        k = 0
-        while any(self.hands):
-            s = self.turn()
-            if not self.trick:
-                self.apply(s, fast_lead(self, s))
-            else:
-                self.apply(s, fast_follow(self, s))
-            k += 1
-            if deadline and k % 8 == 0 and time.perf_counter() >= deadline:
-                return False
-        return True
-
-    def attacker_points(self, penalty: int) -> int:
-        pts = sum(self.captured[s] for s in self.attackers) + penalty
-        if self.rs.bidding == "points_up":
-            return pts  # eighty points: the kitty counts for nobody
-        if self.last_winner in self.attackers and self.kitty:
-            mult = rules.kitty_multiplier(self.rs, self.sn.ctx, self.last_lead, self.last_win)
-            pts += points(self.kitty) * mult
-        return pts
-
-
-def _beats_single(sim: Sim, seat: int, card: Card, suit: int) -> bool:
-    """Whether a later seat (other side) can beat `card` leading/standing in `suit`."""
-    sn = sim.sn
-    eff = sn.eff
-    beats_card = sn.order.beats_card
-    me_att = sim.side(seat)
-    for o in range(sim.n):
-        if o == seat or sim.side(o) == me_att:
-            continue
-        h = sim.hands[o]
-        # a seat holding the suit must follow it; a void one may play anything
-        in_suit = [c for c in h if eff[c.idx] == suit]
-        if any(beats_card(card, card, c) for c in in_suit or h):
-            return True
-    return False
-
-
-def fast_lead(sim: Sim, s: int) -> list[Card]:
-    sn = sim.sn
-    hand = sim.hands[s]
-    by_suit = sn.by_suit(hand)
-    best: tuple[float, list[Card]] | None = None
-    low: tuple[float, list[Card]] | None = None
-    for suit, cards in by_suit.items():
-        units = sn.decompose(cards) if len(cards) > 1 else None
-        if units and units[0].width > 1:
-            u = units[0]
-            lead = list(u.cards)
-            if _unit_safe(sim, s, lead, suit):
-                sc = 20.0 + 2 * len(lead) + points(lead)
-            else:
-                sc = 2.0 + len(lead) - sn.rel(lead[0]) * 2 - points(lead) * 0.3
-                if suit == TRUMP:
-                    sc -= 3
-            if best is None or sc > best[0]:
-                best = (sc, lead)
-        top = cards[-1]
-        if not _beats_single(sim, s, top, suit):
-            sc = 10.0 + points([top]) + (0 if suit != TRUMP else -2)
-            if best is None or sc > best[0]:
-                best = (sc, [top])
-        if suit != TRUMP:
-            bottom = min(cards, key=lambda c: (c.points > 0, sn.pos[c.idx]))
-            sc = -len(cards) * 0.1 - bottom.points - (3 if len(cards) > 2 else 0)
-            if len(cards) <= 2:
-                sc += 0.5
-            if low is None or sc > low[0]:
-                low = (sc, [bottom])
-    if best is not None and best[0] >= 8:
-        return best[1]
-    if low is not None:
-        return low[1]
-    if best is not None:
-        return best[1]
-    trumps = sorted(hand, key=sn.strength)
-    return [trumps[0]]
-
-
-def _unit_safe(sim: Sim, s: int, lead: list[Card], suit: int) -> bool:
-    """Whether no opponent can beat the tuple or tractor `lead` (by following or ruffing)."""
-    sn = sim.sn
-    eff, pos, ident = sn.eff, sn.pos, sn.ident
-    me_att = sim.side(s)
-    tractor = len({pos[c.idx] for c in lead}) > 1
-    width = len(lead) // len({pos[c.idx] for c in lead})
-    top = max(pos[c.idx] for c in lead)
-    for o in range(sim.n):
-        if o == s or sim.side(o) == me_att:
-            continue
-        h = sim.hands[o]
-        in_suit = [c for c in h if eff[c.idx] == suit]
-        if not in_suit and suit != TRUMP:
-            in_suit = [c for c in h if eff[c.idx] == TRUMP]
-            ruff = True
-        else:
-            ruff = False
-        if len(in_suit) < len(lead):
-            continue
-        if tractor:
-            hypo = sn.strongest_play(Counter(in_suit), TRUMP if ruff else suit, lead)
-            if hypo is not None and sn.winner([lead, hypo]) == 1:
-                return False
-            continue
-        counts = Counter(ident[c.idx] for c in in_suit)
-        for c in in_suit:
-            if counts[ident[c.idx]] >= width and (ruff or pos[c.idx] > top):
-                return False
-    return True
-
-
-def fast_follow(sim: Sim, s: int) -> list[Card]:
-    sn = sim.sn
-    hand = sim.hands[s]
-    plays = [p for _, p in sim.trick]
-    lead = plays[0]
-    n = len(lead)
-    suit = sn.eff[lead[0].idx]
-    eff = sn.eff
-    in_suit = [c for c in hand if eff[c.idx] == suit]
-    k = len(in_suit)
-    w = sim.win
-    ws = sim.trick[w][0]
-    me_att = sim.side(s)
-    partner_wins = sim.side(ws) == me_att
-    pts = sum(c.points for p in plays for c in p)
-    later = [(sim.leader + i) % sim.n for i in range(len(plays) + 1, sim.n)]
-    opp_later = [o for o in later if sim.side(o) != me_att]
-
-    def cheap(c: Card) -> tuple[int, int, int]:
-        return (eff[c.idx] == TRUMP, c.points, sn.pos[c.idx])
-
-    def feed(c: Card) -> tuple[int, int, int]:
-        return (eff[c.idx] == TRUMP, -c.points, sn.pos[c.idx])
-
-    if n == 1:
-        win_card = plays[w][0]
-        if k:
-            if partner_wins and not _can_beat_later(sim, opp_later, plays, w):
-                return [min(in_suit, key=feed)]
-            if not partner_wins:
-                beaters = [c for c in in_suit if sn.order.beats_card(lead[0], win_card, c)]
-                if beaters and (pts > 0 or not opp_later):
-                    if not opp_later:
-                        return [min(beaters, key=lambda c: sn.pos[c.idx])]
-                    top = max(beaters, key=lambda c: sn.pos[c.idx])
-                    if not _can_beat_later(sim, opp_later, [*plays, [top]], len(plays)):
-                        return [top]
-            return [min(in_suit, key=cheap)]
-        # void in the led suit (only a trump can take the trick)
-        if not partner_wins and suit != TRUMP and (pts >= 10 or not opp_later):
-            trumps = sorted(
-                (c for c in hand if sn.order.beats_card(lead[0], win_card, c)), key=sn.strength
-            )
-            if trumps:
-                return [trumps[0]]
-        if partner_wins and not _can_beat_later(sim, opp_later, plays, w):
-            return [min(hand, key=feed)]
-        return [min(hand, key=cheap)]
-    # multi-card leads
-    if k < n:
-        rest = [c for c in hand if eff[c.idx] != suit]
-        if k == 0 and suit != TRUMP and not partner_wins and pts >= 10:
-            held = Counter(c for c in rest if eff[c.idx] == TRUMP)
-            hypo = sn.strongest_play(held, TRUMP, lead)
-            if hypo is not None and sim.winner_with(hypo):
-                return hypo
-        key = feed if partner_wins else cheap
-        rest.sort(key=key)
-        return in_suit + rest[: n - k]
-    opts = list(islice(rules.legal_follows(sim.rs, sn.ctx, hand, lead), 12))
-    if len(opts) == 1:
-        return opts[0]
-    if not partner_wins and pts >= 5:
-        winning = [p for p in opts if sim.winner_with(p)]
-        if winning:
-            return min(winning, key=lambda p: sum(sn.strength(c) for c in p))
-    if partner_wins:
-        return max(opts, key=lambda p: (points(p), -sum(sn.strength(c) for c in p)))
-    return min(opts, key=lambda p: (points(p), sum(sn.strength(c) for c in p)))
-
-
-def _can_beat_later(sim: Sim, opp_later: list[int], plays: list[list[Card]], w: int) -> bool:
-    """Whether a later opponent can beat the winning card of a single-card trick."""
-    if not opp_later:
-        return False
-    sn = sim.sn
-    eff = sn.eff
-    beats_card = sn.order.beats_card
-    lead = plays[0][0]
-    suit = eff[lead.idx]
-    card = plays[w][0]
-    for o in opp_later:
-        h = sim.hands[o]
-        in_suit = [c for c in h if eff[c.idx] == suit]
-        if any(beats_card(lead, card, c) for c in in_suit or h):
-            return True
-    return False
+    horizon: int = 0  # tricks played out before the evaluation (0: to the end)
+    bury: bool = False  # the candidates are buries (the play starts with the first lead)
+    # find friends: the candidates are these calls (`candidates` holds empty plays)
+    calls: list[FriendPlan] | None = None
 
 
 # ------------------------------------------------------------------- search
@@ -436,14 +151,22 @@ def run_job(job: SearchJob) -> tuple[list[list[float]], int, int]:
             hands_map, kitty = sample_spec(job.spec, sn, rng)
         except RuntimeError:
             break
+        steps += SAMPLE_STEPS
         row: list[float] = []
         late = False
-        attackers, watch, friend = sides_in_sample(job, hands_map)
-        for cand in job.candidates:
+        plans: list[FriendPlan | None] = [*job.calls] if job.calls else [fp] * len(job.candidates)
+        for cand, plan in zip(job.candidates, plans, strict=True):
+            attackers, watch, friend = sides_in_sample(job, hands_map, plan)
             if job.deadline and time.perf_counter() >= job.deadline:
                 late = True
                 break
-            hands = [list(job.hand) if s == job.me else list(hands_map[s]) for s in range(n)]
+            mine = list(job.hand)
+            kitty_now = list(job.kitty_known) if job.kitty_known is not None else kitty
+            if job.bury:  # this bury: the hand without it, the kitty it makes
+                for c in cand:
+                    mine.remove(c)
+                kitty_now = list(cand)
+            hands = [mine if s == job.me else list(hands_map[s]) for s in range(n)]
             sim = Sim(
                 sn,
                 hands,
@@ -451,23 +174,31 @@ def run_job(job: SearchJob) -> tuple[list[list[float]], int, int]:
                 leader,
                 list(job.captured),
                 set(attackers),
-                list(job.kitty_known) if job.kitty_known is not None else kitty,
+                kitty_now,
                 watch,
-                fp.dealer if fp is not None else -1,
+                plan.dealer if plan is not None else -1,
                 friend,
             )
-            sim.apply(job.me, list(cand))
-            done = sim.run(job.deadline)
-            steps += sim.steps
+            if cand and not job.bury:  # (buries, calls: the play starts with the first lead)
+                sim.apply(job.me, list(cand))
+            # a cut-off only where the sides are known (not while nth_played may
+            # still make a friend) and the attackers' points decide
+            horizon = job.horizon if watch is None and rs.bidding != "points_up" else 0
+            done = sim.run(job.deadline, horizon)
+            steps += sim.steps + SIM_STEPS
             if not done:
                 late = True
                 break
+            if not sim.finished():
+                row.append(cut_utility(job, sim, plan))
+                steps += EVAL_STEPS
+                continue
             # the sides as the sample ends (nth_played: the friend may have shown)
             me_attacks = job.me in sim.attackers
             dealer_pts = sum(sim.captured[s] for s in range(n) if s not in sim.attackers)
             pts = sim.attacker_points(job.penalty)
             result = None
-            if fp is not None:
+            if plan is not None:
                 result = rules.friend_deal_result(
                     rs,
                     pts,
@@ -486,11 +217,28 @@ def run_job(job: SearchJob) -> tuple[list[list[float]], int, int]:
     return results, steps, len(results)
 
 
+def cut_utility(job: SearchJob, sim: Sim, plan: FriendPlan | None) -> float:
+    """The utility of a rollout stopped at its horizon: the mean over the guess of
+    the attackers' points and that guess plus or minus its spread (the deal's
+    result is a step function of the points; the spread smooths it)."""
+    est, spread = sim.expected_attacker_points(job.penalty, job.rules.hand_size)
+    me_attacks = job.me in sim.attackers
+    total = 0.0
+    for d in (-spread, 0.0, spread):
+        pts = max(0, round(est + d))
+        result = None
+        if plan is not None:
+            result = rules.friend_deal_result(
+                job.rules, pts, alone=sim.friend is None, friend_won_last=False
+            )
+        total += utility(job.rules, pts, me_attacks, job.bid, None, result)
+    return total / 3.0
+
+
 def sides_in_sample(
-    job: SearchJob, hands: dict[int, list[Card]]
+    job: SearchJob, hands: dict[int, list[Card]], fp: FriendPlan | None
 ) -> tuple[set[int], tuple[Card, int] | None, int | None]:
     """The attackers of one sample, the nth_played watch, and the friend if fixed."""
-    fp = job.friend
     if fp is None:
         return set(job.attackers), None, None
     n = job.rules.players
@@ -553,9 +301,11 @@ def choose(rows: list[list[float]], k: int, z: float = Z_DEVIATE) -> int:
     unless the best beats it by more than `z` standard errors of the paired
     differences (the same samples served every candidate)."""
     m = len(rows)
+    if m < 2:  # one sample says nothing of the spread: the playbook's move
+        return 0
     means = [sum(r[j] for r in rows) / m for j in range(k)]
     best = max(range(k), key=lambda j: (round(means[j], 9), -j))
-    if best == 0 or m < 2:
+    if best == 0:
         return best
     diffs = [r[best] - r[0] for r in rows]
     mu = sum(diffs) / m
@@ -575,14 +325,17 @@ class SearchBot(PlaybookBot):
         name: str = "hard",
         budget_ms: float = DEFAULT_BUDGET_MS,
         workers: int | None = None,
-        top_k: int = TOP_K,
+        top_k: int | None = None,
         guard: bool = True,
+        horizon: int = HORIZON,
     ) -> None:
         super().__init__(seed, name)
+        self.horizon = horizon
         self.budget_ms = float(budget_ms)
         cpus = os.cpu_count() or 1
         self.workers = max(1, min(2, cpus) if workers is None else int(workers))
-        self.top_k = top_k
+        # more candidates when the budget allows (the samples suffice for four)
+        self.top_k = top_k if top_k is not None else TOP_K + (self.budget_ms >= WIDE_MS)
         self.guard = guard
         self.last_info: dict[str, Any] = {}
         if self.workers > 1 and self.budget_ms > 0:
@@ -594,12 +347,18 @@ class SearchBot(PlaybookBot):
     def pick_top(self, view: SeatView, cands: list[tuple[float, list[Card]]]) -> list[list[Card]]:
         """The playbook's best `top_k` plays that differ in kind (suits, points,
         whether they take the trick now, high or low): equivalent plays (two low
-        spades) would waste the search."""
+        spades) would waste the search; nor are pieces of a lead the playbook
+        ranks higher searched (the rollouts undervalue making the others break
+        their pairs)."""
         sn = self.tracker(view).sense
         trick = [list(p.cards) for p in view.trick]
         out: list[list[Card]] = []
         sigs: set[tuple[object, ...]] = set()
         for _, play in cands:
+            if not trick and any(
+                len(p) > len(play) and not Counter(play) - Counter(p) for p in out
+            ):
+                continue  # a piece of a unit the playbook would rather lead whole (A of A-A)
             wins = bool(trick) and sn.winner([*trick, play]) == len(trick)
             sig = (
                 tuple(sorted(sn.eff[c.idx] for c in play)),
@@ -616,6 +375,45 @@ class SearchBot(PlaybookBot):
                 break
         return out
 
+    def bury(self, view: SeatView) -> list[Card]:
+        """The playbook's best few buries (different suits voided, points kept or
+        not), each played out over the same sampled deals from the first lead.
+        Where a bury is not the deal's last word on the kitty (kitty theft, three
+        players' overturn swap, find friends' call still to come) the playbook's."""
+        start = time.perf_counter()
+        options = self.bury_options(view)
+        rs = view.rules
+        fixed = rs.partnership != "find_friends" and not rs.kitty_theft and not rs.overturn_swap
+        if not fixed or self.budget_ms <= 0 or len(options) < 2 or view.kitty_holder != view.seat:
+            self.last_info = {"searched": False}
+            return options[0][1]
+        top = [pick for _, pick in options[: self.top_k + 1]]
+        return top[self.search(view, top, start, bury=True)]
+
+    def call(self, view: SeatView) -> CallFriend:
+        """Find friends: the playbook's best few calls, each played out over the
+        same sampled deals from the first lead (the friend in each sample as the
+        call makes it: the holder, or whoever plays the nth copy)."""
+        start = time.perf_counter()
+        options = call_options(view)[: self.top_k]
+        if self.budget_ms <= 0 or len(options) < 2:
+            self.last_info = {"searched": False}
+            return super().call(view)
+        n = view.rules.players
+        plans = [
+            FriendPlan(
+                rule=view.rules.friend_rule,
+                card=card,
+                nth_left=nth,
+                dealer=view.seat,
+                candidates=[s for s in range(n) if s != view.seat],
+            )
+            for _, card, nth in options
+        ]
+        best = self.search(view, [[] for _ in plans], start, calls=plans)
+        _, card, nth = options[best]
+        return CallFriend(seat=view.seat, card=card, nth=nth)
+
     def play(self, view: SeatView) -> list[Card]:
         start = time.perf_counter()
         cands = self.candidates(view)
@@ -626,6 +424,19 @@ class SearchBot(PlaybookBot):
         if len(top) == 1:
             self.last_info = {"searched": False}
             return top[0]
+        best = self.search(view, top, start)
+        return top[best]
+
+    def search(
+        self,
+        view: SeatView,
+        top: list[list[Card]],
+        start: float,
+        bury: bool = False,
+        calls: list[FriendPlan] | None = None,
+    ) -> int:
+        """Which of `top` (plays; `bury`: buries) does best over sampled deals
+        (0, the playbook's choice, unless another is clearly better)."""
         tr = self.tracker(view)
         deadline = start + self.budget_ms * GUARD / 1000.0 if self.guard else 0.0
         # the work depends on the budget only (not on the clock): same seed, same moves
@@ -660,6 +471,9 @@ class SearchBot(PlaybookBot):
             friend=friend,
             seed=f"hard/{self.seed}/{view.seat}/{view.version}",
             stride=self.workers,
+            horizon=0 if bury or calls else self.horizon,
+            bury=bury,
+            calls=calls,
             max_steps=max_steps,
             deadline=deadline,
         )
@@ -678,7 +492,7 @@ class SearchBot(PlaybookBot):
         rows = [r for res, _, _ in outs for r in res]
         if not rows:
             self.last_info = {"searched": False}
-            return cands[0][1]
+            return 0
         means = [sum(r[j] for r in rows) / len(rows) for j in range(len(top))]
         best = choose(rows, len(top))
         self.last_info = {
@@ -687,4 +501,4 @@ class SearchBot(PlaybookBot):
             "steps": sum(s for _, s, _ in outs),
             "means": means,
         }
-        return top[best]
+        return best

@@ -13,8 +13,11 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from .base import Bot
 
-BotLevel = Literal["random", "easy", "normal", "hard"]
-LEVELS: tuple[BotLevel, ...] = get_args(BotLevel)
+BuiltinLevel = Literal["random", "easy", "normal", "hard"]
+LEVELS: tuple[BuiltinLevel, ...] = get_args(BuiltinLevel)
+# a built-in level, or "external:CMD": the program CMD plays (bots/external.py)
+BotLevel = str
+EXTERNAL = "external:"
 
 
 class UnknownBotLevel(ValueError):
@@ -22,12 +25,24 @@ class UnknownBotLevel(ValueError):
 
 
 def bot_level(level: object) -> BotLevel:
-    """`level` as a `BotLevel` (case and spaces aside); UnknownBotLevel otherwise."""
+    """`level` as a `BotLevel` (case and spaces aside; an external bot's command
+    as given); UnknownBotLevel otherwise."""
+    if isinstance(level, str) and level.strip().lower().startswith(EXTERNAL):
+        cmd = level.strip()[len(EXTERNAL) :].strip()
+        if not cmd:
+            raise UnknownBotLevel("an external bot needs its program: external:COMMAND")
+        return EXTERNAL + cmd
     key = level.strip().lower() if isinstance(level, str) else level
     for known in LEVELS:
         if key == known:
             return known
-    raise UnknownBotLevel(f"there is no bot level {level!r}; the levels are {', '.join(LEVELS)}")
+    raise UnknownBotLevel(
+        f"there is no bot level {level!r}; the levels are {', '.join(LEVELS)} and external:COMMAND"
+    )
+
+
+def is_external(level: str) -> bool:
+    return level.startswith(EXTERNAL)
 
 
 class BotOptions(BaseModel):
@@ -37,8 +52,9 @@ class BotOptions(BaseModel):
 
     budget_ms: float | None = Field(None, ge=0)  # thinking time per play
     workers: int | None = Field(None, ge=1)  # processes searching (default: up to 2)
-    top_k: int | None = Field(None, ge=1)  # candidate plays searched
+    top_k: int | None = Field(None, ge=1)  # candidate plays searched (default 3, 4 from 200 ms)
     guard: bool | None = None  # stop at the budget whatever the work count says
+    horizon: int | None = Field(None, ge=0)  # tricks played out before the evaluation (0: all)
 
     def given(self) -> dict[str, float | int | bool]:
         return {k: v for k, v in self.model_dump().items() if v is not None}
@@ -49,7 +65,7 @@ class BotSpec(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    level: BotLevel
+    level: BotLevel  # validated by bot_level
     seed: int = 0
     name: str = ""
     options: BotOptions = BotOptions()
@@ -61,7 +77,10 @@ class BotSpec(BaseModel):
 
     @model_validator(mode="after")
     def _options_for_hard(self) -> BotSpec:
-        if self.level != "hard" and self.options.given():
+        given = set(self.options.given())
+        if is_external(self.level):
+            given.discard("budget_ms")  # an external bot's time per decision
+        if self.level != "hard" and given:
             raise ValueError(f"the {self.level} bot takes no options (only the hard bot does)")
         return self
 
@@ -83,7 +102,14 @@ class BotSpec(BaseModel):
             from .playbook import PlaybookBot
 
             return PlaybookBot(seed=self.seed, name=self.label)
-        from .search import DEFAULT_BUDGET_MS, TOP_K, SearchBot
+        if is_external(self.level):
+            from .external import DEFAULT_BUDGET_MS as EXTERNAL_MS
+            from .external import ExternalBot
+
+            ms = self.options.budget_ms
+            command = self.level[len(EXTERNAL) :]
+            return ExternalBot(command, self.seed, self.label, EXTERNAL_MS if ms is None else ms)
+        from .search import DEFAULT_BUDGET_MS, HORIZON, SearchBot
 
         o = self.options
         return SearchBot(
@@ -91,6 +117,7 @@ class BotSpec(BaseModel):
             name=self.label,
             budget_ms=DEFAULT_BUDGET_MS if o.budget_ms is None else o.budget_ms,
             workers=o.workers,
-            top_k=TOP_K if o.top_k is None else o.top_k,
+            top_k=o.top_k,
             guard=True if o.guard is None else o.guard,
+            horizon=HORIZON if o.horizon is None else o.horizon,
         )

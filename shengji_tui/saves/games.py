@@ -115,6 +115,7 @@ def table_settings(options: GameOptions, cat: Catalogue) -> TableSettings:
             bot_delay=options.bot_delay,
             deal_delay=options.deal_delay,
             declare_window=options.declare_window,
+            declare_delay=options.declare_delay,
         ),
         card_counter=options.card_counter,
     )
@@ -322,6 +323,7 @@ class Saves:
                 bot_delay=options.bot_delay,
                 deal_delay=options.deal_delay,
                 declare_window=options.declare_window,
+                declare_delay=options.declare_delay,
             )
             return st.replace(seats=tuple(seats), pacing=pacing)
 

@@ -107,8 +107,36 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
         default=60.0,
         help="seconds a dropped player's seat waits before a bot plays",
     )
+    tab.add_argument(
+        "--turn-clock",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="seconds per decision at a new table (half for a single legal play, twice for "
+        "burying); when they run out a bot moves for the player; 0: no clock (the default; "
+        "the new-table dialog may choose one)",
+    )
+    tab.add_argument(
+        "--turn-clock-limit",
+        type=int,
+        default=2,
+        metavar="N",
+        help="timeouts in a row before a bot plays the seat (托管) until its player presses "
+        "a key (default 2)",
+    )
     tab.add_argument("--bot-delay", type=float, default=0.6)
-    tab.add_argument("--deal-delay", type=float, default=0.05)
+    tab.add_argument(
+        "--deal-delay",
+        type=float,
+        default=None,
+        help="seconds between cards (default 0.2: a pace people can follow)",
+    )
+    tab.add_argument(
+        "--declare-delay",
+        type=float,
+        default=None,
+        help="seconds a bot takes to declare once it can (default 1.5, as a person; 0: at once)",
+    )
     tab.add_argument(
         "--max-tables",
         type=int,
@@ -122,6 +150,16 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
         help="unfinished tables made by one client, counted by identity and by network "
         "address (a table left to bots plays on by itself; 0: no limit; default 3)",
     )
+    tab.add_argument(
+        "--external-bot",
+        action="append",
+        default=[],
+        metavar="COMMAND",
+        help="offer this program as a bot in the lobby (docs/bot-protocol.md); repeatable. "
+        "Only the server's own flags name programs: players choose among them",
+    )
+    # the benchmark's floor (`shengji bench ssh --floor`): a minimal app at the tables
+    p.add_argument("--bench-floor", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--log-file", help="write the server log here (default: standard error)")
     p.add_argument("-v", "--verbose", action="store_true")
 
@@ -156,21 +194,36 @@ def main(args: argparse.Namespace) -> int:
 
     from ..store import StoreError, default_data_dir
     from ..store.files import private_file
-    from ..table import Pacing, TableSettings
+    from ..table import HUMAN_DEAL_DELAY, HUMAN_DECLARE_DELAY, Pacing, TableSettings, TurnClock
     from .auth import AuthError, AuthPolicy, add_password, default_authorized_keys
     from .hostkey import HostKeyError
     from .registry import TableLimits
     from .server import ServerConfig, ShengjiServer
 
     data_dir = Path(args.data_dir).expanduser() if args.data_dir else default_data_dir()
+    if args.deal_delay is None:
+        args.deal_delay = HUMAN_DEAL_DELAY
+    if args.declare_delay is None:
+        args.declare_delay = HUMAN_DECLARE_DELAY
     for flag, value in (
         ("--grace", args.grace),
         ("--bot-delay", args.bot_delay),
         ("--deal-delay", args.deal_delay),
+        ("--turn-clock", args.turn_clock),
+        ("--declare-delay", args.declare_delay),
     ):
         if value < 0:
             print(f"shengji: {flag} is in seconds: 0 or more", file=sys.stderr)
             return 2
+    if not 1 <= args.turn_clock_limit <= 100:
+        print("shengji: --turn-clock-limit is a count of timeouts: 1 to 100", file=sys.stderr)
+        return 2
+    if args.turn_clock > 3600:
+        print("shengji: --turn-clock is at most 3600 seconds", file=sys.stderr)
+        return 2
+    clock = (
+        TurnClock.of_seconds(args.turn_clock, args.turn_clock_limit) if args.turn_clock else None
+    )
     if args.add_password:
         if not args.passwords:
             print("shengji: --add-password needs --passwords FILE", file=sys.stderr)
@@ -244,12 +297,20 @@ def main(args: argparse.Namespace) -> int:
             output_cap=args.output_cap,
         ),
         table_options=TableSettings(
-            pacing=Pacing(grace=args.grace, bot_delay=args.bot_delay, deal_delay=args.deal_delay)
+            pacing=Pacing(
+                grace=args.grace,
+                bot_delay=args.bot_delay,
+                deal_delay=args.deal_delay,
+                turn_clock=clock,
+                declare_delay=args.declare_delay,
+            )
         ),
+        floor=args.bench_floor,
         table_limits=TableLimits(
             max_tables=max(0, args.max_tables),
             max_per_client=max(0, args.max_tables_per_client),
         ),
+        external_bots=tuple(args.external_bot),
     )
 
     async def run() -> int:

@@ -27,3 +27,4 @@ class SessionContext(Generic[S]):
     registry: Registry
     gc: GcPolicy
     live: set[S]  # the server's own set: shared, not copied
+    floor: bool = False  # the tables' sessions run the benchmark's floor app (floor.py)

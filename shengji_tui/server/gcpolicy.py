@@ -15,6 +15,13 @@ the live sessions' worth of apps have ended (4 to `full_after_ended`), or
 unfrozen and collected once, then frozen again - one pause, rarely, instead of
 one every few seconds. The 500-connection churn benchmark checks memory stays
 flat.
+
+Many apps end at once when many players leave together (or a table's players
+all go from the lobby to the table): each pass costs a walk of the whole heap
+(~0.25 s with 25 tables) plus the freeing of what ended, so the pass waits
+until the endings have stopped for `settle` seconds (at most `hold` after the
+first of them): one pass per wave of departures instead of one per few apps
+(measured with `shengji bench ssh --leave 25`: docs/performance.md, "SSH").
 """
 
 from __future__ import annotations
@@ -34,10 +41,16 @@ class GcPolicy:
         freeze_every: float = 5.0,
         full_every: float = 900.0,
         full_after_ended: int = 25,
+        settle: float = 2.0,
+        hold: float = 20.0,
     ) -> None:
         self.freeze_every = freeze_every
         self.full_every = full_every
         self.full_after_ended = full_after_ended
+        self.settle = settle  # seconds without an app ending before the pass
+        self.hold = hold  # the longest a due pass waits for the endings to stop
+        self._pending: asyncio.TimerHandle | None = None
+        self._due_since = 0.0
         self.ended = 0
         self.last_full = time.monotonic()
         self.full_passes = 0
@@ -48,6 +61,9 @@ class GcPolicy:
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def stop(self) -> None:
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -64,14 +80,30 @@ class GcPolicy:
         after a quarter of the live sessions' worth of ended apps, 4 at least,
         `full_after_ended` at most."""
         self.ended += 1
+        if self._task is None:
+            return
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        if self._pending is not None:  # a pass is due: it waits for this wave to end
+            self._pending.cancel()
+            wait = min(self.settle, max(0.0, self._due_since + self.hold - now))
+            self._pending = loop.call_later(wait, self._settled)
+            return
         threshold = max(4, min(self.full_after_ended, live // 4))
-        if self.ended >= threshold and self._task is not None:
-            # the ended apps' cycles are frozen garbage: collect them soon
-            self.ended = 0
-            asyncio.get_running_loop().call_soon(self.full)
+        if self.ended >= threshold:
+            # the ended apps' cycles are frozen garbage: collect them once they stop
+            self._due_since = now
+            self._pending = loop.call_later(self.settle, self._settled)
+
+    def _settled(self) -> None:
+        self._pending = None
+        self.full()
 
     def full(self) -> None:
         """Unfreeze, collect everything once, freeze again."""
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
         t0 = time.perf_counter()
         gc.unfreeze()
         found = gc.collect()
@@ -79,8 +111,13 @@ class GcPolicy:
         self.ended = 0
         self.last_full = time.monotonic()
         self.full_passes += 1
-        log.debug(
-            "gc: full pass, %d unreachable, %.0f ms", found, (time.perf_counter() - t0) * 1000
+        ms = (time.perf_counter() - t0) * 1000
+        # (a long one is a pause of every table: said at INFO, `bench ssh --leave` reads it)
+        log.log(
+            logging.INFO if ms >= 50 else logging.DEBUG,
+            "gc: full pass, %d unreachable, %.0f ms",
+            found,
+            ms,
         )
 
     def due(self, now: float) -> bool:

@@ -9,12 +9,17 @@ touching another app's widgets).
 
 Keys, lobby: ↑↓ choose a table, n new table, j/enter take a seat, w watch,
 r return to your table, q leave. Waiting room: r ready, b fill the empty seats
-with bots, 1-6 move to a seat (as many as the table's preset has), l leave the
-table. A table's seats are its preset's (`RuleSet.players`, 3 to 6).
+with bots, 1-6 move to a seat (as many as the table's preset has), c chat, l
+leave the table. A table's seats are its preset's (`RuleSet.players`, 3 to 6).
+Watching: c chat.
+
+Chat in the waiting room goes to the room's `TableChannel` (the table keeps
+its lines when it starts); a spectator's goes to the table's, as "watching".
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
@@ -32,14 +37,16 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 
-from ..bots import LEVELS, bot_level
+from ..bots import BotLevel, bot_level
 from ..engine import Event, SeatView
 from ..engine.state import SUPPORTED
 from ..rules import RuleSet
-from ..text import CardText, Catalogue
+from ..table import ChatNote, ChatRefused, Note, TableChannel, TurnClock
+from ..text import CardText, Catalogue, Narrator
 from ..tui import friends
 from ..tui.bindings import relabel_bindings
 from ..tui.nocolor import colour_filters
+from ..tui.screens.chat import ChatScreen
 from .registry import Holder, LobbyError, Registry, Room
 from .remote import RemoteApp
 from .rules_paste import RulesPasteScreen
@@ -67,6 +74,19 @@ class SpectatorUpdate(Message):
         self.view = view
 
 
+class ChatHeard(Message):
+    """A note of the channel this lobby screen listens to (a waiting room's, or
+    the table being watched)."""
+
+    def __init__(self, note: Note) -> None:
+        super().__init__()
+        self.note = note
+
+
+CHAT_LINES = 6  # the last lines of chat a waiting room (or the watch screen) shows
+FILL_LEVEL: BotLevel = "normal"  # the waiting room's bots, unless the player chooses
+
+
 class LobbyNotice(Message):
     """A `[notice]` sentence for this player from the registry (a fault to know of)."""
 
@@ -83,6 +103,7 @@ Screen { background: #0f2a1c; color: #e6e6e6; }
 #message { height: 1; padding: 0 1; color: #e8b04b; }
 #tables { height: 1fr; }
 #room { padding: 1 2; height: auto; }
+#chat { padding: 0 2 1 2; height: auto; color: #cfe3d5; }
 #watch { padding: 1 2; height: 1fr; }
 CreateScreen { align: center middle; }
 CreateScreen > Vertical { width: 60; height: auto; border: round #3fa66b; padding: 1 2;
@@ -90,6 +111,7 @@ CreateScreen > Vertical { width: 60; height: auto; border: round #3fa66b; paddin
 CreateScreen Horizontal { height: auto; }
 CreateScreen Label { width: 18; padding: 1 0 0 0; }
 CreateScreen Select, CreateScreen Input { width: 1fr; }
+CreateScreen #create-keys { width: 1fr; padding: 1 0 0 0; color: #9fbfa8; }
 CreateScreen #preset-about { width: 1fr; padding: 0 0 0 18; color: #9fbfa8; }
 .buttons { height: auto; align: center middle; }
 """
@@ -113,19 +135,55 @@ def error_text(cat: Catalogue, e: LobbyError) -> str:
 
 
 def describe_seats(cat: Catalogue, room: Room) -> str:
-    """The players column: `Registry.Room.describe_seats` in the player's language."""
+    """The players column: who sits at each seat, in seat order, in the player's
+    language (a free seat, a bot, a player away or in 托管 said so)."""
     t = cat.t
+    hosted = set(room.table.hosted) if room.table is not None else set()
     parts = []
     for s, slot in enumerate(room.slots):
         if slot.kind == "empty":
-            parts.append(t("lobby.seat_empty"))
+            parts.append(t("lobby.list.free"))
         elif slot.kind == "bot":
-            parts.append(t("lobby.seat_bot", name=slot.name))
-        elif room.connected(s) or room.status != "playing":
-            parts.append(slot.name)
+            parts.append(t("lobby.list.bot", name=slot.name))
+        elif room.status == "playing" and not room.connected(s):
+            parts.append(t("lobby.list.away", name=slot.name))
+        elif s in hosted:
+            parts.append(t("lobby.list.hosted", name=slot.name))
         else:
-            parts.append(t("lobby.seat_away", name=slot.name))
+            parts.append(slot.name)
     return t("lobby.seat_sep").join(parts)
+
+
+def game_name(cat: Catalogue, preset: str) -> str:
+    """A preset by its name in the player's language (a rules file's own name as it is)."""
+    key = f"lobby.game.{preset}"
+    return cat.t(key) if cat.has(key) else preset
+
+
+def describe_status(cat: Catalogue, room: Room) -> str:
+    """What a table is doing, in words: who it waits for, or the deal and phase."""
+    t = cat.t
+    seats = room.players
+    taken = sum(1 for s in room.slots if s.kind != "empty")
+    if room.status == "waiting":
+        if taken < seats:
+            said = t("lobby.list.waiting_for", n=seats - taken)
+        else:
+            ready = sum(1 for s in room.slots if s.ready)
+            said = t("lobby.list.waiting_ready", ready=ready, seats=seats)
+    elif room.status == "playing" and room.table is not None:
+        v = room.table.state
+        if v.phase == "playing":
+            said = t("lobby.list.playing_trick", deal=v.deal_no + 1, trick=v.trick_no + 1)
+        else:
+            key = f"lobby.phase.{v.phase}"
+            phase = t(key) if cat.has(key) else v.phase
+            said = t("lobby.list.playing", deal=v.deal_no + 1, phase=phase)
+    else:
+        said = t(f"lobby.status.{room.status}")
+    if room.spectators:
+        said += t("lobby.list.watching", n=room.spectators)
+    return said
 
 
 def _level_name(t: Callable[..., str], level: str) -> str:
@@ -164,7 +222,8 @@ class LobbyScreen(Screen[None]):
         yield Static("", id="message")
         table: DataTable[str] = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         table.add_columns(
-            *(t(f"lobby.col_{c}") for c in ("number", "preset", "seats", "players", "status"))
+            # (the status before the names: on 80 columns the names are what is cut)
+            *(t(f"lobby.col_{c}") for c in ("number", "preset", "seats", "status", "players"))
         )
         yield table
         yield Static(t("lobby.hint"), id="hint")
@@ -187,24 +246,24 @@ class LobbyScreen(Screen[None]):
         rooms = app.registry.listing()
         for room in rooms:
             taken = sum(1 for s in room.slots if s.kind != "empty")
-            status = t(f"lobby.status.{room.status}")
-            if room.status == "playing" and room.table is not None:
-                v = room.table.state
-                status = t("lobby.status.playing_deal", n=v.deal_no + 1)
+            status = describe_status(app.cat, room)
             if room.seat_of(app.identity.id) is not None:
                 status += t("lobby.your_seat")
             dt.add_row(
                 str(room.number),
-                room.preset,
+                game_name(app.cat, room.preset),
                 f"{taken}/{room.players}",
-                describe_seats(app.cat, room),
                 status,
+                describe_seats(app.cat, room),
                 key=room.table_id,
             )
+        empty = t("lobby.no_tables")
         if rooms:
             dt.move_cursor(row=min(max(keep, 0), len(rooms) - 1))
-        if not rooms:
-            self.say(_t(self)("lobby.no_tables"))
+            if str(self.query_one("#message", Static).render()) == empty:
+                self.say("")  # (a table came: "no tables yet" is no longer true)
+        else:
+            self.say(empty)
 
     def say(self, text: str) -> None:
         self.query_one("#message", Static).update(text)
@@ -276,6 +335,8 @@ class LobbyScreen(Screen[None]):
 
 # ====================================================================== new table
 
+CLOCK_SECONDS = (15, 20, 30, 45, 60)  # the turn clock's choices (and the server's own)
+
 
 class CreateScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -306,7 +367,7 @@ class CreateScreen(ModalScreen[None]):
             with Horizontal():
                 yield Label(t("lobby.create.standin"))
                 yield Select(
-                    [(_level_name(t, lv), lv) for lv in LEVELS],
+                    [(_level_name(t, lv), lv) for lv in _app(self).registry.bot_levels],
                     value=d.stand_in,
                     allow_blank=False,
                     id="standin",
@@ -319,9 +380,29 @@ class CreateScreen(ModalScreen[None]):
                     allow_blank=False,
                     id="counter-option",
                 )
+            clock = d.pacing.turn_clock
+            seconds = sorted({*CLOCK_SECONDS, *([int(clock.seconds)] if clock else [])})
+            with Horizontal():
+                yield Label(t("lobby.clock.label"))
+                yield Select(
+                    [(t("lobby.clock.off"), 0)]
+                    + [(t("lobby.clock.seconds", s=s), s) for s in seconds],
+                    value=int(clock.seconds) if clock else 0,
+                    allow_blank=False,
+                    id="clock",
+                )
+            with Horizontal():
+                yield Label(t("lobby.clock.limit"))
+                yield Select(
+                    [(t("lobby.clock.timeouts", n=n), n) for n in (1, 2, 3, 5)],
+                    value=clock.limit if clock and clock.limit in (1, 2, 3, 5) else 2,
+                    allow_blank=False,
+                    id="clock-limit",
+                )
             with Horizontal():
                 yield Label(t("rules_file.lobby_label"))
                 yield Label(t("rules_file.lobby_none"), id="rules-chosen", classes="about")
+            yield Label(t("lobby.list.create_keys"), id="create-keys")
             with Horizontal(classes="buttons"):
                 yield Button(t("lobby.create.create"), id="create", variant="primary")
                 yield Button(t("rules_file.lobby_button"), id="paste-rules")
@@ -338,6 +419,11 @@ class CreateScreen(ModalScreen[None]):
 
     @on(Button.Pressed, "#create")
     def _create(self) -> None:
+        self.action_create()
+
+    @on(Input.Submitted, "#grace")
+    def _grace_entered(self) -> None:
+        """enter in the grace field: the table is made as the dialog says."""
         self.action_create()
 
     @on(Button.Pressed, "#cancel")
@@ -366,13 +452,20 @@ class CreateScreen(ModalScreen[None]):
         counter = self.query_one("#counter-option", Select).value
         grace_text = self.query_one("#grace", Input).value.strip()
         grace = float(grace_text) if grace_text.isdigit() else d.pacing.grace
+        seconds = self.query_one("#clock", Select).value
+        limit = self.query_one("#clock-limit", Select).value
+        clock: TurnClock | None = None
+        if isinstance(seconds, int) and seconds > 0:
+            own = d.pacing.turn_clock  # the server's, when chosen as it is
+            clock = own if own and int(own.seconds) == seconds else TurnClock.of_seconds(seconds)
+            clock = clock.replace(limit=limit if isinstance(limit, int) else 2)
         if self.rules is not None:  # a rules file's, pasted
             rules: RuleSet | str = self.rules
         else:
             rules = preset if isinstance(preset, str) and preset != d.rules.name else d.rules
         settings = d.replace(
             rules=rules,
-            pacing=d.pacing.replace(grace=min(max(grace, 0.0), 3600.0)),
+            pacing=d.pacing.replace(grace=min(max(grace, 0.0), 3600.0), turn_clock=clock),
             stand_in=bot_level(standin) if isinstance(standin, str) else d.stand_in,
             card_counter=counter if isinstance(counter, bool) else d.card_counter,
             seats=(),
@@ -393,6 +486,7 @@ class RoomScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "ready", "ready"),
         Binding("b", "bots", "fill with bots"),
+        Binding("c", "chat", "chat"),
         Binding("l,escape", "leave_table", "leave table"),
         Binding("q", "leave_table", show=False),
         # a key per seat of the largest table (a key past this table's seats is refused)
@@ -402,6 +496,7 @@ class RoomScreen(Screen[None]):
     def __init__(self, room: Room) -> None:
         super().__init__()
         self.room = room
+        self._unlisten: Callable[[], None] | None = None
 
     def compose(self) -> ComposeResult:
         r = self.room
@@ -409,11 +504,12 @@ class RoomScreen(Screen[None]):
         yield Static(t("lobby.room.title", number=r.number, preset=r.preset), id="title")
         yield Static("", id="message")
         yield Static("", id="room")
+        yield Static("", id="chat", markup=False)
         with Horizontal(classes="buttons"):
             yield Label(t("lobby.room.bot_level"))
             yield Select(
-                [(_level_name(t, lv), lv) for lv in LEVELS],
-                value=LEVELS[0],
+                [(_level_name(t, lv), lv) for lv in _app(self).registry.bot_levels],
+                value=FILL_LEVEL,
                 allow_blank=False,
                 id="level",
             )
@@ -422,7 +518,24 @@ class RoomScreen(Screen[None]):
 
     def on_mount(self) -> None:
         _relabel(self, {"ready": "ready", "bots": "bots", "leave_table": "leave_table"})
+        relabel_bindings(self, {"chat": _t(self)("chat.key")})
+        self._unlisten = _app(self).listen_chat(self.room.channel)
+        self.show_chat()
         self.refresh_room()
+
+    def on_unmount(self) -> None:
+        if self._unlisten is not None:
+            self._unlisten()
+            self._unlisten = None
+
+    def show_chat(self) -> None:
+        self.query_one("#chat", Static).update(_app(self).chat_lines(self.room.channel))
+
+    def action_chat(self) -> None:
+        app = _app(self)
+        seat = self.room.seat_of(app.identity.id)
+        name = self.room.slots[seat].name if seat is not None else app.identity.name
+        app.open_chat(self.room.channel, seat, name)
 
     def say(self, text: str) -> None:
         self.query_one("#message", Static).update(text)
@@ -465,7 +578,7 @@ class RoomScreen(Screen[None]):
         level = self.query_one("#level", Select).value
         try:
             _app(self).registry.add_bots(
-                self.room, bot_level(level) if isinstance(level, str) else "random"
+                self.room, bot_level(level) if isinstance(level, str) else FILL_LEVEL
             )
         except LobbyError as e:
             self.say(error_text(_app(self).cat, e))
@@ -489,22 +602,37 @@ class RoomScreen(Screen[None]):
 class WatchScreen(Screen[None]):
     """A playing table as a spectator sees it: no hand, the public table only."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,l", "back", "back to the lobby")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "chat", "chat"),
+        Binding("escape,q,l", "back", "back to the lobby"),
+    ]
 
     def __init__(self, room: Room) -> None:
         super().__init__()
         self.room = room
         self._unsubscribe: Callable[[], None] | None = None
+        self._unlisten: Callable[[], None] | None = None
         self.view: SeatView | None = None
 
     def compose(self) -> ComposeResult:
         r = self.room
         yield Static(_t(self)("lobby.watch.title", number=r.number, preset=r.preset), id="title")
         yield Static("", id="watch")
+        yield Static("", id="chat", markup=False)
         yield Footer(compact=True)
+
+    def show_chat(self) -> None:
+        self.query_one("#chat", Static).update(_app(self).chat_lines(self.room.channel))
+
+    def action_chat(self) -> None:
+        app = _app(self)
+        app.open_chat(self.room.channel, None, app.identity.name, watching=True)
 
     def on_mount(self) -> None:
         _relabel(self, {"back": "back"})
+        relabel_bindings(self, {"chat": _t(self)("chat.key")})
+        self._unlisten = _app(self).listen_chat(self.room.channel)
+        self.show_chat()
         table = self.room.table
         if table is None:
             self.app.pop_screen()
@@ -522,6 +650,9 @@ class WatchScreen(Screen[None]):
         self.render_view()
 
     def on_unmount(self) -> None:
+        if self._unlisten is not None:
+            self._unlisten()
+            self._unlisten = None
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
@@ -664,6 +795,13 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
         self._unnotice: Callable[[], None] | None = None
         self._room: Room | None = None
         self.origin = origin  # the client's network address, for the table limits
+        # the notes name their sayers: the names it is given are only a fallback
+        self.narrator = Narrator(
+            self.cat,
+            CardText(self.cat),
+            lambda seat: self.cat.t("seat.default_name", n=seat + 1),
+            lambda seats: ", ".join(str(s + 1) for s in seats),
+        )
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """NO_COLOR of this session (its client's): no colour at all."""
@@ -702,6 +840,60 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
                 screen.refresh_rooms()
             elif isinstance(screen, RoomScreen) and screen.is_mounted:
                 screen.refresh_room()
+
+    # ------------------------------------------------------------ chat
+    def listen_chat(self, channel: TableChannel) -> Callable[[], None]:
+        """This app hears `channel`'s notes (posted to it, from whoever said them)."""
+        return channel.listen(lambda note: self.post_message(ChatHeard(note)))
+
+    def chat_lines(self, channel: TableChannel) -> str:
+        said = [self.narrator.note(n) for n in channel.recent()[-CHAT_LINES:]]
+        return "\n".join(said)
+
+    def open_chat(
+        self, channel: TableChannel, seat: int | None, name: str, *, watching: bool = False
+    ) -> None:
+        """The chat box; its text said on `channel` by this identity."""
+
+        def said(text: str | None) -> None:
+            if not text:
+                return
+            try:
+                channel.say(
+                    self.identity.id,
+                    name,
+                    None if watching else seat,
+                    text,
+                    now=time.monotonic(),
+                    at=time.time(),
+                    version=self._watched(channel),
+                )
+            except ChatRefused as e:
+                self.notify(e.sentence_zh if self.cat.zh else e.sentence, severity="warning")
+
+        self.push_screen(ChatScreen(self.cat), said)
+
+    def _watched(self, channel: TableChannel) -> int:
+        """The game's move now when `channel` is a playing table's (0: a waiting room)."""
+        for room in self.registry.listing():
+            if room.channel is channel and room.table is not None:
+                return room.table.state.version
+        return 0
+
+    def on_chat_heard(self, msg: ChatHeard) -> None:
+        note = msg.note
+        for screen in self.screen_stack:
+            if isinstance(screen, (RoomScreen, WatchScreen)) and screen.is_mounted:
+                screen.show_chat()
+        if isinstance(note, ChatNote) and not self._said_by_me(note):
+            self.notify(self.narrator.note(note), timeout=6, markup=False)
+
+    def _said_by_me(self, note: ChatNote) -> bool:
+        room = self._room
+        seat = room.seat_of(self.identity.id) if room is not None else None
+        if note.seat is None:  # watching
+            return note.name == self.identity.name
+        return room is not None and note.seat == seat and room.slots[seat].name == note.name
 
     def on_spectator_update(self, msg: SpectatorUpdate) -> None:
         screen = self.screen

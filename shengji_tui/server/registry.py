@@ -44,18 +44,26 @@ import random
 import re
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from ..bots import BotLevel, BotSpec
+from ..bots import LEVELS, BotLevel, BotSpec, bot_level
 from ..rules import RuleSet
 from ..store import Store
 from ..store.files import write_atomic
-from ..table import Pacing, SeatSettings, SettingsError, Table, TableSettings, bot_seed
+from ..table import (
+    Pacing,
+    SeatSettings,
+    SettingsError,
+    Table,
+    TableChannel,
+    TableSettings,
+    bot_seed,
+)
 from ..table.rulesfile import playable
 from .names import name_key, unique_name
 
@@ -113,6 +121,9 @@ class Room:
     number: int = 0  # shown in the lobby
     creator: str | None = None  # the identity that made the table
     origin: str | None = None  # the network address it made the table from
+    # what is said here beside the game: the waiting room's chat, then the table's
+    # (the table keeps the waiting room's lines in the store when it starts)
+    channel: TableChannel = field(default_factory=TableChannel)
 
     @property
     def seed(self) -> int:
@@ -175,7 +186,8 @@ class OptionsRecord(_Record):
     grace: float = Field(60.0, ge=0)
     bot_delay: float = Field(0.6, ge=0)
     deal_delay: float = Field(0.05, ge=0)
-    standin_level: BotLevel = "random"
+    declare_delay: float = Field(0.0, ge=0)  # (a record without it: bots declared at once)
+    standin_level: BotLevel = "normal"
     seed: int | None = None
     card_counter: bool = True
 
@@ -220,6 +232,7 @@ class RoomRecord(_Record):
                 grace=st.pacing.grace,
                 bot_delay=st.pacing.bot_delay,
                 deal_delay=st.pacing.deal_delay,
+                declare_delay=st.pacing.declare_delay,
                 standin_level=st.stand_in,
                 seed=st.seed,
                 card_counter=st.card_counter,
@@ -235,7 +248,12 @@ class RoomRecord(_Record):
         settings = TableSettings(
             rules=rules,
             seed=self.seed,
-            pacing=Pacing(grace=o.grace, bot_delay=o.bot_delay, deal_delay=o.deal_delay),
+            pacing=Pacing(
+                grace=o.grace,
+                bot_delay=o.bot_delay,
+                deal_delay=o.deal_delay,
+                declare_delay=o.declare_delay,
+            ),
             stand_in=o.standin_level,
             card_counter=o.card_counter,
         )
@@ -292,8 +310,15 @@ class Registry:
         *,
         default_options: TableSettings | None = None,
         limits: TableLimits | None = None,
+        external_bots: Sequence[str] = (),
     ) -> None:
         self.store = store
+        # the bots the lobby offers: the built-in levels and the programs the
+        # server was started with (`--external-bot`: players cannot name one)
+        self.bot_levels: tuple[str, ...] = (
+            *LEVELS,
+            *(bot_level("external:" + c) for c in external_bots),
+        )
         self.data_dir = data_dir
         # what the new-table dialog starts from (rules, pacing, stand-in level)
         self.default_options = default_options or TableSettings()
@@ -514,10 +539,13 @@ class Registry:
         room.holders.pop(seat, None)
         self._cancel_away(room, seat)
         if room.table is not None:
+            room.table.reclaim(seat, quiet=True)  # (a seat given up is no 托管)
             room.table.set_bot(seat, room.bot(seat, level, slot.name))
         self._changed(room=room)
 
     def add_bots(self, room: Room, level: BotLevel) -> None:
+        if level not in self.bot_levels:
+            raise LobbyError("this server offers no such bot", "unknown_bot")
         if room.status != "waiting":
             raise LobbyError("that table is already playing", "playing")
         used = {name_key(s.name) for s in room.slots if s.kind != "empty"}
@@ -562,7 +590,7 @@ class Registry:
                 seats.append(SeatSettings.human(slot.name))
         record = RoomRecord.of(room).model_copy(update={"status": "playing"}).model_dump()
         settings = room.settings.replace(seats=tuple(seats), meta={META_KEY: record})
-        table = Table(settings, table_id=room.table_id, store=self.store)
+        table = Table(settings, table_id=room.table_id, store=self.store, channel=room.channel)
         room.table = table
         room.status = "playing"
         for s in room.humans():
@@ -911,6 +939,7 @@ class Registry:
             )
         room.settings = table.settings.replace(meta={})  # the table's are the room's
         room.table = table
+        room.channel = table.channel
         room.status = "playing"
         for s, slot in enumerate(room.slots):
             if slot.kind == "human":

@@ -55,6 +55,8 @@ class ServerConfig:
     table_options: TableSettings = field(default_factory=TableSettings)
     table_limits: TableLimits = field(default_factory=TableLimits)
     use_store: bool = True
+    external_bots: tuple[str, ...] = ()  # programs the lobby offers as bots (--external-bot)
+    floor: bool = False  # `shengji bench ssh --floor`: a minimal app at the tables (floor.py)
 
 
 # Refusals are SSH disconnect reasons, sent once the key exchange is done and
@@ -335,7 +337,9 @@ class ShengjiServer:
 
     def _context(self) -> SessionContext[GameSession]:
         """What each session is given of the server (`context`)."""
-        return SessionContext(self.limits, self.registry, self.gc, self.sessions)
+        return SessionContext(
+            self.limits, self.registry, self.gc, self.sessions, floor=self.config.floor
+        )
 
     @property
     def fingerprint(self) -> str:
@@ -352,7 +356,11 @@ class ShengjiServer:
         if c.use_store:
             self.store = Store(db_path(c.data_dir))
         self.registry = Registry(
-            self.store, c.data_dir, default_options=c.table_options, limits=c.table_limits
+            self.store,
+            c.data_dir,
+            default_options=c.table_options,
+            limits=c.table_limits,
+            external_bots=c.external_bots,
         )
         self.context = self._context()
         self.messages.extend(self.registry.load())

@@ -23,6 +23,7 @@ from ..text import Catalogue
 from ..tui.app import default_lang
 from .context import SessionContext
 from .driver import Terminal
+from .floor import FloorApp
 from .limits import clamp_size
 from .lobby import LobbyApp, LobbyResult
 from .registry import Room
@@ -239,14 +240,19 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         registry.attach(room, seat, self)
         self.placement = (room, seat)
         try:
-            app = RemoteShengjiApp(
-                table,
-                seat,
-                lang=default_lang(t.env),
-                console=t.console(),
-                no_color="NO_COLOR" in t.env,
-                driver_class=t.driver_class(),
-            )
+            app: App[Any]
+            if self.ctx.floor and table is not None:  # `shengji bench ssh --floor`
+                app = FloorApp(table, seat, console=t.console(), driver_class=t.driver_class())
+            else:
+                app = RemoteShengjiApp(
+                    table,
+                    seat,
+                    lang=default_lang(t.env),
+                    console=t.console(),
+                    no_color="NO_COLOR" in t.env,
+                    driver_class=t.driver_class(),
+                    chat=True,
+                )
             await self.run_app(app)
             return self.crashed(app)
         finally:

@@ -5,7 +5,7 @@ An `append` that returned is on disk: each one is its own transaction, and with
 WAL and `synchronous=FULL` SQLite syncs the WAL at every commit. A process
 killed at any point loses only appends that had not returned.
 
-Schema (version 3, kept in `PRAGMA user_version`; `PRAGMA application_id`
+Schema (version 4, kept in `PRAGMA user_version`; `PRAGMA application_id`
 marks the file as ours so a foreign SQLite file is refused, not modified):
 
     meta(key, value)                          -- 'schema', 'created_by'
@@ -16,11 +16,18 @@ marks the file as ours so a foreign SQLite file is refused, not modified):
     takebacks(table_id, n, seat, back_to, moves_json, created_at)
         -- a take-back (solo games): the log went back to move `back_to`; the
         -- moves taken back are kept here, in order, never lost
+    notes(table_id, n, seq, kind, note_json, at)    -- what is said beside the game
 
 `settings_json` is the table's own record (`table.TableSettings`: seats, bots,
 pacing); the store keeps it as given. Version 1 (no `deals`) is upgraded when
 opened: its tables have `deals_kept` = 0 until a replay fills their summaries in
-(`replay.backfill_deals`, or restoring the table); version 2 gets `takebacks`.
+(`replay.backfill_deals`, or restoring the table); version 2 gets `takebacks`,
+version 3 `notes` (its tables simply have none).
+
+`notes` are the table's own record beside the game (`table.notes`: chat, the
+turn clock's timeouts, seats in 托管), numbered `n` by the table in the order
+said, `seq` the game's move when said. They are no part of the game: a replay
+never reads them, and a write of one is not synced with the moves.
 
 Every method may raise `StoreError` with a sentence (a malformed, foreign or
 newer file; a gap in a table's log; the disk refusing a write).
@@ -48,7 +55,7 @@ from ..rules import RuleSet
 from .deals import DealSummary
 from .files import private_dir, private_file, tighten
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 APPLICATION_ID = 0x53484A54  # "SHJT"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 DB_NAME = "shengji.db"
@@ -88,6 +95,28 @@ CREATE TABLE takebacks (
     back_to INTEGER NOT NULL,
     moves_json TEXT NOT NULL,
     created_at REAL NOT NULL,
+    PRIMARY KEY (table_id, n)
+) WITHOUT ROWID;
+CREATE TABLE notes (
+    table_id TEXT NOT NULL REFERENCES tables(table_id),
+    n INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    note_json TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, n)
+) WITHOUT ROWID;
+"""
+
+# version 3 -> 4: the notes beside the game
+_UPGRADE_4 = """
+CREATE TABLE IF NOT EXISTS notes (
+    table_id TEXT NOT NULL REFERENCES tables(table_id),
+    n INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    note_json TEXT NOT NULL,
+    at REAL NOT NULL,
     PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;
 """
@@ -262,7 +291,7 @@ class Store:
         db.execute("PRAGMA foreign_keys=ON")
         if version < SCHEMA_VERSION:
             self._upgrade()
-        missing = {"meta", "tables", "log", "deals", "takebacks"} - {
+        missing = {"meta", "tables", "log", "deals", "takebacks", "notes"} - {
             r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")
         }
         if missing:
@@ -290,13 +319,13 @@ class Store:
             raise
 
     def _upgrade(self) -> None:
-        """Bring a store of schema 1 or 2 to this version (one transaction; another
+        """Bring a store of schema 1, 2 or 3 to this version (one transaction; another
         process may be doing the same: the version is read again inside it)."""
         db = self._db
         try:
             db.execute("BEGIN IMMEDIATE")
             try:
-                for version, script in ((2, _UPGRADE_2), (3, _UPGRADE_3)):
+                for version, script in ((2, _UPGRADE_2), (3, _UPGRADE_3), (4, _UPGRADE_4)):
                     if db.execute("PRAGMA user_version").fetchone()[0] < version:
                         for stmt in script.split(";"):
                             if stmt.strip():
@@ -501,6 +530,7 @@ class Store:
             db.execute("DELETE FROM log WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM deals WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM takebacks WHERE table_id = ?", (table_id,))
+            db.execute("DELETE FROM notes WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM tables WHERE table_id = ?", (table_id,))
             db.execute("COMMIT")
             self._last_seq.pop(table_id, None)
@@ -580,6 +610,28 @@ class Store:
             )
             db.execute("UPDATE tables SET deals_kept = 1 WHERE table_id = ?", (table_id,))
             db.execute("COMMIT")
+
+    # -------------------------------------------------------------- notes
+
+    def add_note(
+        self, table_id: str, n: int, seq: int, kind: str, note_json: str, at: float
+    ) -> None:
+        """Keep note number `n` of a table (said at move `seq`)."""
+        with self._guard("keep a table note") as db:
+            db.execute(
+                "INSERT OR REPLACE INTO notes(table_id, n, seq, kind, note_json, at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, n, seq, kind, note_json, at),
+            )
+
+    def notes(self, table_id: str, last: int = 50) -> list[tuple[int, str]]:
+        """The table's last `last` notes as (n, note_json), oldest first."""
+        with self._guard("read a table's notes") as db:
+            rows = db.execute(
+                "SELECT n, note_json FROM notes WHERE table_id = ? ORDER BY n DESC LIMIT ?",
+                (table_id, last),
+            ).fetchall()
+        return [(int(n), str(j)) for n, j in reversed(rows)]
 
     def unfinished(self) -> list[str]:
         """Ids of the tables whose match has not ended, oldest first."""

@@ -1,14 +1,20 @@
 """One authoritative game per table, for asyncio callers (see `table.Table`),
 made from a typed `TableSettings` (settings.py)."""
 
+from .chat import MAX_CHARS, ChatRefused, clean_text
+from .clock import Clock, MonotonicTicker, Ticker
+from .notes import ChatNote, HostedNote, Note, TableChannel, TimeoutNote
 from .plan import HeadlessRun, Step, plan, random_bots, run_headless
 from .rulesfile import rules_from_file, rules_from_text
 from .settings import (
     DEFAULT_DECLARE_WINDOW,
+    HUMAN_DEAL_DELAY,
+    HUMAN_DECLARE_DELAY,
     Pacing,
     SeatSettings,
     SettingsError,
     TableSettings,
+    TurnClock,
     bot_seed,
     bot_specs,
     seats_from,
@@ -19,8 +25,17 @@ from .views import SPECTATOR, ViewCache, spectator_view
 
 __all__ = [
     "DEFAULT_DECLARE_WINDOW",
+    "HUMAN_DEAL_DELAY",
+    "HUMAN_DECLARE_DELAY",
+    "MAX_CHARS",
     "SPECTATOR",
+    "ChatNote",
+    "ChatRefused",
+    "Clock",
     "HeadlessRun",
+    "HostedNote",
+    "MonotonicTicker",
+    "Note",
     "Pacing",
     "SeatInfo",
     "SeatSettings",
@@ -28,11 +43,16 @@ __all__ = [
     "Step",
     "StoreTrouble",
     "Table",
+    "TableChannel",
     "TableSettings",
     "TakeBackRefused",
+    "Ticker",
+    "TimeoutNote",
+    "TurnClock",
     "ViewCache",
     "bot_seed",
     "bot_specs",
+    "clean_text",
     "plan",
     "random_bots",
     "result_of",

@@ -12,6 +12,10 @@ Order of questions, per phase:
   if none does, the table deals the next card (`DealNext`); in an auction
   preset nobody declares: the table deals;
 - declaring: the same; if no bot declares, the table closes the declarations;
+- with `react=True` (people sit at the table: bots take a human's time to
+  declare) the dealing and declaring steps are the table's own (deal, close)
+  and carry every bot's declaration as `wanting`: the driver makes one once
+  that bot has had its time to react (`Table`, `Pacing.declare_delay`);
 - bidding, naming trump, burying, kitty theft, overturning, calling a friend,
   playing: the awaited seat's bot, if it is a bot;
 - scoring: `NextDeal` when every seat is a bot (humans press a key for it).
@@ -21,7 +25,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from ..bots import Bot, BotSpec
@@ -68,6 +72,7 @@ class Step:
     seat: int | None  # the bot's seat, None for the table's own pacing commands
     state: GameState  # the state after the command
     events: list[Event]
+    wanting: tuple[Step, ...] = ()  # `react`: the bots' declarations, not made yet
 
 
 def random_bots(seed: int, seats: int, names: list[str] | None = None) -> dict[int, Bot]:
@@ -116,6 +121,19 @@ def bot_move(state: GameState, seat: int, bot: Bot, views: ViewCache | None = No
     return Step("bot", fb, seat, *apply(state, fb))
 
 
+def _declaration(state: GameState, seat: int, bot: Bot, views: ViewCache | None) -> Step | None:
+    """The bot's declaration now, if it makes one the engine takes."""
+    cmd = ask(bot, _view(state, seat, views))
+    if not isinstance(cmd, Declare) or cmd.seat != seat:
+        return None
+    cmd = with_version(cmd, state.version)
+    try:
+        return Step("declare", cmd, seat, *apply(state, cmd))
+    except RuleError as e:
+        log.warning("bot at seat %d: refused declaration (%s)", seat, e.sentence)
+        return None
+
+
 def _table_step(state: GameState, kind: StepKind, cmd: Command) -> Step:
     return Step(kind, cmd, None, *apply(state, cmd))
 
@@ -126,25 +144,28 @@ def plan(
     *,
     all_bots: bool,
     views: ViewCache | None = None,
+    react: bool = False,
 ) -> Step | None:
     """The next step, or None: waiting for a human, or the match is over.
 
-    `views`: a cache for the bots' views (much faster while dealing)."""
+    `views`: a cache for the bots' views (much faster while dealing).
+    `react`: while dealing and declaring, the table's own step, every bot's
+    declaration in its `wanting` (see the module doc)."""
     phase = state.phase
     v = state.version
     if phase == "dealing" and state.rules.bidding != "none":
         return _table_step(state, "deal", DealNext(version=v))  # nobody declares: an auction
     if phase in ("dealing", "declaring"):
+        wanting: list[Step] = []
         for seat in sorted(bots):
-            cmd = ask(bots[seat], _view(state, seat, views))
-            if isinstance(cmd, Declare) and cmd.seat == seat:
-                cmd = with_version(cmd, v)
-                try:
-                    return Step("declare", cmd, seat, *apply(state, cmd))
-                except RuleError as e:
-                    log.warning("bot at seat %d: refused declaration (%s)", seat, e.sentence)
+            step = _declaration(state, seat, bots[seat], views)
+            if step is not None and not react:
+                return step
+            if step is not None:
+                wanting.append(step)
         kind: StepKind = "deal" if phase == "dealing" else "close"
-        return _table_step(state, kind, DealNext(version=v))
+        step = _table_step(state, kind, DealNext(version=v))
+        return replace(step, wanting=tuple(wanting)) if wanting else step
     if phase in _AWAITED:
         awaited = state.awaiting()
         if awaited is None or awaited not in bots:

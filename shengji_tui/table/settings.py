@@ -10,18 +10,25 @@ what a `Table` is made from, and what the store keeps of it (`settings_json`):
   `BotSpec`: level, seed, name, options) or empty; a bot standing in for an
   absent human names them (`stand_in_for`);
 - `pacing`: seconds between cards, before a bot acts, for declaring after the
-  last card, and a dropped player's grace before a stand-in plays for them;
-- `stand_in`: the level of the bots that play for absent players (the lobby);
+  last card, a bot's reaction before it declares (where people play), a
+  dropped player's grace before a stand-in plays for them, and the turn clock
+  (`TurnClock`: seconds per decision, timeouts before 托管; None for none: solo
+  play);
+- `stand_in`: the level of the bots that play for absent players (the lobby)
+  and for a human whose clock ran out or who is in 托管;
+- `hosted`: the seats in 托管 (a bot plays them until their player takes the
+  seat back with a key), kept across a restart;
 - `card_counter`: whether the players may open the card counter (some groups
   play without it);
 - `meta`: what the table's owner keeps beside the game (the lobby's record).
 
-Stored as `{"version": 2, seats, pacing, stand_in, card_counter, meta}` (the
-rules and the seed have their own columns; a record without `card_counter`
-reads as on). `from_stored` also reads the untyped record of
-version 1 (before this module): `{"seats": [{"kind", "name", "bot": {"type":
-...}, "stand_in_for"}], "bot_delay", "deal_delay", "meta"}`. A bot this version
-has no level for is a `SettingsError` with a sentence, never a stand-in bot.
+Stored as `{"version": 2, seats, pacing, stand_in, hosted, card_counter,
+meta}` (the rules and the seed have their own columns; a record without
+`card_counter` reads as on, one without `hosted` or `pacing.turn_clock` as
+none). `from_stored` also reads the untyped record of version 1 (before this
+module): `{"seats": [{"kind", "name", "bot": {"type": ...}, "stand_in_for"}],
+"bot_delay", "deal_delay", "meta"}`. A bot this version has no level for is a
+`SettingsError` with a sentence, never a stand-in bot.
 """
 
 from __future__ import annotations
@@ -41,6 +48,12 @@ log = logging.getLogger("shengji_tui.table")
 SETTINGS_VERSION = 2
 SeatKind = Literal["human", "bot", "empty"]
 DEFAULT_DECLARE_WINDOW = 3.0  # seconds humans get to declare after the last card
+# Where people play (`shengji play`, `shengji serve`): a deal a person can follow
+# (at four seats, one's own card every 0.8 s: 20 s a deal, `f` deals the rest at
+# once) and bots that take a person's time to declare. `Pacing()` itself is the
+# machine's pace (tests, benchmarks, bot-only tables).
+HUMAN_DEAL_DELAY = 0.2
+HUMAN_DECLARE_DELAY = 1.5
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -92,11 +105,39 @@ class SeatSettings(_Frozen):
         return self.kind == "human" or self.stand_in_for is not None
 
 
+class TurnClock(_Frozen):
+    """Seconds a human has for a decision at a table with a turn clock (a play,
+    a bid, naming trump, calling a friend, a kitty theft); when they run out the
+    table's stand-in bot makes the move, and after `limit` timeouts in a row the
+    seat is in 托管 (the bot plays it) until its player presses a key."""
+
+    seconds: float = Field(30.0, gt=0, le=3600)  # a decision
+    single: float = Field(15.0, gt=0, le=3600)  # only one legal play (a forced follow)
+    bury: float = Field(60.0, gt=0, le=3600)  # burying the kitty (several cards to choose)
+    limit: int = Field(2, ge=1, le=100)  # timeouts in a row before 托管
+
+    @classmethod
+    def of_seconds(cls, seconds: float, limit: int = 2) -> TurnClock:
+        """A clock of `seconds` a decision: half that for a single legal play, twice
+        that for burying (`shengji serve --turn-clock`, the lobby's dialog)."""
+        return cls(
+            seconds=seconds,
+            single=min(seconds, max(5.0, seconds / 2)),
+            bury=min(3600.0, seconds * 2),
+            limit=limit,
+        )
+
+
 class Pacing(_Frozen):
     bot_delay: float = Field(0.6, ge=0)  # seconds before a bot acts
     deal_delay: float = Field(0.05, ge=0)  # seconds between two cards
     declare_window: float | None = Field(None, ge=0)  # after the last card (None: default)
     grace: float = Field(60.0, ge=0)  # a dropped player's seat waits this long for them
+    turn_clock: TurnClock | None = None  # None: no clock (solo play, bot tables)
+    # seconds (on average) a bot takes to declare once it could, where a human
+    # sits at the table (0: the moment a card makes it possible; bot-only
+    # tables never wait)
+    declare_delay: float = Field(0.0, ge=0)
 
     @property
     def window(self) -> float:
@@ -108,7 +149,8 @@ class TableSettings(_Frozen):
     seed: int | None = None  # None: a random one when the table is made
     seats: tuple[SeatSettings, ...] = ()  # () in the input: every seat empty
     pacing: Pacing = Pacing()
-    stand_in: BotLevel = "random"  # who plays for an absent human (the lobby)
+    stand_in: BotLevel = "normal"  # who plays for an absent human (the lobby)
+    hosted: tuple[int, ...] = ()  # seats in 托管: a bot plays them until a key takes them back
     card_counter: bool = True  # the players may open the card counter (记牌器)
     meta: dict[str, Any] = Field(default_factory=dict)
 
@@ -124,6 +166,9 @@ class TableSettings(_Frozen):
             object.__setattr__(self, "seats", tuple(SeatSettings.empty(s) for s in range(n)))
         elif len(self.seats) != n:
             raise ValueError(f"{len(self.seats)} seats for the {n} players of {self.rules.name}")
+        hosted = list(self.hosted)
+        if any(not 0 <= s < n for s in hosted) or hosted != sorted(set(hosted)):
+            raise ValueError(f"hosted seats {hosted}: distinct seats 0 to {n - 1}, in order")
         return self
 
     # ------------------------------------------------------------ making
@@ -137,7 +182,7 @@ class TableSettings(_Frozen):
         names: Sequence[str] | None = None,
         bots: Mapping[int, BotSpec] | None = None,
         pacing: Pacing | None = None,
-        stand_in: BotLevel = "random",
+        stand_in: BotLevel = "normal",
         meta: Mapping[str, Any] | None = None,
         card_counter: bool = True,
     ) -> TableSettings:

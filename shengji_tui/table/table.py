@@ -20,6 +20,12 @@
   between cards, closes the declarations (after `declare_window` when humans
   sit at the table), lets a bot act `bot_delay` after it becomes its turn, and
   starts the next deal when every seat is a bot (humans submit `NextDeal`).
+- Where a human sits, a bot declares `declare_delay` seconds (on average)
+  after it first could, as a person reacts, while the cards go on being dealt
+  (`plan(react=True)`); bot-only tables declare at once.
+- A human may hold the deal (`hold_deal`): no card is dealt and the
+  declarations stay open while anyone holds it; the holder deals one card at
+  a time with its own `DealNext`. It ends with the deal (not stored).
 - A store write the driver makes that fails (the disk is full, the file is
   locked) does not stop it: the state stays as it was, the driver tries again
   after a growing pause (`RETRY_DELAYS`), and `on_trouble` listeners hear of it
@@ -27,6 +33,15 @@
   be told. Any other failure of the driver stops it (`wait_finished` raises).
 - `meta`: what the table's owner records beside the game in the store (the SSH
   lobby: its seat holders and table options), read back by `restore`.
+- The turn clock (`Pacing.turn_clock`; clock.py): `clock` is the running one,
+  for the awaited human's decision or the declaring window. When a human's
+  runs out, the stand-in bot (`TableSettings.stand_in`) makes the move; after
+  `TurnClock.limit` timeouts in a row the seat is in 托管 (`hosted`: the bot
+  plays it, kept in the settings) until `reclaim(seat)` (the player pressed
+  a key) or a move of its own.
+- `channel` (notes.py): what is said beside the game (chat: `say`) and what
+  the table says of its clock, told to `listen`ers and kept in the store's
+  notes; never a command, never in the game's state.
 
 Bot-only tables are deterministic: the driver's choices are `plan.plan`, a
 function of the state and the bots, and a bot decides from its seed and the
@@ -40,7 +55,9 @@ import contextlib
 import functools
 import inspect
 import logging
+import math
 import random
+import time
 import uuid
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass
@@ -61,8 +78,26 @@ from ..engine import (
 from ..engine.events import Event
 from ..rules import RuleSet
 from ..store import Store, StoreError, command_json, deal_summary, events_json, replay
-from .plan import Step, plan
-from .settings import DEFAULT_DECLARE_WINDOW, Pacing, SeatKind, SeatSettings, TableSettings
+from .clock import Clock, MonotonicTicker, Ticker, decision_seconds
+from .notes import (
+    KEEP,
+    ChatNote,
+    HostedNote,
+    Note,
+    NoteCallback,
+    TableChannel,
+    TimeoutNote,
+    parse_note,
+)
+from .plan import Step, bot_move, plan
+from .settings import (
+    DEFAULT_DECLARE_WINDOW,
+    Pacing,
+    SeatKind,
+    SeatSettings,
+    TableSettings,
+    bot_seed,
+)
 from .takeback import TakeBackRefused, take_back_point
 from .views import SPECTATOR, ViewCache
 
@@ -73,6 +108,7 @@ T = TypeVar("T")
 
 # pauses between attempts at a store write that failed (the last one repeats)
 RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+_DEALING = ("dealing", "declaring")  # the phases a hold holds
 __all__ = ["DEFAULT_DECLARE_WINDOW", "RETRY_DELAYS", "SeatInfo", "StoreTrouble", "Table"]
 
 
@@ -93,11 +129,13 @@ TroubleCallback = Callable[[StoreTrouble | None], None]
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """A seat as the players see it now (`connected`: a human's session is there)."""
+    """A seat as the players see it now (`connected`: a human's session is there;
+    `hosted`: in 托管, a bot plays it until its player takes it back)."""
 
     kind: SeatKind
     name: str
     connected: bool
+    hosted: bool = False
 
 
 class _Subscriber:
@@ -127,10 +165,14 @@ class Table:
         table_id: str | None = None,
         store: Store | None = None,
         bots: Mapping[int, Bot] | None = None,
+        ticker: Ticker | None = None,
+        channel: TableChannel | None = None,
     ) -> None:
         """A new table of `settings` (a seed of None: a random one), kept in `store`
         when given. `bots`: bots that play instead of their seats' `BotSpec`s
-        (test doubles, benchmarks); the store records the specs."""
+        (test doubles, benchmarks); the store records the specs. `ticker`: the
+        time the turn clock runs in (tests: a fake one). `channel`: the notes
+        said before the table was made (its waiting room's), kept with it."""
         if settings.seed is None:
             settings = settings.replace(seed=random.randrange(2**31))
         assert settings.seed is not None
@@ -165,6 +207,16 @@ class Table:
         self._trouble_subs: list[TroubleCallback] = []
         self.trouble: StoreTrouble | None = None  # the driver's writes are failing
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
+        self._ticker: Ticker = ticker or MonotonicTicker()
+        self._clock: Clock | None = None
+        self._timeouts: dict[int, int] = {}  # seat -> timeouts in a row
+        self._stand_ins: dict[int, Bot] = {}  # the bots that play timeouts and 托管
+        self._hosted: dict[int, Bot] = {s: self._stand_in(s) for s in settings.hosted}
+        self.channel = channel if channel is not None else TableChannel()
+        self._note_n = 0  # the last note number stored
+        self._note_writes: set[asyncio.Future[None]] = set()  # in the executor
+        self._holds: set[int] = set()  # seats holding the deal (`hold_deal`)
+        self._react_due: dict[int, float] = {}  # bot seat -> when it declares (loop time)
         if store is not None:
             if store.has_table(self.table_id):
                 raise StoreError(
@@ -174,6 +226,9 @@ class Table:
             store.create_table(
                 self.table_id, self.rules, self.seed, settings.names, settings.stored()
             )
+            for note in self.channel.recent():  # the waiting room's
+                self._store_note(note)
+            self.channel.persist = self._store_note
 
     # ------------------------------------------------------------ reading
 
@@ -218,6 +273,28 @@ class Table:
         """Whether the players may open the card counter (`TableSettings.card_counter`)."""
         return self._settings.card_counter
 
+    @property
+    def deal_held(self) -> bool:
+        """Someone holds the deal (`hold_deal`)."""
+        return bool(self._holds) and self._state.phase in _DEALING
+
+    def hold_deal(self, seat: int, hold: bool = True) -> None:
+        """`seat` holds the deal (or lets it go on). While anyone holds it the
+        driver deals no card and leaves the declarations open; the cards come
+        one at a time by a `DealNext` of a seat, and bots still declare. A hold
+        lasts for this deal (nothing is stored: a resumed game deals on)."""
+        self._check_seat(seat)
+        if hold and self._state.phase not in _DEALING:
+            return
+        if (seat in self._holds) == hold:
+            return
+        if hold:
+            self._holds.add(seat)
+        else:
+            self._holds.discard(seat)
+        self._changed.set()
+        self._refresh_clock()  # (a held deal's declaring window runs no clock)
+
     def view(self, seat: int | None) -> SeatView:
         """What `seat` sees now; None: a spectator's view (no hand; `seat` is -1)."""
         if seat is not None:
@@ -232,6 +309,16 @@ class Table:
 
     def bot_at(self, seat: int) -> Bot | None:
         return self._bots.get(seat)
+
+    @property
+    def clock(self) -> Clock | None:
+        """The turn clock running now (None: no clock, or no human to wait for)."""
+        return self._clock
+
+    @property
+    def hosted(self) -> tuple[int, ...]:
+        """The seats in 托管 (a bot plays them until their player takes them back)."""
+        return self._settings.hosted
 
     def _check_seat(self, seat: int) -> None:
         n = self.rules.players
@@ -302,8 +389,9 @@ class Table:
     # ------------------------------------------------------------ seats
 
     def _seat_infos(self) -> list[SeatInfo]:
+        hosted = self._settings.hosted
         return [
-            SeatInfo(seat.kind, seat.name, self._connected[s])
+            SeatInfo(seat.kind, seat.name, self._connected[s], s in hosted)
             for s, seat in enumerate(self._settings.seats)
         ]
 
@@ -352,6 +440,7 @@ class Table:
         self._seat_list = self._seat_infos()
         self._seat_gen += 1
         self._changed.set()
+        self._refresh_clock()
         self._notify([])
 
     def set_empty(self, seat: int) -> None:
@@ -366,6 +455,7 @@ class Table:
         self._settings = self._settings.replace(pacing=pacing)
         self._save_settings()
         self._changed.set()
+        self._refresh_clock()
 
     def _save_settings(self) -> None:
         if self._store is not None:
@@ -397,7 +487,191 @@ class Table:
         self._seat_gen += 1
         self._save_settings()
         self._changed.set()
+        self._refresh_clock()
         self._notify([])
+
+    # ------------------------------------------------------------ the clock, 托管
+
+    def _stand_in(self, seat: int) -> Bot:
+        """The bot that plays `seat`'s timeouts and its 托管 (of the stand-in level)."""
+        bot = self._stand_ins.get(seat)
+        if bot is None:
+            spec = BotSpec(
+                level=self._settings.stand_in,
+                seed=bot_seed(self.seed, seat),
+                name=self._settings.seats[seat].name or f"seat {seat + 1}",
+            )
+            bot = self._stand_ins[seat] = spec.make()
+        return bot
+
+    def _playing_bots(self) -> dict[int, Bot]:
+        """Who the driver lets act: the seated bots, and the bots of seats in 托管."""
+        if not self._hosted:
+            return dict(self._bots)
+        return {**self._hosted, **self._bots}
+
+    def _refresh_clock(self) -> None:
+        """The clock for what the state waits for now: the same one while it waits
+        for the same decision (a connection that comes or goes moves nothing), a
+        new one for a new decision or a seat taken back from 托管."""
+        tc = self._settings.pacing.turn_clock
+        st = self._state
+        old = self._clock
+        clock: Clock | None = None
+        if tc is not None and not self._closed:
+            seat = st.awaiting()
+            if seat is not None:
+                human = (
+                    seat not in self._bots
+                    and seat not in self._hosted
+                    and self._settings.seats[seat].kind == "human"
+                )
+                if not human:
+                    clock = None
+                elif old is not None and (old.seat, old.version) == (seat, st.version):
+                    clock = old
+                else:
+                    secs = decision_seconds(tc, st, self._views.get(st, seat))
+                    clock = Clock(seat, self._ticker.now() + secs, secs, st.version)
+            elif st.phase == "declaring" and not self._all_bots() and not self.deal_held:
+                if old is not None and (old.seat, old.version) == (None, st.version):
+                    clock = old
+                else:
+                    secs = self._settings.pacing.window
+                    clock = Clock(None, self._ticker.now() + secs, secs, st.version)
+        self._clock = clock
+
+    def reclaim(self, seat: int, *, quiet: bool = False) -> bool:
+        """`seat`'s player takes it back from 托管 (a key pressed at the table);
+        False: it was not in 托管. `quiet`: nothing said (the seat is given up)."""
+        self._check_seat(seat)
+        self._timeouts.pop(seat, None)
+        if seat not in self._hosted:
+            return False
+        self._set_hosted(seat, False, quiet=quiet)
+        return True
+
+    def _set_hosted(self, seat: int, on: bool, timeouts: int = 0, quiet: bool = False) -> None:
+        hosted = set(self._settings.hosted)
+        if on:
+            hosted.add(seat)
+            self._hosted[seat] = self._stand_in(seat)
+        else:
+            hosted.discard(seat)
+            self._hosted.pop(seat, None)
+        self._settings = self._settings.replace(hosted=tuple(sorted(hosted)))
+        self._seats_changed()
+        if not quiet:
+            self._tell(
+                HostedNote(
+                    seat=seat,
+                    name=self._settings.seats[seat].name,
+                    on=on,
+                    timeouts=timeouts,
+                    version=self._state.version,
+                    at=time.time(),
+                )
+            )
+
+    async def _wait_for_human(self, st: GameState, gen: int) -> None:
+        """Wait for a change; at a table with a clock, until the clock of the
+        human it waits for runs out, then the stand-in bot makes the move."""
+        clock = self._clock
+        if clock is None or clock.seat is None or clock.version != st.version:
+            await self._changed.wait()
+            return
+        if await self._ticker.wait(self._changed, clock.deadline):
+            return
+        if self._state is not st or self._seat_gen != gen or self._clock is not clock:
+            return
+        try:
+            await self._shielded(self._time_out(st, gen, clock.seat))
+        except (StoreError, OSError) as e:
+            await self._store_failed(e)
+
+    async def _time_out(self, st: GameState, gen: int, seat: int) -> None:
+        bot = self._stand_in(seat)
+        step = await asyncio.to_thread(bot_move, st, seat, bot, self._bot_views)
+        async with self._lock:
+            if self._state is not st or self._seat_gen != gen:
+                return  # the player moved meanwhile
+            await self._commit(step.command, step.state, step.events)
+        n = self._timeouts.get(seat, 0) + 1
+        self._timeouts[seat] = n
+        name = self._settings.seats[seat].name
+        log.info("table %s: %s's clock ran out (%d in a row)", self.table_id, name, n)
+        self._tell(
+            TimeoutNote(
+                seat=seat,
+                name=name,
+                command=step.command.type,
+                timeouts=n,
+                version=self._state.version,
+                at=time.time(),
+            )
+        )
+        tc = self._settings.pacing.turn_clock
+        if tc is not None and n >= tc.limit and seat not in self._hosted:
+            self._set_hosted(seat, True, n)
+
+    # ------------------------------------------------------------ notes
+
+    def listen(self, callback: NoteCallback) -> Callable[[], None]:
+        """`callback(note)` for every note said at the table; returns the unsubscriber."""
+        return self.channel.listen(callback)
+
+    def recent_notes(self) -> list[Note]:
+        """The last notes said at the table (chat, timeouts, 托管), oldest first."""
+        return self.channel.recent()
+
+    def say(self, seat: int | None, name: str, text: str, sender: str | None = None) -> ChatNote:
+        """`name` (at `seat`; None: a spectator) says `text` at the table; `sender`
+        is who the rate is counted for (default: the seat). ChatRefused with a
+        sentence when it is not said (nothing left once cleaned, too long, too fast)."""
+        if seat is not None:
+            self._check_seat(seat)
+        return self.channel.say(
+            sender or f"seat:{seat}",
+            name,
+            seat,
+            text,
+            now=self._ticker.now(),
+            at=time.time(),
+            version=self._state.version,
+        )
+
+    def _tell(self, note: Note) -> None:
+        self.channel.post(note)
+
+    def _store_note(self, note: Note) -> None:
+        """Keep `note` in the store: in the executor when a loop runs (the store
+        syncs), numbered now so the order stays whatever thread writes first."""
+        store = self._store
+        if store is None:
+            return
+        self._note_n += 1
+        write = functools.partial(
+            store.add_note,
+            self.table_id,
+            self._note_n,
+            note.version,
+            note.kind,
+            note.model_dump_json(),
+            note.at,
+        )
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            write()
+            return
+        fut = loop.run_in_executor(None, write)
+        self._note_writes.add(fut)
+        fut.add_done_callback(self._note_stored)
+
+    def _note_stored(self, fut: asyncio.Future[None]) -> None:
+        self._note_writes.discard(fut)
+        if not fut.cancelled() and fut.exception() is not None:
+            log.error("table %s: a note could not be stored: %s", self.table_id, fut.exception())
 
     # ------------------------------------------------------------ commands
 
@@ -415,6 +689,9 @@ class Table:
                 f"你坐在 {seat} 号座位，不能替 {cmd_seat} 号座位操作",
             )
         events = await self._shielded(self._submit_locked(command))
+        self._timeouts.pop(seat, None)  # a move of its own: the timeouts in a row end
+        if seat in self._hosted:
+            self.reclaim(seat)
         return events_for(events, seat, self._state)
 
     async def _submit_locked(self, command: Command) -> list[Event]:
@@ -457,6 +734,7 @@ class Table:
         self._changed.set()
         if new.phase == "finished":
             self._done.set()
+        self._refresh_clock()
         self._notify(events)
 
     # ------------------------------------------------------------ take-back
@@ -500,6 +778,7 @@ class Table:
             self._commands = list(kept)
             self._state = state
             self._changed.set()
+            self._refresh_clock()
             self._notify([])
             return back_to
 
@@ -519,6 +798,7 @@ class Table:
             return
         if self.finished:
             self._done.set()
+        self._refresh_clock()
         self._task = asyncio.create_task(self._drive(), name=f"table-{self.table_id}")
 
     async def _drive(self) -> None:
@@ -532,6 +812,8 @@ class Table:
             self._done.set()
 
     def _delay(self, step: Step, all_bots: bool) -> float:
+        if step.kind in ("deal", "close") and self.deal_held:
+            return math.inf  # until the hold ends (or a seat deals a card)
         if step.kind == "deal":
             return self.deal_delay
         if step.kind == "declare":
@@ -540,8 +822,33 @@ class Table:
             return self._settings.pacing.window
         return self.bot_delay
 
+    def _react(self, step: Step, st: GameState) -> tuple[Step, float | None]:
+        """Of the declarations `step` carries (`plan(react=True)`), the first whose
+        bot has had its time to react (counted from when it first could declare);
+        else `step` itself and the seconds until the next bot's time."""
+        due = self._react_due
+        want = {w.seat: w for w in step.wanting if w.seat is not None}
+        for seat in [s for s in due if s not in want]:
+            del due[seat]
+        if not want:
+            return step, None
+        now = asyncio.get_running_loop().time()
+        for seat in want:
+            if seat not in due:
+                due[seat] = now + self._reaction(st, seat)
+        ready = [seat for seat in sorted(want) if due[seat] <= now]
+        if ready:
+            return want[ready[0]], None
+        return step, min(due[seat] for seat in want) - now
+
+    def _reaction(self, st: GameState, seat: int) -> float:
+        """How long the bot at `seat` takes to declare: 0.6 to 1.4 times the
+        pacing's `declare_delay` (people do not all react alike)."""
+        r = random.Random(f"{self.seed}/{st.deal_no}/{seat}/{st.version}").random()
+        return self._settings.pacing.declare_delay * (0.6 + 0.8 * r)
+
     async def _drive_loop(self) -> None:
-        while True:
+        while not self._closed:
             self._changed.clear()
             st = self._state
             if st.phase == "finished":
@@ -549,26 +856,45 @@ class Table:
                 return
             gen = self._seat_gen
             all_bots = self._all_bots()
-            if self._bots:  # bots think in a worker thread, off the event loop
+            if st.phase not in _DEALING:
+                self._holds.clear()
+            react = not all_bots and self._settings.pacing.declare_delay > 0
+            bots = self._playing_bots()  # (seats in 托管 included)
+            if bots:  # bots think in a worker thread, off the event loop
                 step = await asyncio.to_thread(
-                    plan, st, dict(self._bots), all_bots=all_bots, views=self._bot_views
+                    plan,
+                    st,
+                    bots,
+                    all_bots=all_bots,
+                    views=self._bot_views,
+                    react=react,
                 )
             else:  # only the table's own steps (deal, close): cheap, and no thread hop
                 step = plan(st, {}, all_bots=all_bots, views=self._bot_views)
             if step is None:
+                self._react_due.clear()
                 if self._state is st and self._seat_gen == gen:
-                    await self._changed.wait()
+                    await self._wait_for_human(st, gen)
                 continue
+            step, react_in = self._react(step, st)
             delay = self._delay(step, all_bots)
-            if delay > 0:
+            wait = delay if react_in is None else min(delay, react_in)
+            woken = False
+            if math.isinf(wait):
+                await self._changed.wait()
+                woken = True
+            elif wait > 0:
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._changed.wait(), delay)
-            if self._state is not st or self._seat_gen != gen:
-                continue  # something changed meanwhile: plan again
+                    await asyncio.wait_for(self._changed.wait(), wait)
+                    woken = True
+            if woken or wait < delay or self._state is not st or self._seat_gen != gen:
+                continue  # a change (a move, a seat, a hold) or a bot's time to declare
             try:
                 await self._shielded(self._act(step, st, gen))
             except (StoreError, OSError) as e:
                 await self._store_failed(e)
+            if step.kind == "declare" and step.seat is not None:
+                self._react_due.pop(step.seat, None)  # (another one is a new reaction)
 
     async def _store_failed(self, e: Exception) -> None:
         """A write of the driver's failed (the state is unchanged): say so, pause
@@ -629,6 +955,8 @@ class Table:
     async def close(self) -> None:
         """Stop the driver and let subscribers take what was sent to them."""
         self._closed = True
+        self._clock = None
+        self.channel.persist = None
         task, self._task = self._task, None
         if task is not None:
             task.cancel()
@@ -636,6 +964,8 @@ class Table:
                 await task
         async with self._lock:  # a shielded commit in flight ends first
             pass
+        if self._note_writes:  # the notes said last are in the store too
+            await asyncio.gather(*self._note_writes, return_exceptions=True)
         for sub in list(self._subs):
             if sub.queue is not None and sub.task is not None:
                 sub.queue.put_nowait(None)
@@ -657,6 +987,7 @@ class Table:
         *,
         adjust: Callable[[TableSettings], TableSettings] | None = None,
         bots: Mapping[int, Bot] | None = None,
+        ticker: Ticker | None = None,
     ) -> Table:
         """The table `table_id` rebuilt by replaying its stored log, seated as its
         stored settings say, or as `adjust` changes them (new names, pacing; the
@@ -670,13 +1001,21 @@ class Table:
             settings = adjust(settings)
             if settings.rules != stored.rules or settings.seed != stored.seed:
                 raise ValueError(f"table {table_id!r}: other rules or another seed than stored")
-        table = cls(settings, table_id=table_id, bots=bots)
+        table = cls(settings, table_id=table_id, bots=bots, ticker=ticker)
         table._store = store
         table._connected = [
             seat.kind == "bot" and seat.stand_in_for is None for seat in settings.seats
         ]
         table._seat_list = table._seat_infos()
         table._state = rebuilt.state
+        try:  # what was said at the table (chat, timeouts, 托管): its last notes
+            kept = store.notes(table_id, KEEP)
+        except StoreError as e:
+            log.error("table %s: could not read its notes: %s", table_id, e)
+            kept = []
+        table.channel.load([n for _, j in kept if (n := parse_note(j)) is not None])
+        table._note_n = kept[-1][0] if kept else 0
+        table.channel.persist = table._store_note
         table._commands = list(rebuilt.commands)
         if settings.stored() != stored.settings:  # new names, pacing, or an older record
             try:

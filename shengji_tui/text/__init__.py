@@ -8,10 +8,22 @@ Modules:
   cards     `CardText` (glyphs or ASCII), lead shapes, play verbs
   narrator  `Narrator` (one sentence per event), `narrate_game` (a stored game)
   plain     `plain_text`: the words of ASCII mode
+  names     `local_name`: the table's own seat names in the player's language
+  linebreak where Chinese text breaks into lines (Rich and Textual break at spaces)
 """
 
-from .cards import CardText, ascii_keys, describe_lead, eff_suit_name, play_verb, shape_text
+from .cards import (
+    CardText,
+    ascii_keys,
+    describe_lead,
+    eff_suit_name,
+    lead_parts,
+    play_verb,
+    shape_text,
+)
 from .i18n import LANGS, Catalogue, detect_lang, load_catalogue
+from .linebreak import break_offsets, has_wide, wrap_lines
+from .names import local_name
 from .narrator import Narrator, narrate_game
 from .plain import plain_text
 
@@ -21,12 +33,17 @@ __all__ = [
     "Catalogue",
     "Narrator",
     "ascii_keys",
+    "break_offsets",
     "describe_lead",
     "detect_lang",
     "eff_suit_name",
+    "has_wide",
+    "lead_parts",
     "load_catalogue",
+    "local_name",
     "narrate_game",
     "plain_text",
     "play_verb",
     "shape_text",
+    "wrap_lines",
 ]

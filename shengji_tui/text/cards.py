@@ -105,8 +105,16 @@ def describe_lead(cat: Catalogue, rs: RuleSet, ctx: TrumpContext, cards: Sequenc
         return cat.t("shape.mixed")
     if len(units) == 1:
         return shape_text(cat, units[0].width, units[0].length)
-    parts = cat.t("shape.plus").join(shape_text(cat, u.width, u.length) for u in units)
-    return cat.t("shape.throw", parts=parts)
+    return cat.t("shape.throw", parts=lead_parts(cat, rs, ctx, cards))
+
+
+def lead_parts(cat: Catalogue, rs: RuleSet, ctx: TrumpContext, cards: Sequence[Card]) -> str:
+    """A lead's units: 'a pair + a single' (what a throw is made of)."""
+    try:
+        units = rules.decompose(rs, ctx, list(cards))
+    except ValueError:
+        return cat.t("shape.mixed")
+    return cat.t("shape.plus").join(shape_text(cat, u.width, u.length) for u in units)
 
 
 def eff_suit_name(cat: Catalogue, ct: CardText, rs: RuleSet, ctx: TrumpContext, card: Card) -> str:

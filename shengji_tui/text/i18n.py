@@ -3,7 +3,8 @@
 Catalogues are TOML files under `assets/i18n/<lang>.toml`; nested tables give
 dotted keys (`[status] trump = ...` is `status.trump`). A missing key falls back
 to English, then to the key itself (a test checks both files have the same
-keys and placeholders). Placeholders use `str.format` names: `{name}`.
+keys and placeholders). Placeholders use `str.format` names: `{name}`; a key
+`x_one` is the form of `x` for a count (`n`) of one.
 """
 
 from __future__ import annotations
@@ -68,6 +69,10 @@ class Catalogue:
         return key in self._texts or key in self._fallback
 
     def t(self, key: str, /, **kw: object) -> str:
+        """The text of `key` in this language, `kw` filled in. A count of one
+        (`n=1`) takes the key's `_one` form when the catalogue has one ("1 card")."""
+        if kw.get("n") == 1 and (key + "_one") in self._texts:
+            key += "_one"
         text = self._texts.get(key)
         if text is None:
             text = self._fallback.get(key, key)

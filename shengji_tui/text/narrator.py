@@ -49,6 +49,7 @@ from ..engine import (
     TrumpSet,
 )
 from ..rules import Card, RuleSet, Suit, TrumpContext
+from ..table.notes import ChatNote, HostedNote, Note, TimeoutNote
 from .cards import CardText, describe_lead, play_verb
 from .i18n import Catalogue
 
@@ -82,6 +83,22 @@ class Narrator:
         if seat is not None and self.is_you(seat) and self.cat.has(key + "_you"):
             key += "_you"
         return self.cat.t(key, **kw)
+
+    def note(self, n: Note) -> str:
+        """What the table said beside the game (chat, a timeout, 托管), one sentence."""
+        t = self.cat.t
+        if isinstance(n, ChatNote):
+            key = "note.chat" if n.seat is not None else "note.chat_watching"
+            return t(key, name=n.name, text=n.text)
+        you = self.is_you(n.seat)
+        if isinstance(n, TimeoutNote):
+            move_key = f"note.move.{n.command}"
+            move = t(move_key if self.cat.has(move_key) else "note.move.other")
+            key = "note.timeout_you" if you else "note.timeout"
+            return t(key, name=n.name, move=move, n=n.timeouts)
+        assert isinstance(n, HostedNote)
+        key = "note.hosted_on" if n.on else "note.hosted_off"
+        return t(key + ("_you" if you else ""), name=n.name, n=n.timeouts)
 
     def sentence(self, e: Event, rs: RuleSet, ctx: TrumpContext) -> str | None:
         t = self.cat.t
@@ -224,7 +241,7 @@ class Narrator:
             return t(
                 "log.level_up",
                 names=self.team_name(e.seats),
-                gain=e.gain,
+                n=e.gain,
                 old=e.old_level,
                 new=e.new_level,
             )

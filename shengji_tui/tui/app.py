@@ -30,10 +30,11 @@ from textual.binding import Binding
 from textual.filter import LineFilter
 from textual.screen import Screen
 
-from ..bots import LEVELS
+from ..bots import HINT_BUDGET_MS, LEVELS
 from ..engine import (
     CallFriend,
     Command,
+    DealNext,
     Event,
     FriendCalled,
     FriendRevealed,
@@ -42,22 +43,36 @@ from ..engine import (
     ThrowFailed,
     WrongSeat,
 )
-from ..table import DEFAULT_DECLARE_WINDOW, TakeBackRefused
-from ..text import CardText, Catalogue, ascii_keys
+from ..table import (
+    DEFAULT_DECLARE_WINDOW,
+    ChatNote,
+    ChatRefused,
+    HostedNote,
+    Note,
+    TakeBackRefused,
+    TimeoutNote,
+)
+from ..text import CardText, Catalogue, ascii_keys, local_name
 from ..text.assets import asset
 from . import friends
 from .aid_commands import aid_commands
 from .asciifilter import ASCII_FILTER
+from .assist import Assist
 from .bindings import relabel_bindings
 from .contract import GameOptions, TableFactory, TableLike, TroubleLike
 from .messages import (
     CardStyleChosen,
+    ChatRequested,
+    DealStepRequested,
     FriendCallChosen,
+    HoldDealRequested,
     LanguageChosen,
     MenuRequested,
     NewGameRequested,
     NextHandRequested,
+    NoteHeard,
     QuitRequested,
+    ReclaimRequested,
     ResumeRequested,
     ReviewRequested,
     SizeChanged,
@@ -70,6 +85,7 @@ from .model import Model
 from .nocolor import colour_filters
 from .presenter import Presenter
 from .screens import (
+    ChatScreen,
     ConfirmQuit,
     DealResultScreen,
     EnlargeScreen,
@@ -94,6 +110,8 @@ MIN_WIDTH, MIN_HEIGHT = 60, 20
 class ShengjiApp(App[None]):
     """The Shengji table in a terminal. See the module docstring."""
 
+    hint_budget_ms = HINT_BUDGET_MS  # the suggestion key's search (bots.Advisor)
+
     CSS_PATH = [asset("shengji.tcss")]  # noqa: RUF012
     TITLE = "Shengji"
     TAKE_BACK = True  # take-back is offered (not over SSH: the others saw the move)
@@ -116,6 +134,7 @@ class ShengjiApp(App[None]):
         driver_class: Any = None,
         saves: Saves | None = None,
         resume: str | None = None,
+        chat: bool = False,
     ) -> None:
         super().__init__(driver_class=driver_class)
         if console is not None:
@@ -146,6 +165,10 @@ class ShengjiApp(App[None]):
         self.saves = saves  # solo / hotseat games kept in the store (None: in memory)
         self.resume_id = resume  # a stored game to resume at start
         self.left_game: str | None = None  # the stored unfinished game last left
+        # chat at the table (`c`): for SSH tables; solo and hotseat have nobody to
+        # talk to (the log still tells the table's own notes: timeouts, 托管)
+        self.chat = chat
+        self.assist = Assist()  # auto-declare, forced follows (the options')
 
     # ------------------------------------------------------------------ setup
     def get_line_filters(self) -> Sequence[LineFilter]:
@@ -213,35 +236,61 @@ class ShengjiApp(App[None]):
         self._saved = self.saves is not None and self.saves.owns(table.table_id)
         self.views = {s: table.view(s) for s in self.humans}
         self._result_for = None
+        self.assist.forget()
         window = table.declare_window
         self.model = m = Model(
             self.cat,
             self.ct,
-            [s.name for s in table.seats],
+            self._seat_names(),
             self.humans[0],
             humans=self.humans,
             table_humans=self._table_humans(),
             declare_window=DEFAULT_DECLARE_WINDOW if window is None else float(window),
+            hosted=self._hosted(),
+            chat=self.chat and len(self.humans) == 1,
             card_counter=table.card_counter,
             show_estimate=self.options.estimate,
+            deal_held=table.deal_held,
+            auto_declare=self.options.auto_declare,
+            auto_forced=self.options.auto_forced,
+            hint_budget_ms=self.hint_budget_ms,
         )
         m.take_seat(self.humans[0], self.views[self.humans[0]])
+        m.set_clock(table.clock)
         # The log is one for every human at this keyboard: with several, it tells
         # what all of them may see (a spectator's events), never one seat's own.
         shared = len(self.humans) > 1
         told = table.view(None) if shared else self.views[self.humans[0]]
         m.hear(told.log, told)
+        for note in table.recent_notes():  # what was said here before (a reconnect)
+            m.hear_note(note)
         if shared:
             self._unsubscribe.append(table.subscribe(None, self._callback(None)))
         for s in self.humans:
             self._unsubscribe.append(table.subscribe(s, self._callback(s)))
+        self._unsubscribe.append(table.listen(self._on_note))
         self._unsubscribe.append(table.on_trouble(self._on_trouble))
         if table.trouble is not None:
             self._on_trouble(table.trouble)
         await self.show_main(TableScreen(m))
         self._follow_result()
+        self._assist_moves(m.seat, self.views[m.seat])  # (a game resumed at such a moment)
         if owns:
             await table.start()
+
+    def _hosted(self) -> frozenset[int]:
+        """The seats in 托管 now."""
+        table = self.table
+        if table is None:
+            return frozenset()
+        return frozenset(s for s, seat in enumerate(table.seats) if seat.hosted)
+
+    def _seat_names(self) -> list[str]:
+        """The seats' names, the table's own in the player's language."""
+        table = self.table
+        if table is None:
+            return self.model.names if self.model is not None else []
+        return [local_name(self.cat, s.name, s.kind == "bot") for s in table.seats]
 
     def _table_humans(self) -> int:
         table = self.table
@@ -252,6 +301,71 @@ class ShengjiApp(App[None]):
             self.post_message(TableUpdate(seat, view, list(events)))
 
         return cb
+
+    def _on_note(self, note: Note) -> None:
+        # called by the table (from any session's context): post to this app only
+        self.post_message(NoteHeard(note))
+
+    @on(NoteHeard)
+    def note_heard(self, msg: NoteHeard) -> None:
+        """Chat, a timeout or 托管: a line in the log, and a toast where it speaks
+        to this player (another's message, one's own clock, anyone's 托管)."""
+        m = self.model
+        if m is None:
+            return
+        note = msg.note
+        line = m.hear_note(note)
+        if self._passing:
+            return
+        if isinstance(note, ChatNote):
+            mine = note.seat is not None and note.seat in self.humans
+            if not mine:
+                self.notify(line, timeout=6, markup=False)
+        elif isinstance(note, TimeoutNote) and note.seat in self.humans:
+            self.notify(line, severity="warning", timeout=6, markup=False)
+        elif isinstance(note, HostedNote):
+            mine = note.on and note.seat in self.humans
+            self.notify(
+                line,
+                severity="warning" if mine else "information",
+                timeout=8 if note.on else 4,
+                markup=False,
+            )
+
+    @on(ChatRequested)
+    def chat_requested(self) -> None:
+        """The chat box; what it returns is said at the table as the shown seat."""
+        m = self.model
+        if self.table is None or m is None:
+            return
+        if not m.chat:
+            self.notify(self.cat.t("chat.off"), timeout=4)
+            return
+
+        def said(text: str | None) -> None:
+            if text:
+                self.say(text)
+
+        self.push_screen(ChatScreen(self.cat), said)
+
+    def say(self, text: str) -> None:
+        """Say `text` at the table as the shown seat (a refusal: its sentence)."""
+        m = self.model
+        table = self.table
+        if table is None or m is None:
+            return
+        seat = m.seat
+        name = table.seats[seat].name if seat < len(table.seats) else m.name(seat)
+        try:
+            table.say(seat, name, text)
+        except ChatRefused as e:
+            self.notify(e.sentence_zh if self.cat.zh else e.sentence, severity="warning")
+
+    @on(ReclaimRequested)
+    def reclaim(self) -> None:
+        """A key at the table while in 托管: the seat is the player's again."""
+        if self.table is not None and self.model is not None:
+            self.table.reclaim(self.model.seat)
 
     def _on_trouble(self, trouble: TroubleLike | None) -> None:
         # called by the table (from any session's context): post to this app only
@@ -311,12 +425,13 @@ class ShengjiApp(App[None]):
                 return s
         return None
 
-    async def send(self, command: Command) -> bool:
-        """Submit for the seat being shown; a refusal becomes a notification."""
+    async def send(self, command: Command, seat: int | None = None) -> bool:
+        """Submit for the seat being shown (or `seat`, a human's at this keyboard);
+        a refusal becomes a notification."""
         if self.table is None or self.model is None:
             return False
         try:
-            await self.table.submit(self.model.seat, command)
+            await self.table.submit(self.model.seat if seat is None else seat, command)
         except WrongSeat as e:  # the engine counts seats from 0: the screen says a name
             m = self.model
             if e.turn is None or not 0 <= e.turn < m.players:
@@ -422,19 +537,90 @@ class ShengjiApp(App[None]):
             self.views[msg.seat] = msg.view
             table = self.table
             # seats change hands (a bot stands in, a player joins)
-            names = [s.name for s in table.seats] if table is not None else m.names
+            names = self._seat_names()
+            clock = table.clock if table is not None else None
+            hosted = self._hosted()
             if msg.seat == m.seat:
                 self._toast_throws(msg.events)
                 waited = m.my_turn()
-                m.apply(msg.view, msg.events, names=names, table_humans=self._table_humans())
+                held = table.deal_held if table is not None else None
+                m.apply(
+                    msg.view,
+                    msg.events,
+                    names=names,
+                    table_humans=self._table_humans(),
+                    clock=clock,
+                    hosted=hosted,
+                    held=held,
+                )
                 if self.options.bell and not waited and m.my_turn():
                     self.bell()  # (for players who look away: off unless chosen)
                 self._toast_friends(msg.events)
-            elif names != m.names:
-                m.set_names(names, self._table_humans())
+            elif names != m.names or hosted != m.hosted:
+                m.set_names(names, self._table_humans(), hosted)
+        if msg.seat in self.humans:
+            self._assist_moves(msg.seat, msg.view)
         if msg.seat == m.seat:
             self._follow_result()
         self._check_hotseat()
+
+    def _assist_moves(self, seat: int, view: SeatView) -> None:
+        """What the player's options do for them: declare their best (for every
+        human at this keyboard, from their own view), play the shown seat's
+        forced follow."""
+        m = self.model
+        if m is None or self._passing:
+            return
+        cmd: Command | None = None
+        if self.options.auto_declare:
+            cmd = self.assist.declaration(view)
+        if cmd is None and self.options.auto_forced and seat == m.seat:
+            cmd = self.assist.forced_play(m)
+        if cmd is None:
+            return
+        if seat == m.seat:
+            key = "pace.auto_declared" if cmd.type == "declare" else "pace.auto_played"
+            cards = getattr(cmd, "cards", ())
+            self.notify(self.cat.t(key, cards=self.ct.cards(cards)), timeout=3)
+        self.run_worker(self.send(cmd, seat), group="assist")
+
+    @on(HoldDealRequested)
+    def hold_deal(self, msg: HoldDealRequested) -> None:
+        """Hold the deal (or let it go on), where every human plays here."""
+        m, table = self.model, self.table
+        if m is None or table is None or not m.can_hold():
+            return
+        table.hold_deal(m.seat, msg.hold)
+        if not msg.hold:  # (a hotseat hold may be another human's at this keyboard)
+            for s in self.humans:
+                table.hold_deal(s, False)
+        m.set_held(table.deal_held)
+
+    @on(DealStepRequested)
+    async def deal_step(self) -> None:
+        """The deal is held: deal up to the shown seat's next card (each player
+        draws at their own pace; the bots' cards come between)."""
+        m, table = self.model, self.table
+        if m is None or table is None:
+            return
+        seat = m.seat
+        for _ in range(m.players):
+            if not m.can_step():
+                return
+            before = len(table.view(seat).hand)
+            if not await self.send(DealNext(seat=seat)) or len(table.view(seat).hand) > before:
+                return
+
+    def set_assists(self, *, auto_declare: bool, auto_forced: bool) -> None:
+        """The player's options (the palette): declare for them, play forced follows."""
+        self.options = dataclasses.replace(
+            self.options, auto_declare=auto_declare, auto_forced=auto_forced
+        )
+        m = self.model
+        if m is not None:
+            m.set_assists(auto_declare=auto_declare, auto_forced=auto_forced)
+            if m.view is not None:
+                self._assist_moves(m.seat, m.view)
 
     def _toast_throws(self, events: list[Event]) -> None:
         m = self.model
@@ -442,9 +628,8 @@ class ShengjiApp(App[None]):
         for e in events:
             if isinstance(e, ThrowFailed) and not self._passing:  # (to nobody's screen)
                 key = "notify.throw_failed" + ("_you" if m.is_you(e.seat) else "")
-                self.notify(
+                self.notify(  # (news, told in the centre too: a narrow toast)
                     self.cat.t(key, name=m.name(e.seat), forced=self.ct.cards(e.forced)),
-                    severity="warning",
                     timeout=4,
                 )
 
@@ -515,6 +700,7 @@ class ShengjiApp(App[None]):
             self._passing = False
             self.clear_toasts()  # (any raised for the seat before, meanwhile)
             m.take_seat(seat, self.views[seat])
+            self._assist_moves(seat, self.views[seat])
             self._check_hotseat()
 
         name = m.names[seat] if seat < len(m.names) and m.names[seat] else m.name(seat)
@@ -541,7 +727,9 @@ class ShengjiApp(App[None]):
         self.ct = CardText(self.cat, self.ct.ascii)
         relabel_bindings(self, {"command_palette": self.cat.t("keys.palette")})
         if self.model is not None:
-            self.model.set_look(self.cat, self.ct)
+            with self.model.batch():
+                self.model.set_look(self.cat, self.ct)
+                self.model.set_names(self._seat_names())
         for scr in self.screen_stack:
             if isinstance(scr, StartScreen):
                 self.call_later(scr.show_menu, self.menu())
@@ -653,6 +841,18 @@ class ShengjiApp(App[None]):
             t("palette.estimate_hide" if self.options.estimate else "palette.estimate_show"),
             t("palette.estimate_help"),
             self.toggle_estimate,
+        )
+        o = self.options
+        state = {True: t("assist.on"), False: t("assist.off")}
+        yield SystemCommand(
+            t("assist.auto_declare", state=state[o.auto_declare]),
+            t("assist.auto_declare_help"),
+            lambda: self.set_assists(auto_declare=not o.auto_declare, auto_forced=o.auto_forced),
+        )
+        yield SystemCommand(
+            t("assist.auto_forced", state=state[o.auto_forced]),
+            t("assist.auto_forced_help"),
+            lambda: self.set_assists(auto_declare=o.auto_declare, auto_forced=not o.auto_forced),
         )
         if self.table_factory is not None:
             yield SystemCommand(

@@ -22,6 +22,8 @@ from typing import Any, Protocol
 from ..bots import BotLevel
 from ..engine import Command, DealReview, Event, SeatView
 from ..rules import RuleSet
+from ..table import HUMAN_DEAL_DELAY, HUMAN_DECLARE_DELAY
+from ..table.notes import Note
 from ..text import Catalogue
 
 
@@ -34,6 +36,25 @@ class SeatLike(Protocol):
     @property
     def name(self) -> str: ...
 
+    @property
+    def hosted(self) -> bool: ...  # in 托管: a bot plays it until its player takes it back
+
+
+class ClockLike(Protocol):
+    """The table's running turn clock (`table.clock.Clock`)."""
+
+    @property
+    def seat(self) -> int | None: ...  # whose decision; None: the declaring window
+
+    @property
+    def deadline(self) -> float: ...  # time.monotonic() when it runs out
+
+    @property
+    def seconds(self) -> float: ...
+
+    @property
+    def version(self) -> int: ...  # the state version it runs for
+
 
 class TroubleLike(Protocol):
     """The table cannot store its moves (`Table.trouble`)."""
@@ -44,6 +65,7 @@ class TroubleLike(Protocol):
 
 UpdateCallback = Callable[[SeatView, list[Event]], Any]
 TroubleCallback = Callable[[TroubleLike | None], Any]
+NoteCallback = Callable[[Note], Any]
 
 
 class TableLike(Protocol):
@@ -65,7 +87,15 @@ class TableLike(Protocol):
     def finished(self) -> bool: ...
 
     @property
+    def clock(self) -> ClockLike | None: ...  # None: no clock running
+
+    @property
     def card_counter(self) -> bool: ...  # the players may open the card counter
+
+    @property
+    def deal_held(self) -> bool: ...  # someone holds the deal (`hold_deal`)
+
+    def hold_deal(self, seat: int, hold: bool = True) -> None: ...
 
     def view(self, seat: int | None) -> SeatView: ...
 
@@ -74,6 +104,14 @@ class TableLike(Protocol):
     def subscribe(self, seat: int | None, callback: UpdateCallback) -> Callable[[], None]: ...
 
     def on_trouble(self, callback: TroubleCallback) -> Callable[[], None]: ...
+
+    def listen(self, callback: NoteCallback) -> Callable[[], None]: ...  # chat, timeouts, 托管
+
+    def recent_notes(self) -> Sequence[Note]: ...
+
+    def say(self, seat: int | None, name: str, text: str, sender: str | None = None) -> Note: ...
+
+    def reclaim(self, seat: int, *, quiet: bool = False) -> bool: ...  # out of 托管
 
     async def submit(self, seat: int, command: Command) -> list[Event]: ...
 
@@ -93,12 +131,15 @@ class GameOptions:
     seed: int | None = None
     humans: int = 1
     bot_delay: float = 0.6
-    deal_delay: float = 0.05
+    deal_delay: float = HUMAN_DEAL_DELAY  # seconds a card: a deal a person can follow
     declare_window: float | None = None  # seconds to declare after the last card (table default)
     bots: BotLevel = "normal"  # the bots' level
     card_counter: bool = True  # the players may open the card counter (记牌器)
     bell: bool = False  # the terminal rings (BEL) when it becomes the player's turn
     estimate: bool = True  # auctions: the bidding panel tells what the hand is worth
+    declare_delay: float = HUMAN_DECLARE_DELAY  # a bot's reaction before it declares
+    auto_declare: bool = False  # declare for the player (as the normal bot judges)
+    auto_forced: bool = False  # play the player's follow when only one is legal
 
 
 TableFactory = Callable[[GameOptions, Catalogue], tuple[TableLike, list[int]]]

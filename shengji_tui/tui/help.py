@@ -17,9 +17,13 @@ def help_markdown(model: Model) -> str:
     friends = rs is not None and rs.partnership == "find_friends"
     for key in (
         "move",
+        "jump",
         "select",
+        "unit",
+        "digits",
         "play",
         "declare",
+        "hold",
         "skip",
         "suggest",
         "last_trick",

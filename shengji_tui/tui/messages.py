@@ -12,6 +12,7 @@ from textual.message import Message
 
 from ..engine import Command, Event, SeatView
 from ..rules import Card
+from ..table.notes import Note
 from .contract import GameOptions, TroubleLike
 
 
@@ -32,6 +33,22 @@ class TableTrouble(Message):
     def __init__(self, trouble: TroubleLike | None) -> None:
         super().__init__()
         self.trouble = trouble
+
+
+class NoteHeard(Message):
+    """Something said at the table beside the game (chat, a timeout, 托管)."""
+
+    def __init__(self, note: Note) -> None:
+        super().__init__()
+        self.note = note
+
+
+class ChatRequested(Message):
+    """The player opens the chat box (`c`)."""
+
+
+class ReclaimRequested(Message):
+    """A key at the table while the seat is in 托管: the player takes it back."""
 
 
 class SubmitCommand(Message):
@@ -82,6 +99,18 @@ class ReviewRequested(Message):
 
 class NextHandRequested(Message):
     """Hotseat: hand the keyboard to the next human."""
+
+
+class HoldDealRequested(Message):
+    """Hold the table's deal (`hold` False: let it go on), for the seat shown."""
+
+    def __init__(self, hold: bool) -> None:
+        super().__init__()
+        self.hold = hold
+
+
+class DealStepRequested(Message):
+    """The deal is held: deal the cards up to the shown seat's next one."""
 
 
 class LanguageChosen(Message):

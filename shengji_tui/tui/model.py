@@ -5,9 +5,10 @@ taken from the kitty, a failed throw), and the game log's sentences.
 
 It changes in one way only: `apply(view, events)` when the table sends the
 shown seat news, `hear(events)` for the log's feed, `take_seat` at a hotseat
-hand-over, and the named actions of the player (`move`, `toggle`, `click`,
-`clear`, `select_cards`, `suggest_selection`) and of the app (`set_look`,
-`set_names`). Each of them ends by telling the watchers (the screens), which
+hand-over, and the named actions of the player (`move`, `jump`, `suit_edge`,
+`toggle`, `toggle_unit`, `pick_play`, `click`, `clear`, `select_cards`,
+`suggest_selection`) and of the app (`set_look`, `set_names`, `set_held`,
+`set_assists`). Each of them ends by telling the watchers (the screens), which
 ask the presenter (`presenter.Presenter`) for new props; `batch()` makes
 several changes one.
 
@@ -24,9 +25,9 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import islice
 
 from .. import rules
+from ..bots import HINT_BUDGET_MS, Advisor
 from ..engine import (
     Allowed,
     Bury,
@@ -45,8 +46,19 @@ from ..engine import (
     allowed,
 )
 from ..rules import Card, RuleSet, ScoreBand, Suit, TrumpContext
-from ..text import CardText, Catalogue, Narrator, describe_lead, eff_suit_name, shape_text
+from ..table.notes import Note
+from ..text import (
+    CardText,
+    Catalogue,
+    Narrator,
+    describe_lead,
+    eff_suit_name,
+    lead_parts,
+    shape_text,
+)
+from . import plays
 from .calls import CallChoices
+from .contract import ClockLike
 
 TURN_KINDS = frozenset({"play", "bury"})  # the commands the hand's keys make
 _log_ids = itertools.count(1)
@@ -80,15 +92,28 @@ class Model(CallChoices):
     last_dealt: Card | None = None  # the card the viewer was dealt last (while dealing)
     throw_failed: ThrowFailed | None = None  # a failed throw in the current trick
     declare_deadline: float | None = None  # time.monotonic() when the table closes declaring
+    clock: ClockLike | None = None  # the table's turn clock (for the shown view's state)
+    hosted: frozenset[int] = frozenset()  # seats in 托管 (a bot plays them)
+    chat: bool = False  # the table has people to talk to (an SSH table): `c` opens the chat
     bid_pick: int | None = None  # the auction's highlighted bid and trump (calls.py)
     trump_pick: int | None = None
     show_estimate: bool = True  # the hand's estimate in the bidding panel
+    deal_held: bool = False  # the table's deal is held (`Table.hold_deal`)
+    auto_declare: bool = False  # the player's options: declare for them (the app does it)
+    auto_forced: bool = False  # ... and play a forced follow for them
     log: list[str] = field(default_factory=list)  # the game log's sentences
     log_id: int = field(default_factory=lambda: next(_log_ids))
+    hint_budget_ms: float = HINT_BUDGET_MS  # the hint key's search time
+    hint: str = ""  # the hint's reason (shown while its cards are selected)
+    hint_cards: Counter[Card] = field(default_factory=Counter)
+    _advisors: dict[int, Advisor] = field(default_factory=dict, repr=False, compare=False)
     _ctx: tuple[SeatView, object, TrumpContext] | None = field(
         default=None, repr=False, compare=False
     )
     _winner: tuple[SeatView, int | None] | None = field(default=None, repr=False, compare=False)
+    _plays: tuple[SeatView, list[tuple[Card, ...]]] | None = field(
+        default=None, repr=False, compare=False
+    )
     _watchers: list[Callable[[], None]] = field(default_factory=list, repr=False, compare=False)
     _narrator: Narrator | None = field(default=None, repr=False, compare=False)
     _batching: bool = field(default=False, repr=False, compare=False)
@@ -197,6 +222,18 @@ class Model(CallChoices):
         v = self.view
         return v is not None and seat in v.dealer_side
 
+    def can_hold(self) -> bool:
+        """The hold key works: the cards are being dealt and every human at the
+        table plays at this keyboard (over SSH with others the table keeps its
+        pace: one player must not stop everyone's deal)."""
+        a = self.allowed
+        return a is not None and "deal_next" in a and self.table_humans <= max(1, len(self.humans))
+
+    def can_step(self) -> bool:
+        """The step key works: the deal is held, a card is still to come."""
+        a = self.allowed
+        return self.deal_held and self.can_hold() and a is not None and not a.closing
+
     def my_turn(self) -> bool:
         v = self.view
         return v is not None and v.awaiting == self.seat
@@ -214,16 +251,25 @@ class Model(CallChoices):
         names: Sequence[str] | None = None,
         table_humans: int | None = None,
         now: float | None = None,
+        held: bool | None = None,
+        clock: ClockLike | None = None,
+        hosted: frozenset[int] | None = None,
     ) -> None:
         """The shown seat's new view and the events that led to it (and the seats'
-        names and how many humans sit at the table, when the table says)."""
+        names, how many humans sit at the table, whether the deal is held, its
+        turn clock and who is in 托管, when the table says)."""
         if names is not None:
             self.names = list(names)
         if table_humans is not None:
             self.table_humans = table_humans
+        if hosted is not None:
+            self.hosted = hosted
+        if held is not None:
+            self.deal_held = held
         self._apply_events(events)
         self._set_view(view)
         self._set_deadline(now)
+        self.clock = clock if clock is not None and clock.version == view.version else None
         self._changed()
 
     def take_seat(self, seat: int, view: SeatView) -> None:
@@ -263,21 +309,60 @@ class Model(CallChoices):
         if said:
             self._changed()
 
+    def hear_note(self, note: Note) -> str:
+        """Something said at the table beside the game: its sentence in the log."""
+        line = self.narrator.note(note)
+        self.log.append(line)
+        self._changed()
+        return line
+
+    @property
+    def narrator(self) -> Narrator:
+        if self._narrator is None:
+            self._narrator = Narrator(self.cat, self.ct, self.name, self.team_name, self.is_you)
+        return self._narrator
+
     def reset_log(self) -> None:
         self.log = []
         self.log_id = next(_log_ids)
         self._narrator = None
 
     def _narrate(self, e: Event, view: SeatView) -> str | None:
-        if self._narrator is None:
-            self._narrator = Narrator(self.cat, self.ct, self.name, self.team_name, self.is_you)
         ctx = self.ctx if self.view is not None else TrumpContext(view.level, view.trump_suit)
-        return self._narrator.sentence(e, view.rules, ctx)
+        return self.narrator.sentence(e, view.rules, ctx)
 
-    def set_names(self, names: Sequence[str], table_humans: int | None = None) -> None:
+    def set_names(
+        self,
+        names: Sequence[str],
+        table_humans: int | None = None,
+        hosted: frozenset[int] | None = None,
+    ) -> None:
         self.names = list(names)
         if table_humans is not None:
             self.table_humans = table_humans
+        if hosted is not None:
+            self.hosted = hosted
+        self._changed()
+
+    def set_clock(self, clock: ClockLike | None) -> None:
+        """The table's clock now (a seat taken back from 托管 starts one); one of
+        another state than the shown view's is not shown."""
+        v = self.view
+        ours = clock is not None and v is not None and clock.version == v.version
+        shown = clock if ours else None
+        if shown != self.clock:
+            self.clock = shown
+            self._changed()
+
+    def set_held(self, held: bool) -> None:
+        """The table's deal is held (or goes on): what the hold key did."""
+        if held != self.deal_held:
+            self.deal_held = held
+            self._changed()
+
+    def set_assists(self, *, auto_declare: bool, auto_forced: bool) -> None:
+        """The player's options: declare for them, play their forced follows."""
+        self.auto_declare, self.auto_forced = auto_declare, auto_forced
         self._changed()
 
     def set_look(self, cat: Catalogue, ct: CardText) -> None:
@@ -323,9 +408,23 @@ class Model(CallChoices):
         self.selected = self._remap(old_sel)
         if old_cur is not None and old_cur in self.hand:
             self.cursor = self.hand.index(old_cur)
+        if self._follow_began(prev, view):  # the cursor starts on the led suit
+            start = plays.led_suit_start(view.rules, self.ctx, self.hand, self.lead())
+            if start is not None:
+                self.cursor = start
         self.cursor = max(0, min(self.cursor, len(self.hand) - 1))
         opts = self.declare_options()
         self.decl_index = max(0, min(self.decl_index, len(opts) - 1))
+
+    def _follow_began(self, prev: SeatView | None, view: SeatView) -> bool:
+        """The seat has just been asked to follow a lead."""
+        if view.phase != "playing" or view.awaiting != self.seat or not view.trick:
+            return False
+        return (
+            prev is None
+            or prev.awaiting != self.seat
+            or (prev.deal_no, prev.trick_no) != (view.deal_no, view.trick_no)
+        )
 
     def _apply_events(self, events: Sequence[Event]) -> None:
         """Keep what the view does not say, from this seat's own events: the card
@@ -375,6 +474,56 @@ class Model(CallChoices):
         elif self.hand:
             self.cursor = (self.cursor + step) % len(self.hand)
         self._changed()
+
+    def jump(self, step: int) -> None:
+        """↑ ↓ Tab: the cursor to the first card of the previous / next suit."""
+        runs = self._runs()
+        if runs:
+            k = plays.run_of(runs, self.cursor)
+            self.cursor = runs[(k + step) % len(runs)][0]
+            self._changed()
+
+    def suit_edge(self, end: bool) -> None:
+        """Home / End: the first / last card of the cursor's suit (of the hand
+        when the cursor is there already)."""
+        runs = self._runs()
+        if not runs:
+            return
+        first, last = runs[plays.run_of(runs, self.cursor)]
+        edge = last if end else first
+        if self.cursor == edge:
+            edge = len(self.hand) - 1 if end else 0
+        self.cursor = edge
+        self._changed()
+
+    def _runs(self) -> list[tuple[int, int]]:
+        if self.view is None or not self.hand:
+            return []
+        return plays.suit_runs(self.view.rules, self.ctx, self.hand)
+
+    def toggle_unit(self) -> None:
+        """`a`: select the tuple or tractor under the cursor (following: the legal
+        play of the lead's shape holding it), or unselect it when all of it is."""
+        if self.view is None or not self.turn_kinds():
+            return
+        lead = self.lead() if "play" in self.turn_kinds() else ()
+        unit = plays.unit_at(self.view.rules, self.ctx, self.hand, self.cursor, lead)
+        if not unit:
+            return
+        if all(i in self.selected for i in unit):
+            self.selected = [i for i in self.selected if i not in unit]
+        else:
+            self.selected += [i for i in unit if i not in self.selected]
+        self._changed()
+
+    def pick_play(self, n: int) -> bool:
+        """A digit: select the `n`-th (from 1) of the legal plays listed; False
+        when there is no such play."""
+        listed = self.listed_plays()
+        if not 1 <= n <= len(listed):
+            return False
+        self.select_cards(listed[n - 1])
+        return True
 
     def toggle(self, index: int | None = None) -> None:
         """Select the card under the cursor (or at `index`), or unselect it."""
@@ -432,6 +581,29 @@ class Model(CallChoices):
             return 0
         return v.bury_count or v.kitty_size
 
+    def legal_plays(self) -> list[tuple[Card, ...]]:
+        """While the seat follows: its legal plays (the rules'), at most
+        `plays.PLAYS_SHOWN` + 1 of them, in hand order; else none."""
+        v = self.view
+        if v is None or "play" not in self.turn_kinds() or not v.trick:
+            return []
+        memo = self._plays
+        if memo is not None and memo[0] is v:  # (asked by the centre, the keys, the app)
+            return memo[1]
+        found = plays.legal_plays(v.rules, self.ctx, self.hand, self.lead())
+        self._plays = (v, found)
+        return found
+
+    def listed_plays(self) -> list[tuple[Card, ...]]:
+        """The legal plays the digits pick (none when there are too many to list)."""
+        found = self.legal_plays()
+        return found if 1 < len(found) <= plays.PLAYS_SHOWN else []
+
+    def only_play(self) -> tuple[Card, ...] | None:
+        """The follow when exactly one is legal (`enter` alone plays it)."""
+        found = self.legal_plays()
+        return found[0] if len(found) == 1 else None
+
     def sorted_cards(self, cards: Sequence[Card]) -> list[Card]:
         if self.view is None:
             return list(cards)
@@ -447,7 +619,8 @@ class Model(CallChoices):
         if "bury" in kinds:
             return Bury(seat=self.seat, cards=cards)
         if "play" in kinds:
-            return Play(seat=self.seat, cards=cards)
+            only = self.only_play() if not cards else None
+            return Play(seat=self.seat, cards=only if only is not None else cards)
         return None
 
     def skip_command(self) -> Command | None:
@@ -520,7 +693,14 @@ class Model(CallChoices):
         return self.ct.notation(e.reason_zh if self.cat.zh and e.reason_zh else e.reason)
 
     def check(self) -> Check:
-        """Can the selection be sent now (bury or play)? With the reason if not."""
+        """Can the selection be sent now (bury or play)? With the reason if not,
+        and the hint's reason while the selection is the hint's."""
+        chk = self._check()
+        if self.hint and Counter(self.selection()) == self.hint_cards:
+            return Check(chk.ok, f"{self.hint} {chk.message}".strip())
+        return chk
+
+    def _check(self) -> Check:
         v = self.view
         t = self.cat.t
         kinds = self.turn_kinds()
@@ -533,7 +713,11 @@ class Model(CallChoices):
                 return Check(False, t("check.bury_count", k=k, n=len(sel)))
             return Check(True, t("check.bury_ok", k=k, points=rules.points(sel)))
         if not sel:
-            return Check(False, t("check.pick"))
+            only = self.only_play()
+            if only is not None:
+                return Check(True, t("check.only_play", cards=self.ct.cards(only)))
+            listed = len(self.listed_plays())
+            return Check(False, t("check.pick_listed", k=listed) if listed else t("check.pick"))
         lead = self.lead()
         if not lead:
             try:
@@ -549,7 +733,7 @@ class Model(CallChoices):
                     return Check(False, t("check.throw_failures", n=failures))
                 return Check(
                     True,
-                    t("check.throw_warning", shape=describe_lead(self.cat, v.rules, self.ctx, sel)),
+                    t("check.throw_warning", shape=lead_parts(self.cat, v.rules, self.ctx, sel)),
                 )
             return Check(
                 True, t("check.lead_ok", shape=describe_lead(self.cat, v.rules, self.ctx, sel))
@@ -568,44 +752,37 @@ class Model(CallChoices):
         lead = self.lead()
         if v is None or not lead:
             return self.cat.t("prompt.lead")
-        suit = eff_suit_name(self.cat, self.ct, v.rules, self.ctx, lead[0])
-        return self.cat.t(
-            "prompt.follow",
-            suit=suit,
-            shape=describe_lead(self.cat, v.rules, self.ctx, lead),
-            n=len(lead),
-        )
+        rs, ctx, t = v.rules, self.ctx, self.cat.t
+        suit = eff_suit_name(self.cat, self.ct, rs, ctx, lead[0])
+        shape = describe_lead(self.cat, rs, ctx, lead)
+        led = rules.effective_suit(rs, ctx, lead[0])
+        held = sum(1 for c in self.hand if rules.effective_suit(rs, ctx, c) == led)
+        n = len(lead)
+        if held == 0:  # void: any cards (a side lead may be ruffed)
+            return t("prompt.void_trumps" if led == "T" else "prompt.void", suit=suit, n=n)
+        if held < n:
+            return t("prompt.short", suit=suit, k=held, rest=n - held, shape=shape)
+        return t("prompt.follow", suit=suit, shape=shape, n=n)
 
     def suggest(self) -> list[Card]:
-        """A legal play (or bury) for the hint key: cheap cards first."""
+        """The best bot's play (or bury) for the hint key (`bots.Advisor`: the hard
+        bot at a short budget, else the normal one); its reason goes to `hint`."""
         v = self.view
-        kinds = self.turn_kinds()
-        if v is None or not kinds:
+        self.hint = ""
+        if v is None or not self.turn_kinds():
             return []
-        rs, ctx = v.rules, self.ctx
-        hand = list(v.hand)
-        order = rules.compiled(rs, ctx)
-
-        def cost(cards: Sequence[Card]) -> tuple[int, int, int]:
-            return (
-                rules.points(cards),
-                sum(1 for c in cards if order.is_trump(c)),
-                sum(order.strength(c) for c in cards),
-            )
-
-        if "bury" in kinds:
-            return sorted(hand, key=lambda c: cost([c]))[: self.bury_count()]
-        lead = self.lead()
-        if lead:
-            options = list(islice(rules.legal_follows(rs, ctx, hand, list(lead)), 400))
-            return min(options, key=cost) if options else []
-        # leading: the lowest non-point side card of the longest side suit, else a trump
-        by_suit: dict[str, list[Card]] = {}
-        for c in hand:
-            by_suit.setdefault(rules.effective_suit(rs, ctx, c), []).append(c)
-        side = [cs for s, cs in by_suit.items() if s != "T"]
-        pool = max(side, key=len) if side else by_suit.get("T", hand)
-        return [min(pool, key=lambda c: cost([c]))] if pool else []
+        advisor = self._advisors.get(self.seat)
+        if advisor is None:
+            advisor = self._advisors[self.seat] = Advisor(self.hint_budget_ms, seed=self.seat)
+        advice = advisor.advise(v)
+        if advice is None:
+            return []
+        args = dict(advice.args)
+        if "suit_of" in args:
+            args["suit"] = eff_suit_name(self.cat, self.ct, v.rules, self.ctx, args.pop("suit_of"))
+        self.hint = self.cat.t("hint." + advice.reason, **args)
+        self.hint_cards = Counter(advice.cards)
+        return list(advice.cards)
 
     # ----------------------------------------------------------- scores
     def attacker_points(self) -> int:

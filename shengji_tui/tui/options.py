@@ -10,6 +10,17 @@ import argparse
 BOT_LEVELS = ("random", "easy", "normal", "hard")
 
 
+def bot_choice(text: str) -> str:
+    """A built-in level, or `external:COMMAND` (bots.bot_level checks it again)."""
+    if text.strip().lower() in BOT_LEVELS:
+        return text.strip().lower()
+    if text.strip().lower().startswith("external:") and text.split(":", 1)[1].strip():
+        return text.strip()
+    raise argparse.ArgumentTypeError(
+        f"{text!r}: the levels are {', '.join(BOT_LEVELS)} and external:COMMAND"
+    )
+
+
 def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> None:
     p.add_argument("--preset", default="classic", choices=presets)
     p.add_argument(
@@ -35,9 +46,10 @@ def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> 
     )
     p.add_argument(
         "--bots",
-        choices=BOT_LEVELS,
+        type=bot_choice,
         default=None,
-        help="the bots' level (default: normal)",
+        help="the bots' level: random, easy, normal, hard, or external:COMMAND (a program "
+        "playing by docs/bot-protocol.md; default: normal)",
     )
     p.add_argument(
         "--menu", action="store_true", help="start at the menu (new game or resume a stored one)"
@@ -69,4 +81,26 @@ def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> 
     p.add_argument("--theme", default=None, help="a Textual theme name (default: shengji)")
     p.add_argument("--bell", action="store_true", help="ring the terminal's bell on your turn")
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits")
-    p.add_argument("--deal-delay", type=float, default=0.05, help="seconds between cards")
+    p.add_argument(
+        "--deal-delay",
+        type=float,
+        default=None,
+        help="seconds between cards (default: 0.2, a pace a person can follow; "
+        "space holds the deal, f deals the rest)",
+    )
+    p.add_argument(
+        "--declare-delay",
+        type=float,
+        default=None,
+        help="seconds a bot takes to declare once it can (default: 1.5, as a person; 0: at once)",
+    )
+    p.add_argument(
+        "--auto-declare",
+        action="store_true",
+        help="declare for me when it is worth it, as a good player would",
+    )
+    p.add_argument(
+        "--auto-play-forced",
+        action="store_true",
+        help="play my follow at once when only one is legal",
+    )

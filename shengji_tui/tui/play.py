@@ -76,6 +76,10 @@ def build_app(args: argparse.Namespace) -> tuple[ShengjiApp | None, Saves | None
         problem = hotseat_problem(hotseat, rules or RuleSet.preset(args.preset))
         if problem:
             return None, None, problem
+    for flag in ("bot_delay", "deal_delay", "declare_delay"):
+        value = getattr(args, flag, None)
+        if value is not None and value < 0:
+            return None, None, f"--{flag.replace('_', '-')} is in seconds: 0 or more"
     if resume is not None and getattr(args, "no_save", False):
         return None, None, "--resume reads the store: it cannot be used with --no-save"
     try:
@@ -91,16 +95,22 @@ def build_app(args: argparse.Namespace) -> tuple[ShengjiApp | None, Saves | None
             saves.close()
             return None, None, str(e)
     lang = args.lang or detect_lang(os.environ)
+    pace = GameOptions()  # (the defaults: a pace people can follow)
+    deal_delay = getattr(args, "deal_delay", None)
+    declare_delay = getattr(args, "declare_delay", None)
     options = GameOptions(
         preset=rules.name if rules is not None else args.preset,
         rules=rules,
         seed=args.seed,
         humans=hotseat or 1,
         bot_delay=args.bot_delay,
-        deal_delay=args.deal_delay,
+        deal_delay=pace.deal_delay if deal_delay is None else deal_delay,
+        declare_delay=pace.declare_delay if declare_delay is None else declare_delay,
         bots=bot_level(getattr(args, "bots", None) or DEFAULT_BOT_LEVEL),
         bell=bool(getattr(args, "bell", False)),
         estimate=not getattr(args, "no_estimate", False),
+        auto_declare=bool(getattr(args, "auto_declare", False)),
+        auto_forced=bool(getattr(args, "auto_play_forced", False)),
     )
     factory = make_table if saves is None else functools.partial(make_table, store=saves.store)
     app = ShengjiApp(

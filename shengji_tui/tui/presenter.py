@@ -68,13 +68,18 @@ DYNAMIC_KEYS = (
     "pick",
     "confirm",
     "declare",
-    "declare_option",
+    "number",
     "skip_deal",
     "suggest",
     "next_deal",
     "next_hand",
     "last_trick",
     "call_friend",
+    "hold_deal",
+    "deal_step",
+    "jump",
+    "suit_edge",
+    "toggle_unit",
 )
 
 
@@ -145,7 +150,7 @@ class Presenter:
     # ------------------------------------------------------------ the whole table
     def present(self, m: Model, now: float) -> TableProps:
         return TableProps(
-            status=self.status(m),
+            status=self.status(m, now),
             seats=self.seats(m),
             me=self.me(m),
             centre=self.centre(m, now),
@@ -160,7 +165,8 @@ class Presenter:
         )
 
     # ------------------------------------------------------------ status line
-    def status(self, m: Model) -> StatusProps:
+    def status(self, m: Model, now: float | None = None) -> StatusProps:
+        """The status line (`now`: the time the turn clock is shown at; None: no clock)."""
         t = m.cat.t
         v = m.view
         title = t("app.title")
@@ -193,7 +199,20 @@ class Presenter:
         if v.phase in ("playing", "scoring", "finished"):
             n = v.trick_no + (1 if v.phase == "playing" else 0)
             parts.append(words(t("status.trick", n=max(1, n))))
-        return StatusProps(title, sep, tuple(parts))
+        return StatusProps(title, sep, tuple(parts), self.clock(m, now))
+
+    def clock(self, m: Model, now: float | None) -> Line | None:
+        """The turn clock's seconds left (whose, and the declaring window's)."""
+        c = m.clock
+        if c is None or now is None:
+            return None
+        t = m.cat.t
+        left = max(0, math.ceil(c.deadline - now))
+        if c.seat is None:
+            return words(t("clock.declaring", s=left), "seat--dim")
+        if m.is_you(c.seat):
+            return words(t("clock.yours", s=left), "centre--alert" if left <= 10 else "seat--turn")
+        return words(t("clock.theirs", name=m.name(c.seat), s=left), "seat--dim")
 
     # ------------------------------------------------------------ seats
     def seats(self, m: Model) -> tuple[SeatProps, ...]:
@@ -225,6 +244,8 @@ class Presenter:
             if roles:
                 name.append(Words(t("seat.roles", roles=t("seat.role_sep").join(roles))))
             sep = "\n" if m.compact and position in ("left", "right") else f" {g['sep']} "
+        if seat in m.hosted:
+            name.append(Words(" " + t("clock.hosted"), "centre--alert"))
         out = [Line(tuple(name)), words(sep.join(info), "seat--dim")]
         pts = v.points_by_seat[seat]
         if pts and v.dealer_side and seat not in v.dealer_side:
@@ -316,7 +337,9 @@ class Presenter:
             pieces.append(Words("   "))
             pieces.extend(play)
         flag = None
-        if v.awaiting == seat:
+        if seat in m.hosted:
+            flag = words(t("clock.hosted_you"), "centre--alert")
+        elif v.awaiting == seat:
             key = {
                 "burying": "seat.your_bury",
                 "kitty_theft": "seat.your_steal",
@@ -347,11 +370,14 @@ class Presenter:
                     out.append(
                         Line((Words(t("centre.you_got") + " "), self.cards(m, [m.last_dealt])))
                     )
-            elif m.declare_deadline is not None:
+            elif m.declare_deadline is not None and not m.deal_held:
                 left = max(0, math.ceil(m.declare_deadline - now))
                 out.append(words(t("centre.dealt_countdown", s=left)))
             else:
                 out.append(words(t("centre.dealt")))
+            if m.deal_held and m.can_hold():
+                key = "pace.held" if v.phase == "dealing" else "pace.held_closing"
+                out.append(words(m.ct.keys(t(key)), "centre--prompt"))
             if v.dealer is None:
                 if not m.compact:  # (the help says it too)
                     out.append(words(t("centre.first_deal_rule"), "seat--dim"))
@@ -397,8 +423,10 @@ class Presenter:
         if v.trick and v.last_trick and v.last_trick_winner is not None:
             pts = sum(rules.points(p.cards) for p in v.last_trick)
             win = next((p.cards for p in v.last_trick if p.seat == v.last_trick_winner), ())
-            said = t("centre.last_won", name=m.name(v.last_trick_winner), points=pts) + " "
-            out.append(Line((Words(said), self.cards(m, win)), "seat--dim", "card--dim"))
+            said = t("centre.last_won", name=m.name(v.last_trick_winner), points=pts, cards="\0")
+            before, _, after = said.partition("\0")  # (where the cards go in the sentence)
+            pieces = (Words(before), self.cards(m, win), Words(after))
+            out.append(Line(pieces, "seat--dim", "card--dim"))
         failed = m.throw_failed
         if failed is not None and v.trick:
             said = t("centre.throw_failed", name=m.name(failed.seat)) + " "
@@ -438,6 +466,13 @@ class Presenter:
             out.append(words(said, "seat--dim"))
         if v.awaiting == m.seat:
             out.append(words(t("centre.your_turn", what=m.requirement()), "centre--prompt"))
+            listed = m.listed_plays()
+            if listed:  # what the digits pick
+                picks: list[Piece] = [Words(t("assist.plays"))]
+                for k, cards in enumerate(listed, 1):
+                    number = Words((" " if k > 1 else "") + t("declare.option", n=k))
+                    picks.append(Group((number, self.cards(m, cards))))
+                out.append(Line(tuple(picks), "seat--dim"))
             chk = m.check()
             if chk.message:
                 out.append(words(chk.message, "centre--ok" if chk.ok else "centre--alert"))
@@ -463,27 +498,42 @@ class Presenter:
             lines.append(words(t("declare.none_standing"), "seat--dim"))
         opts = m.declare_options()
         if not opts:
-            if st is not None and st.seat == m.seat:
-                key = "declare.yours"
-            elif st is not None:
-                key = "declare.cannot_beat"
-            else:
-                key = "declare.cannot"
-            lines.append(words(t(key, level=v.level), "seat--dim"))
+            lines.append(words(self.why_no_declaration(m), "seat--dim"))
             return DeclareProps(True, tuple(lines))
         pieces: list[Piece] = [Words(t("declare.can") + " ")]
         for i, o in enumerate(opts):
-            chip: list[Piece] = [Words(f"[{i + 1}] "), self.cards(m, o)]
+            chip: list[Piece] = [Words(t("declare.option", n=i + 1)), self.cards(m, o)]
             kind = m.declare_kind(o)
             if kind != "declare":
-                chip.append(Words(f" ({t('declare.' + kind)})"))
+                chip.append(Words(t("declare.kind", kind=t("declare." + kind))))
             if i:
                 pieces.append(Words("  "))
             pieces.append(Group(tuple(chip), "card--cursor" if i == m.decl_index else ""))
         lines.append(Line(tuple(pieces)))
         if not m.compact:  # (the key bar says the keys)
             lines.append(words(m.ct.keys(t("declare.keys")), "seat--dim"))
+        if m.auto_declare:
+            lines.append(words(t("pace.auto_declare"), "seat--dim"))
         return DeclareProps(True, tuple(lines))
+
+    @staticmethod
+    def why_no_declaration(m: Model) -> str:
+        """Why the seat has nothing to declare now (the panel, and `d`'s toast)."""
+        t = m.cat.t
+        v = m.view
+        a = m.allowed
+        if v is None or a is None:
+            return t("pace.not_now")
+        if not {"declare", "steal"} & a.kinds:
+            return t("pace.auction" if v.rules.bidding != "none" else "pace.not_now")
+        st = v.standing
+        if st is not None and st.seat == m.seat:
+            key = "declare.yours"
+        elif st is not None:
+            key = "declare.cannot_beat"
+        else:
+            key = "declare.cannot"
+        return t(key, level=v.level)
 
     # ------------------------------------------------------------ hand
     def hand(self, m: Model) -> HandProps:
@@ -628,7 +678,7 @@ class Presenter:
         v = m.view
         if a is None or v is None:
             hidden: tuple[tuple[str, bool | None], ...] = tuple((k, False) for k in DYNAMIC_KEYS)
-            return KeyStates(hidden, "keys.play", "keys.skip")
+            return KeyStates(hidden, "keys.play", "keys.skip", "pace.hold_key")
         acting = bool(a.kinds & {"play", "bury"})
         grey: bool | None = None if a.waiting and a.awaited & {"play", "bury"} else False
         declaring = bool(a.kinds & {"declare", "steal"})
@@ -642,13 +692,14 @@ class Presenter:
         else:
             confirm = True if m.check().ok else None
         options: bool | None = (True if m.declare_options() else None) if declaring else False
+        number: bool | None = bool(options) or bool(acting and m.listed_plays())
         states = (
             ("pass_steal", "pass_steal" in a),
             ("move", True if acting or declaring else grey),
             ("pick", True if acting else grey),
             ("confirm", confirm),
             ("declare", options),
-            ("declare_option", options),
+            ("number", number),
             ("skip_deal", m.skip_command() is not None),
             ("suggest", True if acting else grey),
             ("next_deal", scoring),
@@ -656,6 +707,11 @@ class Presenter:
             # while cards are played (the dialog says none was won yet), or once one was
             ("last_trick", bool(v.last_trick) or "play" in a.kinds | a.awaited),
             ("call_friend", "call_friend" in a.kinds),
+            ("hold_deal", m.can_hold()),
+            ("deal_step", m.can_step()),
+            ("jump", True if acting else grey),
+            ("suit_edge", True if acting else grey),
+            ("toggle_unit", True if acting else grey),
         )
         if "bury" in a.kinds | a.awaited:
             label = "keys.bury"
@@ -667,7 +723,9 @@ class Presenter:
             label = "keys.call_friend"
         else:
             label = "keys.play"
-        return KeyStates(states, label, "keys.skip_done" if a.closing else "keys.skip")
+        skip = "keys.skip_done" if a.closing else "keys.skip"
+        hold = "pace.go_on_key" if m.deal_held else "pace.hold_key"
+        return KeyStates(states, label, skip, hold)
 
     # ------------------------------------------------------------ the deal's end
     @staticmethod

@@ -74,6 +74,7 @@ class StatusProps(NamedTuple):
     title: str
     sep: str
     parts: tuple[Line, ...]  # empty: no view yet (the title alone)
+    clock: Line | None = None  # the turn clock, first (it changes each second)
 
 
 class SeatProps(NamedTuple):
@@ -147,6 +148,7 @@ class KeyStates(NamedTuple):
     states: tuple[tuple[str, bool | None], ...]
     confirm: str  # the catalogue key of enter's label
     skip: str  # the catalogue key of the skip key's label
+    hold: str = "pace.hold_key"  # the catalogue key of the hold key's label
 
     def state(self, action: str) -> bool | None:
         for name, value in self.states:

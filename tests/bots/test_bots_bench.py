@@ -62,3 +62,27 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bootstrap_interval_brackets_the_mean() -> None:
     lo, hi = bootstrap_ci([0.0, 1.0, 2.0, 3.0, 4.0])
     assert lo <= 2.0 <= hi
+
+
+def test_whole_matches_are_played_to_their_end() -> None:
+    from shengji_tui.bench.bots_bench import play_set
+
+    runs = play_set("one-deck", 2, "normal", "random", {}, match=60)
+    assert len(runs) == 2
+    for r in runs:
+        assert 1 < r.deals < 60  # from level 2 to a winner, several deals
+        assert any(r.seat_won) and not all(r.seat_won)
+        # the team that won climbed more levels than the other
+        win_seat = r.seat_won.index(True)
+        assert r.seat_levels[win_seat] > 0
+    # duplicate: the same cards, the teams swapped
+    assert runs[0].a_seats == (0, 2) and runs[1].a_seats == (1, 3)
+
+
+def test_match_figures_in_the_json(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["bench", "bots", "--a", "normal", "--b", "random", "--deals", "1"]
+    args += ["--preset", "one-deck", "--match", "--match-deals", "3", "--json", "--no-progress"]
+    assert main(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["match"] is True and data["match_deal_cap"] == 3
+    assert data["deals_per_match"] <= 3 and data["deals_played"] == 2

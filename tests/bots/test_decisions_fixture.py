@@ -85,7 +85,7 @@ def test_decisions_match_the_recording(preset: str, seed: int, levels: list[str]
     want_cmds = want["commands"]
     got_cmds = got["commands"]
     assert isinstance(want_cmds, list) and isinstance(got_cmds, list)
-    assert len(want_cmds) > 20  # the recording is a real deal, not an empty list
+    assert len(want_cmds) > 10  # the recording is a real deal (big throws make short ones)
     for i, (w, g) in enumerate(zip(want_cmds, got_cmds, strict=False)):
         assert g == w, f"decision {i} differs"
     assert got == want

@@ -89,3 +89,34 @@ def test_the_hard_bots_workers_start_inside_a_textual_app(tmp_path: Path) -> Non
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "workers 2 stderr still captured True"
+
+
+def test_hard_searches_its_bury_and_the_engine_takes_it() -> None:
+    from shengji_tui.engine import Bury, apply
+
+    for state in walk("classic", 5, ["normal"] * 4):
+        if state.phase == "burying":
+            seat = state.awaiting()
+            assert seat is not None
+            bot = SearchBot(seed=1, name="h", budget_ms=30, workers=1, guard=False)
+            cmd = bot.decide(view_for(state, seat))
+            assert isinstance(cmd, Bury) and bot.last_info["searched"]
+            assert len(bot.last_info["means"]) >= 2
+            apply(state, cmd)  # legal
+            return
+    raise AssertionError("no bury")
+
+
+def test_hard_searches_its_friend_call_and_the_engine_takes_it() -> None:
+    from shengji_tui.engine import CallFriend, apply
+
+    for state in walk("find-friends", 3, ["normal"] * 5):
+        if state.phase == "calling":
+            seat = state.awaiting()
+            assert seat is not None
+            bot = SearchBot(seed=1, name="h", budget_ms=30, workers=1, guard=False)
+            cmd = bot.decide(view_for(state, seat))
+            assert isinstance(cmd, CallFriend) and bot.last_info["searched"]
+            apply(state, cmd)  # legal
+            return
+    raise AssertionError("no call")

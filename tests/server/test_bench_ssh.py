@@ -36,3 +36,24 @@ def test_the_benchmark_script_runs_churn() -> None:
     r = run("benchmarks/ssh_load.py", "--churn", "8", "--batch", "4", "--json")
     marks = r["rss_mib_by_cycles"]
     assert isinstance(marks, dict) and sorted(int(k) for k in marks) == [4, 8]
+
+
+def test_bench_ssh_floor_reports_the_ratio() -> None:
+    r = run("-m", "shengji_tui.cli", "bench", "ssh", "--tables", "1", "--moves", "4",
+            "--think", "0.05", "--floor", "--json")  # fmt: skip
+    floor, ratio = r["floor"], r["ratio"]
+    assert isinstance(floor, dict) and isinstance(ratio, dict)
+    assert floor["moves"] == 4 and floor["latency_ms"]["n"] == 4
+    t, f = r["latency_ms"]["p50"], floor["latency_ms"]["p50"]  # type: ignore[index]
+    assert 0 < f < 5000 and ratio["p50"] == round(t / f, 2)
+
+
+def test_bench_ssh_leave_measures_the_pause() -> None:
+    r = run("-m", "shengji_tui.cli", "bench", "ssh", "--leave", "1", "--think", "0.05",
+            "--seconds", "4", "--json")  # fmt: skip
+    assert r["sessions_leaving"] == 4
+    before, after = r["probe_ms_before"], r["probe_ms_after"]
+    assert isinstance(before, dict) and isinstance(after, dict)
+    # (a loaded machine answers fewer pokes: only that some were answered is asked)
+    assert before["n"] >= 1 and after["n"] >= 5 and 0 < after["max"] < 5000
+    assert isinstance(r["gc_full_pass_ms"], list)

@@ -41,3 +41,28 @@ def test_a_full_pass_is_due_after_a_while() -> None:
     policy = GcPolicy(full_every=60.0)
     assert not policy.due(policy.last_full + 59)
     assert policy.due(policy.last_full + 61)
+
+
+async def test_a_wave_of_departures_is_one_pass_once_it_stops() -> None:
+    import asyncio
+
+    policy = GcPolicy(freeze_every=3600, settle=0.2, hold=5.0)
+    policy.start()
+    try:
+        passes = policy.full_passes
+        for _ in range(100):  # a hundred apps end, a few milliseconds apart
+            policy.session_ended(live=100)
+            await asyncio.sleep(0.005)
+        assert policy.full_passes == passes, "no pass while they are still leaving"
+        await asyncio.sleep(0.5)
+        assert policy.full_passes == passes + 1
+        await asyncio.sleep(0.3)
+        assert policy.full_passes == passes + 1 and policy.ended == 0
+        # endings that never stop still get their pass within `hold`
+        policy.hold = 0.3
+        for _ in range(60):
+            policy.session_ended(live=8)
+            await asyncio.sleep(0.02)
+        assert policy.full_passes >= passes + 2
+    finally:
+        await policy.stop()

@@ -65,12 +65,13 @@ async def test_a_find_friends_table_from_the_new_table_dialog(preset: str, seats
             await pilot.pause()
             await pilot.press("n")
             await pilot.pause()
-            # from Create back over the counter, stand-in and grace: the preset list
-            await pilot.press("shift+tab", "shift+tab", "shift+tab", "shift+tab", "enter")
+            # from Create back over the turn clock's two, the counter, stand-in and
+            # grace: the preset list
+            await pilot.press(*["shift+tab"] * 6, "enter")
             await pilot.pause()
             await pilot.press(*["down"] * SUPPORTED.index(preset), "enter")
             await pilot.pause()
-            await pilot.press("tab", "tab", "tab", "tab", "enter")  # Create
+            await pilot.press(*["tab"] * 6, "enter")  # Create
             await pilot.pause()
             assert isinstance(app.screen, RoomScreen)
             [room] = registry.listing()

@@ -25,17 +25,18 @@ from .test_ssh_restart import read_game
 
 
 async def new_table(c: Client, preset: str) -> None:
-    """The new-table dialog by keys: from the Create button back over the card
-    counter, the stand-in and the grace to the preset's select, its list (enter,
-    down to the preset, enter), forward to Create (enter)."""
+    """The new-table dialog by keys: from the Create button back over the turn
+    clock's two rows, the card counter, the stand-in and the grace to the
+    preset's select, its list (enter, down to the preset, enter), forward to
+    Create (enter)."""
     await c.press("n")
     await c.wait_for("New table")
     await c.settle()
-    await c.press(*["shift+tab"] * 4, "enter")
+    await c.press(*["shift+tab"] * 6, "enter")
     await c.settle()
     await c.press(*["down"] * SUPPORTED.index(preset), "enter")
     await c.wait_for(lambda: f"▊  {preset}" in c.text(), 10, f"{preset} chosen")
-    await c.press(*["tab"] * 4, "enter")
+    await c.press(*["tab"] * 6, "enter")
     await c.wait_for("waiting for players")
 
 

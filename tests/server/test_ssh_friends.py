@@ -48,15 +48,16 @@ async def make_five_seat_table(first: Client) -> None:
     """The new-table dialog by keys: the preset list, find-friends-5, create."""
     await first.press("n")
     await first.wait_for("New table")
-    # from Create back to the preset (over the card counter, stand-in and grace)
-    await first.press(SHIFT_TAB, SHIFT_TAB, SHIFT_TAB, SHIFT_TAB)
+    # from Create back to the preset (over the turn clock's two, the card counter,
+    # stand-in and grace)
+    await first.press(*[SHIFT_TAB] * 6)
     await first.press("enter")  # the list opens on the preset chosen (classic)
     from shengji_tui.engine.state import SUPPORTED
 
     await first.press(*["down"] * SUPPORTED.index("find-friends-5"), "enter")
     about = CAT.t("preset.find-friends-5").split(",")[0]  # (the dialog wraps it)
     await first.wait_for(about, 10, "the preset's words")
-    await first.press("tab", "tab", "tab", "tab", "enter")  # to the Create button
+    await first.press(*["tab"] * 6, "enter")  # to the Create button
     await first.wait_for("find-friends-5 — waiting for players")
 
 

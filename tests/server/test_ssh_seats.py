@@ -107,7 +107,8 @@ async def test_six_clients_play_a_deal(tmp_path: Path, clients: list[Client]) ->
             moves += 1
         out("six clients: moves", moves, "screens checked", checks[0])
         assert table.state.phase == "scoring" and table.state.deal_no == 0
-        assert moves > 6 * 20  # (26 tricks, fewer when throws take several cards a seat)
+        assert not any(table.state.hands)  # every card played: 26 tricks, fewer
+        assert moves > 6 * 10  # when the suggested throws take several cards a seat
         for c in by_seat.values():
             await c.wait_for("Deal 1 is over", 15)
         assert not leaks, leaks[0]

@@ -49,6 +49,7 @@ def test_a_store_of_schema_2_gets_take_backs(tmp_path: Path) -> None:
         fill(store, "t", 3)
     db = sqlite3.connect(path)
     db.execute("DROP TABLE takebacks")
+    db.execute("DROP TABLE notes")  # (schema 4's)
     db.execute("PRAGMA user_version=2")
     db.execute("UPDATE meta SET value = '2' WHERE key = 'schema'")
     db.commit()
@@ -58,5 +59,5 @@ def test_a_store_of_schema_2_gets_take_backs(tmp_path: Path) -> None:
         store.take_back("t", 1, seat=0)
         assert len(store.takebacks("t")) == 1
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
     db.close()

@@ -71,6 +71,7 @@ class Seat:
     kind: str
     name: str
     connected: bool = True
+    hosted: bool = False
 
 
 class StaticTable:
@@ -80,7 +81,9 @@ class StaticTable:
     table_id = "static"
     declare_window: float | None = None
     trouble: Any = None
+    clock: Any = None  # no turn clock
     card_counter = True
+    deal_held = False  # (held or not, nothing deals here: a hold is only noted)
 
     def __init__(self, state: GameState, names: list[str] | None = None, humans=(0,)) -> None:
         self.state = state
@@ -95,8 +98,23 @@ class StaticTable:
     def finished(self) -> bool:
         return self.state.phase == "finished"
 
+    def hold_deal(self, seat: int, hold: bool = True) -> None:
+        self.deal_held = hold
+
     def on_trouble(self, callback: Callable[[Any], Any]) -> Callable[[], None]:
         return lambda: None
+
+    def listen(self, callback: Callable[[Any], Any]) -> Callable[[], None]:
+        return lambda: None
+
+    def recent_notes(self) -> list[Any]:
+        return []
+
+    def say(self, seat: int | None, name: str, text: str, sender: str | None = None) -> Any:
+        raise AssertionError("a static table has no chat")
+
+    def reclaim(self, seat: int, *, quiet: bool = False) -> bool:
+        return False
 
     def view(self, seat: int | None):
         return view_for(self.state, 0 if seat is None else seat)

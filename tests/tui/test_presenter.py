@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+from shengji_tui import rules
 from shengji_tui.engine import (
     DeclarationsRevealed,
     Declared,
@@ -216,7 +217,9 @@ def test_following_a_lead() -> None:
     assert p.me.flag is not None and "YOUR TURN" in plain(p.me.flag)
     centre = texts(p.centre.lines)
     assert any(line.startswith("Your turn: follow") for line in centre)
-    assert centre[-1] == m.cat.t("check.pick")
+    listed = len(m.listed_plays())  # (the digits pick one of these)
+    pick = m.cat.t("check.pick_listed", k=listed) if listed else m.cat.t("check.pick")
+    assert centre[-1] == pick
     k = keys(p)
     assert k["move"] is k["pick"] is k["suggest"] is True
     assert k["confirm"] is None  # shown, greyed: nothing to play yet
@@ -225,7 +228,11 @@ def test_following_a_lead() -> None:
     # the hand: every card once, grouped, the cursor shown
     held = [c.at for g in p.hand.groups for c in g.cards]
     assert sorted(held) == list(range(len(v.hand)))
-    assert p.hand.cursor == 0 and set(p.hand.marks) == {""}
+    assert set(p.hand.marks) == {""}
+    # the cursor starts on the led suit's first card
+    led = rules.effective_suit(v.rules, m.ctx, v.trick[0].cards[0])
+    first = next(i for i, c in enumerate(m.hand) if rules.effective_suit(v.rules, m.ctx, c) == led)
+    assert p.hand.cursor == first
     assert p.status.parts and "trick 3" in plain(p.status.parts[-1])
     assert p.declare.shown is False
     assert p.score.bar is not None
@@ -356,7 +363,9 @@ def test_the_words_and_the_card_style(lang: str, ascii: bool) -> None:
 
 
 def shown_lines(p: TableProps) -> list[Counter[str]]:
-    """The card labels of each line the props show outside the hand."""
+    """The card labels of each line the props show outside the hand (a line of
+    choices, the declarations or the legal plays, by choice: each is the seat's
+    own cards, the same card may be in several)."""
     lines = [
         *p.status.parts,
         *(line for sp in p.seats for line in sp.lines),
@@ -365,7 +374,15 @@ def shown_lines(p: TableProps) -> list[Counter[str]]:
         *p.declare.lines,
         *p.last_trick.lines,
     ]
-    return [Counter(chips_of(line)) for line in lines]
+    out: list[Counter[str]] = []
+    for line in lines:
+        groups = [piece for piece in line.pieces if isinstance(piece, Group)]
+        loose = [piece for piece in line.pieces if not isinstance(piece, Group)]
+        if groups and not any(chips_of(piece) for piece in loose):
+            out.extend(Counter(chips_of(g)) for g in groups)
+        else:
+            out.append(Counter(chips_of(line)))
+    return out
 
 
 def knowable(v: SeatView, ct: CardText) -> Counter[str]:

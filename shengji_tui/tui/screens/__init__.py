@@ -10,6 +10,7 @@ Modules:
   kitty         `KittyScreen` (the kitty the seat buried)
   help          `HelpScreen`
   confirm_quit  `ConfirmQuit`
+  chat          `ChatScreen` (a line to the table; the quick phrases)
   hand_over     `PassScreen` (hotseat)
   call_friend   `CallFriendScreen` (find friends: the dealer calls the friend)
   enlarge       `EnlargeScreen` (the terminal is too small)
@@ -22,6 +23,7 @@ they show.
 
 from .base import Dialog, SizeWatch
 from .call_friend import CallFriendScreen
+from .chat import ChatScreen
 from .confirm_quit import ConfirmQuit
 from .counter import CounterScreen
 from .enlarge import EnlargeScreen
@@ -37,6 +39,7 @@ from .table import TableScreen
 
 __all__ = [
     "CallFriendScreen",
+    "ChatScreen",
     "ConfirmQuit",
     "CounterScreen",
     "DealResultScreen",

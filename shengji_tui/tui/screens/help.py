@@ -7,10 +7,11 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Label, Markdown
+from textual.widgets import Label
 
 from ..help import help_markdown
 from ..model import Model
+from ..widgets.help_text import HelpText
 from .base import Dialog
 
 
@@ -25,5 +26,5 @@ class HelpScreen(Dialog):
         with Vertical(classes="dialog wide-dialog"):
             yield Label(self.model.cat.t("help.title"), classes="dialog-title")
             with VerticalScroll():
-                yield Markdown(help_markdown(self.model))
+                yield HelpText(help_markdown(self.model))
             yield Label(self.model.cat.t("dialog.close_keys"), classes="dim")

@@ -8,8 +8,9 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Label, RichLog
+from textual.widgets import Label
 
+from ..widgets.log import WrappingLog
 from .base import Dialog
 
 
@@ -24,9 +25,9 @@ class LogScreen(Dialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide-dialog"):
             yield Label(self.title_text, classes="dialog-title")
-            yield RichLog(id="log-full", wrap=True, min_width=20)
+            yield WrappingLog(id="log-full", wrap=True, min_width=20)
 
     def on_mount(self) -> None:
-        log = self.query_one(RichLog)
+        log = self.query_one(WrappingLog)
         for line in self.lines:
             log.write(line)

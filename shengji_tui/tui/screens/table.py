@@ -8,6 +8,7 @@ next human at a hotseat keyboard)."""
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from typing import ClassVar
@@ -21,7 +22,16 @@ from textual.timer import Timer
 from ...engine import Declare, NextDeal, PassSteal, Steal
 from ..aids import AidsPresenter, counter_refusal, kitty_refusal
 from ..bindings import relabel_bindings
-from ..messages import NextHandRequested, QuitRequested, SubmitCommand, TakeBackRequested
+from ..messages import (
+    ChatRequested,
+    DealStepRequested,
+    HoldDealRequested,
+    NextHandRequested,
+    QuitRequested,
+    ReclaimRequested,
+    SubmitCommand,
+    TakeBackRequested,
+)
 from ..model import Model
 from ..presenter import Presenter, seat_positions
 from ..props import KeyStates, SeatProps, TableProps
@@ -61,12 +71,21 @@ class TableScreen(SizeWatch, AuctionKeys):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012
 
+    # A key may have several bindings: the first one whose action works runs
+    # (and shows in the key bar): space selects, or while dealing holds the deal.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "move(-1)", "move", key_display="←→", show=True),
         Binding("right,l", "move(1)", "move", show=False),
+        Binding("up,k", "jump(-1)", "suit", show=False),
+        Binding("down,j", "jump(1)", "suit", show=False),
+        Binding("home", "suit_edge(0)", "suit", show=False),
+        Binding("end", "suit_edge(1)", "suit", show=False),
         Binding("space", "pick", "select"),
+        Binding("space", "hold_deal", "hold"),
+        Binding("a", "toggle_unit", "unit", show=False),
         Binding("enter", "confirm", "play", key_display="⏎"),
         Binding("d", "declare", "declare"),
+        Binding("d", "nothing_to_declare", "declare", show=False),
         Binding("f", "skip_deal", "skip"),
         Binding("s", "suggest", "suggest"),
         Binding("t", "last_trick", "last trick"),
@@ -76,11 +95,15 @@ class TableScreen(SizeWatch, AuctionKeys):
         Binding("u", "take_back", "take back", show=False),
         Binding("escape", "clear", "clear", show=False),
         Binding("n", "next_deal", "next deal", show=False),
+        Binding("n", "deal_step", "next card"),
         Binding("p", "pass_steal", "pass"),
         Binding("tab", "next_hand", "next hand", show=False),
+        Binding("c", "chat", "chat"),
+        Binding("tab", "jump(1)", "suit", show=False),
+        Binding("shift+tab", "jump(-1)", "suit", show=False),
         Binding("question_mark", "help", "help", key_display="?"),
         Binding("q", "quit_table", "quit"),
-        *[Binding(str(k), f"declare_option({k - 1})", show=False) for k in range(1, 10)],
+        *[Binding(str(k), f"number({k})", show=False) for k in range(1, 10)],
         *AUCTION_BINDINGS,  # (after the table's: those are off in the auction)
     ]
 
@@ -91,7 +114,7 @@ class TableScreen(SizeWatch, AuctionKeys):
         self.aids = AidsPresenter(self.presenter)
         self.presented_at = time.monotonic()
         self.props: TableProps = self.presenter.present(model, self.presented_at)
-        self._labels_for: tuple[str, str, str, bool] | None = None
+        self._labels_for: tuple[str, ...] | None = None
         self._labels: dict[str, str] = {}  # action -> what the key bar says it does
         self._space = "space"
         self._lang: str | None = None
@@ -99,6 +122,8 @@ class TableScreen(SizeWatch, AuctionKeys):
         self._seat_panels: dict[str, SeatPanel] = {}
         self._unwatch: Callable[[], None] | None = None
         self._countdown: Timer | None = None
+        self._clock_timer: Timer | None = None
+        self._clock_for: object = None  # the clock the timer counts down
         self._widgets: _Widgets | None = None
 
     # --------------------------------------------------------------- layout
@@ -176,7 +201,9 @@ class TableScreen(SizeWatch, AuctionKeys):
             "next_hand": t("keys.next_hand"),
             "help": t("keys.help"),
             "quit_table": t("keys.quit"),
+            "chat": t("chat.key"),
             **auction_labels(t),
+            "deal_step": t("pace.step_key"),
         }
         self._labels = labels
         self._space = t("keys.space")
@@ -235,15 +262,52 @@ class TableScreen(SizeWatch, AuctionKeys):
                 timer.resume()
             else:
                 timer.pause()
+        if self.model.clock is not self._clock_for:
+            self._arm_clock()
+
+    # --------------------------------------------------------------- the turn clock
+    def _arm_clock(self) -> None:
+        """Repaint the status line when the clock's shown second changes next
+        (one timer a second; only that line repaints)."""
+        clock = self._clock_for = self.model.clock
+        if self._clock_timer is not None:
+            self._clock_timer.stop()
+            self._clock_timer = None
+        if clock is None:
+            return
+        left = clock.deadline - time.monotonic()
+        if left <= 0:
+            return
+        step = left - math.floor(left) or 1.0
+        self._clock_timer = self.set_timer(step + 0.005, self._tick_clock)
+
+    def _tick_clock(self) -> None:
+        w = self._widgets
+        if w is None or self.model.clock is not self._clock_for:
+            return
+        w.status.show(self.presenter.status(self.model, time.monotonic()), styles_for(self.app))
+        self._arm_clock()
+
+    def on_key(self, event: events.Key) -> None:
+        """In 托管 any key takes the seat back (and does nothing else)."""
+        m = self.model
+        if m.seat in m.hosted and len(m.humans) <= 1:
+            event.stop()
+            event.prevent_default()
+            self.app.post_message(ReclaimRequested())
 
     def _show_keys(self, keys: KeyStates) -> None:
         t = self.model.cat.t
         overturning = self.model.phase == "overturning"  # (d overturns: 反牌)
-        labels = (keys.confirm, keys.skip, self.model.cat.lang, overturning)
+        labels = (keys.confirm, keys.skip, keys.hold, self.model.cat.lang, str(overturning))
         if labels != self._labels_for:
             self._labels_for = labels
-            changed = {"confirm": t(keys.confirm), "skip_deal": t(keys.skip)}
-            changed["declare"] = t("auction.keys.overturn" if overturning else "keys.declare")
+            changed = {
+                "confirm": t(keys.confirm),
+                "skip_deal": t(keys.skip),
+                "hold_deal": t(keys.hold),
+                "declare": t("auction.keys.overturn" if overturning else "keys.declare"),
+            }
             self._labels.update(changed)
             relabel_bindings(self, changed)
         # The footer follows every refresh_bindings: only when something changed.
@@ -305,6 +369,8 @@ class TableScreen(SizeWatch, AuctionKeys):
             return not self.has_class("-wide")
         if action == "clear":
             return True
+        if action == "chat":
+            return self.model.chat
         if action in AUCTION_ACTIONS:
             return key_state(self.props, action)
         return self.props.keys.state(action)
@@ -314,6 +380,35 @@ class TableScreen(SizeWatch, AuctionKeys):
 
     def action_pick(self) -> None:
         self.model.toggle()
+
+    def action_jump(self, step: int) -> None:
+        self.model.jump(step)
+
+    def action_suit_edge(self, end: int) -> None:
+        self.model.suit_edge(bool(end))
+
+    def action_toggle_unit(self) -> None:
+        self.model.toggle_unit()
+
+    def action_number(self, n: int) -> None:
+        """A digit: the n-th declaration while one may declare, else the n-th
+        legal play of a follow."""
+        a = self.model.allowed
+        if a is not None and {"declare", "steal"} & a.kinds:
+            self.action_declare_option(n - 1)
+        else:
+            self.model.pick_play(n)
+
+    def action_nothing_to_declare(self) -> None:
+        """`d` when there is nothing to declare: why."""
+        self.notify(Presenter.why_no_declaration(self.model), timeout=4)
+
+    def action_hold_deal(self) -> None:
+        self.app.post_message(HoldDealRequested(not self.model.deal_held))
+
+    def action_deal_step(self) -> None:
+        if self.model.can_step():
+            self.app.post_message(DealStepRequested())
 
     def on_hand_view_card_clicked(self, message: HandView.CardClicked) -> None:
         self.model.click(message.index)
@@ -347,7 +442,7 @@ class TableScreen(SizeWatch, AuctionKeys):
         opts = m.declare_options()
         if not 0 <= index < len(opts):
             if not opts:
-                self.notify(m.cat.t("declare.cannot", level=m.view.level if m.view else ""))
+                self.notify(Presenter.why_no_declaration(m), timeout=4)
             return
         cards = tuple(opts[index])
         a = m.allowed
@@ -399,6 +494,9 @@ class TableScreen(SizeWatch, AuctionKeys):
 
     def action_show_log(self) -> None:
         self.app.push_screen(LogScreen(self.model.cat.t("log.title"), self.model.log))
+
+    def action_chat(self) -> None:
+        self.app.post_message(ChatRequested())
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.model))

@@ -30,17 +30,30 @@ class Slot:
 def hand_rows(groups: tuple[HandGroup, ...], width: int) -> list[list[Slot]]:
     """The hand's slots row by row. Each card is a space then its label (" 7",
     " 10", " 5♠"); a group is its header then its cards; groups are two spaces
-    apart. Rows wrap by card, never leaving a header at the end of a row."""
+    apart. A suit that fits on a row is not split across two (a four-deck hand:
+    "♦ 3 5 7 7 8 9 9 A A" / "A") unless keeping suits whole takes more rows;
+    rows wrap by card, never leaving a header at the end of a row."""
     if not groups:
         return []
     width = max(width, 10)
+    whole = _rows(groups, width, keep_groups=True)
+    split = _rows(groups, width, keep_groups=False)
+    return whole if len(whole) <= len(split) else split
+
+
+def _group_width(group: HandGroup) -> int:
+    return cell_len(group.header) + sum(1 + cell_len(c.label) for c in group.cards)
+
+
+def _rows(groups: tuple[HandGroup, ...], width: int, keep_groups: bool) -> list[list[Slot]]:
     rows: list[list[Slot]] = [[]]
     x = 0
     for group in groups:
         hw = cell_len(group.header)
         first_w = 1 + cell_len(group.cards[0].label) if group.cards else 0
         gap = 2 if x else 0
-        if x and x + gap + hw + first_w > width:
+        gw = _group_width(group)
+        if x and (x + gap + hw + first_w > width or (keep_groups and x + gap + gw > width >= gw)):
             rows.append([])
             x, gap = 0, 0
         x += gap

@@ -30,6 +30,7 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ...text import break_offsets, has_wide
 from .. import patches
 from ..props import Cards, Chip, Group, Line, Piece, Words
 from .styles import StyleTable, styles_for
@@ -145,9 +146,12 @@ class LinePainter:
                 wkey = (para.plain, tuple(para.spans), para.style, width)
                 got = done.get(wkey)
                 if got is None:
-                    got = list(
-                        para.wrap(console, max(1, width), justify="default", overflow="fold")
-                    )
+                    if has_wide(para.plain):  # Chinese: not only at spaces (text/linebreak.py)
+                        got = list(para.divide(break_offsets(para.plain, width)))
+                    else:
+                        got = list(
+                            para.wrap(console, max(1, width), justify="default", overflow="fold")
+                        )
                     for part in got:
                         part.rstrip()  # as Textual wraps: no trailing blanks at a break
                 wrapped[wkey] = got

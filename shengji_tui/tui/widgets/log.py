@@ -2,15 +2,36 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
+from rich.console import RenderableType
 from textual.widgets import RichLog
 
+from ...text import has_wide, wrap_lines
 from ..props import LogProps
 
 
-class GameLog(RichLog):
-    """A `RichLog` that writes the sentences of its props it has not written yet
+class WrappingLog(RichLog):
+    """A `RichLog` whose Chinese sentences break into lines as the table's texts
+    do (text/linebreak.py: not only at spaces), at the width it has when written."""
+
+    def write(
+        self,
+        content: RenderableType | object,
+        width: int | None = None,
+        expand: bool = False,
+        shrink: bool = True,
+        scroll_end: bool | None = None,
+        animate: bool = False,
+    ) -> Self:
+        room = self.scrollable_content_region.width
+        if isinstance(content, str) and room > 0 and has_wide(content):
+            content = "\n".join(wrap_lines(content, room))
+        return super().write(content, width, expand, shrink, scroll_end, animate)
+
+
+class GameLog(WrappingLog):
+    """A log that writes the sentences of its props it has not written yet
     (a new log, of another game: it starts again)."""
 
     def __init__(self, props: LogProps, **kw: Any) -> None:

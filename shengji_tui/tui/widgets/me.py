@@ -15,6 +15,9 @@ class MeLine(LineWidget[MeProps]):
         out = line_text(p.left, styles, no_wrap=True, overflow="ellipsis")
         if p.flag is not None:
             flag = line_text(p.flag, styles)
+            room = self.content_size.width - flag.cell_len - 2
+            if out.cell_len > room:  # the flag whole: the line gives way (…)
+                out.truncate(max(0, room), overflow="ellipsis")
             pad = self.content_size.width - out.cell_len - flag.cell_len
             out.append(" " * max(2, pad))
             out.append_text(flag)

@@ -1,4 +1,6 @@
-"""The status line: trump, level, dealer, both sides' levels, deal and trick."""
+"""The status line: trump, level, dealer, both sides' levels, deal and trick;
+the turn clock first (it changes each second: one line repainted; at the left
+edge no toast covers it and no narrow terminal cuts it)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from .lines import LineWidget, line_text
 
 
 class StatusBar(LineWidget[StatusProps]):
-    """The title first when it fits in the width."""
+    """The clock first, then the title when it fits in the width."""
 
     def build(self) -> Text:
         p = self.props
@@ -19,9 +21,13 @@ class StatusBar(LineWidget[StatusProps]):
         if not p.parts:
             out.append(p.title)
             return out
+        if p.clock is not None:
+            out.append_text(line_text(p.clock, styles))
+            out.append(p.sep)
         title = Text(p.title, style="bold")
         body = Text(p.sep).join(line_text(part, styles) for part in p.parts)
-        if cell_len(title.plain) + cell_len(p.sep) + body.cell_len <= self.content_size.width:
+        room = self.content_size.width - out.cell_len
+        if cell_len(title.plain) + cell_len(p.sep) + body.cell_len <= room:
             out.append_text(title)
             out.append(p.sep)
         out.append_text(body)

@@ -1,0 +1,102 @@
+"""The turn clock: how long the awaited human has for a decision, and the time
+it is measured in.
+
+A table with a `TurnClock` (settings.py) runs one `Clock` at a time: for the
+human seat the game awaits (a play, a bid, naming trump, burying, calling a
+friend, a kitty theft or overturn), or for the declaring window after the last
+card (`seat` None: anyone may declare). It starts when the state starts
+waiting (or the seat is taken back from 托管) and its deadline does not move
+when nothing but a connection changes. Screens show `deadline - now` counting
+down; the driver makes the stand-in bot's move when it is reached.
+
+`Ticker` is the time the table's clock runs in: `MonotonicTicker` (the event
+loop's `time.monotonic`, the same the screens count with) in play, a fake one
+in tests (advanced by hand, so a timeout happens when the test says).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from itertools import islice
+from typing import Protocol
+
+from .. import rules
+from ..engine import GameState, SeatView
+from ..rules import TrumpContext
+from .settings import TurnClock
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A running clock: `seat`'s decision (None: the declaring window) ends at
+    `deadline` (the ticker's time), `seconds` after it started, in state
+    `version`."""
+
+    seat: int | None
+    deadline: float
+    seconds: float
+    version: int
+
+    def left(self, now: float) -> float:
+        return max(0.0, self.deadline - now)
+
+
+class Ticker(Protocol):
+    """The time a table's clock runs in."""
+
+    def now(self) -> float: ...
+
+    async def wait(self, event: asyncio.Event, deadline: float) -> bool:
+        """Wait until `event` is set (True) or `deadline` passes (False)."""
+        ...
+
+
+class MonotonicTicker:
+    """`time.monotonic()`, waited for on the running event loop."""
+
+    def now(self) -> float:
+        return time.monotonic()
+
+    async def wait(self, event: asyncio.Event, deadline: float) -> bool:
+        left = deadline - time.monotonic()
+        if event.is_set():
+            return True
+        if left <= 0:
+            return False
+        # (not asyncio.wait_for: on Python 3.11 it swallows a cancellation that
+        # comes as the event is set, and the table's driver would not stop)
+        waiter = asyncio.ensure_future(event.wait())
+        try:
+            await asyncio.wait({waiter}, timeout=left)
+        finally:
+            waiter.cancel()
+        return event.is_set()
+
+
+def single_play(view: SeatView) -> bool:
+    """The awaited seat has one legal play only (a forced follow, its last card)."""
+    if view.phase != "playing" or view.awaiting != view.seat:
+        return False
+    hand = list(view.hand)
+    if len(hand) <= 1:
+        return True
+    if not view.trick:
+        return False  # a lead: any card of the hand
+    lead = list(view.trick[0].cards)
+    ctx = TrumpContext(view.level, view.trump_suit)
+    try:
+        options = list(islice(rules.legal_follows(view.rules, ctx, hand, lead), 2))
+    except ValueError:
+        return False
+    return len(options) == 1
+
+
+def decision_seconds(clock: TurnClock, state: GameState, view: SeatView) -> float:
+    """How long the awaited seat has for the decision `state` waits for."""
+    if state.phase == "burying":
+        return clock.bury
+    if single_play(view):
+        return clock.single
+    return clock.seconds

@@ -1,0 +1,148 @@
+"""The turn clock and 托管 on the table screen: the presenter's status line
+counts the clock down (whose, in the player's language), seats in 托管 are
+marked, and in the app only the status line repaints each second; any key in
+托管 asks the table to take the seat back."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from shengji_tui.engine import view_for
+from shengji_tui.table import Clock
+from shengji_tui.text import CardText, Catalogue
+from shengji_tui.tui.app import ShengjiApp
+from shengji_tui.tui.model import Model
+from shengji_tui.tui.presenter import Presenter
+from shengji_tui.tui.props import plain
+from shengji_tui.tui.screens import TableScreen
+from shengji_tui.tui.widgets import StatusBar
+
+from . import helpers as H
+from . import states as S
+
+
+def _model(lang: str = "en") -> Model:
+    state = H.following_state()
+    cat = Catalogue(lang)
+    m = Model(cat, CardText(cat), list(S.NAMES), 0, humans=[0])
+    m.take_seat(0, view_for(state, 0))
+    return m
+
+
+def test_the_status_line_counts_the_clock_down() -> None:
+    m = _model()
+    p = Presenter()
+    v = m.view
+    assert v is not None
+    assert p.status(m, 0.0).clock is None  # no clock
+    m.set_clock(Clock(0, 100.0, 30.0, v.version))
+    mine = p.status(m, 75.2).clock
+    assert mine is not None and plain(mine) == "your move: 25 s" and mine.style == "seat--turn"
+    late = p.status(m, 95.5).clock
+    assert late is not None and plain(late) == "your move: 5 s" and late.style == "centre--alert"
+    over = p.status(m, 130.0).clock
+    assert over is not None and plain(over) == "your move: 0 s"
+    assert p.status(m, None).clock is None  # (no time given: no clock)
+    m.set_clock(Clock(1, 100.0, 30.0, v.version))
+    theirs = p.status(m, 90.0).clock
+    assert theirs is not None and plain(theirs) == f"{S.NAMES[1]}: 10 s"
+    m.set_clock(Clock(None, 100.0, 3.0, v.version))
+    window = p.status(m, 98.1).clock
+    assert window is not None and plain(window) == "declaring: 2 s"
+    m.set_clock(Clock(0, 100.0, 30.0, v.version + 1))  # of another state: not shown
+    assert m.clock is None and p.status(m, 90.0).clock is None
+    zh = _model("zh")
+    zv = zh.view
+    assert zv is not None
+    zh.set_clock(Clock(0, 100.0, 30.0, zv.version))
+    said = p.status(zh, 80.0).clock
+    assert said is not None and plain(said) == "轮到你：20 秒"
+
+
+def test_seats_in_hosted_are_marked() -> None:
+    m = _model()
+    p = Presenter()
+    assert not any("[auto]" in plain(ln) for sp in p.seats(m) for ln in sp.lines)
+    m.set_names(m.names, hosted=frozenset({1}))
+    marked = [sp.seat for sp in p.seats(m) if any("[auto]" in plain(ln) for ln in sp.lines)]
+    assert marked == [1]
+    turn = p.me(m).flag
+    assert turn is not None and "YOUR TURN" in plain(turn)
+    m.set_names(m.names, hosted=frozenset({0}))
+    flag = p.me(m).flag
+    assert flag is not None and plain(flag) == "auto-play (托管): any key takes your seat back"
+
+
+class ClockTable(H.StaticTable):
+    """A static table with a running clock and seats that may be in 托管."""
+
+    def __init__(self, *a: Any, **kw: Any) -> None:
+        super().__init__(*a, **kw)
+        self.clock: Clock | None = None
+        self.taken_back: list[int] = []
+
+    def reclaim(self, seat: int, *, quiet: bool = False) -> bool:
+        self.taken_back.append(seat)
+        self.seats[seat].hosted = False
+        return True
+
+
+async def test_only_the_status_line_repaints_each_second() -> None:
+    state = H.following_state()
+    table = ClockTable(state)
+    table.clock = Clock(0, time.monotonic() + 4.6, 30.0, state.version)
+    app = ShengjiApp(table, 0, theme="shengji")
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        bar = screen.query_one(StatusBar)
+
+        def clock() -> str:
+            return plain(bar.props.clock) if bar.props.clock is not None else ""
+
+        await H.wait_until(pilot, lambda: clock() == "your move: 4 s", what="4 s")
+        props = screen.props
+        shows: list[str] = []
+        for name in ("centre", "hand", "me", "last_trick"):
+            widget = getattr(screen._widgets, name)
+            original = widget.show
+            widget.show = lambda *a, _n=name, _o=original: (shows.append(_n), _o(*a))[1]
+        await H.wait_until(pilot, lambda: clock() == "your move: 3 s", what="3 s")
+        await H.wait_until(pilot, lambda: clock() == "your move: 2 s", what="2 s")
+        assert screen.props is props, "the table was not presented again"
+        assert shows == [], "no other widget was given props"
+        assert "your move: 2 s" in bar.render_line(0).text
+
+
+async def test_any_key_in_hosted_takes_the_seat_back() -> None:
+    state = H.following_state()
+    table = ClockTable(state)
+    table.seats[0].hosted = True
+    app = ShengjiApp(table, 0, theme="shengji")
+    async with app.run_test(size=(100, 32)) as pilot:
+        m = app.model
+        assert m is not None and m.hosted == frozenset({0})
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and screen.props.me.flag is not None
+        assert "any key takes your seat back" in plain(screen.props.me.flag)
+        cursor = m.cursor
+        await pilot.press("right")  # taken as "I am back", not as a move
+        await H.wait_until(pilot, lambda: table.taken_back == [0], what="take back")
+        assert m.cursor == cursor and table.submitted == []
+
+
+async def test_a_narrow_status_line_shows_the_clock_first() -> None:
+    state = H.following_state()
+    table = ClockTable(state)
+    table.clock = Clock(0, time.monotonic() + 20.5, 30.0, state.version)
+    app = ShengjiApp(table, 0, theme="shengji", lang="zh")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        bar = screen.query_one(StatusBar)
+        await H.wait_until(pilot, lambda: bar.props.clock is not None, what="the clock")
+        await pilot.pause()
+        line = bar.render_line(0).text
+        assert line.lstrip().startswith(("轮到你：20 秒", "轮到你：21 秒"))
+        assert line.count("…") <= 1
