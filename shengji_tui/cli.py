@@ -108,6 +108,17 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "--lang", choices=["en", "zh"], default=None, help="language (default: from LANG)"
     )
+    replay.add_argument(
+        "--json",
+        action="store_true",
+        help="the game as JSON: every deal's hands as dealt, kitty, tricks and result",
+    )
+    replay.add_argument(
+        "--review",
+        action="store_true",
+        help="step through every deal in the terminal: the hands as dealt, the kitty, each trick",
+    )
+    replay.add_argument("--ascii", action="store_true", help="(--review) S H D C, no glyphs")
     replay.set_defaults(func=_cmd_replay)
 
     auto = sub.add_parser(

@@ -145,6 +145,38 @@ def bid_limit(rs: RuleSet, points: float, margin: float) -> int:
     return int(-((-(points + margin)) // step) * step)
 
 
+@dataclass(frozen=True)
+class TrumpWorth:
+    """What a hand is worth with one trump choice: `estimate`'s points and how
+    many of its cards would be trumps."""
+
+    suit: Suit | None
+    points: float
+    trumps: int
+
+
+def hand_worth(rs: RuleSet, level: str, hand: Sequence[Card]) -> tuple[TrumpWorth, ...]:
+    """Every trump choice of these rules (the four suits, then no-trump where it
+    may be named) with what `hand` is worth as dealer at `level`: the estimate
+    the bots bid and name trump on (eighty points: the dealer's points; three
+    players: the points the attackers would take). For a player's screen."""
+    return tuple(
+        TrumpWorth(suit, estimate(rs, level, suit, hand), trump_count(rs, level, suit, hand))
+        for suit in trump_choices(rs)
+    )
+
+
+def best_worth(rs: RuleSet, worths: Sequence[TrumpWorth]) -> TrumpWorth:
+    """The choice a bot would name: most points taken (eighty points) or fewest
+    conceded (three players); the first of equals, as `appraise`."""
+    rising = rs.bidding == "points_up"
+    best = worths[0]
+    for w in worths[1:]:
+        if w.points > best.points if rising else w.points < best.points:
+            best = w
+    return best
+
+
 def choose_bid(view: SeatView, margin: float) -> Command:
     """Bid the nearest allowed value while it is within the hand's limit, else pass."""
     rs = view.rules

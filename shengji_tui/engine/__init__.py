@@ -98,6 +98,15 @@ from .events import (
     TrumpSet,
 )
 from .friendcall import FriendCall
+from .review import (
+    DealReview,
+    KittyRound,
+    ReviewPlay,
+    ReviewTrick,
+    review_for,
+    review_of,
+    reviews_of,
+)
 from .state import SUPPORTED, GameState, Phase, SeatCards
 from .views import SeatView, events_for, view_for, visible_event
 
@@ -120,6 +129,7 @@ __all__ = [
     "CommandKind",
     "DealAll",
     "DealNext",
+    "DealReview",
     "DealScored",
     "DealSettled",
     "DealStarted",
@@ -140,6 +150,7 @@ __all__ = [
     "KittyCaptured",
     "KittyFlipped",
     "KittyRevealed",
+    "KittyRound",
     "KittyShown",
     "KittyTaken",
     "LevelUp",
@@ -154,6 +165,8 @@ __all__ = [
     "PlayStarted",
     "Played",
     "Redealt",
+    "ReviewPlay",
+    "ReviewTrick",
     "RuleError",
     "SeatCards",
     "SeatView",
@@ -175,6 +188,9 @@ __all__ = [
     "events_for",
     "new_game",
     "parse_command",
+    "review_for",
+    "review_of",
+    "reviews_of",
     "view_for",
     "visible_event",
 ]

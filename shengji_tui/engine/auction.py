@@ -120,9 +120,10 @@ def refuse_declare(state: GameState, cmd: Declare) -> Step:
 # ------------------------------------------------------------------ bidding
 
 
-def _refused(code: str, en: str, zh: str) -> RuleError:
+def _refused(code: str, en: str, zh: str, turn: int | None = None) -> RuleError:
     if code in ("bid_turn", "bid_passed", "bid_out"):
-        return WrongSeat(en, zh)
+        # (having passed, or being out, is the better reason than whose turn it is)
+        return WrongSeat(en, zh, turn=turn if code == "bid_turn" else None)
     if code == "auction_over":
         return WrongPhase(en, zh)
     return IllegalCards(en, zh)
@@ -161,7 +162,7 @@ def bid(state: GameState, cmd: Bid) -> Step:
     assert auction is not None
     v = check_bid(rs, auction, cmd.seat, cmd.points)
     if not v.ok:
-        raise _refused(v.code, v.reason, v.reason_zh)
+        raise _refused(v.code, v.reason, v.reason_zh, auction_status(rs, auction).turn)
     before = auction_status(rs, auction)
     auction = auction.with_call(AuctionCall(seat=cmd.seat, points=cmd.points))
     after = auction_status(rs, auction)
@@ -178,7 +179,7 @@ def pass_bid(state: GameState, cmd: PassBid) -> Step:
     assert auction is not None
     v = check_pass(rs, auction, cmd.seat)
     if not v.ok:
-        raise _refused(v.code, v.reason, v.reason_zh)
+        raise _refused(v.code, v.reason, v.reason_zh, auction_status(rs, auction).turn)
     auction = auction.with_call(AuctionCall(seat=cmd.seat))
     return _after_call(state, auction, [BidPassed(seat=cmd.seat)])
 
@@ -195,6 +196,7 @@ def name_trump(state: GameState, cmd: NameTrump) -> Step:
         raise WrongSeat(
             f"seat {dealer} won the auction and names trump, not seat {cmd.seat}",
             f"由叫分最高的 {dealer} 号座位定主",
+            turn=dealer,
         )
     v = check_naming(rs, cmd.suit)
     if not v.ok:

@@ -37,6 +37,7 @@ def call_friend(state: GameState, cmd: CallFriend) -> Step:
         raise WrongSeat(
             f"seat {dealer} is the dealer and calls the friend, not seat {cmd.seat}",
             f"由 {dealer} 号座位（庄家）叫朋友",
+            turn=dealer,
         )
     rs = state.rules
     verdict = check_friend_call(rs, cmd.card, cmd.nth)

@@ -42,9 +42,14 @@ class WrongPhase(RuleError):
 
 
 class WrongSeat(RuleError):
-    """Not this seat's turn, or no such seat."""
+    """Not this seat's turn, or no such seat. `turn`: the seat whose move it is,
+    when there is one (a screen names that player rather than a seat number)."""
 
     code = "seat"
+
+    def __init__(self, sentence: str, sentence_zh: str = "", turn: int | None = None) -> None:
+        super().__init__(sentence, sentence_zh)
+        self.turn = turn
 
 
 class NotInHand(RuleError):

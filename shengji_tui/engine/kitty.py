@@ -32,6 +32,7 @@ def lay_down(state: GameState, cmd: Bury) -> tuple[GameState, KittyBuried]:
         raise WrongSeat(
             f"seat {holder} holds the kitty and buries it, not seat {cmd.seat}",
             f"由 {holder} 号座位扣底",
+            turn=holder,
         )
     hand = state.hands[cmd.seat]
     k = len(hand) - state.rules.hand_size
@@ -68,6 +69,7 @@ def _require_turn(state: GameState, seat: int) -> None:
         raise WrongSeat(
             f"it is seat {state.theft_turn}'s turn to steal the kitty or pass",
             f"轮到 {state.theft_turn} 号座位炒底",
+            turn=state.theft_turn,
         )
 
 

@@ -53,6 +53,7 @@ def _require_turn(state: GameState, seat: int) -> None:
         raise WrongSeat(
             f"it is seat {state.theft_turn}'s turn to overturn or pass",
             f"轮到 {state.theft_turn} 号座位反牌",
+            turn=state.theft_turn,
         )
 
 

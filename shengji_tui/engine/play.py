@@ -110,7 +110,11 @@ def play(state: GameState, cmd: Play) -> Step:
     require_phase(state, "play cards", "playing")
     seat = cmd.seat
     if seat != state.turn:
-        raise WrongSeat(f"it is seat {state.turn}'s turn to play", f"轮到 {state.turn} 号座位出牌")
+        raise WrongSeat(
+            f"it is seat {state.turn}'s turn to play",
+            f"轮到 {state.turn} 号座位出牌",
+            turn=state.turn,
+        )
     cards = cmd.cards
     if not cards:
         raise IllegalCards("choose at least one card to play", "请至少选一张牌")

@@ -260,10 +260,24 @@ class RuleSet(BaseModel):
             text = p.read_text(encoding="utf-8")
         except OSError as e:
             raise ValueError(f"cannot read rules file {p}: {e.strerror}") from None
+        except UnicodeDecodeError:
+            raise ValueError(f"rules file {p} is not text (UTF-8)") from None
         try:
             data = tomllib.loads(text) if p.suffix.lower() == ".toml" else json.loads(text)
         except (tomllib.TOMLDecodeError, json.JSONDecodeError) as e:
             raise ValueError(f"rules file {p} is not valid {p.suffix[1:].upper()}: {e}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_text(cls, text: str) -> RuleSet:
+        """A ruleset from the text of a rules file: JSON when it starts with `{`,
+        else TOML (what a player pastes into the SSH lobby's dialog)."""
+        json_text = text.lstrip().startswith("{")
+        try:
+            data = json.loads(text) if json_text else tomllib.loads(text)
+        except (tomllib.TOMLDecodeError, json.JSONDecodeError) as e:
+            kind = "JSON" if json_text else "TOML"
+            raise ValueError(f"the rules are not valid {kind}: {e}") from None
         return cls.from_dict(data)
 
     @classmethod

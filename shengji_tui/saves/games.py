@@ -92,7 +92,7 @@ def table_settings(options: GameOptions, cat: Catalogue) -> TableSettings:
     table's seed), the options' pacing."""
     from ..table import Pacing, SeatSettings, TableSettings, bot_seed
 
-    rs = RuleSet.preset(options.preset)
+    rs = options.rules or RuleSet.preset(options.preset)
     problem = hotseat_problem(options.humans, rs)
     if problem:
         raise ValueError(problem)
@@ -116,6 +116,7 @@ def table_settings(options: GameOptions, cat: Catalogue) -> TableSettings:
             deal_delay=options.deal_delay,
             declare_window=options.declare_window,
         ),
+        card_counter=options.card_counter,
     )
 
 

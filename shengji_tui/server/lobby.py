@@ -15,7 +15,7 @@ table. A table's seats are its preset's (`RuleSet.players`, 3 to 6).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
@@ -27,6 +27,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
+from textual.filter import LineFilter
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
@@ -35,10 +36,13 @@ from ..bots import LEVELS, bot_level
 from ..engine import Event, SeatView
 from ..engine.state import SUPPORTED
 from ..rules import RuleSet
-from ..text import Catalogue
+from ..text import CardText, Catalogue
+from ..tui import friends
 from ..tui.bindings import relabel_bindings
+from ..tui.nocolor import colour_filters
 from .registry import Holder, LobbyError, Registry, Room
 from .remote import RemoteApp
+from .rules_paste import RulesPasteScreen
 
 if TYPE_CHECKING:
     from .auth import Identity
@@ -279,6 +283,11 @@ class CreateScreen(ModalScreen[None]):
         Binding("ctrl+s", "create", "create"),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.rules: RuleSet | None = None  # pasted from a rules file (RulesPasteScreen)
+        self.rules_text = ""
+
     def compose(self) -> ComposeResult:
         d = _app(self).registry.default_options
         t = _t(self)
@@ -302,8 +311,20 @@ class CreateScreen(ModalScreen[None]):
                     allow_blank=False,
                     id="standin",
                 )
+            with Horizontal():
+                yield Label(t("aids.option"))
+                yield Select(
+                    [(t("aids.option_on"), True), (t("aids.option_off"), False)],
+                    value=d.card_counter,
+                    allow_blank=False,
+                    id="counter-option",
+                )
+            with Horizontal():
+                yield Label(t("rules_file.lobby_label"))
+                yield Label(t("rules_file.lobby_none"), id="rules-chosen", classes="about")
             with Horizontal(classes="buttons"):
                 yield Button(t("lobby.create.create"), id="create", variant="primary")
+                yield Button(t("rules_file.lobby_button"), id="paste-rules")
                 yield Button(t("lobby.create.cancel"), id="cancel")
 
     def on_mount(self) -> None:
@@ -323,6 +344,17 @@ class CreateScreen(ModalScreen[None]):
     def _cancel(self) -> None:
         self.action_cancel()
 
+    @on(Button.Pressed, "#paste-rules")
+    def _paste_rules(self) -> None:
+        def chosen(rules: RuleSet | None) -> None:
+            if rules is None:
+                return
+            self.rules = rules
+            label = _t(self)("rules_file.lobby_chosen", name=rules.name)
+            self.query_one("#rules-chosen", Label).update(label)
+
+        self.app.push_screen(RulesPasteScreen(_app(self).cat, self.rules_text), chosen)
+
     def action_cancel(self) -> None:
         self.dismiss(None)
 
@@ -331,12 +363,18 @@ class CreateScreen(ModalScreen[None]):
         d = app.registry.default_options
         preset = self.query_one("#preset", Select).value
         standin = self.query_one("#standin", Select).value
+        counter = self.query_one("#counter-option", Select).value
         grace_text = self.query_one("#grace", Input).value.strip()
         grace = float(grace_text) if grace_text.isdigit() else d.pacing.grace
+        if self.rules is not None:  # a rules file's, pasted
+            rules: RuleSet | str = self.rules
+        else:
+            rules = preset if isinstance(preset, str) and preset != d.rules.name else d.rules
         settings = d.replace(
-            rules=preset if isinstance(preset, str) and preset != d.rules.name else d.rules,
+            rules=rules,
             pacing=d.pacing.replace(grace=min(max(grace, 0.0), 3600.0)),
             stand_in=bot_level(standin) if isinstance(standin, str) else d.stand_in,
+            card_counter=counter if isinstance(counter, bool) else d.card_counter,
             seats=(),
         )
         try:
@@ -490,8 +528,6 @@ class WatchScreen(Screen[None]):
             self.room.spectators -= 1
 
     def render_view(self) -> None:
-        from ..text import CardText
-
         v = self.view
         if v is None:
             return
@@ -507,8 +543,16 @@ class WatchScreen(Screen[None]):
             t("lobby.watch.header", deal=v.deal_no + 1, phase=phase, level=v.level, trump=trump)
             + "\n\n"
         )
+
+        def seat_name(s: int) -> str:
+            return names[s] if s < len(names) else t("lobby.watch.seat", n=s + 1)
+
+        # find friends: the call and, once revealed, the friend (the public side only)
+        call = friends.spectator_sentence(cat, ct, v, seat_name)
+        if call is not None:
+            out.append(call + "\n\n")
         for s in range(len(v.hand_sizes)):
-            name = names[s] if s < len(names) else t("lobby.watch.seat", n=s + 1)
+            name = seat_name(s)
             turn = t("lobby.watch.to_play") if v.awaiting == s else ""
             line = t(
                 "lobby.watch.line",
@@ -520,6 +564,7 @@ class WatchScreen(Screen[None]):
                 turn=turn,
             )
             out.append(line + "\n")
+        out.append(auction_lines(cat, ct, v, names))
         out.append("\n" + t("lobby.watch.trick"))
         if v.trick:
             out.append(
@@ -551,9 +596,39 @@ def watch_side(t: Callable[..., str], v: SeatView, seat: int) -> str:
         return t("lobby.watch.team", n=v.teams[seat] + 1) + (" ★" if v.dealer == seat else "")
     if v.dealer == seat:
         return t("lobby.watch.dealer")
+    if friends.finds_friends(v):  # the friend's side is public only once revealed: "?"
+        side = friends.side_of(v, seat)
+        return "?" if side == "unknown" else t(f"lobby.watch.{side}")
     if not v.dealer_side:
         return ""
     return t("lobby.watch.dealer_side" if seat in v.dealer_side else "lobby.watch.attacker")
+
+
+def auction_lines(cat: Catalogue, ct: CardText, v: SeatView, names: list[str]) -> str:
+    """The auction as a spectator sees it (eighty points, three players): every
+    call so far, the contract once won, the shown kitty cards, the match points."""
+    if v.rules.bidding == "none":
+        return ""
+    t = cat.t
+
+    def name(s: int) -> str:
+        return names[s] if s < len(names) else t("lobby.watch.seat", n=s + 1)
+
+    out = ""
+    if v.bids:
+        said = " · ".join(
+            f"{name(c.seat)} {t('lobby.watch.pass') if c.points is None else c.points}"
+            for c in v.bids
+        )
+        out += "\n" + t("lobby.watch.calls") + said
+    if v.bid is not None and v.dealer is not None:
+        out += "\n" + t("lobby.watch.bid", points=v.bid, name=name(v.dealer))
+    if v.shown_kitty:
+        out += "\n" + t("lobby.watch.kitty_shown") + ct.cards(v.shown_kitty)
+    if v.rules.bidding == "points_up":
+        scores = " · ".join(f"{name(s)} {m}" for s, m in enumerate(v.match_scores))
+        out += "\n" + t("lobby.watch.match_points") + scores
+    return out + "\n" if out else ""
 
 
 # ====================================================================== the app
@@ -589,6 +664,10 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
         self._unnotice: Callable[[], None] | None = None
         self._room: Room | None = None
         self.origin = origin  # the client's network address, for the table limits
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """NO_COLOR of this session (its client's): no colour at all."""
+        return colour_filters(super().get_line_filters(), self.no_color)
 
     def on_mount(self) -> None:
         self._unsubscribe = self.registry.subscribe(self._on_change)

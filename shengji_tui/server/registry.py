@@ -52,11 +52,11 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ..bots import LEVELS, BotLevel, BotSpec, bot_level
-from ..engine.state import SUPPORTED
 from ..rules import RuleSet
 from ..store import Store
 from ..store.files import write_atomic
 from ..table import Pacing, SeatSettings, SettingsError, Table, TableSettings, bot_seed
+from ..table.rulesfile import playable
 from .names import name_key, unique_name
 
 log = logging.getLogger("shengji_tui.server")
@@ -177,6 +177,7 @@ class OptionsRecord(_Record):
     deal_delay: float = Field(0.05, ge=0)
     standin_level: BotLevel = "random"
     seed: int | None = None
+    card_counter: bool = True
 
 
 class SlotRecord(_Record):
@@ -221,6 +222,7 @@ class RoomRecord(_Record):
                 deal_delay=st.pacing.deal_delay,
                 standin_level=st.stand_in,
                 seed=st.seed,
+                card_counter=st.card_counter,
             ),
             slots=[SlotRecord.model_construct(**asdict(s)) for s in room.slots],
             creator=room.creator,
@@ -235,6 +237,7 @@ class RoomRecord(_Record):
             seed=self.seed,
             pacing=Pacing(grace=o.grace, bot_delay=o.bot_delay, deal_delay=o.deal_delay),
             stand_in=o.standin_level,
+            card_counter=o.card_counter,
         )
         return Room(
             table_id=self.table_id,
@@ -404,8 +407,12 @@ class Registry:
         `identity` at seat 1 (`origin`: the client's network address, for
         `TableLimits.max_per_client`)."""
         preset = settings.rules.name
-        if preset not in SUPPORTED:
-            raise LobbyError(f"the {preset!r} preset cannot be played yet", "preset", preset=preset)
+        try:  # (a preset, or a rules file's)
+            playable(settings.rules, f"the {preset!r} rules")
+        except ValueError:
+            raise LobbyError(
+                f"the {preset!r} preset cannot be played yet", "preset", preset=preset
+            ) from None
         if self.find_seat(identity) is not None:
             raise LobbyError("you already have a seat: leave it first", "have_seat")
         self.check_limits(identity, origin)

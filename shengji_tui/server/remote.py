@@ -78,6 +78,7 @@ class RemoteShengjiApp(RemoteApp, ShengjiApp):
     # the suggestion key asks the normal bot: a search would hold up the
     # server's one event loop, every player's screen with it
     hint_budget_ms = 0.0
+    TAKE_BACK = False  # the other players saw the move
 
     def quit_question(self) -> str:
         # leaving a server table goes back to the lobby; the stand-in bot plays

@@ -11,11 +11,13 @@ from .db import (
     StoredTable,
     StoreError,
     TableSummary,
+    TakeBack,
     UnknownTable,
     db_path,
     default_data_dir,
 )
 from .deals import DealSummary, deal_summary
+from .record import GameRecord, game_record
 from .replay import (
     EVENTS_ADAPTER,
     Replayed,
@@ -32,6 +34,7 @@ __all__ = [
     "EVENTS_ADAPTER",
     "SCHEMA_VERSION",
     "DealSummary",
+    "GameRecord",
     "LogEntry",
     "ReplayMismatch",
     "Replayed",
@@ -39,6 +42,7 @@ __all__ = [
     "StoreError",
     "StoredTable",
     "TableSummary",
+    "TakeBack",
     "UnknownTable",
     "backfill_deals",
     "command_json",
@@ -47,5 +51,6 @@ __all__ = [
     "default_data_dir",
     "events_from_json",
     "events_json",
+    "game_record",
     "replay",
 ]

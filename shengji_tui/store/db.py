@@ -5,7 +5,7 @@ An `append` that returned is on disk: each one is its own transaction, and with
 WAL and `synchronous=FULL` SQLite syncs the WAL at every commit. A process
 killed at any point loses only appends that had not returned.
 
-Schema (version 2, kept in `PRAGMA user_version`; `PRAGMA application_id`
+Schema (version 3, kept in `PRAGMA user_version`; `PRAGMA application_id`
 marks the file as ours so a foreign SQLite file is refused, not modified):
 
     meta(key, value)                          -- 'schema', 'created_by'
@@ -13,11 +13,14 @@ marks the file as ours so a foreign SQLite file is refused, not modified):
            created_at, finished_at, result_json, deals_kept)
     log(table_id, seq, command_json, events_json)   -- seq = state version after it
     deals(table_id, deal_no, seq, summary_json)     -- a `DealSummary` per scored deal
+    takebacks(table_id, n, seat, back_to, moves_json, created_at)
+        -- a take-back (solo games): the log went back to move `back_to`; the
+        -- moves taken back are kept here, in order, never lost
 
 `settings_json` is the table's own record (`table.TableSettings`: seats, bots,
 pacing); the store keeps it as given. Version 1 (no `deals`) is upgraded when
 opened: its tables have `deals_kept` = 0 until a replay fills their summaries in
-(`replay.backfill_deals`, or restoring the table).
+(`replay.backfill_deals`, or restoring the table); version 2 gets `takebacks`.
 
 Every method may raise `StoreError` with a sentence (a malformed, foreign or
 newer file; a gap in a table's log; the disk refusing a write).
@@ -45,7 +48,7 @@ from ..rules import RuleSet
 from .deals import DealSummary
 from .files import private_dir, private_file, tighten
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 APPLICATION_ID = 0x53484A54  # "SHJT"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 DB_NAME = "shengji.db"
@@ -78,6 +81,28 @@ CREATE TABLE deals (
     summary_json TEXT NOT NULL,
     PRIMARY KEY (table_id, deal_no)
 ) WITHOUT ROWID;
+CREATE TABLE takebacks (
+    table_id TEXT NOT NULL REFERENCES tables(table_id),
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    back_to INTEGER NOT NULL,
+    moves_json TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    PRIMARY KEY (table_id, n)
+) WITHOUT ROWID;
+"""
+
+# version 2 -> 3: the take-backs
+_UPGRADE_3 = """
+CREATE TABLE takebacks (
+    table_id TEXT NOT NULL REFERENCES tables(table_id),
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    back_to INTEGER NOT NULL,
+    moves_json TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    PRIMARY KEY (table_id, n)
+) WITHOUT ROWID;
 """
 
 # version 1 -> 2: the deal summaries
@@ -106,6 +131,18 @@ class LogEntry:
     seq: int  # the state version after this command (1, 2, ...)
     command_json: str
     events_json: str
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    """One take-back: `seat` took its move back; the log went back to move
+    `back_to` and these moves (after it, in order) were taken back."""
+
+    n: int  # 1, 2, ... per table
+    seat: int
+    back_to: int
+    moves: list[LogEntry]
+    created_at: float
 
 
 @dataclass(frozen=True)
@@ -225,7 +262,7 @@ class Store:
         db.execute("PRAGMA foreign_keys=ON")
         if version < SCHEMA_VERSION:
             self._upgrade()
-        missing = {"meta", "tables", "log", "deals"} - {
+        missing = {"meta", "tables", "log", "deals", "takebacks"} - {
             r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")
         }
         if missing:
@@ -253,18 +290,19 @@ class Store:
             raise
 
     def _upgrade(self) -> None:
-        """Bring a store of schema 1 to this version (one transaction; another
+        """Bring a store of schema 1 or 2 to this version (one transaction; another
         process may be doing the same: the version is read again inside it)."""
         db = self._db
         try:
             db.execute("BEGIN IMMEDIATE")
             try:
-                if db.execute("PRAGMA user_version").fetchone()[0] < 2:
-                    for stmt in _UPGRADE_2.split(";"):
-                        if stmt.strip():
-                            db.execute(stmt)
-                    db.execute("UPDATE meta SET value = '2' WHERE key = 'schema'")
-                    db.execute("PRAGMA user_version=2")
+                for version, script in ((2, _UPGRADE_2), (3, _UPGRADE_3)):
+                    if db.execute("PRAGMA user_version").fetchone()[0] < version:
+                        for stmt in script.split(";"):
+                            if stmt.strip():
+                                db.execute(stmt)
+                        db.execute(f"UPDATE meta SET value = '{version}' WHERE key = 'schema'")
+                        db.execute(f"PRAGMA user_version={version}")
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
@@ -394,6 +432,62 @@ class Store:
             else:  # no move follows the last one: forget the table (a long-lived server)
                 self._last_seq.pop(table_id, None)
 
+    def take_back(self, table_id: str, back_to: int, seat: int) -> TakeBack:
+        """`seat` takes its moves back: the log goes back to move `back_to` (the
+        summaries of deals scored after it go too), and the moves taken back are
+        kept in `takebacks` (one transaction). On disk when this returns."""
+        with self._guard("record a take-back") as db:
+            db.execute("BEGIN IMMEDIATE")
+            rows = db.execute(
+                "SELECT seq, command_json, events_json FROM log WHERE table_id = ? AND seq > ?"
+                " ORDER BY seq",
+                (table_id, back_to),
+            ).fetchall()
+            if not rows:
+                db.execute("ROLLBACK")
+                raise StoreError(
+                    f"table {table_id!r}: there is no move after {back_to} to take back"
+                )
+            moves = [LogEntry(int(s), str(c), str(e)) for s, c, e in rows]
+            n = db.execute(
+                "SELECT coalesce(max(n), 0) + 1 FROM takebacks WHERE table_id = ?", (table_id,)
+            ).fetchone()[0]
+            now = time.time()
+            record = json.dumps(
+                [{"seq": m.seq, "command": m.command_json, "events": m.events_json} for m in moves],
+                ensure_ascii=False,
+            )
+            db.execute(
+                "INSERT INTO takebacks(table_id, n, seat, back_to, moves_json, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, n, seat, back_to, record, now),
+            )
+            db.execute("DELETE FROM log WHERE table_id = ? AND seq > ?", (table_id, back_to))
+            db.execute("DELETE FROM deals WHERE table_id = ? AND seq > ?", (table_id, back_to))
+            db.execute("COMMIT")
+            self._last_seq[table_id] = back_to
+        return TakeBack(int(n), seat, back_to, moves, now)
+
+    def takebacks(self, table_id: str) -> list[TakeBack]:
+        """The table's take-backs, in order."""
+        with self._guard("read a table's take-backs") as db:
+            rows = db.execute(
+                "SELECT n, seat, back_to, moves_json, created_at FROM takebacks"
+                " WHERE table_id = ? ORDER BY n",
+                (table_id,),
+            ).fetchall()
+        out = []
+        for n, seat, back_to, moves_json, created in rows:
+            try:
+                moves = [
+                    LogEntry(int(m["seq"]), str(m["command"]), str(m["events"]))
+                    for m in json.loads(moves_json)
+                ]
+            except (ValueError, KeyError, TypeError) as e:
+                raise StoreError(f"table {table_id!r}: take-back {n} is damaged ({e})") from None
+            out.append(TakeBack(int(n), int(seat), int(back_to), moves, float(created)))
+        return out
+
     def mark_finished(self, table_id: str, result: dict[str, Any] | None = None) -> None:
         with self._guard("mark a table finished") as db:
             db.execute(
@@ -406,6 +500,7 @@ class Store:
             db.execute("BEGIN IMMEDIATE")
             db.execute("DELETE FROM log WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM deals WHERE table_id = ?", (table_id,))
+            db.execute("DELETE FROM takebacks WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM tables WHERE table_id = ?", (table_id,))
             db.execute("COMMIT")
             self._last_seq.pop(table_id, None)

@@ -1,6 +1,8 @@
 """`shengji replay --list` and `shengji replay ID`: stored games as text (a game
 is told by the narrator of the TUI's log, `shengji_tui.text.narrate_game`, in
-the language of `--lang` or the locale, cards in ASCII notation)."""
+the language of `--lang` or the locale, cards in ASCII notation); `--json`:
+the game as one `GameRecord` (every deal: the hands as dealt, the kitty, the
+tricks, the result); `--review`: the deals stepped through in the terminal."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from pathlib import Path
 from ..engine import new_game
 from ..text import Catalogue, detect_lang, narrate_game
 from .db import Store, StoreError, TableSummary, UnknownTable, db_path, default_data_dir
+from .record import GameRecord, game_record
 from .replay import replay
 
 
@@ -85,6 +88,17 @@ def game_text(store: Store, table_id: str, cat: Catalogue | None = None) -> str:
     return "\n".join(title + narrate_game(stored.rules, names, events, cat)) + "\n"
 
 
+def review(record: GameRecord, lang: str, ascii: bool) -> int:
+    """Step through the game's deals in the terminal (a Textual app)."""
+    if not record.deals:
+        print(Catalogue(lang).t("review.no_deals", id=record.table_id))
+        return 1
+    from ..tui.review_app import ReviewApp
+
+    ReviewApp(record, lang=lang, ascii=ascii).run()
+    return 0
+
+
 def main(args: argparse.Namespace) -> int:
     data_dir = Path(args.data_dir).expanduser() if args.data_dir else default_data_dir()
     path = db_path(data_dir)
@@ -94,12 +108,18 @@ def main(args: argparse.Namespace) -> int:
     if not path.exists():
         print(f"no games are stored in {data_dir} yet")
         return 0 if args.list else 1
+    lang = getattr(args, "lang", None) or detect_lang(os.environ)
     try:
         with Store(path) as store:
+            if getattr(args, "review", False) and not args.list:
+                record = game_record(store.load(resolve_id(store, args.id)))
+                return review(record, lang, bool(getattr(args, "ascii", False)))
             if args.list:
                 text = list_games(store)
+            elif getattr(args, "json", False):
+                record = game_record(store.load(resolve_id(store, args.id)))
+                text = record.model_dump_json(indent=2) + "\n"
             else:
-                lang = getattr(args, "lang", None) or detect_lang(os.environ)
                 text = game_text(store, args.id, Catalogue(lang))
     except StoreError as e:
         print(f"shengji: {e}", file=sys.stderr)

@@ -2,6 +2,7 @@
 made from a typed `TableSettings` (settings.py)."""
 
 from .plan import HeadlessRun, Step, plan, random_bots, run_headless
+from .rulesfile import rules_from_file, rules_from_text
 from .settings import (
     DEFAULT_DECLARE_WINDOW,
     Pacing,
@@ -13,6 +14,7 @@ from .settings import (
     seats_from,
 )
 from .table import SeatInfo, StoreTrouble, Table, result_of
+from .takeback import TakeBackRefused
 from .views import SPECTATOR, ViewCache, spectator_view
 
 __all__ = [
@@ -27,12 +29,15 @@ __all__ = [
     "StoreTrouble",
     "Table",
     "TableSettings",
+    "TakeBackRefused",
     "ViewCache",
     "bot_seed",
     "bot_specs",
     "plan",
     "random_bots",
     "result_of",
+    "rules_from_file",
+    "rules_from_text",
     "run_headless",
     "seats_from",
     "spectator_view",

@@ -12,10 +12,13 @@ what a `Table` is made from, and what the store keeps of it (`settings_json`):
 - `pacing`: seconds between cards, before a bot acts, for declaring after the
   last card, and a dropped player's grace before a stand-in plays for them;
 - `stand_in`: the level of the bots that play for absent players (the lobby);
+- `card_counter`: whether the players may open the card counter (some groups
+  play without it);
 - `meta`: what the table's owner keeps beside the game (the lobby's record).
 
-Stored as `{"version": 2, seats, pacing, stand_in, meta}` (the rules and the
-seed have their own columns). `from_stored` also reads the untyped record of
+Stored as `{"version": 2, seats, pacing, stand_in, card_counter, meta}` (the
+rules and the seed have their own columns; a record without `card_counter`
+reads as on). `from_stored` also reads the untyped record of
 version 1 (before this module): `{"seats": [{"kind", "name", "bot": {"type":
 ...}, "stand_in_for"}], "bot_delay", "deal_delay", "meta"}`. A bot this version
 has no level for is a `SettingsError` with a sentence, never a stand-in bot.
@@ -106,6 +109,7 @@ class TableSettings(_Frozen):
     seats: tuple[SeatSettings, ...] = ()  # () in the input: every seat empty
     pacing: Pacing = Pacing()
     stand_in: BotLevel = "random"  # who plays for an absent human (the lobby)
+    card_counter: bool = True  # the players may open the card counter (记牌器)
     meta: dict[str, Any] = Field(default_factory=dict)
 
     @field_validator("rules", mode="before")
@@ -135,6 +139,7 @@ class TableSettings(_Frozen):
         pacing: Pacing | None = None,
         stand_in: BotLevel = "random",
         meta: Mapping[str, Any] | None = None,
+        card_counter: bool = True,
     ) -> TableSettings:
         """Seats from `names` and `bots`: a bot where `bots` has one (named by
         `names` when given there), else a human where `names` gives a name, else
@@ -161,6 +166,7 @@ class TableSettings(_Frozen):
             seats=tuple(seats),
             pacing=pacing or Pacing(),
             stand_in=stand_in,
+            card_counter=card_counter,
             meta=dict(meta or {}),
         )
 

@@ -49,18 +49,21 @@ from typing import Any, TypeVar
 from ..bots import Bot, BotSpec
 from ..engine import (
     Command,
+    DealReview,
     GameState,
     SeatView,
     WrongSeat,
     apply,
     events_for,
     new_game,
+    review_for,
 )
 from ..engine.events import Event
 from ..rules import RuleSet
 from ..store import Store, StoreError, command_json, deal_summary, events_json, replay
 from .plan import Step, plan
 from .settings import DEFAULT_DECLARE_WINDOW, Pacing, SeatKind, SeatSettings, TableSettings
+from .takeback import TakeBackRefused, take_back_point
 from .views import SPECTATOR, ViewCache
 
 log = logging.getLogger("shengji_tui.table")
@@ -137,6 +140,7 @@ class Table:
         self.table_id: str = table_id if table_id is not None else uuid.uuid4().hex[:12]
         self._store = store
         self._state: GameState = new_game(self.rules, self.seed)
+        self._commands: list[Command] = []  # every command applied (a take-back replays them)
         self._bots: dict[int, Bot] = {s: spec.make() for s, spec in settings.bots().items()}
         for s, bot in (bots or {}).items():
             if not 0 <= s < self.rules.players or settings.seats[s].kind != "bot":
@@ -209,11 +213,22 @@ class Table:
     def finished(self) -> bool:
         return self._state.phase == "finished"
 
+    @property
+    def card_counter(self) -> bool:
+        """Whether the players may open the card counter (`TableSettings.card_counter`)."""
+        return self._settings.card_counter
+
     def view(self, seat: int | None) -> SeatView:
         """What `seat` sees now; None: a spectator's view (no hand; `seat` is -1)."""
         if seat is not None:
             self._check_seat(seat)
         return self._views.get(self._state, seat)
+
+    def review(self, seat: int) -> DealReview:
+        """The deal in play as `seat` may review it: every hand as dealt once the
+        deal is over, its own hand only before (`engine.review_for`)."""
+        self._check_seat(seat)
+        return review_for(self._state, seat)
 
     def bot_at(self, seat: int) -> Bot | None:
         return self._bots.get(seat)
@@ -438,10 +453,55 @@ class Table:
                 self.trouble = None
                 self._tell_trouble(None)
         self._state = new
+        self._commands.append(command)
         self._changed.set()
         if new.phase == "finished":
             self._done.set()
         self._notify(events)
+
+    # ------------------------------------------------------------ take-back
+
+    async def take_back(self, seat: int) -> int:
+        """`seat` goes back to before its previous decision (takeback.py): the
+        commands up to it are replayed, the store records the take-back, every
+        subscriber gets its view (no events). Returns the state version gone back
+        to; `TakeBackRefused` (the state untouched) at a table of several humans,
+        a finished match, or when the seat has made no decision."""
+        self._check_seat(seat)
+        return await self._shielded(self._take_back_locked(seat))
+
+    async def _take_back_locked(self, seat: int) -> int:
+        async with self._lock:
+            humans = self._settings.human_seats()
+            if seat not in humans or len(humans) > 1:
+                raise TakeBackRefused(
+                    "hotseat", "a take-back is for one human playing against bots only"
+                )
+            if self.finished:
+                raise TakeBackRefused(
+                    "finished", "the match is over: there is nothing to take back"
+                )
+            back_to = take_back_point(self._commands, seat)
+            if back_to is None:
+                raise TakeBackRefused("nothing", "you have made no move to take back yet")
+            kept = self._commands[:back_to]
+
+            def rebuild() -> GameState:
+                state = new_game(self.rules, self.seed)
+                for cmd in kept:
+                    state, _ = apply(state, cmd)
+                return state
+
+            state = await asyncio.to_thread(rebuild)
+            if self._store is not None:
+                await asyncio.get_running_loop().run_in_executor(
+                    None, self._store.take_back, self.table_id, back_to, seat
+                )
+            self._commands = list(kept)
+            self._state = state
+            self._changed.set()
+            self._notify([])
+            return back_to
 
     @staticmethod
     async def _shielded(coro: Coroutine[Any, Any, T]) -> T:
@@ -617,6 +677,7 @@ class Table:
         ]
         table._seat_list = table._seat_infos()
         table._state = rebuilt.state
+        table._commands = list(rebuilt.commands)
         if settings.stored() != stored.settings:  # new names, pacing, or an older record
             try:
                 store.update_settings(table_id, settings.stored())

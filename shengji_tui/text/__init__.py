@@ -7,11 +7,13 @@ Modules:
   i18n      `Catalogue`, `detect_lang`
   cards     `CardText` (glyphs or ASCII), lead shapes, play verbs
   narrator  `Narrator` (one sentence per event), `narrate_game` (a stored game)
+  plain     `plain_text`: the words of ASCII mode
 """
 
 from .cards import CardText, ascii_keys, describe_lead, eff_suit_name, play_verb, shape_text
 from .i18n import LANGS, Catalogue, detect_lang, load_catalogue
 from .narrator import Narrator, narrate_game
+from .plain import plain_text
 
 __all__ = [
     "LANGS",
@@ -24,6 +26,7 @@ __all__ = [
     "eff_suit_name",
     "load_catalogue",
     "narrate_game",
+    "plain_text",
     "play_verb",
     "shape_text",
 ]

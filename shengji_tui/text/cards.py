@@ -21,6 +21,7 @@ LETTERS = {Suit.S: "S", Suit.H: "H", Suit.D: "D", Suit.C: "C"}
 KEY_NAMES = (
     ("← →", "left/right"),
     ("←→", "left/right"),
+    ("↑↓", "up/down"),
     ("⏎", "enter"),
     ("←", "left"),
     ("→", "right"),
@@ -73,7 +74,7 @@ class CardText:
         return ascii_keys(text) if self.ascii else text
 
     def cards(self, cards: Sequence[Card]) -> str:
-        return " ".join(self.card(c) for c in cards) if cards else "—"
+        return " ".join(self.card(c) for c in cards) if cards else "-" if self.ascii else "—"
 
     def notation(self, text: str) -> str:
         """Card notation inside a sentence from the rules ("so you play D3") as glyphs."""

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from .assets import asset
+from .plain import plain_text
 
 LANGS = ("en", "zh")
 
@@ -30,7 +31,10 @@ def _flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
 
 
 @lru_cache(maxsize=8)
-def load_catalogue(lang: str) -> dict[str, str]:
+def load_catalogue(lang: str, ascii: bool = False) -> dict[str, str]:
+    """The texts of `lang` (`ascii`: for an ASCII terminal, `plain.plain_text`)."""
+    if ascii:
+        return {k: plain_text(v, lang) for k, v in load_catalogue(lang).items()}
     path = asset("i18n", f"{lang}.toml")
     with path.open("rb") as f:
         return _flatten(tomllib.load(f))
@@ -48,12 +52,13 @@ def detect_lang(env: Mapping[str, str]) -> str:
 class Catalogue:
     """`t("status.trump", suit="♥")` in one language."""
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, lang: str = "en", ascii: bool = False) -> None:
         if lang not in LANGS:
             raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGS)}")
         self.lang = lang
-        self._texts = load_catalogue(lang)
-        self._fallback = load_catalogue("en")
+        self.ascii = ascii  # for an ASCII terminal: no typographic marks (plain.py)
+        self._texts = load_catalogue(lang, ascii)
+        self._fallback = load_catalogue("en", ascii)
 
     @property
     def zh(self) -> bool:
@@ -74,3 +79,8 @@ class Catalogue:
         return text
 
     __call__ = t
+
+    def plain(self, text: str) -> str:
+        """Text made in code (not the catalogue's) as this catalogue writes it: for
+        an ASCII terminal, in ASCII (`plain.plain_text`)."""
+        return plain_text(text, self.lang) if self.ascii else text

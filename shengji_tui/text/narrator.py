@@ -166,8 +166,9 @@ class Narrator:
             return ty("log.kitty_taken", e.seat, name=self.name(e.seat), count=e.count)
         if isinstance(e, KittyBuried):
             return ty("log.kitty_buried", e.seat, name=self.name(e.seat), count=e.count)
-        if isinstance(e, StealTurn):
-            return ty("log.steal_turn", e.seat, name=self.name(e.seat))
+        if isinstance(e, StealTurn):  # (three players: the overturn window, 反牌)
+            key = "log.overturn_turn" if rs.overturn_swap else "log.steal_turn"
+            return ty(key, e.seat, name=self.name(e.seat))
         if isinstance(e, StealPassed):
             key = "log.overturn_passed" if rs.overturn_swap else "log.steal_passed"
             return ty(key, e.seat, name=self.name(e.seat))

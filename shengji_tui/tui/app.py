@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -26,30 +27,47 @@ from rich.console import Console
 from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.filter import LineFilter, Monochrome, NoColor
+from textual.filter import LineFilter
 from textual.screen import Screen
 
 from ..bots import HINT_BUDGET_MS, LEVELS
-from ..engine import Command, Event, RuleError, SeatView, ThrowFailed
-from ..table import DEFAULT_DECLARE_WINDOW
+from ..engine import (
+    CallFriend,
+    Command,
+    Event,
+    FriendCalled,
+    FriendRevealed,
+    RuleError,
+    SeatView,
+    ThrowFailed,
+    WrongSeat,
+)
+from ..table import DEFAULT_DECLARE_WINDOW, TakeBackRefused
 from ..text import CardText, Catalogue, ascii_keys
 from ..text.assets import asset
+from . import friends
+from .aid_commands import aid_commands
+from .asciifilter import ASCII_FILTER
 from .bindings import relabel_bindings
 from .contract import GameOptions, TableFactory, TableLike, TroubleLike
 from .messages import (
     CardStyleChosen,
+    FriendCallChosen,
     LanguageChosen,
     MenuRequested,
     NewGameRequested,
     NextHandRequested,
     QuitRequested,
     ResumeRequested,
+    ReviewRequested,
     SizeChanged,
     SubmitCommand,
     TableTrouble,
     TableUpdate,
+    TakeBackRequested,
 )
 from .model import Model
+from .nocolor import colour_filters
 from .presenter import Presenter
 from .screens import (
     ConfirmQuit,
@@ -59,6 +77,7 @@ from .screens import (
     LastTrickScreen,
     Menu,
     PassScreen,
+    ReviewScreen,
     StartScreen,
     TableScreen,
 )
@@ -69,7 +88,7 @@ if TYPE_CHECKING:
 
 __all__ = ["GameOptions", "ShengjiApp", "TableLike", "TableUpdate", "default_lang"]
 
-MIN_WIDTH, MIN_HEIGHT = 80, 24
+MIN_WIDTH, MIN_HEIGHT = 60, 20
 
 
 class ShengjiApp(App[None]):
@@ -79,6 +98,7 @@ class ShengjiApp(App[None]):
 
     CSS_PATH = [asset("shengji.tcss")]  # noqa: RUF012
     TITLE = "Shengji"
+    TAKE_BACK = True  # take-back is offered (not over SSH: the others saw the move)
     _themes_ready = False  # (Textual asks for theme defaults while the app is made)
 
     def __init__(
@@ -102,15 +122,13 @@ class ShengjiApp(App[None]):
         super().__init__(driver_class=driver_class)
         if console is not None:
             self.console = console
-        self._no_color = no_color  # None: as Textual read it from the environment
-        if no_color is not None:
+        if no_color is not None:  # (else as Textual read it from the environment)
             self.no_color = no_color
-        self._colourless: LineFilter = NoColor() if self.native_ansi_color else Monochrome()
         for th in THEMES:
             self.register_theme(th)
         self._themes_ready = True
         self.theme = theme if theme in self.available_themes else "shengji"
-        self.cat = Catalogue(lang)
+        self.cat = Catalogue(lang, ascii)
         self.ct = CardText(self.cat, ascii)
         relabel_bindings(self, {"command_palette": self.cat.t("keys.palette")})
         self.options = options or GameOptions()
@@ -133,14 +151,12 @@ class ShengjiApp(App[None]):
 
     # ------------------------------------------------------------------ setup
     def get_line_filters(self) -> Sequence[LineFilter]:
-        """NO_COLOR of this session (an SSH client's, not the server's environment)."""
-        filters = super().get_line_filters()
-        if self._no_color is None:
-            return filters
-        own = [f for f in filters if not isinstance(f, (NoColor, Monochrome))]
-        if self._no_color:
-            own.append(self._colourless)
-        return own
+        """NO_COLOR of this session (an SSH client's, not the server's environment):
+        no colour at all (`nocolor.colour_filters`)."""
+        filters = colour_filters(super().get_line_filters(), self.no_color)
+        if self.ct.ascii:  # the glyphs Textual draws itself, in ASCII too
+            filters.append(ASCII_FILTER)
+        return filters
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return theme_variable_defaults(self.current_theme.dark if self._themes_ready else True)
@@ -208,6 +224,8 @@ class ShengjiApp(App[None]):
             humans=self.humans,
             table_humans=self._table_humans(),
             declare_window=DEFAULT_DECLARE_WINDOW if window is None else float(window),
+            card_counter=table.card_counter,
+            show_estimate=self.options.estimate,
             hint_budget_ms=self.hint_budget_ms,
         )
         m.take_seat(self.humans[0], self.views[self.humans[0]])
@@ -302,6 +320,14 @@ class ShengjiApp(App[None]):
             return False
         try:
             await self.table.submit(self.model.seat, command)
+        except WrongSeat as e:  # the engine counts seats from 0: the screen says a name
+            m = self.model
+            if e.turn is None or not 0 <= e.turn < m.players:
+                text = e.sentence_zh if self.cat.zh and e.sentence_zh else e.sentence
+            else:
+                text = self.cat.t("notify.not_your_turn", name=m.name(e.turn))
+            self.notify(self.ct.notation(text), severity="error", timeout=6)
+            return False
         except RuleError as e:
             text = self.ct.notation(e.sentence_zh if self.cat.zh and e.sentence_zh else e.sentence)
             self.notify(text, severity="error", timeout=6)
@@ -322,6 +348,13 @@ class ShengjiApp(App[None]):
     @on(SubmitCommand)
     async def submit_command(self, msg: SubmitCommand) -> None:
         await self.send(msg.command)
+
+    @on(FriendCallChosen)
+    async def friend_call_chosen(self, msg: FriendCallChosen) -> None:
+        """The calling dialog's card and copy, as the seat shown's `CallFriend`
+        (a refusal is told as the engine says it, like any other)."""
+        if self.model is not None:
+            await self.send(CallFriend(seat=self.model.seat, card=str(msg.card), nth=msg.nth))
 
     async def after_match(self) -> None:
         if self.table_factory is not None:
@@ -395,7 +428,11 @@ class ShengjiApp(App[None]):
             names = [s.name for s in table.seats] if table is not None else m.names
             if msg.seat == m.seat:
                 self._toast_throws(msg.events)
+                waited = m.my_turn()
                 m.apply(msg.view, msg.events, names=names, table_humans=self._table_humans())
+                if self.options.bell and not waited and m.my_turn():
+                    self.bell()  # (for players who look away: off unless chosen)
+                self._toast_friends(msg.events)
             elif names != m.names:
                 m.set_names(names, self._table_humans())
         if msg.seat == m.seat:
@@ -413,6 +450,23 @@ class ShengjiApp(App[None]):
                     severity="warning",
                     timeout=4,
                 )
+
+    def _toast_friends(self, events: list[Event]) -> None:
+        """Find friends: the call, to the seats that did not make it (and the
+        friend learns it is one, under `holder`); the reveal, to everyone."""
+        m = self.model
+        assert m is not None
+        if self._passing:
+            return
+        for e in events:
+            if isinstance(e, FriendCalled) and not m.is_you(e.seat):
+                own = friends.own_sentence(m)
+                text = friends.call_sentence(m) + (f"\n{own}" if own else "")
+                self.notify(text, timeout=8, markup=False)
+            elif isinstance(e, FriendRevealed):
+                call = friends.the_call(m.view)
+                if call is not None:
+                    self.notify(friends.reveal_sentence(m, call, e), timeout=8, markup=False)
 
     def _follow_result(self) -> None:
         """The deal's result over the table while it is scored (and the match's at
@@ -467,6 +521,8 @@ class ShengjiApp(App[None]):
             self._check_hotseat()
 
         name = m.names[seat] if seat < len(m.names) and m.names[seat] else m.name(seat)
+        if self.options.bell:
+            self.bell()
         self.push_screen(
             PassScreen(
                 self.cat.t("hotseat.pass", name=name), self.cat.t("hotseat.ready", name=name)
@@ -484,7 +540,7 @@ class ShengjiApp(App[None]):
 
     # ------------------------------------------------------------------ settings
     def set_language(self, lang: str) -> None:
-        self.cat = Catalogue(lang)
+        self.cat = Catalogue(lang, self.ct.ascii)
         self.ct = CardText(self.cat, self.ct.ascii)
         relabel_bindings(self, {"command_palette": self.cat.t("keys.palette")})
         if self.model is not None:
@@ -494,11 +550,19 @@ class ShengjiApp(App[None]):
                 self.call_later(scr.show_menu, self.menu())
 
     def set_ascii(self, ascii: bool) -> None:
+        if ascii == self.ct.ascii:  # (a menu made again says its choice again)
+            return
+        self.cat = Catalogue(self.cat.lang, ascii)
         self.ct = CardText(self.cat, ascii)
         self.set_class(ascii, "-ascii")
+        relabel_bindings(self, {"command_palette": self.cat.t("keys.palette")})
         if self.model is not None:
             self.model.set_look(self.cat, self.ct)
+        for scr in self.screen_stack:
+            if isinstance(scr, StartScreen):
+                self.call_later(scr.show_menu, self.menu())
         self.screen.refresh_bindings()  # the footer's key names
+        self.refresh(repaint=True, layout=True)  # (the glyphs: the line filters changed)
 
     @on(LanguageChosen)
     def language_chosen(self, msg: LanguageChosen) -> None:
@@ -563,6 +627,18 @@ class ShengjiApp(App[None]):
                 t("palette.last_trick_help"),
                 self._palette_last_trick,
             )
+            yield from aid_commands(self.table_screen())
+            if self.take_back_refusal() is None:
+                yield SystemCommand(
+                    t("takeback.palette"),
+                    t("takeback.palette_help"),
+                    lambda: self.post_message(TakeBackRequested()),
+                )
+            yield SystemCommand(
+                t("review.palette"),
+                t("review.palette_help"),
+                lambda: self.post_message(ReviewRequested()),
+            )
         other = "zh" if self.cat.lang == "en" else "en"
         yield SystemCommand(
             t("palette.language"), t("palette.language_help"), lambda: self.set_language(other)
@@ -571,12 +647,79 @@ class ShengjiApp(App[None]):
             t("palette.ascii"), t("palette.ascii_help"), lambda: self.set_ascii(not self.ct.ascii)
         )
         yield SystemCommand(t("palette.theme"), t("palette.theme_help"), self.action_change_theme)
+        yield SystemCommand(
+            t("bell.palette_off" if self.options.bell else "bell.palette_on"),
+            t("bell.palette_help"),
+            self.toggle_bell,
+        )
+        yield SystemCommand(
+            t("palette.estimate_hide" if self.options.estimate else "palette.estimate_show"),
+            t("palette.estimate_help"),
+            self.toggle_estimate,
+        )
         if self.table_factory is not None:
             yield SystemCommand(
                 t("palette.new_game"), t("palette.new_game_help"), self._palette_menu
             )
         yield SystemCommand(t("palette.quit"), t("palette.quit_help"), self.action_request_quit)
         # No screenshot command: over SSH it would write to the server's disk.
+
+    def take_back_refusal(self) -> str | None:
+        """Why the player may not take back now (None: it may try)."""
+        t = self.cat.t
+        if not self.TAKE_BACK:
+            return t("takeback.remote")
+        if len(self.humans) > 1 or self._table_humans() > 1:
+            return t("takeback.hotseat")
+        if self.table is None or self.model is None:
+            return t("takeback.nothing")
+        return None
+
+    @on(TakeBackRequested)
+    async def take_back_requested(self) -> None:
+        """Back to before the seat's previous decision: the table replays its moves
+        up to it (and the store records the take-back); the model is made again
+        from the seat's view, and the log told again from the deal's events."""
+        refusal = self.take_back_refusal()
+        m, table = self.model, self.table
+        if refusal is not None or m is None or table is None:
+            self.notify(refusal or "", severity="warning")
+            return
+        try:
+            await table.take_back(m.seat)
+        except TakeBackRefused as e:
+            self.notify(self.cat.t("takeback." + e.key), severity="warning")
+            return
+        view = table.view(m.seat)
+        self.views[m.seat] = view
+        with m.batch():
+            m.reset_log()
+            m.take_seat(m.seat, view)
+            m.hear(view.log, view)
+        self._follow_result()
+        self.notify(self.cat.t("takeback.done"))
+
+    @on(ReviewRequested)
+    def review_requested(self) -> None:
+        """The deal in play told again, as the seat shown may review it."""
+        m, table = self.model, self.table
+        if m is None or table is None or m.view is None:
+            self.notify(self.cat.t("review.none"), severity="warning")
+            return
+        review = table.review(m.seat)
+        self.push_screen(ReviewScreen([review], m.rs, m.cat, m.ct, m.name))
+
+    def toggle_bell(self) -> None:
+        """The bell on this player's turn, on or off (this session's: over SSH too)."""
+        self.options = dataclasses.replace(self.options, bell=not self.options.bell)
+        self.notify(self.cat.t("bell.now_on" if self.options.bell else "bell.now_off"))
+
+    def toggle_estimate(self) -> None:
+        """The bidding panel's estimate of the hand, shown or hidden (a setting of
+        this session, kept for its next games)."""
+        self.options = dataclasses.replace(self.options, estimate=not self.options.estimate)
+        if self.model is not None:
+            self.model.set_estimate(self.options.estimate)
 
     def _palette_last_trick(self) -> None:
         if self.model is not None:

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..bots import BotLevel
-from ..engine import Command, Event, SeatView
+from ..engine import Command, DealReview, Event, SeatView
+from ..rules import RuleSet
 from ..text import Catalogue
 
 
@@ -63,13 +64,20 @@ class TableLike(Protocol):
     @property
     def finished(self) -> bool: ...
 
+    @property
+    def card_counter(self) -> bool: ...  # the players may open the card counter
+
     def view(self, seat: int | None) -> SeatView: ...
+
+    def review(self, seat: int) -> DealReview: ...  # the deal in play, as `seat` may see it
 
     def subscribe(self, seat: int | None, callback: UpdateCallback) -> Callable[[], None]: ...
 
     def on_trouble(self, callback: TroubleCallback) -> Callable[[], None]: ...
 
     async def submit(self, seat: int, command: Command) -> list[Event]: ...
+
+    async def take_back(self, seat: int) -> int: ...  # `table.TakeBackRefused` if it cannot
 
     async def start(self) -> None: ...
 
@@ -81,12 +89,16 @@ class GameOptions:
     """What the start menu (and `shengji play`) chooses for a new game."""
 
     preset: str = "classic"
+    rules: RuleSet | None = None  # a rules file's (`--rules`), else the preset's
     seed: int | None = None
     humans: int = 1
     bot_delay: float = 0.6
     deal_delay: float = 0.05
     declare_window: float | None = None  # seconds to declare after the last card (table default)
     bots: BotLevel = "normal"  # the bots' level
+    card_counter: bool = True  # the players may open the card counter (记牌器)
+    bell: bool = False  # the terminal rings (BEL) when it becomes the player's turn
+    estimate: bool = True  # auctions: the bidding panel tells what the hand is worth
 
 
 TableFactory = Callable[[GameOptions, Catalogue], tuple[TableLike, list[int]]]

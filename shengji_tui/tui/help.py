@@ -3,7 +3,9 @@ built from the `RuleSet` itself so it always says what this table does."""
 
 from __future__ import annotations
 
-from ..rules import RuleSet
+from .. import rules
+from ..rules import RuleSet, ScoreBand
+from .auction import help_lines
 from .model import Model
 
 
@@ -12,6 +14,7 @@ def help_markdown(model: Model) -> str:
     t = cat.t
     rs: RuleSet | None = model.view.rules if model.view is not None else None
     out: list[str] = [f"## {t('help.keys_title')}", ""]
+    friends = rs is not None and rs.partnership == "find_friends"
     for key in (
         "move",
         "select",
@@ -26,16 +29,25 @@ def help_markdown(model: Model) -> str:
         "help",
         "palette",
         "quit",
+        *(["call_friend"] if friends else []),
     ):
         out.append(f"- {model.ct.keys(t('help.key.' + key))}")
+    if model.card_counter:  # what one may look at beside the table
+        out.append(f"- {t('aids.help_counter')}")
+    out.append(f"- {t('aids.help_kitty')}")
+    out.append(f"- {t('review.help')}")
+    out.append(f"- {t('takeback.help')}")
     out += ["", f"## {t('help.marks_title')}", "", t("help.marks"), ""]
     if rs is None:
-        return "\n".join(out)
+        return cat.plain("\n".join(out))
     out += [f"## {t('help.rules_title', preset=rs.name)}", ""]
     pack = t(
         "help.rule.pack", decks=rs.decks, players=rs.players, hand=rs.hand_size, kitty=rs.kitty_size
     )
     out.append(f"- {pack}")
+    if rs.bidding != "none":  # the auction presets: their own rules (auction.py)
+        out += ["", *help_lines(model, rs)]
+        return "\n".join(out)
     if rs.two_color:
         out.append(f"- {t('help.rule.two_color')}")
     out.append(
@@ -68,6 +80,10 @@ def help_markdown(model: Model) -> str:
         out.append(f"- {t('help.rule.kitty_trump_only')}")
     if rs.jack_rule:
         out.append(f"- {t('help.rule.jack')}")
+    if friends:  # docs/rules.md §10: the call, who the friend is, the five-player split
+        out.append(f"- {t('help.rule.friends')} {t(f'friend.rule_{rs.friend_rule}')}")
+        if rules.five_player_table(rs):
+            out.append(f"- {t(f'help.rule.friend_split_{rs.friend_split}')}")
     out += [
         "",
         f"### {t('help.score_title')}",
@@ -79,7 +95,7 @@ def help_markdown(model: Model) -> str:
     for i, b in enumerate(bands):
         hi = f"{bands[i + 1].min_points - 5}" if i + 1 < len(bands) else "…"
         rng = f"{b.min_points}" if hi == f"{b.min_points}" else f"{b.min_points}–{hi}"
-        out.append(f"| {rng} | {model.band_text(b)} |")
+        out.append(f"| {rng} | {band_words(model, rs, b)} |")
     if rs.extra_step:
         out.append("")
         out.append(t("help.rule.extra_step", n=rs.extra_step))
@@ -88,5 +104,20 @@ def help_markdown(model: Model) -> str:
         out.append(t("help.rule.cap", n=rs.level_cap))
     # (at six seats the dealer has two team-mates: the next one in play order deals)
     teams = rs.partnership == "fixed" and rs.players > 4
-    out += ["", t("help.rule.rotation_teams" if teams else "help.rule.rotation")]
-    return "\n".join(out)
+    rotation = "rotation_friends" if friends else "rotation_teams" if teams else "rotation"
+    out += ["", t(f"help.rule.{rotation}")]
+    return cat.plain("\n".join(out))
+
+
+def band_words(model: Model, rs: RuleSet, b: ScoreBand) -> str:
+    """A band of the score table: at five seats of find friends the dealer
+    side's levels in all, with a friend and alone (docs/rules.md §10)."""
+    if b.take_over or not rules.five_player_table(rs):
+        return model.band_text(b)
+    pair = rules.friend_deal_result(rs, b.min_points, alone=False)
+    alone = rules.friend_deal_result(rs, b.min_points, alone=True)
+    return model.cat.t(
+        "help.rule.friend_band",
+        n=pair.dealer_side_levels + pair.friend_levels,
+        alone=alone.dealer_side_levels,
+    )

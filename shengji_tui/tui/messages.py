@@ -11,6 +11,7 @@ from __future__ import annotations
 from textual.message import Message
 
 from ..engine import Command, Event, SeatView
+from ..rules import Card
 from .contract import GameOptions, TroubleLike
 
 
@@ -71,6 +72,14 @@ class ResumeRequested(Message):
         self.options = options
 
 
+class TakeBackRequested(Message):
+    """Take back the seat's last decision (solo games against bots only)."""
+
+
+class ReviewRequested(Message):
+    """Review the deal in play (as the seat shown may: every hand once it is over)."""
+
+
 class NextHandRequested(Message):
     """Hotseat: hand the keyboard to the next human."""
 
@@ -95,3 +104,13 @@ class CardStyleChosen(Message):
 class SizeChanged(Message):
     """A screen was resized: the app checks the terminal is large enough (its
     own Resize handler stops the event before a subclass would see it)."""
+
+
+class FriendCallChosen(Message):
+    """Find friends: the dealer chose the friend's card and copy in the calling
+    dialog (the app sends it as `CallFriend` for the seat shown)."""
+
+    def __init__(self, card: Card, nth: int) -> None:
+        super().__init__()
+        self.card = card
+        self.nth = nth

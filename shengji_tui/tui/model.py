@@ -46,6 +46,7 @@ from ..engine import (
 )
 from ..rules import Card, RuleSet, ScoreBand, Suit, TrumpContext
 from ..text import CardText, Catalogue, Narrator, describe_lead, eff_suit_name, shape_text
+from .calls import CallChoices
 
 TURN_KINDS = frozenset({"play", "bury"})  # the commands the hand's keys make
 _log_ids = itertools.count(1)
@@ -60,7 +61,7 @@ class Check:
 
 
 @dataclass
-class Model:
+class Model(CallChoices):
     cat: Catalogue
     ct: CardText
     names: list[str]
@@ -68,6 +69,8 @@ class Model:
     humans: list[int] = field(default_factory=list)
     table_humans: int = 1  # humans seated at the table (one alone may skip the dealing)
     declare_window: float | None = None  # seconds the table waits for declarations
+    card_counter: bool = True  # the table lets its players open the card counter
+    compact: bool = False  # a small terminal (below 80x24): fewer, shorter words
     view: SeatView | None = None
     cursor: int = 0
     selected: list[int] = field(default_factory=list)  # indices into `hand`, in pick order
@@ -77,6 +80,9 @@ class Model:
     last_dealt: Card | None = None  # the card the viewer was dealt last (while dealing)
     throw_failed: ThrowFailed | None = None  # a failed throw in the current trick
     declare_deadline: float | None = None  # time.monotonic() when the table closes declaring
+    bid_pick: int | None = None  # the auction's highlighted bid and trump (calls.py)
+    trump_pick: int | None = None
+    show_estimate: bool = True  # the hand's estimate in the bidding panel
     log: list[str] = field(default_factory=list)  # the game log's sentences
     log_id: int = field(default_factory=lambda: next(_log_ids))
     hint_budget_ms: float = HINT_BUDGET_MS  # the hint key's search time
@@ -285,6 +291,12 @@ class Model:
             self._narrator.cat, self._narrator.ct = cat, ct
         self._changed()
 
+    def set_compact(self, compact: bool) -> None:
+        """The terminal became small (or large again): the table says less."""
+        if compact != self.compact:
+            self.compact = compact
+            self._changed()
+
     def _burying(self) -> bool:
         """The kitty is being buried (its cards are marked new until then)."""
         a = self.allowed
@@ -304,6 +316,7 @@ class Model:
         old_cur = old_hand[self.cursor] if 0 <= self.cursor < len(old_hand) else None
         prev = self.view
         self.view = view
+        self._forget_calls(prev, view)
         if prev is None or prev.deal_no != view.deal_no:
             self.kitty_new.clear()
             self.throw_failed = None
@@ -359,7 +372,7 @@ class Model:
     def move(self, step: int) -> None:
         """← →: the highlighted declaration while one may declare, else the cursor."""
         a = self.allowed
-        if a is not None and "declare" in a:
+        if a is not None and {"declare", "steal"} & a.kinds:  # (kitty theft, 反牌 too)
             opts = self.declare_options()
             if opts:
                 self.decl_index = (self.decl_index + step) % len(opts)
@@ -415,6 +428,14 @@ class Model:
         a = self.allowed
         return a.kinds & TURN_KINDS if a is not None else frozenset()
 
+    def bury_count(self) -> int:
+        """How many cards the kitty's holder buries now: the kitty's size, or three
+        players' overturner's swap (`view.bury_count`)."""
+        v = self.view
+        if v is None:
+            return 0
+        return v.bury_count or v.kitty_size
+
     def sorted_cards(self, cards: Sequence[Card]) -> list[Card]:
         if self.view is None:
             return list(cards)
@@ -451,6 +472,9 @@ class Model:
         if v is None or a is None or not ({"declare", "steal"} & a.kinds):
             return []
         st = v.standing
+        if v.phase == "overturning":  # three players' 反牌: against the naming's cards
+            standing = () if st is None else st.cards
+            return rules.overturn_options(v.rules, v.level, v.hand, standing, v.trump_suit)
         return rules.valid_declarations(
             v.rules,
             v.level,
@@ -515,7 +539,7 @@ class Model:
             return Check(False, "")
         sel = self.selection()
         if "bury" in kinds:
-            k = v.kitty_size
+            k = self.bury_count()
             if len(sel) != k:
                 return Check(False, t("check.bury_count", k=k, n=len(sel)))
             return Check(True, t("check.bury_ok", k=k, points=rules.points(sel)))
@@ -531,6 +555,9 @@ class Model:
                 limit = v.rules.throw_trick_limit
                 if limit is not None and v.trick_no >= limit:
                     return Check(False, t("check.throw_limit", n=limit))
+                failures = v.rules.throw_failure_limit  # (eighty points: two, then no more)
+                if failures is not None and v.failed_throws >= failures:
+                    return Check(False, t("check.throw_failures", n=failures))
                 return Check(
                     True,
                     t("check.throw_warning", shape=describe_lead(self.cat, v.rules, self.ctx, sel)),

@@ -23,6 +23,12 @@ def bot_choice(text: str) -> str:
 
 def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> None:
     p.add_argument("--preset", default="classic", choices=presets)
+    p.add_argument(
+        "--rules",
+        default=None,
+        metavar="FILE",
+        help="play the rules of a .toml or .json file (see `shengji rules`) instead of a preset",
+    )
     p.add_argument("--seed", type=int, default=None, help="deal the same cards again")
     p.add_argument(
         "--lang", choices=["en", "zh"], default=None, help="language (default: from LANG)"
@@ -67,6 +73,12 @@ def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> 
         action="store_true",
         help="keep the game in memory only (it cannot be resumed)",
     )
+    p.add_argument(
+        "--no-estimate",
+        action="store_true",
+        help="auctions: the bidding panel does not tell what your hand is worth",
+    )
     p.add_argument("--theme", default=None, help="a Textual theme name (default: shengji)")
+    p.add_argument("--bell", action="store_true", help="ring the terminal's bell on your turn")
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits")
     p.add_argument("--deal-delay", type=float, default=0.05, help="seconds between cards")

@@ -14,6 +14,7 @@ from ..bots import bot_level
 from ..rules import RuleSet
 from ..saves import DEFAULT_BOT_LEVEL, Saves, hotseat_problem, hotseat_seats, new_table
 from ..store import Store, StoreError, default_data_dir
+from ..table import rules_from_file
 from ..text import Catalogue, detect_lang
 from .app import ShengjiApp
 from .contract import GameOptions, TableLike
@@ -55,7 +56,15 @@ def build_app(args: argparse.Namespace) -> tuple[ShengjiApp | None, Saves | None
     from ..engine.state import SUPPORTED
 
     resume = getattr(args, "resume", None)
-    if resume is None and args.preset not in SUPPORTED:
+    rules: RuleSet | None = None
+    if getattr(args, "rules", None):
+        if resume is not None:
+            return None, None, "--rules makes a new game: it cannot be used with --resume"
+        try:
+            rules = rules_from_file(args.rules)
+        except ValueError as e:
+            return None, None, str(e)
+    elif resume is None and args.preset not in SUPPORTED:
         return (
             None,
             None,
@@ -64,7 +73,7 @@ def build_app(args: argparse.Namespace) -> tuple[ShengjiApp | None, Saves | None
         )
     hotseat = getattr(args, "hotseat", None)
     if resume is None and hotseat is not None:
-        problem = hotseat_problem(hotseat, RuleSet.preset(args.preset))
+        problem = hotseat_problem(hotseat, rules or RuleSet.preset(args.preset))
         if problem:
             return None, None, problem
     if resume is not None and getattr(args, "no_save", False):
@@ -83,12 +92,15 @@ def build_app(args: argparse.Namespace) -> tuple[ShengjiApp | None, Saves | None
             return None, None, str(e)
     lang = args.lang or detect_lang(os.environ)
     options = GameOptions(
-        preset=args.preset,
+        preset=rules.name if rules is not None else args.preset,
+        rules=rules,
         seed=args.seed,
         humans=hotseat or 1,
         bot_delay=args.bot_delay,
         deal_delay=args.deal_delay,
         bots=bot_level(getattr(args, "bots", None) or DEFAULT_BOT_LEVEL),
+        bell=bool(getattr(args, "bell", False)),
+        estimate=not getattr(args, "no_estimate", False),
     )
     factory = make_table if saves is None else functools.partial(make_table, store=saves.store)
     app = ShengjiApp(

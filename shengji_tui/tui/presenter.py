@@ -30,6 +30,8 @@ from ..engine import (
 )
 from ..rules import Card, Rank, Suit
 from ..text import describe_lead, play_verb
+from . import friends
+from .auction import AuctionPresenter
 from .model import Model
 from .props import (
     Cards as CardsPiece,
@@ -72,6 +74,7 @@ DYNAMIC_KEYS = (
     "next_deal",
     "next_hand",
     "last_trick",
+    "call_friend",
 )
 
 
@@ -113,11 +116,12 @@ class Presenter:
         self._groups: tuple[object, tuple[HandGroup, ...]] | None = None
         self._last: tuple[object, LastTrickProps] | None = None
         self._score: tuple[object, ScoreProps] | None = None
+        self.auction = AuctionPresenter(self)  # the auction presets' parts (auction.py)
 
     def look(self, m: Model) -> tuple[object, ...]:
         """What every text depends on besides the game: the words, the card style,
         how seats are named (the viewer, the names at the table)."""
-        return (m.cat, m.ct, m.ct.ascii, m.seat, len(m.humans) <= 1, tuple(m.names))
+        return (m.cat, m.ct, m.ct.ascii, m.seat, len(m.humans) <= 1, tuple(m.names), m.compact)
 
     # ------------------------------------------------------------ pieces
     def glyphs(self, m: Model) -> dict[str, str]:
@@ -152,6 +156,7 @@ class Presenter:
             keys=self.keys(m),
             log=LogProps(m.log_id, len(m.log), m.log),
             countdown=m.declare_deadline is not None and closing(m),
+            auction=self.auction.panel(m),
         )
 
     # ------------------------------------------------------------ status line
@@ -162,6 +167,8 @@ class Presenter:
         sep = f" {self.glyphs(m)['sep']} "
         if v is None:
             return StatusProps(title, sep, ())
+        if v.rules.bidding != "none":  # match points or per-seat levels, and the bid
+            return StatusProps(title, sep, tuple(self.auction.status_parts(m)))
         parts: list[Line] = []
         if v.trump_set:
             trump = m.ct.suit_name(v.trump_suit) if v.trump_suit else t("suit.no_trump")
@@ -178,6 +185,8 @@ class Presenter:
             parts.append(
                 words(t("status.levels", us=mine, them=v.levels[(m.seat + 1) % m.players]))
             )
+        elif friends.finds_friends(v):  # the call (or the friend), every seat's level
+            parts.extend(words(text) for text in friends.status_parts(m))
         else:  # every seat its own level (the deal's, above, is the dealer's)
             parts.append(words(t("status.your_level", level=mine)))
         parts.append(words(t("status.deal", n=v.deal_no + 1)))
@@ -192,11 +201,11 @@ class Presenter:
             return ()
         positions = seat_positions(m.players)
         return tuple(
-            SeatProps(m.seat_at(k + 1), pos, self.seat_lines(m, m.seat_at(k + 1)))
+            SeatProps(m.seat_at(k + 1), pos, self.seat_lines(m, m.seat_at(k + 1), pos))
             for k, pos in enumerate(positions)
         )
 
-    def seat_lines(self, m: Model, seat: int) -> tuple[Line, ...]:
+    def seat_lines(self, m: Model, seat: int, position: str = "") -> tuple[Line, ...]:
         v = m.view
         assert v is not None
         t = m.cat.t
@@ -205,11 +214,18 @@ class Presenter:
         if v.awaiting == seat:
             name.append(Words(g["turn"] + " ", "seat--turn"))
         name.append(Words(m.name(seat), "seat--name"))
-        roles = self.seat_roles(m, seat)
-        if roles:
-            name.append(Words(t("seat.roles", roles=t("seat.role_sep").join(roles))))
         info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=v.hand_sizes[seat])]
-        out = [Line(tuple(name)), words(f" {g['sep']} ".join(info), "seat--dim")]
+        roles = self.seat_roles(m, seat)
+        if m.compact and v.rules.partnership == "fixed":
+            # a small terminal: where a seat sits says partner or opponent
+            if v.dealer == seat:
+                name.append(Words(" " + g["dealer"]))
+            sep = "\n" if position in ("left", "right") else f" {g['sep']} "
+        else:
+            if roles:
+                name.append(Words(t("seat.roles", roles=t("seat.role_sep").join(roles))))
+            sep = "\n" if m.compact and position in ("left", "right") else f" {g['sep']} "
+        out = [Line(tuple(name)), words(sep.join(info), "seat--dim")]
         pts = v.points_by_seat[seat]
         if pts and v.dealer_side and seat not in v.dealer_side:
             out.append(words(t("seat.points_won", n=pts), "seat--dim"))
@@ -230,6 +246,8 @@ class Presenter:
                 roles.append(t("seat.opponent"))
             else:  # (at four seats the partner sits across: 对家; else a teammate: 队友)
                 roles.append(t("seat.partner" if m.players == 4 else "seat.teammate"))
+        elif friends.finds_friends(v):  # its side as far as the viewer knows it ("?")
+            roles.extend(friends.seat_roles(m, seat))
         elif v.dealer_side and v.dealer != seat:
             roles.append(t("seat.dealer_side" if seat in v.dealer_side else "seat.attacker"))
         if v.dealer == seat:
@@ -243,6 +261,8 @@ class Presenter:
         assert v is not None
         t = m.cat.t
         out: list[Piece] = []
+        if v.phase in ("bidding", "naming_trump"):  # the seat's call
+            return self.auction.seat_pieces(m, seat)
         if v.phase in ("dealing", "declaring"):
             mine = [d for d in v.declarations if d.seat == seat]
             if mine:
@@ -284,7 +304,9 @@ class Presenter:
         seat = m.seat
         pieces: list[Piece] = [Words(m.name(seat), "seat--name")]
         info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=len(v.hand))]
-        if v.dealer_side:
+        if friends.finds_friends(v):
+            info.extend(friends.seat_roles(m, seat))
+        elif v.dealer_side:
             info.append(t("seat.dealer_side") if seat in v.dealer_side else t("seat.attackers"))
         if v.dealer == seat:
             info.append(t("seat.dealer") + " " + g["dealer"])
@@ -295,9 +317,14 @@ class Presenter:
             pieces.extend(play)
         flag = None
         if v.awaiting == seat:
-            key = {"burying": "seat.your_bury", "kitty_theft": "seat.your_steal"}.get(
-                v.phase, "seat.your_turn"
-            )
+            key = {
+                "burying": "seat.your_bury",
+                "kitty_theft": "seat.your_steal",
+                "calling": "seat.your_call",
+                "bidding": "auction.your_bid_flag",
+                "naming_trump": "auction.your_naming_flag",
+                "overturning": "auction.your_overturn_flag",
+            }.get(v.phase, "seat.your_turn")
             flag = words(f"{g['turn']} {t(key)}", "seat--turn")
         return MeProps(Line(tuple(pieces)), flag)
 
@@ -308,7 +335,10 @@ class Presenter:
         if v is None:
             return CentreProps((words(t("centre.waiting_table")),), None)
         out: list[Line] = []
-        if v.phase in ("dealing", "declaring"):
+        auction = self.auction.centre(m)
+        if auction is not None:
+            out = auction
+        elif v.phase in ("dealing", "declaring"):
             total = v.rules.hand_size * v.rules.players
             dealt = total - v.cards_left
             if v.phase == "dealing":
@@ -323,13 +353,14 @@ class Presenter:
             else:
                 out.append(words(t("centre.dealt")))
             if v.dealer is None:
-                out.append(words(t("centre.first_deal_rule"), "seat--dim"))
+                if not m.compact:  # (the help says it too)
+                    out.append(words(t("centre.first_deal_rule"), "seat--dim"))
             else:
                 out.append(words(t("centre.dealer_known", name=m.name(v.dealer))))
         elif v.phase == "burying":
             holder = v.kitty_holder
             if holder == m.seat:
-                out.append(words(t("centre.bury_title", k=v.kitty_size), "centre--prompt"))
+                out.append(words(t("centre.bury_title", k=m.bury_count()), "centre--prompt"))
                 chk = m.check()
                 out.append(words(chk.message, "centre--ok" if chk.ok else "centre--alert"))
                 sel = m.selection()
@@ -337,14 +368,19 @@ class Presenter:
                     out.append(Line((self.cards(m, sel),)))
                 out.append(words(m.ct.keys(t("centre.bury_keys")), "seat--dim"))
             else:
-                out.append(words(t("centre.burying", name=m.name(holder or 0), k=v.kitty_size)))
+                k = m.bury_count()
+                out.append(words(t("centre.burying", name=m.name(holder or 0), k=k)))
+            out.extend(self.auction.burying_extra(m))
         elif v.phase == "kitty_theft":
             who = v.theft_turn
             if who == m.seat:
                 out.append(words(t("centre.your_theft"), "centre--prompt"))
             else:
                 out.append(words(t("centre.theft", name=m.name(who if who is not None else 0))))
+        elif v.phase == "calling":
+            out.extend(friends.calling_lines(m))
         elif v.phase == "playing":
+            out.extend(friends.centre_lines(m))
             out.extend(self.trick_lines(m))
         elif v.phase == "scoring":
             out.append(words(t("centre.deal_over", points=m.attacker_points())))
@@ -415,6 +451,8 @@ class Presenter:
         a = m.allowed
         if v is None or a is None or not ({"declare", "steal"} & a.kinds):
             return DeclareProps(False, ())
+        if v.phase == "overturning":  # three players' 反牌 (auction.py)
+            return self.auction.overturn_panel(m)
         t = m.cat.t
         lines: list[Line] = []
         st = v.standing
@@ -443,7 +481,8 @@ class Presenter:
                 pieces.append(Words("  "))
             pieces.append(Group(tuple(chip), "card--cursor" if i == m.decl_index else ""))
         lines.append(Line(tuple(pieces)))
-        lines.append(words(m.ct.keys(t("declare.keys")), "seat--dim"))
+        if not m.compact:  # (the key bar says the keys)
+            lines.append(words(m.ct.keys(t("declare.keys")), "seat--dim"))
         return DeclareProps(True, tuple(lines))
 
     # ------------------------------------------------------------ hand
@@ -518,19 +557,27 @@ class Presenter:
     def score(self, m: Model) -> ScoreProps:
         t = m.cat.t
         v = m.view
+        auction = self.auction.score(m)  # (against the bid)
+        if auction is not None:
+            return auction
         if v is None or not v.dealer_side:
             return ScoreProps(words(t("score.no_dealer")), Line(()), None)
         pts = m.attacker_points()
-        key = (m.cat, m.ct.ascii, pts, v.rules)  # (the bands are made again at every call)
+        left, alone = t("score.attackers", points=pts), False
+        ff = friends.finds_friends(v)
+        if ff:  # among the seats known to attack, provisional until the friend is revealed
+            pts, left, alone = friends.score_left(m)
+        key = (m.cat, m.ct.ascii, pts, v.rules, left, alone)  # (bands are made at every call)
         if self._score is not None and self._score[0] == key:
             return self._score[1]
         bands = m.milestones(pts)
-        ahead = [f"{b.min_points} {m.band_text(b)}" for b in bands[:2]]
+        band_text = friends.band_text if ff else (lambda _m, b: m.band_text(b))
+        ahead = [f"{b.min_points} {band_text(m, b)}" for b in bands[:2]]
         right = f" {self.glyphs(m)['sep']} ".join(ahead) if ahead else t("score.top")
         nxt = bands[0] if bands else None
         total = nxt.min_points if nxt is not None else max(pts, 1)
         props = ScoreProps(
-            words(t("score.attackers", points=pts), "bold"),
+            words(left, "bold"),
             words(right),
             (total, min(pts, total)),
         )
@@ -588,7 +635,7 @@ class Presenter:
         scoring = "next_deal" in a
         if declaring:
             confirm: bool | None = False  # declaring takes d or a digit: a stray enter must not
-        elif scoring:
+        elif scoring or "call_friend" in a.kinds:  # (enter opens the calling dialog)
             confirm = True
         elif not acting:
             confirm = grey
@@ -608,6 +655,7 @@ class Presenter:
             ("next_hand", declaring and len(m.humans) > 1),
             # while cards are played (the dialog says none was won yet), or once one was
             ("last_trick", bool(v.last_trick) or "play" in a.kinds | a.awaited),
+            ("call_friend", "call_friend" in a.kinds),
         )
         if "bury" in a.kinds | a.awaited:
             label = "keys.bury"
@@ -615,6 +663,8 @@ class Presenter:
             label = "keys.declare"
         elif scoring:
             label = "keys.next_deal"
+        elif "call_friend" in a.kinds:
+            label = "keys.call_friend"
         else:
             label = "keys.play"
         return KeyStates(states, label, "keys.skip_done" if a.closing else "keys.skip")
@@ -636,6 +686,8 @@ class Presenter:
         v = m.view
         if v is None:
             return ResultProps(t("result.title", n=1), ())
+        if v.rules.bidding != "none":  # the bid, the settlement (auction.py)
+            return self.auction.result(m, final)
         if final:
             winners = v.winners or ()
             key = "result.match_won" if m.seat in winners else "result.match_lost"
@@ -681,11 +733,12 @@ class Presenter:
             r = scored.result
             attackers = [s for s in range(m.players) if s not in v.dealer_side]
             names = {"dealer": m.team_name(v.dealer_side), "attackers": m.team_name(attackers)}
-            if r.attackers_take_over:
-                outcome = t("result.take_over", n=r.attacker_levels, **names)
+            if friends.finds_friends(v):  # each seat its own gain; five seats: the split
+                lines.extend(friends.outcome_lines(m, r, v.last_trick_winner))
+            elif r.attackers_take_over:
+                lines.append(words(t("result.take_over", n=r.attacker_levels, **names)))
             else:
-                outcome = t("result.hold", n=r.dealer_side_levels, **names)
-            lines.append(words(outcome))
+                lines.append(words(t("result.hold", n=r.dealer_side_levels, **names)))
         for e in log:
             if isinstance(e, LevelUp):
                 said = t(

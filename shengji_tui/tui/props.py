@@ -101,6 +101,16 @@ class DeclareProps(NamedTuple):
     lines: tuple[Line, ...]
 
 
+class AuctionProps(NamedTuple):
+    """The bidding panel (tui/auction.py), in the centre's place while bidding and
+    naming trump (`shown`); `keys`: the auction keys' states, as `KeyStates`'."""
+
+    shown: bool
+    title: str
+    lines: tuple[Line, ...]
+    keys: tuple[tuple[str, bool | None], ...]
+
+
 class HandCard(NamedTuple):
     at: int  # index in the hand (the model's `hand`, sorted for display)
     label: str  # the rank alone where the group header says the suit
@@ -173,3 +183,4 @@ class TableProps(NamedTuple):
     keys: KeyStates
     log: LogProps
     countdown: bool  # the declaring countdown runs (the centre changes each second)
+    auction: AuctionProps

@@ -81,7 +81,11 @@ def command(kind: CommandKind, state: GameState, seat: int) -> Command:
 def refused_for_phase_or_seat(state: GameState, cmd: Command) -> bool:
     try:
         apply(state, cmd)
-    except (WrongPhase, WrongSeat):
+    except WrongSeat as e:
+        # the seat it names as the one to move (screens say its name) may move
+        assert e.turn is None or allowed_in(state, e.turn).kinds, (cmd, e.turn)
+        return True
+    except WrongPhase:
         return True
     except RuleError:  # the right phase and seat, the wrong cards
         return False

@@ -16,6 +16,7 @@ KEYS = {
     "enter": b"\r",
     "escape": b"\x1b",
     "tab": b"\t",
+    "shift+tab": b"\x1b[Z",
     "space": b" ",
     "left": b"\x1b[D",
     "right": b"\x1b[C",

@@ -84,7 +84,7 @@ def _same_moves(table: Table, tid: str) -> int:
 
 
 def test_the_fixture_is_of_schema_1() -> None:
-    assert _version(FIXTURE / "shengji.db") == 1 and SCHEMA_VERSION == 2
+    assert _version(FIXTURE / "shengji.db") == 1 and SCHEMA_VERSION == 3
     assert len(PLAY) == 3 and len(SERVER) == 2
     levels = {b["level"] for rec in RECORD.values() for b in rec["bots"].values()}
     assert levels == {"random", "easy", "normal", "hard"}
@@ -94,7 +94,7 @@ def test_the_fixture_is_of_schema_1() -> None:
 def test_the_saved_games_of_shengji_play_are_listed_and_resume(data: Path) -> None:
     saves = Saves.open(data)
     try:
-        assert _version(db_path(data)) == 2  # upgraded when opened
+        assert _version(db_path(data)) == SCHEMA_VERSION  # upgraded when opened
         assert {s.table_id: s.deals_kept for s in saves.store.tables()} == dict.fromkeys(
             RECORD, False
         )

@@ -15,6 +15,7 @@ from shengji_tui.engine import (
     GameState,
     apply,
     events_for,
+    review_for,
     view_for,
 )
 from shengji_tui.engine.events import Event
@@ -79,9 +80,11 @@ class StaticTable:
     table_id = "static"
     declare_window: float | None = None
     trouble: Any = None
+    card_counter = True
 
     def __init__(self, state: GameState, names: list[str] | None = None, humans=(0,)) -> None:
         self.state = state
+        self.start_state = state
         players = state.rules.players
         names = names or (NAMES if players == 4 else SEAT_NAMES[:players])
         self.seats = [Seat("human" if s in humans else "bot", names[s]) for s in range(players)]
@@ -98,6 +101,9 @@ class StaticTable:
     def view(self, seat: int | None):
         return view_for(self.state, 0 if seat is None else seat)
 
+    def review(self, seat: int):
+        return review_for(self.state, seat)
+
     def subscribe(self, seat, callback):
         entry = (seat, callback)
         self._subs.append(entry)
@@ -111,6 +117,27 @@ class StaticTable:
             if inspect.isawaitable(res):
                 await res
         return events_for(events, seat, self.state)
+
+    async def take_back(self, seat: int) -> int:
+        """As `Table.take_back`, over the commands submitted here."""
+        from shengji_tui.table import TakeBackRefused
+        from shengji_tui.table.takeback import take_back_point
+
+        if sum(s.kind == "human" for s in self.seats) > 1:
+            raise TakeBackRefused("hotseat", "several humans")
+        k = take_back_point(self.submitted, seat)
+        if k is None:
+            raise TakeBackRefused("nothing", "no move")
+        self.submitted = self.submitted[:k]
+        state = self.start_state
+        for cmd in self.submitted:
+            state, _ = apply(state, cmd)
+        self.state = state
+        for s, cb in list(self._subs):
+            res = cb(self.view(s), [])
+            if inspect.isawaitable(res):
+                await res
+        return state.version
 
     async def start(self) -> None:
         pass

@@ -39,9 +39,19 @@ from shengji_tui.engine import (
 from shengji_tui.rules import RuleSet
 from shengji_tui.table import Pacing, Table, TableSettings, bot_specs
 from shengji_tui.text import CardText, Catalogue
+from shengji_tui.tui.aids import AidsPresenter
 from shengji_tui.tui.app import ShengjiApp
-from shengji_tui.tui.screens import DealResultScreen, LastTrickScreen, LogScreen, PassScreen
-from shengji_tui.tui.widgets import CentreBox, DeclarePanel
+from shengji_tui.tui.counter import count_cards
+from shengji_tui.tui.model import Model
+from shengji_tui.tui.screens import (
+    CounterScreen,
+    DealResultScreen,
+    KittyScreen,
+    LastTrickScreen,
+    LogScreen,
+    PassScreen,
+)
+from shengji_tui.tui.widgets import CentreBox, CounterPanel, DeclarePanel
 
 from .helpers import wait_until
 
@@ -119,6 +129,7 @@ class Checker:
         self.checks = 0
         self.seats_seen: set[int] = set()
         self.received_seen = 0
+        self.counters_seen = 0
         self.toasts_seen = 0
         self.dialogs_seen: set[str] = set()
         notify = app.notify
@@ -203,10 +214,32 @@ class Checker:
                 self.check_options(where, painted, hand)
             elif name == "Toast":
                 self.check_toast(where, painted, seat)
+            elif isinstance(w, CounterPanel) and painted:  # (a hidden panel is not kept)
+                self.check_counter(where, w, m)
         for name, line in lines:
+            if name == "CounterPanel":  # (it names the cards the seat does not see)
+                continue
             for part in CHIP.split(line):  # (each declaration option names its own cards)
                 over = self.cards(part) - know
                 assert not over, f"{where}: seat {seat} cannot know {dict(over)}: {name} {line!r}"
+
+    def check_counter(self, where: str, panel: CounterPanel, m: Model) -> None:
+        """The card counter names every card the seat does not see, by construction:
+        it must be the count of the seat's own view (`count_cards` reads the view
+        alone), and what it says is out is exactly the pack less what that view
+        holds (the hand, the cards played, the kitty it buried)."""
+        seat_view = m.view
+        assert seat_view is not None
+        assert panel.props == AidsPresenter().counter(m), f"{where}: a stale or foreign count"
+        count = count_cards(seat_view, m.ctx)
+        out = Counter(c for s in count.suits for c in s.out)
+        seen = Counter(seat_view.hand) + Counter(seat_view.kitty or ())
+        for e in seat_view.log:
+            if isinstance(e, Played):
+                seen.update(e.cards)
+        pack = Counter(rules.full_deck(seat_view.rules.decks))
+        assert out + seen == pack, f"{where}: the count is not the pack less seat {m.seat}'s view"
+        self.counters_seen += 1
 
     def latest(self, seat: int) -> SeatView:
         views = self.witness.views[seat]
@@ -423,6 +456,17 @@ async def play_deal(
                     pilot, lambda before=before: len(m.view.hand) < before, what="the throw"
                 )
                 continue
+            if turn % 4 == 1:  # the card counter: the seat's own count (check_counter)
+                await key("m")
+                assert isinstance(app.screen, CounterScreen)
+                await key("escape")
+            if turn % 4 == 2:  # the kitty: only its burier's screen opens it
+                await key("k")
+                mine = m.view.kitty_holder == m.seat
+                assert isinstance(app.screen, KittyScreen) == mine
+                if mine:
+                    await key("escape")
+                done["kitty mine" if mine else "kitty refused"] += 1
             if v.last_trick and turn % 3 == 0:
                 await key("t")
                 assert isinstance(app.screen, LastTrickScreen)
@@ -463,6 +507,8 @@ async def whole_hotseat_deal(lang: str, size: tuple[int, int], seed: int) -> Non
         # a toast was read (or at least raised: the human's own failed throw toasts
         # just as the keyboard may pass on, and the hand-over takes it down unread)
         assert check.toasts_seen >= 1 or check.raised
+        assert done.get("kitty refused", 0) >= 1
+        assert check.counters_seen >= (20 if size[0] >= 120 else 1)
         await wait_until(pilot, lambda: isinstance(app.screen, DealResultScreen), what="result")
         check("the result")
         await pilot.press("t")

@@ -150,10 +150,13 @@ async def test_help_last_trick_and_quit() -> None:
 
 async def test_too_small_terminal_asks_to_enlarge() -> None:
     app, _ = H.static_app(H.following_state())
-    async with app.run_test(size=(70, 20)) as pilot:
+    async with app.run_test(size=(59, 20)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, EnlargeScreen)
-        await pilot.resize_terminal(80, 24)
+        await pilot.resize_terminal(60, 19)
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, EnlargeScreen)
+        await pilot.resize_terminal(60, 20)  # a phone's SSH client: the compact table
         await pilot.pause(0.1)
         assert isinstance(app.screen, TableScreen)
 

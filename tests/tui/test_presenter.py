@@ -15,6 +15,7 @@ from shengji_tui.engine import (
     GameState,
     KittyFlipped,
     KittyRevealed,
+    KittyShown,
     Play,
     Played,
     SeatView,
@@ -153,13 +154,17 @@ def test_six_seats_mid_trick() -> None:
 def test_solo_seats_say_their_side_and_own_level() -> None:
     """No fixed partners: a seat says its side this deal (dealer side / attacker,
     as far as the view knows), the status line your own level (no "them"), the
-    result every seat's level."""
-    state = S.trick_state("find-friends-5")
+    result every seat's level. (Find friends says "?" until the reveal:
+    test_presenter_friends.py.)"""
+    state = S.trick_state("three-player")
     m = model_of(state)
     v = m.view
-    assert v is not None and v.dealer is not None and v.dealer != 0
+    if v is not None and v.dealer == 0:  # (a seat that does not deal, to read the dealer's)
+        m = model_of(state, seat=1)
+        v = m.view
+    assert v is not None and v.dealer is not None and v.dealer != m.seat
     roles = roles_of(Presenter().present(m, 0.0))
-    for seat in range(1, 5):
+    for seat in (s for s in range(m.players) if s != m.seat):
         if seat == v.dealer:
             want = "(dealer ★)"
         elif seat in v.dealer_side:
@@ -168,7 +173,11 @@ def test_solo_seats_say_their_side_and_own_level() -> None:
             want = "(attacker)"
         assert roles[seat] == want, (seat, roles, v.dealer_side)
     parts = [plain(x) for x in Presenter().present(m, 0.0).status.parts]
-    assert f"you {v.levels[0]}" in parts and not any("them" in x for x in parts)
+    # three players level each seat alone: every seat's level, no "us / them"
+    order = [m.seat_at(k) for k in range(m.players)]  # from the viewer, in play order
+    each = " ".join(f"{m.name(s)} {v.levels[s]}" for s in order)
+    assert not any("them" in x for x in parts)
+    assert any(x.startswith("levels ") and x.endswith(each) for x in parts), parts
     # before there is a dealer (an auction's first deal): names alone
     three = new_game("three-player", 2)
     while three.phase == "dealing":
@@ -361,10 +370,11 @@ def shown_lines(p: TableProps) -> list[Counter[str]]:
 
 def knowable(v: SeatView, ct: CardText) -> Counter[str]:
     """What the seat may know: cards played or declared (or revealed) this deal,
-    its own hand, a failed throw's cards, the kitty turned over."""
+    its own hand, a failed throw's cards, the kitty turned over (or, three
+    players, its shown cards)."""
     k: Counter[str] = Counter(ct.card(c) for c in v.hand)
     for e in v.log:
-        if isinstance(e, (Played, Declared, KittyFlipped)):
+        if isinstance(e, (Played, Declared, KittyFlipped, KittyShown)):
             k.update(ct.card(c) for c in e.cards)
         elif isinstance(e, DeclarationsRevealed):
             k.update(ct.card(c) for cards in e.cards for c in cards)

@@ -1,4 +1,5 @@
-"""Snapshots of the table (pytest-textual-snapshot) at 80x24 and 120x40.
+"""Snapshots of the table (pytest-textual-snapshot) at 80x24 and 120x40 (the
+card counter beside the log), and the compact table at 60x20.
 
 Update after an intended change of the look with
 `.venv/bin/python -m pytest tests/tui/test_snapshots.py --snapshot-update`
@@ -117,4 +118,16 @@ def test_seats_around_the_table_in_chinese(snap_compare, seat_states, preset, si
 
 def test_too_small(snap_compare, states) -> None:
     app, _ = H.static_app(states["following"])
+    assert snap_compare(app, terminal_size=(59, 19))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_compact_at_60x20(snap_compare, states, lang) -> None:
+    """A phone's SSH client in portrait: the compact table."""
+    app, _ = H.static_app(states["following"], lang=lang)
+    assert snap_compare(app, terminal_size=(60, 20), run_before=select(states["illegal"]))
+
+
+def test_compact_dealing_at_60x20(snap_compare, states) -> None:
+    app, _ = H.static_app(states["dealing"])
     assert snap_compare(app, terminal_size=(60, 20))

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from shengji_tui.engine import view_for
+from shengji_tui.tui.aids import AidsPresenter
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.messages import TableUpdate
 from shengji_tui.tui.model import Model
@@ -17,7 +18,9 @@ from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import TableProps
 from shengji_tui.tui.screens import TableScreen
 from shengji_tui.tui.widgets import (
+    AuctionPanel,
     CentreBox,
+    CounterPanel,
     DeclarePanel,
     HandView,
     KeyBar,
@@ -115,14 +118,24 @@ def fresh_props(m: Model, now: float) -> TableProps:
     """The props of a model made afresh from the seat's view (as at a hotseat
     hand-over) with the same choices of the player, by a presenter that
     remembers nothing."""
+    return Presenter().present(fresh_model(m), now)
+
+
+def fresh_model(m: Model) -> Model:
     again = Model(m.cat, m.ct, list(m.names), m.seat, humans=list(m.humans))
+    again.compact, again.card_counter = m.compact, m.card_counter
     again.table_humans, again.declare_window = m.table_humans, m.declare_window
     assert m.view is not None
     again.take_seat(m.seat, m.view)
     again.cursor, again.selected, again.decl_index = m.cursor, list(m.selected), m.decl_index
     again.declare_deadline = m.declare_deadline
+    again.bid_pick, again.trump_pick, again.show_estimate = (
+        m.bid_pick,
+        m.trump_pick,
+        m.show_estimate,
+    )
     again.log, again.log_id = m.log, m.log_id
-    return Presenter().present(again, now)
+    return again
 
 
 def shown_widgets(screen: TableScreen) -> list[tuple[LineWidget[Any], Any]]:
@@ -137,11 +150,16 @@ def shown_widgets(screen: TableScreen) -> list[tuple[LineWidget[Any], Any]]:
             want = p.score.left if w.id == "score-left" else p.score.right
         elif isinstance(w, KeyBar):
             continue  # (from the bindings: test_a_turn_change_greys_the_turn_keys...)
+        elif isinstance(w, CounterPanel):
+            if not screen.has_class("-counter"):
+                continue  # (hidden: not counted, its props not kept)
+            want = AidsPresenter().counter(fresh_model(screen.model))
         else:
             want = {
                 StatusBar: p.status,
                 CentreBox: p.centre,
                 DeclarePanel: p.declare,
+                AuctionPanel: p.auction,
                 LastTrick: p.last_trick,
                 MeLine: p.me,
                 HandView: p.hand,
@@ -150,7 +168,10 @@ def shown_widgets(screen: TableScreen) -> list[tuple[LineWidget[Any], Any]]:
     return out
 
 
-@pytest.mark.parametrize(("preset", "seed"), [("classic", 3), ("one-deck", 8), ("four-deck", 5)])
+@pytest.mark.parametrize(
+    ("preset", "seed"),
+    [("classic", 3), ("one-deck", 8), ("four-deck", 5), ("eighty-points", 3), ("three-player", 5)],
+)
 async def test_what_shows_is_the_view_and_the_choices_whatever_was_skipped(
     preset: str, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -174,14 +195,20 @@ async def test_what_shows_is_the_view_and_the_choices_whatever_was_skipped(
 
     monkeypatch.setattr(LineWidget, "show", counting)
     state = new_game(preset, seed)
+    n = state.rules.players
     apps = [
-        ShengjiApp(H.StaticTable(state), seat, theme="shengji", lang="zh" if seat == 3 else "en")
-        for seat in range(4)
+        ShengjiApp(H.StaticTable(state), seat, theme="shengji", lang="zh" if seat == 2 else "en")
+        for seat in range(n)
     ]
-    bots = {s: RandomBot(seed=seed * 4 + s) for s in range(4)}
+    bots = {s: RandomBot(seed=seed * 4 + s) for s in range(n)}
     misses: list[str] = []
     async with contextlib.AsyncExitStack() as stack:
-        pilots = [await stack.enter_async_context(a.run_test(size=(100, 32))) for a in apps]
+        # (seat 1 at 120 columns: the card counter beside the log follows the deal too)
+        sizes = [(120, 40) if seat == 1 else (100, 32) for seat in range(n)]
+        pilots = [
+            await stack.enter_async_context(a.run_test(size=size))
+            for a, size in zip(apps, sizes, strict=True)
+        ]
         for p in pilots:
             await p.pause()
         steps = 0
@@ -222,6 +249,8 @@ async def test_what_shows_is_the_view_and_the_choices_whatever_was_skipped(
     assert {"dealing", "playing"} <= phases
     if preset == "four-deck":
         assert "kitty_theft" in phases
+    if state.rules.bidding != "none":
+        assert {"bidding", "naming_trump"} <= phases
 
 
 async def test_lines_wrapped_one_at_a_time_as_rich_wraps_the_whole_text() -> None:

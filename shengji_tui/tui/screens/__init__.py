@@ -3,11 +3,15 @@
 Modules:
   table         `TableScreen`: the seats, the centre, your hand, its keys
   result        `DealResultScreen` (a deal's or the match's end)
+  review        `ReviewScreen` (a deal told again, trick by trick)
   last_trick    `LastTrickScreen`
   log           `LogScreen`
+  counter       `CounterScreen` (the card counter)
+  kitty         `KittyScreen` (the kitty the seat buried)
   help          `HelpScreen`
   confirm_quit  `ConfirmQuit`
   hand_over     `PassScreen` (hotseat)
+  call_friend   `CallFriendScreen` (find friends: the dealer calls the friend)
   enlarge       `EnlargeScreen` (the terminal is too small)
   start         `StartScreen` (the start menu) and its `Menu`
   base          `SizeWatch`, `Dialog`
@@ -17,26 +21,34 @@ they show.
 """
 
 from .base import Dialog, SizeWatch
+from .call_friend import CallFriendScreen
 from .confirm_quit import ConfirmQuit
+from .counter import CounterScreen
 from .enlarge import EnlargeScreen
 from .hand_over import PassScreen
 from .help import HelpScreen
+from .kitty import KittyScreen
 from .last_trick import LastTrickScreen
 from .log import LogScreen
 from .result import DealResultScreen
+from .review import ReviewScreen
 from .start import Menu, StartScreen, bot_label, when
 from .table import TableScreen
 
 __all__ = [
+    "CallFriendScreen",
     "ConfirmQuit",
+    "CounterScreen",
     "DealResultScreen",
     "Dialog",
     "EnlargeScreen",
     "HelpScreen",
+    "KittyScreen",
     "LastTrickScreen",
     "LogScreen",
     "Menu",
     "PassScreen",
+    "ReviewScreen",
     "SizeWatch",
     "StartScreen",
     "TableScreen",

@@ -13,7 +13,7 @@ from textual.widgets import Label, Static
 
 from ...engine import NextDeal
 from ..bindings import relabel_bindings
-from ..messages import MenuRequested, QuitRequested, SubmitCommand
+from ..messages import MenuRequested, QuitRequested, ReviewRequested, SubmitCommand
 from ..model import Model
 from ..presenter import Presenter
 from ..props import ResultProps
@@ -26,6 +26,7 @@ class DealResultScreen(Dialog):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,n", "next", "next deal"),
         Binding("t", "last_trick", "last trick"),
+        Binding("r", "review", "review"),
         Binding("escape", "close", "close"),
         Binding("q", "quit", "quit"),
     ]
@@ -42,7 +43,7 @@ class DealResultScreen(Dialog):
             yield Label(self.title_line(), classes="dialog-title")
             yield Static(self.body(), id="result-body")
             key = "result.keys_final" if self.final else "result.keys"
-            yield Label(t(key), classes="dim")
+            yield Label(f"{t(key)}\n{t('review.result_key')}", classes="dim")
 
     def on_mount(self) -> None:
         t = self.model.cat.t
@@ -51,6 +52,7 @@ class DealResultScreen(Dialog):
             {
                 "next": t("keys.new_game" if self.final else "keys.next_deal"),
                 "last_trick": t("keys.last_trick"),
+                "review": t("review.key"),
                 "close": t("keys.close"),
                 "quit": t("keys.quit"),
             },
@@ -72,6 +74,9 @@ class DealResultScreen(Dialog):
 
     def action_last_trick(self) -> None:
         self.app.push_screen(LastTrickScreen(self.model))
+
+    def action_review(self) -> None:
+        self.post_message(ReviewRequested())
 
     def action_quit(self) -> None:
         self.post_message(QuitRequested())

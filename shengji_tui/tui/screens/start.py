@@ -24,6 +24,8 @@ from ..contract import GameOptions
 from ..messages import CardStyleChosen, LanguageChosen, NewGameRequested, ResumeRequested
 from .base import SizeWatch
 
+RULES_FILE = "<rules file>"  # the presets' entry for the rules of `--rules FILE`
+
 
 @dataclass(frozen=True)
 class Menu:
@@ -63,15 +65,23 @@ class StartScreen(SizeWatch, Screen[None]):
         menu = self.menu
         t = menu.cat.t
         o = menu.options
-        presets = [(f"{p} — {t('preset.' + p)}", p) for p in SUPPORTED]
+        presets = [(menu.cat.plain(f"{p} — {t('preset.' + p)}"), p) for p in SUPPORTED]
+        if o.rules is not None:  # `shengji play --rules FILE`: its rules first
+            presets.insert(0, (t("rules_file.menu", name=o.rules.name), RULES_FILE))
         levels = list(menu.levels)
         with Vertical(id="start"):
             yield Label(t("menu.title"), classes="dialog-title")
             with Grid(id="start-grid"):
                 yield Label(t("menu.preset"))
-                yield Select(presets, value=o.preset, allow_blank=False, compact=True, id="preset")
+                yield Select(
+                    presets,
+                    value=RULES_FILE if o.rules is not None else o.preset,
+                    allow_blank=False,
+                    compact=True,
+                    id="preset",
+                )
                 yield Label(t("menu.players"))
-                choices = humans_choices(menu.cat, o.preset)
+                choices = humans_choices(menu.cat, o.rules or RuleSet.preset(o.preset))
                 yield Select(
                     choices,
                     value=min(max(o.humans, 1), len(choices)),
@@ -86,6 +96,22 @@ class StartScreen(SizeWatch, Screen[None]):
                     allow_blank=False,
                     compact=True,
                     id="bots",
+                )
+                yield Label(t("aids.option"))
+                yield Select(
+                    [(t("aids.option_on"), True), (t("aids.option_off"), False)],
+                    value=o.card_counter,
+                    allow_blank=False,
+                    compact=True,
+                    id="counter-option",
+                )
+                yield Label(t("bell.option"))
+                yield Select(
+                    [(t("bell.off"), False), (t("bell.on"), True)],
+                    value=o.bell,
+                    allow_blank=False,
+                    compact=True,
+                    id="bell-option",
                 )
                 yield Label(t("menu.seed"))
                 yield Input(
@@ -174,7 +200,7 @@ class StartScreen(SizeWatch, Screen[None]):
                 str(g.deal),
                 levels_text(cat, g),
                 players,
-                bot_label(cat, g.bots) if g.bots else "—",
+                bot_label(cat, g.bots) if g.bots else cat.plain("—"),
                 when(g.last_played),
                 key=g.table_id,
             )
@@ -192,7 +218,9 @@ class StartScreen(SizeWatch, Screen[None]):
             return
         humans = self.query_one("#humans", Select)
         keep = humans.value
-        choices = humans_choices(self.menu.cat, event.value)
+        o = self.menu.options
+        chosen = o.rules if event.value == RULES_FILE and o.rules else None
+        choices = humans_choices(self.menu.cat, chosen or RuleSet.preset(event.value))
         humans.set_options(choices)
         humans.value = min(keep, len(choices)) if isinstance(keep, int) else 1
 
@@ -234,13 +262,21 @@ class StartScreen(SizeWatch, Screen[None]):
         preset = self.query_one("#preset", Select).value
         humans = self.query_one("#humans", Select).value
         bots = self.query_one("#bots", Select).value
+        counter = self.query_one("#counter-option", Select).value
+        bell = self.query_one("#bell-option", Select).value
         seed_text = self.query_one("#seed", Input).value.strip()
+        rules = o.rules if preset == RULES_FILE else None
+        if preset == RULES_FILE and o.rules is not None:
+            preset = o.rules.name
         return replace(
             o,
             preset=preset if isinstance(preset, str) else o.preset,
+            rules=rules,
             humans=humans if isinstance(humans, int) else o.humans,
             bots=bot_level(bots) if isinstance(bots, str) else o.bots,
             seed=int(seed_text) if seed_text.lstrip("-").isdigit() else None,
+            card_counter=counter if isinstance(counter, bool) else o.card_counter,
+            bell=bell if isinstance(bell, bool) else o.bell,
         )
 
     def action_start(self) -> None:
@@ -270,10 +306,10 @@ def levels_text(cat: Catalogue, g: SavedGame) -> str:
     return " ".join(g.seat_levels)
 
 
-def humans_choices(cat: Catalogue, preset: str) -> list[tuple[str, int]]:
-    """The players choice for a table of `preset`: you alone against its bots, or
+def humans_choices(cat: Catalogue, rs: RuleSet) -> list[tuple[str, int]]:
+    """The players choice for a table of `rs`: you alone against its bots, or
     2 up to its seats sharing the keyboard."""
-    players = RuleSet.preset(preset).players
+    players = rs.players
     solo = (cat.t("menu.solo", n=players - 1), 1)
     return [solo] + [(cat.t("menu.hotseat", n=n), n) for n in range(2, players + 1)]
 
@@ -284,7 +320,7 @@ def bot_label(cat: Catalogue, level: str, about: bool = False) -> str:
         return level
     name = cat.t("bots." + level)
     if about and cat.has("bots.about." + level):
-        return f"{name} — {cat.t('bots.about.' + level)}"
+        return cat.plain(f"{name} — {cat.t('bots.about.' + level)}")
     return name
 
 

@@ -16,17 +16,19 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.timer import Timer
 
 from ...engine import Declare, NextDeal, PassSteal, Steal
+from ..aids import AidsPresenter, counter_refusal, kitty_refusal
 from ..bindings import relabel_bindings
-from ..messages import NextHandRequested, QuitRequested, SubmitCommand
+from ..messages import NextHandRequested, QuitRequested, SubmitCommand, TakeBackRequested
 from ..model import Model
 from ..presenter import Presenter, seat_positions
 from ..props import KeyStates, SeatProps, TableProps
 from ..widgets import (
+    AuctionPanel,
     CentreBox,
+    CounterPanel,
     DeclarePanel,
     GameLog,
     HandView,
@@ -39,13 +41,21 @@ from ..widgets import (
     StatusBar,
     styles_for,
 )
+from .auction_keys import ACTIONS as AUCTION_ACTIONS
+from .auction_keys import AUCTION_BINDINGS, AuctionKeys, auction_labels, key_state
 from .base import SizeWatch
+from .call_friend import CallFriendScreen
+from .counter import CounterScreen
 from .help import HelpScreen
+from .kitty import KittyScreen
 from .last_trick import LastTrickScreen
 from .log import LogScreen
 
+COUNTER_WIDTH = 120  # columns from which the card counter shows beside the log
+COMPACT_SIZE = (80, 24)  # below it, the compact layout
 
-class TableScreen(SizeWatch, Screen[None]):
+
+class TableScreen(SizeWatch, AuctionKeys):
     """The seats around a centre; your hand at the bottom."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
@@ -61,6 +71,9 @@ class TableScreen(SizeWatch, Screen[None]):
         Binding("s", "suggest", "suggest"),
         Binding("t", "last_trick", "last trick"),
         Binding("g", "show_log", "log", show=False),
+        Binding("m", "counter", "counter", show=False),
+        Binding("k", "kitty", "kitty", show=False),
+        Binding("u", "take_back", "take back", show=False),
         Binding("escape", "clear", "clear", show=False),
         Binding("n", "next_deal", "next deal", show=False),
         Binding("p", "pass_steal", "pass"),
@@ -68,15 +81,17 @@ class TableScreen(SizeWatch, Screen[None]):
         Binding("question_mark", "help", "help", key_display="?"),
         Binding("q", "quit_table", "quit"),
         *[Binding(str(k), f"declare_option({k - 1})", show=False) for k in range(1, 10)],
+        *AUCTION_BINDINGS,  # (after the table's: those are off in the auction)
     ]
 
     def __init__(self, model: Model) -> None:
         super().__init__()
         self.model = model
         self.presenter = Presenter()
+        self.aids = AidsPresenter(self.presenter)
         self.presented_at = time.monotonic()
         self.props: TableProps = self.presenter.present(model, self.presented_at)
-        self._labels_for: tuple[str, str, str] | None = None
+        self._labels_for: tuple[str, str, str, bool] | None = None
         self._labels: dict[str, str] = {}  # action -> what the key bar says it does
         self._space = "space"
         self._lang: str | None = None
@@ -106,11 +121,13 @@ class TableScreen(SizeWatch, Screen[None]):
                         yield self._seat_panel("left", seats)
                     with Vertical(id="centre"):
                         yield CentreBox(p.centre, id="trick")
+                        yield AuctionPanel(p.auction, id="auction")
                         yield DeclarePanel(p.declare, id="declare")
                     if "right" in positions:
                         yield self._seat_panel("right", seats)
             with Vertical(id="side"):
                 yield LastTrick(p.last_trick, id="last-trick")
+                yield CounterPanel(self.aids.counter(self.model), id="side-counter")
                 yield GameLog(p.log, id="log")
         with Horizontal(id="scoreline"):
             yield ScoreText(p.score.left, id="score-left")
@@ -149,12 +166,17 @@ class TableScreen(SizeWatch, Screen[None]):
             "suggest": t("keys.suggest"),
             "last_trick": t("keys.last_trick"),
             "show_log": t("keys.log"),
+            "counter": t("aids.counter_key"),
+            "kitty": t("aids.kitty_key"),
+            "take_back": t("takeback.key"),
             "clear": t("keys.clear"),
             "next_deal": t("keys.next_deal"),
             "pass_steal": t("keys.pass_steal"),
+            "call_friend": t("keys.call_friend"),
             "next_hand": t("keys.next_hand"),
             "help": t("keys.help"),
             "quit_table": t("keys.quit"),
+            **auction_labels(t),
         }
         self._labels = labels
         self._space = t("keys.space")
@@ -188,6 +210,12 @@ class TableScreen(SizeWatch, Screen[None]):
                 panel.show(sp, look)
         w.centre.show(props.centre, look)
         w.declare.show(props.declare, look)
+        w.auction.show(props.auction, look)
+        shown = props.auction.shown  # (in the centre's place)
+        if w.auction.display != shown:
+            w.auction.display = shown
+        if w.centre.display == shown:
+            w.centre.display = not shown
         w.last_trick.show(props.last_trick, look)
         w.score_left.show(props.score.left, look)
         w.score_right.show(props.score.right, look)
@@ -197,6 +225,8 @@ class TableScreen(SizeWatch, Screen[None]):
             w.declare.display = props.declare.shown
         w.bar.show_points(props.score.bar)
         w.log.show(props.log)
+        if self.has_class("-counter"):  # (counted only where it is shown)
+            w.counter.show(self.aids.counter(self.model), look)
         self._show_keys(props.keys)
         self.footer_palette()
         timer = self._countdown
@@ -208,14 +238,16 @@ class TableScreen(SizeWatch, Screen[None]):
 
     def _show_keys(self, keys: KeyStates) -> None:
         t = self.model.cat.t
-        labels = (keys.confirm, keys.skip, self.model.cat.lang)
+        overturning = self.model.phase == "overturning"  # (d overturns: 反牌)
+        labels = (keys.confirm, keys.skip, self.model.cat.lang, overturning)
         if labels != self._labels_for:
             self._labels_for = labels
             changed = {"confirm": t(keys.confirm), "skip_deal": t(keys.skip)}
+            changed["declare"] = t("auction.keys.overturn" if overturning else "keys.declare")
             self._labels.update(changed)
             relabel_bindings(self, changed)
         # The footer follows every refresh_bindings: only when something changed.
-        sig = (keys, self.has_class("-wide"), self.model.cat.lang)
+        sig = (keys, self.props.auction.keys, self.has_class("-wide"), self.model.cat.lang)
         if sig != self._binding_sig:
             self._binding_sig = sig
             self.refresh_bindings()
@@ -234,7 +266,7 @@ class TableScreen(SizeWatch, Screen[None]):
     def footer_palette(self) -> None:
         """ASCII mode names keys in words ("left/right", "enter"): on a narrow
         terminal the footer then drops its palette key (ctrl+p still opens it)."""
-        show = not (self.model.ct.ascii and self.size.width < 110)
+        show = not (self.model.ct.ascii and self.size.width < 110) and self.size.width >= 80
         w = self._widgets
         for bar in [w.keys] if w is not None else self.query(KeyBar).results(KeyBar):
             bar.set_palette(show)
@@ -242,6 +274,25 @@ class TableScreen(SizeWatch, Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
         self.footer_palette()
+        self.side_counter()
+        self.compact()
+
+    def compact(self) -> None:
+        """Below 80x24 (down to 60x20: a phone's SSH client) the table is laid out
+        small (`-compact`) and says less (`Model.compact`)."""
+        w, h = self.size
+        small = w < COMPACT_SIZE[0] or h < COMPACT_SIZE[1]
+        self.set_class(small, "-compact")
+        self.model.set_compact(small)
+
+    def side_counter(self) -> None:
+        """Terminals 120 columns wide show the card counter beside the log (when
+        the table lets its players count)."""
+        shown = self.size.width >= COUNTER_WIDTH and self.model.card_counter
+        if shown != self.has_class("-counter"):
+            self.set_class(shown, "-counter")
+            if shown and self._widgets is not None:
+                self.present()
 
     def _tick_countdown(self) -> None:
         """The declaring countdown shows another second (the centre follows)."""
@@ -254,6 +305,8 @@ class TableScreen(SizeWatch, Screen[None]):
             return not self.has_class("-wide")
         if action == "clear":
             return True
+        if action in AUCTION_ACTIONS:
+            return key_state(self.props, action)
         return self.props.keys.state(action)
 
     def action_move(self, step: int) -> None:
@@ -273,6 +326,9 @@ class TableScreen(SizeWatch, Screen[None]):
         a = m.allowed
         if a is not None and "next_deal" in a:
             self.app.post_message(SubmitCommand(NextDeal(seat=m.seat)))
+            return
+        if a is not None and "call_friend" in a.kinds:
+            self.action_call_friend()
             return
         chk = m.check()
         if not chk.ok:
@@ -300,6 +356,12 @@ class TableScreen(SizeWatch, Screen[None]):
         else:
             self.app.post_message(SubmitCommand(Declare(seat=m.seat, cards=cards)))
 
+    def action_call_friend(self) -> None:
+        """Find friends: the dealer's calling dialog (enter or c, while it calls)."""
+        a = self.model.allowed
+        if a is not None and "call_friend" in a.kinds:
+            self.app.push_screen(CallFriendScreen(self.model))
+
     def action_pass_steal(self) -> None:
         m = self.model
         a = m.allowed
@@ -316,6 +378,24 @@ class TableScreen(SizeWatch, Screen[None]):
 
     def action_last_trick(self) -> None:
         self.app.push_screen(LastTrickScreen(self.model))
+
+    def action_counter(self) -> None:
+        refusal = counter_refusal(self.model)
+        if refusal is not None:
+            self.notify(refusal, severity="warning")
+            return
+        self.app.push_screen(CounterScreen(self.model))
+
+    def action_kitty(self) -> None:
+        refusal = kitty_refusal(self.model)
+        if refusal is not None:
+            self.notify(refusal, severity="warning")
+            return
+        t = self.model.cat.t
+        self.app.push_screen(KittyScreen(self.aids.kitty(self.model), t("dialog.close_keys")))
+
+    def action_take_back(self) -> None:
+        self.post_message(TakeBackRequested())
 
     def action_show_log(self) -> None:
         self.app.push_screen(LogScreen(self.model.cat.t("log.title"), self.model.log))
@@ -343,6 +423,7 @@ class _Widgets:
         self.status = screen.query_one(StatusBar)
         self.centre = screen.query_one(CentreBox)
         self.declare = screen.query_one(DeclarePanel)
+        self.auction = screen.query_one(AuctionPanel)
         self.last_trick = screen.query_one(LastTrick)
         self.score_left = screen.query_one("#score-left", ScoreText)
         self.score_right = screen.query_one("#score-right", ScoreText)
@@ -350,4 +431,5 @@ class _Widgets:
         self.hand = screen.query_one(HandView)
         self.bar = screen.query_one(PointsBar)
         self.log = screen.query_one(GameLog)
+        self.counter = screen.query_one(CounterPanel)
         self.keys = screen.query_one(KeyBar)

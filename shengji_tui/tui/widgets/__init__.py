@@ -10,14 +10,18 @@ Modules:
   me          `MeLine` (your own seat line)
   centre      `CentreBox` (the trick in sentences, what you must do)
   declare     `DeclarePanel`
+  auction     `AuctionPanel` (the bidding panel, in the centre's place)
   hand        `HandView` (and `hand_rows`, its layout)
   score       `ScoreText`, `PointsBar`
   last_trick  `LastTrick`
   keybar      `KeyBar` (the table's footer)
   log         `GameLog`
+  counter     `CounterPanel` (the card counter)
 """
 
+from .auction import AuctionPanel
 from .centre import CentreBox
+from .counter import CounterPanel
 from .declare import DeclarePanel
 from .hand import HandView, Slot, hand_rows
 from .keybar import KeyBar, KeyBarProps, KeyEntry
@@ -32,7 +36,9 @@ from .styles import CARD_STYLES, StyleTable, styles_for
 
 __all__ = [
     "CARD_STYLES",
+    "AuctionPanel",
     "CentreBox",
+    "CounterPanel",
     "DeclarePanel",
     "GameLog",
     "HandView",

@@ -1,0 +1,79 @@
+"""The SSH lobby's rules file: the player pastes its text (TOML or JSON, as
+`shengji rules` prints it) into a dialog; the rules are read and checked
+(`table.rules_from_text`) and a bad paste gets a sentence, the dialog staying
+open. Never a path: the server's files are not a player's to read."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, TextArea
+
+from ..rules import RuleSet
+from ..table import rules_from_text
+from ..text import Catalogue
+
+PASTE_CSS = """
+RulesPasteScreen { align: center middle; }
+RulesPasteScreen > Vertical { width: 76; max-width: 100%; height: auto; max-height: 100%;
+    border: round #3fa66b; padding: 0 1; background: #163726; }
+RulesPasteScreen #rules-text { height: 10; }
+RulesPasteScreen Label { width: 100%; }
+RulesPasteScreen .buttons { height: auto; }
+"""
+
+
+class RulesPasteScreen(ModalScreen[RuleSet | None]):
+    """Dismissed with the pasted rules (None: cancelled)."""
+
+    DEFAULT_CSS = PASTE_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "cancel"),
+        Binding("ctrl+s", "use", "use"),
+    ]
+
+    def __init__(self, cat: Catalogue, text: str = "") -> None:
+        super().__init__()
+        self.cat = cat
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        t = self.cat.t
+        with Vertical():
+            yield Label(t("rules_file.lobby_title"), classes="title")
+            yield Label(t("rules_file.lobby_help"))
+            yield TextArea(self.text, id="rules-text", soft_wrap=False, show_line_numbers=False)
+            yield Label("", id="rules-error")
+            with Horizontal(classes="buttons"):
+                yield Button(t("rules_file.lobby_use"), id="use", variant="primary")
+                yield Button(t("rules_file.lobby_cancel"), id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one(TextArea).focus()
+
+    @on(Button.Pressed, "#use")
+    def _use(self) -> None:
+        self.action_use()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel(self) -> None:
+        self.action_cancel()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def action_use(self) -> None:
+        text = self.query_one(TextArea).text
+        try:
+            rules = rules_from_text(text)
+        except ValueError as e:
+            said = self.cat.t("rules_file.bad", error=str(e))
+            self.query_one("#rules-error", Label).update(said)
+            self.notify(said, severity="error", markup=False)
+            return
+        self.dismiss(rules)

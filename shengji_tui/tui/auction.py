@@ -1,0 +1,639 @@
+"""The auction presets on the table screen (docs/rules.md §11-12), as props.
+
+Pure, as `presenter.py` (which asks this module for the auction's parts): the
+bidding panel (`panel`: every seat's call, whose call it is, the bids the
+player may make with their keys, or the trump choices with the trumps each
+would make, and what the hand is worth by the bots' estimate), the keys'
+states, the centre's sentences around the auction (the shown kitty, the
+overturn window), each seat's call on its panel, the status bar's match
+points or levels and bid, the score line against the bid, and the deal's
+result with the settlement's lines.
+
+Cards are made into chips by the presenter (`Chips`: its memo), so a card
+looks the same here as everywhere on the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from .. import rules
+from ..bots import TrumpWorth, best_worth, hand_worth
+from ..engine import (
+    AuctionWon,
+    DealScored,
+    DealSettled,
+    Event,
+    KittyCaptured,
+    KittyRevealed,
+    LevelUp,
+    MatchOver,
+    SeatView,
+    ThrowPenalty,
+)
+from ..rules import Card, RuleSet, Suit
+from .model import Model
+from .props import (
+    AuctionProps,
+    Cards,
+    DeclareProps,
+    Group,
+    Line,
+    Piece,
+    ResultProps,
+    ScoreProps,
+    Words,
+)
+
+PANEL_PHASES = frozenset({"bidding", "naming_trump"})  # the panel in the centre's place
+SHOWN_KITTY_PHASES = frozenset({"bidding", "naming_trump", "burying", "overturning"})
+LISTED = 5  # bids listed with a digit key (←→ reaches every other one)
+
+# The auction's keys (screens/auction_keys.py binds them): action -> what it does
+KEY_ACTIONS = ("auction_move", "auction_bid", "auction_name", "auction_pass", "auction_option")
+HIDDEN_KEYS: tuple[tuple[str, bool | None], ...] = tuple((k, False) for k in KEY_ACTIONS)
+
+
+class Chips(Protocol):
+    """What the presenter lends: cards as chips (its memo)."""
+
+    def cards(self, m: Model, cards: Sequence[Card]) -> Cards: ...
+
+    def glyphs(self, m: Model) -> dict[str, str]: ...
+
+
+def words(text: str, style: str = "") -> Line:
+    return Line((Words(text),), style)
+
+
+def is_auction(v: SeatView | None) -> bool:
+    return v is not None and v.rules.bidding != "none"
+
+
+def rising(rs: RuleSet) -> bool:
+    return rs.bidding == "points_up"
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+class AuctionPresenter:
+    """The auction's props (see the module doc); one per `Presenter`, with a memo
+    of the hand's estimate (the same hand and level give the same one)."""
+
+    def __init__(self, chips: Chips) -> None:
+        self.chips = chips
+        self._worth: tuple[object, tuple[TrumpWorth, ...]] | None = None
+
+    # ------------------------------------------------------------ reading
+    def worth(self, m: Model) -> tuple[TrumpWorth, ...]:
+        """The bots' estimate of the seat's cards with each trump choice: its hand
+        and the shown kitty cards (the dealer's too), at the level it would play."""
+        v = m.view
+        assert v is not None
+        level = v.levels[v.seat] if v.phase == "bidding" else v.level
+        cards = (*v.hand, *v.shown_kitty)
+        key = (v.rules, level, cards)
+        if self._worth is None or self._worth[0] != key:
+            self._worth = (key, hand_worth(v.rules, level, cards))
+        return self._worth[1]
+
+    def estimate_line(self, m: Model, worth: TrumpWorth | None = None) -> Line | None:
+        """ "Your hand: about 85 points as dealer with ♠ trump" (eighty points), or
+        what the seat would concede as dealer (three players); None when hidden."""
+        v = m.view
+        if v is None or not m.show_estimate:
+            return None
+        rs = v.rules
+        all_worth = self.worth(m)
+        w = worth or best_worth(rs, all_worth)
+        step = rs.bid_step
+        pts = int(round(w.points / step) * step)
+        pts = max(0, min(rs.total_points, pts))
+        t = m.cat.t
+        key = "auction.estimate_up" if rising(rs) else "auction.estimate_down"
+        suit = t("auction.with_suit", suit=m.ct.suit(w.suit)) if w.suit else t("auction.with_nt")
+        return words(t(key, points=pts, suit=suit), "seat--dim")
+
+    def call_of(self, m: Model, st: rules.AuctionStatus, seat: int) -> tuple[int | None, str]:
+        """A seat's place in the auction (`st`: the auction's status): its last bid
+        (the points, and as text), passed, out, or nothing yet ("")."""
+        v = m.view
+        assert v is not None
+        t = m.cat.t
+        if seat in st.passed:
+            return None, t("auction.passed")
+        if seat in st.out:
+            return None, t("auction.out")
+        mine = [c.points for c in v.bids if c.seat == seat and c.points is not None]
+        return (mine[-1], str(mine[-1])) if mine else (None, "")
+
+    def calls_line(self, m: Model) -> Line:
+        """Every seat's call, in play order from the opener, the seat whose call
+        it is marked: "Ana 80 · Mei pass · ▶ You · Ken"."""
+        v = m.view
+        assert v is not None and v.auction is not None
+        n = v.rules.players
+        pieces: list[Piece] = [Words(lead_in(m.cat.t("auction.calls")))]
+        st = rules.auction_status(v.rules, v.auction)
+        turn = self.chips.glyphs(m)["turn"]
+        for k in range(n):
+            seat = (v.auction.opener + k) % n
+            if k:
+                pieces.append(Words(" · "))
+            said = " ".join(x for x in (m.name(seat), self.call_of(m, st, seat)[1]) if x)
+            if st.turn == seat:
+                pieces.append(Words(f"{turn} {said}", "seat--turn"))
+            else:
+                pieces.append(Words(said))
+        return Line(tuple(pieces))
+
+    def shown_kitty(self, m: Model) -> Line | None:
+        v = m.view
+        if v is None or not v.shown_kitty:
+            return None
+        said = Words(lead_in(m.cat.t("auction.kitty_shown")))
+        return Line((said, self.chips.cards(m, m.sorted_cards(v.shown_kitty))))
+
+    # ------------------------------------------------------------ the panel
+    def panel(self, m: Model) -> AuctionProps:
+        v = m.view
+        if v is None or v.phase not in PANEL_PHASES or v.auction is None:
+            return AuctionProps(False, "", (), HIDDEN_KEYS)
+        if v.phase == "bidding":
+            return self.bidding(m)
+        return self.naming(m)
+
+    def bidding(self, m: Model) -> AuctionProps:
+        v = m.view
+        assert v is not None and v.auction is not None
+        t = m.cat.t
+        rs = v.rules
+        up = rising(rs)
+        title = t("auction.title_up" if up else "auction.title_down", start=rs.bid_start)
+        lines = [self.calls_line(m)]
+        st = rules.auction_status(rs, v.auction)
+        mine = v.awaiting == m.seat
+        if mine:
+            values = m.bid_values()
+            chosen = m.chosen_bid()
+            if st.high is None:
+                head = t("auction.your_call_open" if up else "auction.your_call_open_down")
+            else:
+                key = "auction.your_call_above" if up else "auction.your_call_below"
+                head = t(key, points=st.high.points)
+            lines.append(words(head, "centre--prompt"))
+            lines.append(self.bid_options(m, values, chosen))
+            n = min(LISTED, len(values)) - (chosen not in values[:LISTED])
+            keys = t("auction.bid_keys", points=chosen, n=n)
+            lines.append(words(m.ct.keys(keys), "seat--dim"))
+        elif m.seat in st.passed:
+            lines.append(words(t("auction.you_passed"), "seat--dim"))
+        elif m.seat in st.out:
+            lines.append(words(t("auction.you_out", points=rs.bid_start), "seat--dim"))
+        elif v.awaiting is not None:
+            said = t("auction.waiting", name=m.name(v.awaiting))
+            lines.append(words(said, "seat--dim"))
+        estimate = self.estimate_line(m)
+        if estimate is not None:
+            lines.append(estimate)
+        kitty = self.shown_kitty(m)
+        if kitty is not None:
+            lines.append(kitty)
+        if not mine:
+            lines.append(words(t("auction.rule_up" if up else "auction.rule_down"), "seat--dim"))
+        return AuctionProps(True, title, tuple(lines), self.keys(m))
+
+    def bid_options(self, m: Model, values: Sequence[int], chosen: int | None) -> Line:
+        """ "[1] 80  [2] 85 …": the next values with their digit keys, the
+        highlighted one marked (at the end when it is further than those)."""
+        pieces: list[Piece] = []
+        listed = list(values[:LISTED])
+        beyond = chosen is not None and chosen not in listed
+        if beyond:
+            listed = listed[:-1]
+        for i, points in enumerate(listed):
+            if i:
+                pieces.append(Words(" "))
+            chip = (Words(f"[{i + 1}] {points}"),)
+            pieces.append(Group(chip, "card--cursor" if points == chosen else ""))
+        if beyond:
+            pieces.append(Words(" … "))
+            pieces.append(Group((Words(f"{chosen}"),), "card--cursor"))
+        return Line(tuple(pieces))
+
+    def naming(self, m: Model) -> AuctionProps:
+        v = m.view
+        assert v is not None
+        t = m.cat.t
+        title = t("auction.title_naming")
+        dealer = v.awaiting
+        lines: list[Line] = []
+        if dealer == m.seat:
+            forced = any(isinstance(e, AuctionWon) and e.forced for e in v.log)
+            key = "auction.you_name_forced" if forced else "auction.you_name"
+            lines.append(words(t(key, points=v.bid), "centre--prompt"))
+            choices = m.trump_choices()
+            counts = m.trump_counts()
+            chosen = m.trump_index()
+            lines.append(words(t("auction.trumps_made"), "seat--dim"))
+            pieces: list[Piece] = []
+            for i, (suit, n) in enumerate(zip(choices, counts, strict=True)):
+                if i:  # (five choices: two rows, never one cut inside a choice)
+                    pieces.append(Words("\n" if len(choices) > 4 and i == 3 else "  "))
+                label = m.ct.suit(suit)
+                chip = (Words(f"[{i + 1}] {label} {n}"),)
+                pieces.append(Group(chip, "card--cursor" if i == chosen else ""))
+            lines.append(Line(tuple(pieces)))
+            keys = t("auction.name_keys", suit=suit_label(m, choices[chosen]), n=len(choices))
+            lines.append(words(m.ct.keys(keys), "seat--dim"))
+            worth = self.worth(m)
+            estimate = self.estimate_line(m, worth[chosen] if chosen < len(worth) else None)
+            if estimate is not None:
+                lines.append(estimate)
+            if not v.rules.name_no_trump:
+                lines.append(words(t("auction.no_nt"), "seat--dim"))
+        else:
+            who = m.name(dealer) if dealer is not None else "?"
+            lines.append(words(t("auction.naming", name=who, points=v.bid)))
+            lines.append(self.calls_line(m))
+        kitty = self.shown_kitty(m)
+        if kitty is not None:
+            lines.append(kitty)
+        return AuctionProps(True, title, tuple(lines), self.keys(m))
+
+    def keys(self, m: Model) -> tuple[tuple[str, bool | None], ...]:
+        """The auction keys: ←→, enter and p on the seat's call (greyed while
+        another seat calls); the digits all through the auction (hidden keys: a
+        digit out of turn makes the call, and the engine says why it may not)."""
+        a = m.allowed
+        v = m.view
+        if a is None or v is None or v.phase not in PANEL_PHASES:
+            return HIDDEN_KEYS
+        bidding = v.phase == "bidding"
+        grey: bool | None = None if a.waiting else False
+        mine = a.my_turn
+        return (
+            ("auction_move", True if mine else grey),
+            ("auction_bid", (True if mine else grey) if bidding else False),
+            ("auction_name", False if bidding else (True if mine else grey)),
+            ("auction_pass", (True if mine else grey) if bidding else False),
+            ("auction_option", True),
+        )
+
+    # ------------------------------------------------------------ around the table
+    def seat_pieces(self, m: Model, seat: int) -> tuple[Piece, ...]:
+        """What a seat's panel says of it in the auction: its call (the winner's
+        bid while it names trump)."""
+        v = m.view
+        if v is None or v.auction is None or v.phase not in PANEL_PHASES:
+            return ()
+        t = m.cat.t
+        if v.phase == "naming_trump":
+            if seat == v.awaiting:
+                return (Words(t("auction.seat_won", points=v.bid), "seat--win"),)
+            return ()
+        points, call = self.call_of(m, rules.auction_status(v.rules, v.auction), seat)
+        if points is not None:
+            return (Words(t("auction.seat_bid", points=points)),)
+        return (Words(call, "seat--dim"),) if call else ()
+
+    def centre(self, m: Model) -> list[Line] | None:
+        """The centre's sentences in the auction presets' own moments (None: the
+        presenter's own): the dealing (no declaring: an auction follows), and
+        three players' overturn window and the shown kitty until play."""
+        v = m.view
+        if not is_auction(v):
+            return None
+        assert v is not None
+        t = m.cat.t
+        if v.phase == "dealing":
+            total = v.rules.hand_size * v.rules.players
+            out = [words(t("centre.dealing", n=total - v.cards_left, total=total))]
+            if m.last_dealt is not None:
+                out.append(
+                    Line((Words(t("centre.you_got") + " "), self.chips.cards(m, [m.last_dealt])))
+                )
+            key = "auction.dealing_up" if rising(v.rules) else "auction.dealing_down"
+            out.append(words(t(key), "seat--dim"))
+            return out
+        if v.phase != "overturning":
+            return None
+        out = [self.contract_line(m)]
+        st = v.standing
+        if st is not None and st.cards:
+            said = t("auction.standing", name=m.name(st.seat)) + " "
+            out.append(Line((Words(said), self.chips.cards(m, st.cards))))
+        who = v.theft_turn
+        if who == m.seat:
+            out.append(words(t("auction.your_overturn", n=v.rules.overturn_swap), "centre--prompt"))
+        elif who is not None:
+            out.append(words(t("auction.overturn_waiting", name=m.name(who)), "seat--dim"))
+        kitty = self.shown_kitty(m)
+        if kitty is not None:
+            out.append(kitty)
+        return out
+
+    def contract_line(self, m: Model) -> Line:
+        """ "Ana deals at 120 with ♠ trump"."""
+        v = m.view
+        assert v is not None
+        t = m.cat.t
+        who = m.name(v.dealer) if v.dealer is not None else "?"
+        return words(t("auction.contract", name=who, points=v.bid, trump=self.trump_words(m)))
+
+    @staticmethod
+    def order(m: Model) -> list[int]:
+        """Every seat in play order from the viewer (as the result's levels)."""
+        return [m.seat_at(k) for k in range(m.players)]
+
+    @staticmethod
+    def trump_words(m: Model, short: bool = False) -> str:
+        """ "trump ♠ spades" ("trump ♠" when `short`), or "no trump"."""
+        v = m.view
+        assert v is not None
+        t = m.cat.t
+        if v.trump_suit is None:
+            return t("suit.no_trump")
+        suit = m.ct.suit(v.trump_suit) if short else m.ct.suit_name(v.trump_suit)
+        return t("status.trump", suit=suit)
+
+    def burying_extra(self, m: Model) -> list[Line]:
+        """Three players: the shown kitty cards stay on view while the kitty is buried."""
+        v = m.view
+        if v is None or v.phase not in SHOWN_KITTY_PHASES:
+            return []
+        kitty = self.shown_kitty(m)
+        return [kitty] if kitty is not None else []
+
+    def overturn_panel(self, m: Model) -> DeclareProps:
+        """Three players' overturn window (反牌), on your turn: what you may overturn
+        with (the rules' `overturn_options`), the keys, and pass."""
+        t = m.cat.t
+        opts = m.declare_options()
+        lines: list[Line] = []
+        if not opts:
+            lines.append(words(t("auction.cannot_overturn"), "seat--dim"))
+            lines.append(words(m.ct.keys(t("auction.overturn_pass_key")), "seat--dim"))
+            return DeclareProps(True, tuple(lines))
+        pieces: list[Piece] = [Words(t("auction.can_overturn") + " ")]
+        for i, o in enumerate(opts):
+            if i:
+                pieces.append(Words("  "))
+            chip: tuple[Piece, ...] = (Words(f"[{i + 1}] "), self.chips.cards(m, o))
+            pieces.append(Group(chip, "card--cursor" if i == m.decl_index else ""))
+        lines.append(Line(tuple(pieces)))
+        lines.append(words(m.ct.keys(t("auction.overturn_keys")), "seat--dim"))
+        return DeclareProps(True, tuple(lines))
+
+    # ------------------------------------------------------------ status and score
+    def status_parts(self, m: Model) -> list[Line]:
+        """Trump, the level (three players), the dealer and the bid, every seat's
+        match points (eighty points) or level (three players), the deal and trick."""
+        v = m.view
+        assert v is not None
+        t = m.cat.t
+        rs = v.rules
+        parts: list[Line] = []
+        if v.trump_set:  # (the glyph alone: the line holds every seat's score)
+            parts.append(words(self.trump_words(m, short=True), "card--trump"))
+        else:
+            parts.append(words(t("auction.status_trump_later")))
+        up = rising(rs)
+        if not up and v.dealer is not None:  # (the dealer's; eighty points: always 2)
+            parts.append(words(t("status.level", level=v.level)))
+        if v.dealer is not None and v.bid is not None:
+            parts.append(words(t("auction.status_dealer", name=m.name(v.dealer), points=v.bid)))
+        if up:
+            each = " ".join(f"{m.name(s)} {signed(v.match_scores[s])}" for s in self.order(m))
+            parts.append(words(t("auction.status_scores", list=each)))
+        else:
+            each = " ".join(f"{m.name(s)} {v.levels[s]}" for s in self.order(m))
+            parts.append(words(t("auction.status_levels", list=each)))
+        if rs.match_deals is not None:
+            parts.append(words(t("auction.status_deal_of", n=v.deal_no + 1, total=rs.match_deals)))
+        else:
+            parts.append(words(t("status.deal", n=v.deal_no + 1)))
+        if v.phase in ("playing", "scoring", "finished"):
+            k = v.trick_no + (1 if v.phase == "playing" else 0)
+            parts.append(words(t("status.trick", n=max(1, k))))
+        return parts
+
+    def score(self, m: Model) -> ScoreProps | None:
+        """The score line once the bid is known: eighty points, the dealer's own
+        points against the bid; three players, the attackers' against it (with
+        what the next threshold brings). None: the presenter's own."""
+        v = m.view
+        if not is_auction(v):
+            return None
+        assert v is not None
+        t = m.cat.t
+        bid, dealer = v.bid, v.dealer
+        if bid is None or dealer is None or not v.dealer_side:
+            return ScoreProps(words(t("auction.score_no_bid")), Line(()), None)
+        rs = v.rules
+        if rising(rs):
+            pts = v.points_by_seat[dealer]
+            left = t("auction.score_dealer", name=m.name(dealer), points=pts, bid=bid)
+            if pts >= bid:
+                st = rules.settle_eighty_points(bid, pts)
+                right = t("auction.score_made", each=st.each)
+            else:
+                right = t("auction.score_to_make", bid=bid, n=bid - pts)
+            return ScoreProps(words(left, "bold"), words(right), (bid, min(pts, bid)))
+        pts = m.attacker_points()
+        left = t("auction.score_attackers", points=pts, bid=bid)
+        # the next thresholds that change the outcome (not the zero score's, 0 -> 5)
+        step = rs.bid_step  # (points come in fives)
+        ahead: list[str] = []
+        was = rules.deal_result(rs, pts, bid=bid)
+        for p in range(pts - pts % step + step, rs.total_points + 1, step):
+            r = rules.deal_result(rs, p, bid=bid)
+            if (r.attacker_levels, r.dealer_side_levels) != (
+                was.attacker_levels,
+                was.dealer_side_levels,
+            ):
+                if p > step:
+                    ahead.append(t("auction.score_at", points=p, what=self.outcome(m, r)))
+                was = r
+            if len(ahead) == 2:
+                break
+        right = " · ".join(ahead) if ahead else t("score.top")
+        return ScoreProps(words(left, "bold"), words(right), (bid, min(pts, bid)))
+
+    def outcome(self, m: Model, r: rules.DealResult) -> str:
+        t = m.cat.t
+        if r.attackers_take_over or r.attacker_levels:
+            return t("auction.outcome_attackers", n=r.attacker_levels)
+        return t("auction.outcome_dealer", n=r.dealer_side_levels)
+
+    # ------------------------------------------------------------ the deal's end
+    def result(self, m: Model, final: bool) -> ResultProps:
+        """The deal's end: the kitty, the dealer's (or the attackers') points
+        against the bid, the settlement's lines (eighty points: base, over or
+        under the bid, each doubling, what each pays, the match points) or the
+        levels gained (three players), the throw penalties, the next opener."""
+        v = m.view
+        assert v is not None
+        t = m.cat.t
+        rs = v.rules
+        if final:
+            winners = v.winners or ()
+            key = "result.match_won" if m.seat in winners else "result.match_lost"
+            title = t(key, names=m.team_name(winners))
+        elif rs.match_deals is not None:
+            title = t("auction.result_title_of", n=v.deal_no + 1, total=rs.match_deals)
+        else:
+            title = t("result.title", n=v.deal_no + 1)
+        log = list(v.log)
+        lines: list[Line] = []
+        dealer = v.dealer
+        name = m.name(dealer) if dealer is not None else "?"
+        rev = next((e for e in log if isinstance(e, KittyRevealed)), None)
+        if rev is not None:
+            who = m.name(rev.seat) if rev.seat is not None else "?"
+            if rev.seat is not None and m.is_you(rev.seat):
+                who = t("seat.you_object")
+            cards = m.ct.cards(m.sorted_cards(rev.cards))
+            lines.append(words(t("result.kitty", name=who, cards=cards, points=rev.points)))
+        if rising(rs):
+            lines += self._settlement(m, log, name)
+        else:
+            lines += self._threshold(m, log, name)
+        for e in log:
+            if isinstance(e, ThrowPenalty):
+                each = " ".join(
+                    f"{m.name(s)} {signed(d)}" for s, d in enumerate(e.deltas) if d != 0
+                )
+                lines.append(words(t("auction.result_penalty", name=m.name(e.seat), list=each)))
+        n = rs.players
+        sep = t("team.list_sep")
+        if rising(rs):
+            each = sep.join(f"{m.name(s)} {signed(v.match_scores[s])}" for s in self.order(m))
+            lines.append(words(t("auction.result_scores", list=each), "bold"))
+        else:
+            each = sep.join(f"{m.name(s)} {v.levels[s]}" for s in self.order(m))
+            lines.append(words(t("result.levels_each", levels=each), "bold"))
+        over = next((e for e in log if isinstance(e, MatchOver)), None)
+        if over is not None:
+            if rising(rs):
+                said = t("auction.result_match_scores", names=m.team_name(over.winners))
+            else:
+                said = t("log.match_over", names=m.team_name(over.winners), level=over.level)
+            lines.append(words(said, "bold"))
+        elif v.phase == "scoring":
+            opener = (v.first_seat + 1) % n
+            key = "auction.result_next_you" if m.is_you(opener) else "auction.result_next"
+            lines.append(words(t(key, name=m.name(opener))))
+        return ResultProps(title, tuple(lines))
+
+    def _settlement(self, m: Model, log: Sequence[Event], name: str) -> list[Line]:
+        t = m.cat.t
+        settled = next((e for e in log if isinstance(e, DealSettled)), None)
+        if settled is None:
+            return []
+        st = settled.settlement
+        out = [words(t("auction.result_kitty_void"), "seat--dim")]
+        key = "auction.result_made" if st.made else "auction.result_missed"
+        diff = abs(st.dealer_points - st.bid)
+        out.append(words(t(key, name=name, bid=st.bid, points=st.dealer_points, n=diff), "bold"))
+        amount = st.base + st.steps
+        side = "auction.result_over" if st.made else "auction.result_under"
+        said = t("auction.result_base", base=st.base, steps=st.steps, n=st.steps * 5)
+        out.append(words(said + (" " + t(side) if st.steps else "") + f" = {amount}"))
+        for d in st.doublings:
+            amount *= 2
+            out.append(words(t("auction.result_doubled", why=t("auction.doubling." + d), n=amount)))
+        each = abs(st.each)
+        total = each * (m.players - 1)
+        key = "auction.result_each_pays" if st.made else "auction.result_dealer_pays"
+        if m.is_you(settled.dealer):
+            key += "_you"
+        said = t(key, name=name, each=each, total=total)
+        out.append(words(said, "bold"))
+        return out
+
+    def _threshold(self, m: Model, log: Sequence[Event], name: str) -> list[Line]:
+        v = m.view
+        assert v is not None
+        t = m.cat.t
+        out: list[Line] = []
+        cap = next((e for e in log if isinstance(e, KittyCaptured)), None)
+        if cap is not None:
+            said = t(
+                "result.captured",
+                name=m.name(cap.seat),
+                points=cap.points,
+                mult=cap.multiplier,
+                total=cap.total,
+            )
+            out.append(words(said))
+        scored = next((e for e in log if isinstance(e, DealScored)), None)
+        if scored is None:
+            return out
+        parts = [t("result.tricks", n=scored.trick_points)]
+        if scored.kitty_points:
+            parts.append(t("result.kitty_part", n=scored.kitty_points))
+        if scored.penalty_points:
+            parts.append(t("result.penalty_part", n=scored.penalty_points))
+        said = t(
+            "auction.result_attackers",
+            name=name,
+            bid=v.bid,
+            points=scored.attacker_points,
+            parts=" + ".join(parts),
+        )
+        out.append(words(said, "bold"))
+        r = scored.result
+        if r.attackers_take_over:
+            out.append(words(t("auction.result_reached", n=r.attacker_levels)))
+        else:
+            you = v.dealer is not None and m.is_you(v.dealer)
+            key = "auction.result_held_you" if you else "auction.result_held"
+            out.append(words(t(key, name=name, n=r.dealer_side_levels)))
+        for e in log:
+            if isinstance(e, LevelUp):
+                said = t(
+                    "result.level_up",
+                    names=m.team_name(e.seats),
+                    old=e.old_level,
+                    new=e.new_level,
+                    gain=e.gain,
+                )
+                out.append(words(said))
+        return out
+
+
+def help_lines(m: Model, rs: RuleSet) -> list[str]:
+    """The help screen's section on the auction presets: the keys, the estimate's
+    setting, the auction, naming trump, the overturn and the scoring."""
+    t = m.cat.t
+    top = rules.bid_limits(rs)[1]
+    out = [f"## {t('auction.help.title')}", ""]
+    out.append(f"- {m.ct.keys(t('auction.help.keys'))}")
+    out.append(f"- {t('auction.help.estimate')}")
+    common = {"start": rs.bid_start, "step": rs.bid_step, "kitty": rs.kitty_size, "top": top}
+    if rising(rs):
+        out.append(f"- {t('auction.help.up', **common)}")
+        out.append(f"- {t('auction.help.up_score')}")
+        deals = rs.match_deals or 1
+        out.append(f"- {t('auction.help.up_throw', n=rs.throw_penalty_amount, deals=deals)}")
+    else:
+        out.append(f"- {t('auction.help.down', shown=rs.kitty_shown, **common)}")
+        if rs.overturn_swap:
+            out.append(f"- {t('auction.help.overturn', n=rs.overturn_swap)}")
+        out.append(f"- {t('auction.help.down_score', n=rs.throw_trick_limit or 0)}")
+    return out
+
+
+def lead_in(text: str) -> str:
+    """A label before what it names: "Calls: …", "叫分：…" (no space after a
+    full-width colon)."""
+    return text if text.endswith("：") else text + " "
+
+
+def suit_label(m: Model, suit: Suit | None) -> str:
+    """A trump choice in short: its glyph (letter), or "no trump"."""
+    return m.ct.suit(suit) if suit is not None else m.cat.t("suit.no_trump")

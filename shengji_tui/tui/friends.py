@@ -1,0 +1,395 @@
+"""Find friends (docs/rules.md §10) as the table shows it: each seat's side as far
+as the viewer may know it, the call in words, the reveal, the attackers'
+points among the seats known to attack, the levels of every seat, and the
+deal's split.
+
+Pure: a `SeatView` (and the model's words and names) in, text and props
+pieces out; no Textual. Everything is read from the seat's own view, which
+holds the dealer side only as far as it is revealed (and, under `holder`, the
+friend itself in the friend's own view), so nothing here can tell a seat who
+the friend is before the reveal.
+
+What a seat knows of the sides before the reveal:
+- the dealer is the dealer; a seat on `view.dealer_side` is the friend;
+- under `holder` every seat knows its own side from the call on (the friend
+  sees the called card in its hand: the engine puts it on its view's dealer
+  side), so a friend knows everyone else attacks; a seat that plays the
+  called card without being revealed is not the friend (the friend is
+  revealed by its first copy);
+- the dealer knows it plays alone once no copy of the called card can reach
+  another seat's play (its hand and its buried kitty hold every copy not yet
+  played);
+- under `nth_played` nobody knows anything more until the nth copy is played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Literal
+
+from .. import rules
+from ..engine import FriendCall, FriendRevealed, Played, SeatView, TrickWon
+from ..rules import Card
+from ..text import CardText, Catalogue
+from .model import Model
+from .props import Line, Words
+
+Side = Literal["dealer", "friend", "attacker", "unknown"]
+
+
+def finds_friends(v: SeatView | None) -> bool:
+    return v is not None and v.rules.partnership == "find_friends"
+
+
+def the_call(v: SeatView | None) -> FriendCall | None:
+    return v.friend_calls[0] if v is not None and v.friend_calls else None
+
+
+def copies_in_sight(v: SeatView, card: Card) -> tuple[int, int]:
+    """(copies of `card` in the seat's hand, copies in the kitty it buried)."""
+    return sum(1 for c in v.hand if c == card), sum(1 for c in v.kitty or () if c == card)
+
+
+def alone_known(v: SeatView) -> bool:
+    """The viewer is the dealer and sees it plays alone before anyone is told:
+    every copy not yet played is in its hand or its buried kitty, or (under
+    `nth_played`) fewer copies than the nth can still be played."""
+    call = the_call(v)
+    if call is None or call.revealed or v.seat != v.dealer or v.result is not None:
+        return False
+    held, buried = copies_in_sight(v, call.card)
+    copies = rules.friend_copies(v.rules)
+    others = copies - held - buried - call.played
+    if v.rules.friend_rule == "nth_played" and copies - buried < call.nth:
+        return True  # the nth copy lies in the kitty: nobody plays it
+    return others <= 0
+
+
+def played_the_card(v: SeatView, seat: int, card: Card) -> bool:
+    return any(isinstance(e, Played) and e.seat == seat and card in e.cards for e in v.log)
+
+
+def side_of(v: SeatView, seat: int) -> Side:
+    """`seat`'s side as the viewer of `v` may know it (see the module doc)."""
+    if seat == v.dealer:
+        return "dealer"
+    call = the_call(v)
+    if call is None:
+        return "unknown"
+    if seat in v.dealer_side:
+        return "friend"
+    if call.revealed or alone_known(v):
+        return "attacker"
+    if v.rules.friend_rule != "holder":
+        return "unknown"
+    if v.seat == seat:
+        return "attacker"  # (the view puts a holder's own friend on the dealer side)
+    if v.seat in v.dealer_side and v.seat != v.dealer:
+        return "attacker"  # the friend knows the whole dealer side
+    if played_the_card(v, seat, call.card):
+        return "attacker"  # it played the card and was not revealed
+    return "unknown"
+
+
+def revealed(v: SeatView | None) -> bool:
+    call = the_call(v)
+    return call is not None and call.revealed
+
+
+def friend_of(v: SeatView) -> int | None:
+    """The friend as the viewer knows it: revealed, or the viewer itself (holder)."""
+    call = the_call(v)
+    if call is None:
+        return None
+    if call.friend is not None:
+        return call.friend
+    return next((s for s in v.dealer_side if s != v.dealer), None)
+
+
+def known_attackers(v: SeatView) -> list[int]:
+    return [s for s in range(v.rules.players) if side_of(v, s) == "attacker"]
+
+
+def attacker_points(v: SeatView) -> tuple[int, bool]:
+    """The attackers' points among the seats known to attack, and whether that is
+    provisional (some seat's side is not known yet)."""
+    if v.attacker_points is not None:
+        return v.attacker_points, False
+    seats = known_attackers(v)
+    pts = sum(v.points_by_seat[s] for s in seats)
+    provisional = the_call(v) is None or len(seats) + len(v.dealer_side) < v.rules.players
+    if v.friend_calls and not provisional:
+        pts += v.penalty_points
+    return pts, provisional
+
+
+# ------------------------------------------------------------ words
+
+
+def copy_words(cat: Catalogue, ct: CardText, rs: rules.RuleSet, card: Card, nth: int) -> str:
+    """The called card: "A♥" under `holder`, "the 2nd A♥" under `nth_played`."""
+    label = ct.card(card)
+    if rs.friend_rule == "holder":
+        return label
+    key = f"friend.ord_{nth}" if cat.has(f"friend.ord_{nth}") else "friend.ord_n"
+    return cat.t("friend.copy", ord=cat.t(key, n=nth), card=label)
+
+
+def copy_text(m: Model, card: Card, nth: int) -> str:
+    v = m.view
+    if v is None:
+        return m.ct.card(card)
+    return copy_words(m.cat, m.ct, v.rules, card, nth)
+
+
+def seat_roles(m: Model, seat: int) -> list[str]:
+    """The words for `seat`'s side in its panel (or the viewer's own line): "?"
+    until the viewer knows it; the dealer's word is the panel's own."""
+    v = m.view
+    assert v is not None
+    side = side_of(v, seat)
+    if side == "dealer":
+        return []
+    t = m.cat.t
+    if seat == m.seat:
+        if side == "friend" and not revealed(v):
+            return [t("friend.you_secret")]
+        return [t(f"friend.you_{side}")]
+    return [t(f"friend.side_{side}")]
+
+
+def plays_alone(v: SeatView) -> bool:
+    """The dealer plays alone, as far as the viewer knows."""
+    return (the_call(v) is not None and revealed(v) and friend_of(v) is None) or alone_known(v)
+
+
+def band_text(m: Model, b: rules.ScoreBand) -> str:
+    """A band ahead of the attackers, in words: at five seats the dealer side's
+    levels in all (§10's table: 3, 6, 9 with a friend; 4, 8, 12 alone)."""
+    v = m.view
+    if v is None or b.take_over or not rules.five_player_table(v.rules):
+        return m.band_text(b)
+    r = rules.friend_deal_result(v.rules, b.min_points, alone=plays_alone(v))
+    return m.cat.t("friend.band_side", n=r.dealer_side_levels + r.friend_levels)
+
+
+def score_left(m: Model) -> tuple[int, str, bool]:
+    """The points race's left part: the attackers' points among the seats known
+    to attack; until every side is known it says so, and how far the seats of
+    unknown side could take it. (points, words, whether the dealer is alone)"""
+    v = m.view
+    assert v is not None
+    t = m.cat.t
+    pts, provisional = attacker_points(v)
+    if not provisional:
+        return pts, t("score.attackers", points=pts), plays_alone(v)
+    unknown = [s for s in range(v.rules.players) if side_of(v, s) == "unknown"]
+    most = pts + sum(v.points_by_seat[s] for s in unknown) + v.penalty_points
+    if most > pts:
+        return pts, t("friend.attackers_up_to", points=pts, most=most), False
+    return pts, t("friend.attackers_provisional", points=pts), False
+
+
+def status_parts(m: Model) -> list[str]:
+    """The status bar's parts for find friends: the call (or the friend), the levels."""
+    part = status_part(m)
+    return ([part] if part else []) + [levels_part(m)]
+
+
+def status_part(m: Model) -> str | None:
+    """The status bar's word on the call: "friend ? (A♥)", "friend Ken", "dealer alone"."""
+    v = m.view
+    call = the_call(v)
+    if v is None or call is None:
+        return None
+    t = m.cat.t
+    if call.alone:
+        return t("friend.status_alone")
+    friend = friend_of(v)
+    if friend is not None and friend == m.seat and not call.revealed:
+        return t("friend.status_secret")  # (the viewer's own secret, under holder)
+    if friend is not None:
+        return t("friend.status_friend", name=m.name(friend))
+    return t("friend.status_call", card=copy_text(m, call.card, call.nth))
+
+
+def levels_part(m: Model) -> str:
+    """Every seat's level (they differ: each seat plays at its own when it
+    deals), from the viewer on in play order."""
+    v = m.view
+    assert v is not None
+    t = m.cat.t
+    if len(set(v.levels)) == 1:
+        return t("friend.levels", list=t("friend.levels_same", level=v.levels[0]))
+    order = [m.seat_at(k) for k in range(m.players)] if m.seat >= 0 else range(m.players)
+    items = [t("friend.level_item", name=m.name(s), level=v.levels[s]) for s in order]
+    return t("friend.levels", list=t("friend.level_sep").join(items))
+
+
+def call_words(
+    cat: Catalogue, ct: CardText, v: SeatView, name: Callable[[int], str], you: bool = False
+) -> str:
+    """The public call as a sentence (before the reveal): who called which card
+    (`you`: the reader called it)."""
+    call = the_call(v)
+    assert call is not None
+    card = copy_words(cat, ct, v.rules, call.card, call.nth)
+    key = "friend.called_holder" if v.rules.friend_rule == "holder" else "friend.called_nth"
+    copies = rules.friend_copies(v.rules)
+    return cat.t(
+        key + ("_you" if you else ""),
+        name=name(call.seat),
+        card=card,
+        played=call.played,
+        copies=copies,
+    )
+
+
+def call_sentence(m: Model) -> str:
+    """The public call, as a sentence for the centre (before the reveal)."""
+    call = the_call(m.view)
+    assert m.view is not None and call is not None
+    return call_words(m.cat, m.ct, m.view, m.name, m.is_you(call.seat))
+
+
+def spectator_sentence(
+    cat: Catalogue, ct: CardText, v: SeatView, name: Callable[[int], str]
+) -> str | None:
+    """The call as a spectator may know it (the lobby's watching screen): the
+    call until the reveal, then who the friend is (or that the dealer is alone)."""
+    call = the_call(v)
+    if call is None:
+        return None
+    if not call.revealed:
+        return call_words(cat, ct, v, name)
+    card = copy_words(cat, ct, v.rules, call.card, call.nth)
+    if call.friend is None:
+        return cat.t("friend.watch_alone", dealer=name(call.seat), card=card)
+    return cat.t("friend.watch_friend", dealer=name(call.seat), card=card, name=name(call.friend))
+
+
+def own_sentence(m: Model) -> str | None:
+    """What the viewer alone knows: it is the friend (holder), or it plays alone."""
+    v = m.view
+    call = the_call(v)
+    if v is None or call is None or call.revealed:
+        return None
+    t = m.cat.t
+    card = copy_text(m, call.card, call.nth)
+    if alone_known(v):
+        return t("friend.you_alone", card=card)
+    if m.seat in v.dealer_side and m.seat != v.dealer:
+        return t("friend.you_are_friend", card=card, name=m.name(call.seat))
+    return None
+
+
+def reveal_sentence(m: Model, call: FriendCall, e: FriendRevealed) -> str:
+    """ "Ken played A♥: Ken is Ana's friend", or that the dealer plays alone
+    (it played the called copy, or every copy; or, at the deal's end, no other
+    seat could)."""
+    t = m.cat.t
+    card = copy_text(m, call.card, call.nth)
+    v = m.view
+    name = m.name(e.seat)
+    if e.alone:
+        if v is None or v.result is not None or v.phase in ("scoring", "finished"):
+            key = "friend.alone_end"
+        elif v.rules.friend_rule == "holder":
+            key = "friend.alone_every"
+        else:
+            key = "friend.alone"
+        if m.is_you(e.seat) and key != "friend.alone_end":
+            key += "_you"
+        return t(key, name=name, card=card)
+    if m.is_you(e.seat):
+        key = "friend.revealed_you"
+    elif m.is_you(call.seat):
+        key = "friend.revealed_yours"
+    else:
+        key = "friend.revealed"
+    return t(key, name=name, card=card, dealer=m.name(call.seat))
+
+
+def reveal_trick(v: SeatView) -> tuple[int, FriendRevealed] | None:
+    """The trick in which the friend (or the dealer alone) was revealed, and the
+    event (from this deal's log)."""
+    trick = 0
+    for e in v.log:
+        if isinstance(e, TrickWon):
+            trick += 1
+        elif isinstance(e, FriendRevealed):
+            return trick, e
+    return None
+
+
+def centre_lines(m: Model) -> list[Line]:
+    """The centre's lines about the call while cards are played: the call until
+    the reveal (with what the viewer alone knows), then the reveal sentence for
+    the trick in which it happened (until the next lead)."""
+    v = m.view
+    call = the_call(v)
+    if v is None or call is None:
+        return []
+    if not call.revealed:
+        out = [Line((Words(call_sentence(m)),), "seat--dim")]
+        own = own_sentence(m)
+        if own:
+            out.append(Line((Words(own),), "centre--prompt"))
+        return out
+    found = reveal_trick(v)
+    if found is None:
+        return []
+    k, e = found
+    if v.trick_no == k or (v.trick_no == k + 1 and not v.trick):
+        return [Line((Words(reveal_sentence(m, call, e)),), "centre--prompt")]
+    return []
+
+
+def calling_lines(m: Model) -> list[Line]:
+    """The centre while the dealer calls: what to do (the dealer) or who calls."""
+    v = m.view
+    assert v is not None
+    t = m.cat.t
+    dealer = v.dealer if v.dealer is not None else 0
+    rule = t(f"friend.rule_{v.rules.friend_rule}")
+    if dealer == m.seat:
+        return [
+            Line((Words(m.ct.keys(t("friend.calling_you"))),), "centre--prompt"),
+            Line((Words(rule),), "seat--dim"),
+        ]
+    return [
+        Line((Words(t("friend.calling", name=m.name(dealer))),)),
+        Line((Words(rule),), "seat--dim"),
+    ]
+
+
+# ------------------------------------------------------------ the deal's end
+
+
+def outcome_lines(m: Model, result: rules.DealResult, won_last: int | None) -> list[Line]:
+    """Who goes up (the dealer and the friend each their own gain), and at five
+    seats how the dealer side's levels were shared (`friend_split`)."""
+    v = m.view
+    assert v is not None
+    t = m.cat.t
+    dealer = v.dealer if v.dealer is not None else 0
+    friend = friend_of(v)
+    if result.attackers_take_over:
+        attackers = [s for s in range(m.players) if s not in v.dealer_side]
+        said = t("result.take_over", n=result.attacker_levels, attackers=m.team_name(attackers))
+        return [Line((Words(said),))]
+    d, f = result.dealer_side_levels, result.friend_levels
+    if friend is None:
+        return [Line((Words(t("friend.result_alone", name=m.name(dealer), n=d)),))]
+    said = t("friend.result_hold", dealer=m.name(dealer), friend=m.name(friend), d=d, f=f)
+    out = [Line((Words(said),))]
+    if rules.five_player_table(v.rules):
+        if won_last in (friend, dealer):
+            who = "friend" if won_last == friend else "dealer"
+            you = "_you" if m.is_you(won_last) else ""
+            last = t(f"friend.last_{who}{you}", name=m.name(won_last))
+        else:
+            last = t("friend.last_attackers")
+        key = f"friend.split_{v.rules.friend_split}"
+        out.append(Line((Words(t(key, n=d + f, last=last)),), "seat--dim"))
+    return out

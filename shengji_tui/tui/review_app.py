@@ -1,0 +1,64 @@
+"""`shengji replay ID --review`: a stored game's deals stepped through in the
+terminal (the review dialog of the table, over a plain screen), from its
+`store.GameRecord`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.filter import LineFilter
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ..store import GameRecord
+from ..text import CardText, Catalogue
+from ..text.assets import asset
+from .asciifilter import ASCII_FILTER
+from .screens import ReviewScreen
+from .themes import THEMES, theme_variable_defaults
+
+
+class _Backdrop(Screen[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("")
+
+
+class ReviewApp(App[None]):
+    CSS_PATH = [asset("shengji.tcss")]  # noqa: RUF012
+    _themes_ready = False
+
+    def __init__(self, record: GameRecord, *, lang: str = "en", ascii: bool = False, **kw: Any):
+        super().__init__(**kw)
+        for th in THEMES:
+            self.register_theme(th)
+        self._themes_ready = True
+        self.theme = "shengji"
+        self.record = record
+        self.cat = Catalogue(lang, ascii)
+        self.ct = CardText(self.cat, ascii)
+        self.title = self.cat.t("review.app_title", id=record.table_id)
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return theme_variable_defaults(self.current_theme.dark if self._themes_ready else True)
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        filters = list(super().get_line_filters())
+        if self.ct.ascii:  # the glyphs Textual draws itself, in ASCII too
+            filters.append(ASCII_FILTER)
+        return filters
+
+    def name_of(self, seat: int) -> str:
+        names = self.record.names
+        if 0 <= seat < len(names) and names[seat]:
+            return names[seat]
+        return self.cat.t("seat.default_name", n=seat + 1)
+
+    def on_mount(self) -> None:
+        self.set_class(self.ct.ascii, "-ascii")
+        self.push_screen(_Backdrop())
+        review = ReviewScreen(
+            self.record.deals, self.record.rules, self.cat, self.ct, self.name_of, deal=0
+        )
+        self.push_screen(review, lambda _: self.exit())

@@ -1,0 +1,96 @@
+"""A deal's review in a dialog: every hand as dealt and the kitty above, one
+trick at a time below (← →, home / end), then the result; `[` `]` step
+through the deals of a stored game (`shengji replay ID --review`). What it
+shows is what the reader may review (`engine.review_for`: every hand only
+once the deal is over)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Label, Static
+
+from ...engine import DealReview
+from ...rules import RuleSet
+from ...text import CardText, Catalogue
+from ..review import Reviewer, ReviewProps
+from ..widgets import lines_text, styles_for
+from .base import Dialog
+
+
+class ReviewScreen(Dialog):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,l", "step(1)", "next trick"),
+        Binding("left,h", "step(-1)", "previous trick"),
+        Binding("home", "first", "first trick"),
+        Binding("end", "last", "last"),
+        Binding("right_square_bracket,pagedown", "deal(1)", "next deal"),
+        Binding("left_square_bracket,pageup", "deal(-1)", "previous deal"),
+        Binding("escape,q,r", "close", "close"),
+    ]
+
+    def __init__(
+        self,
+        reviews: Sequence[DealReview],
+        rs: RuleSet,
+        cat: Catalogue,
+        ct: CardText,
+        name: Callable[[int], str],
+        deal: int = -1,
+    ) -> None:
+        super().__init__()
+        self.reviews = list(reviews)
+        self.rs, self.cat, self.ct, self.seat_name = rs, cat, ct, name
+        self.deal = deal % len(self.reviews) if self.reviews else 0
+        self.at = 0
+        self.props = self._props()
+
+    def _reviewer(self) -> Reviewer:
+        return Reviewer(self.reviews[self.deal], self.rs, self.cat, self.ct, self.seat_name)
+
+    def _props(self) -> ReviewProps:
+        deals = (self.deal, len(self.reviews)) if len(self.reviews) > 1 else None
+        return self._reviewer().props(self.at, deals)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide-dialog review"):
+            yield Label(self.props.title, id="review-title", classes="dialog-title")
+            yield Static(id="review-trick")  # (above: what the keys step through stays in sight)
+            with VerticalScroll(id="review-scroll"):
+                yield Static(id="review-deal")
+            yield Label(self.props.keys, id="review-keys", classes="dim")
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def show(self) -> None:
+        self.props = p = self._props()
+        look = styles_for(self.app)
+        self.query_one("#review-title", Label).update(p.title)
+        self.query_one("#review-deal", Static).update(lines_text(p.deal, look))
+        self.query_one("#review-trick", Static).update(lines_text(p.trick, look))
+        self.query_one("#review-keys", Label).update(p.keys)
+
+    def action_step(self, step: int) -> None:
+        steps = self._reviewer().steps
+        self.at = max(0, min(self.at + step, steps - 1))
+        self.show()
+
+    def action_first(self) -> None:
+        self.at = 0
+        self.show()
+
+    def action_last(self) -> None:
+        self.at = max(0, self._reviewer().steps - 1)
+        self.show()
+
+    def action_deal(self, step: int) -> None:
+        if len(self.reviews) < 2:
+            return
+        self.deal = (self.deal + step) % len(self.reviews)
+        self.at = 0
+        self.show()

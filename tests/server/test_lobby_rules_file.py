@@ -1,0 +1,94 @@
+"""The SSH lobby's new-table dialog: rules pasted from a rules file (a bad
+paste gets a sentence and changes nothing) and the card counter's option,
+through to the table the room starts."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Select, TextArea
+
+from shengji_tui.server.lobby import CreateScreen, LobbyApp, RoomScreen
+from shengji_tui.server.registry import Registry
+from shengji_tui.server.rules_paste import RulesPasteScreen
+from shengji_tui.server.server import identity_for_tests
+from shengji_tui.table import Pacing, TableSettings
+from shengji_tui.text import Catalogue
+
+FAST = TableSettings(pacing=Pacing(bot_delay=0.05, deal_delay=0.0, grace=60.0))
+GOOD = 'preset = "classic"\nname = "big-kitty"\nkitty_size = 12\n'
+
+
+async def open_paste(app: LobbyApp, pilot) -> None:
+    await pilot.press("n")
+    await pilot.pause()
+    assert isinstance(app.screen, CreateScreen)
+    await pilot.click("#paste-rules")
+    await pilot.pause()
+    assert isinstance(app.screen, RulesPasteScreen)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_pasted_rules_make_the_table(lang: str) -> None:
+    registry = Registry(None, None, default_options=FAST)
+    app = LobbyApp(registry, identity_for_tests("kim"), lang=lang)
+    cat = Catalogue(lang)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await open_paste(app, pilot)
+            paste = app.screen
+            area = paste.query_one(TextArea)
+            for bad, why in (
+                ("decks = [", "not valid TOML"),
+                ('{"decks": 9}', "decks must be 1 to 4"),
+                ("", "empty"),
+                ('preset = "classic"\nkitty_size = 6\n', "do not deal evenly"),
+            ):
+                area.text = bad
+                await pilot.press("ctrl+s")
+                await pilot.pause()
+                assert app.screen is paste  # still open: nothing was chosen
+                said = str(paste.query_one("#rules-error").render())
+                assert said.startswith(cat.t("rules_file.bad", error="")) and why in said
+            area.text = GOOD
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            create = app.screen
+            assert isinstance(create, CreateScreen) and create.rules is not None
+            assert create.rules.kitty_size == 12
+            shown = str(create.query_one("#rules-chosen").render())
+            assert shown == cat.t("rules_file.lobby_chosen", name="big-kitty")
+            create.query_one("#counter-option", Select).value = False
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, RoomScreen)
+            [room] = registry.rooms.values()
+            assert room.settings.rules.kitty_size == 12 and room.preset == "big-kitty"
+            assert room.settings.card_counter is False
+            registry.add_bots(room, "random")
+            registry.set_ready(room, identity_for_tests("kim").id, True)
+            await pilot.pause()
+            assert room.table is not None
+            assert room.table.rules.kitty_size == 12 and room.table.card_counter is False
+    finally:
+        await registry.close()
+
+
+async def test_cancelling_the_paste_keeps_the_preset() -> None:
+    registry = Registry(None, None, default_options=FAST)
+    app = LobbyApp(registry, identity_for_tests("kim"), lang="en")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await open_paste(app, pilot)
+            app.screen.query_one(TextArea).text = GOOD
+            await pilot.press("escape")
+            await pilot.pause()
+            create = app.screen
+            assert isinstance(create, CreateScreen) and create.rules is None
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            [room] = registry.rooms.values()
+            assert room.preset == "classic" and room.settings.card_counter is True
+    finally:
+        await registry.close()

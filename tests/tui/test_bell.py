@@ -1,0 +1,96 @@
+"""The bell on your turn: off by default; when chosen (`--bell`, the start
+menu, the palette: per session over SSH too) the terminal gets a BEL when it
+becomes the player's turn, once, read from the bytes the SSH driver writes."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+import pytest
+from textual.app import App
+
+from shengji_tui.cli import build_parser
+from shengji_tui.engine import GameState
+from shengji_tui.server.driver import Terminal
+from shengji_tui.table.plan import plan
+from shengji_tui.tui.app import ShengjiApp
+from shengji_tui.tui.contract import GameOptions
+from shengji_tui.tui.play import build_app
+from shengji_tui.tui.screens import TableScreen
+
+from . import helpers as H
+from . import states as S
+from .test_no_color import run, wait_for
+
+OSC = re.compile(rb"\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
+
+
+def bells(out: bytearray) -> int:
+    return OSC.sub(b"", bytes(out)).count(b"\x07")
+
+
+def before_my_turn() -> GameState:
+    """Playing, seat 3 (the seat before mine) to play, mine next in the trick."""
+    state = S.bury_cheap(S.burying_state())
+    b = S.bots(7, (0, 1, 2, 3))
+    while not (state.phase == "playing" and state.turn == 3 and 0 < len(state.trick) < 3):
+        state = plan(state, b, all_bots=True).state
+    return state
+
+
+@pytest.mark.parametrize("bell", [True, False])
+async def test_the_bell_rings_when_it_becomes_my_turn(bell: bool) -> None:
+    state = before_my_turn()
+    table = H.StaticTable(state)
+    counts: list[int] = []
+
+    def make(term: Terminal) -> App[Any]:
+        return ShengjiApp(
+            table,
+            0,
+            console=term.console(),
+            driver_class=term.driver_class(),
+            options=GameOptions(bell=bell),
+            theme="shengji",
+        )
+
+    out = bytearray()
+
+    async def steps(app: App[Any], term: Terminal) -> None:
+        await wait_for(lambda: isinstance(app.screen, TableScreen), "the table")
+        await asyncio.sleep(0.5)
+        counts.append(bells(out))
+        step = plan(table.state, S.bots(7, (3,)), all_bots=False)
+        assert step is not None and getattr(step.command, "seat", None) == 3
+        await table.submit(3, step.command)
+        await asyncio.sleep(0.5)
+        counts.append(bells(out))
+        term.feed(b"s")  # my own moves do not ring
+        await asyncio.sleep(0.3)
+        counts.append(bells(out))
+
+    await run(make, {}, steps, out=out)
+    assert counts == ([0, 1, 1] if bell else [0, 0, 0])
+
+
+async def test_the_palette_turns_it_on_for_this_session() -> None:
+    app, _ = H.static_app(H.following_state())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert app.cat.t("bell.palette_on") in titles and not app.options.bell
+        app.toggle_bell()
+        assert app.options.bell
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert app.cat.t("bell.palette_off") in titles
+
+
+def test_bell_is_off_unless_asked() -> None:
+    parse = build_parser().parse_args
+    assert GameOptions().bell is False
+    app, _, _ = build_app(parse(["play", "--no-save"]))
+    assert app is not None and not app.options.bell
+    app, _, _ = build_app(parse(["play", "--no-save", "--bell"]))
+    assert app is not None and app.options.bell
