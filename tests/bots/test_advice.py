@@ -18,7 +18,7 @@ BUDGETS = (60.0, 0.0)
 
 
 def advise(state, budget: float):  # type: ignore[no-untyped-def]
-    advice = Advisor(budget, seed=0, guard=False).advise(view_at(state))
+    advice = Advisor(budget, seed=0).advise(view_at(state))
     assert advice is not None
     return advice
 
