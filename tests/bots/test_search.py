@@ -120,3 +120,52 @@ def test_hard_searches_its_friend_call_and_the_engine_takes_it() -> None:
             apply(state, cmd)  # legal
             return
     raise AssertionError("no call")
+
+
+def test_hard_searches_its_declaration_in_the_declaring_window() -> None:
+    from shengji_tui.bots.playbook import PlaybookBot
+    from shengji_tui.engine import DealNext, apply, new_game
+
+    searched = 0
+    for seed in range(1, 30):
+        state = new_game("classic", seed)
+        while state.phase == "dealing":  # nobody declares while the cards come
+            state, _ = apply(state, DealNext())
+        assert state.phase == "declaring"
+        for seat in range(4):
+            view = view_for(state, seat)
+            bot = SearchBot(seed=1, name="h", budget_ms=20, workers=1, guard=False)
+            got = bot.declaration(view)
+            opts = bot.options(view)
+            if not opts:
+                assert got is None
+                continue
+            # a declaration the rules allow (or the playbook's pass)
+            assert got in opts or got == PlaybookBot(seed=1).declaration(view)
+            searched += bool(bot.last_info.get("searched"))
+            assert bot.declaration(view) == got  # asked again in the window: the same answer
+        if searched >= 3:
+            return
+    raise AssertionError("no declaration searched")
+
+
+def test_hard_searches_kitty_theft_and_the_engine_takes_it() -> None:
+    from shengji_tui.engine import apply
+
+    searched = 0
+    for seed in range(1, 20):
+        for state in walk("four-deck", seed, ["normal"] * 4):
+            if state.phase == "playing":
+                break
+            if state.phase != "kitty_theft":
+                continue
+            seat = state.awaiting()
+            assert seat is not None
+            bot = SearchBot(seed=1, name="h", budget_ms=10, workers=1, guard=False)
+            cmd = bot.decide(view_for(state, seat))
+            assert cmd is not None and cmd.type in ("steal", "pass_steal")
+            apply(state, cmd)  # legal
+            searched += bool(bot.last_info.get("searched"))
+        if searched >= 2:
+            return
+    raise AssertionError("no kitty theft searched")
