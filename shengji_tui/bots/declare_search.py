@@ -61,9 +61,9 @@ def choose_declaration(
     utility: Callable[[RuleSet, int, bool], float],
     choose: Callable[[list[list[float]], int], int],
     theft: bool = False,
-) -> tuple[int, list[list[float]]]:
-    """The index of the best of `options` (None: pass) and the rows of sampled
-    outcomes (one row per sample, one value per option); `utility` scores a
+) -> tuple[int, list[list[float]], int]:
+    """The index of the best of `options` (None: pass), the rows of sampled
+    outcomes (one row per sample, one value per option) and the steps spent; `utility` scores a
     deal's attacker points for a side, `choose` picks from the rows (the
     search's own, passed in). `theft`: kitty theft (炒底) — a steal takes the
     (sampled) kitty to bury under the new trump, and on the first deal makes
@@ -130,5 +130,5 @@ def choose_declaration(
             row.append(total / 3.0)
         rows.append(row)
     if len(rows) < 2:
-        return 0, rows
-    return choose(rows, len(options)), rows
+        return 0, rows, steps
+    return choose(rows, len(options)), rows, steps

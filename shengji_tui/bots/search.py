@@ -30,7 +30,7 @@ from multiprocessing import resource_tracker
 from typing import Any
 
 from .. import rules
-from ..engine import CallFriend, SeatView
+from ..engine import CallFriend, Command, SeatView
 from ..rules import Card, RuleSet, TrumpContext, points
 from .declare_search import choose_declaration
 from .friends import call_options, friend_candidates, open_call
@@ -377,6 +377,10 @@ class SearchBot(PlaybookBot):
                 break
         return out
 
+    def decide(self, view: SeatView) -> Command | None:
+        self.last_info = {"searched": False}  # (each search says what it did)
+        return super().decide(view)
+
     def declaration(self, view: SeatView) -> list[Card] | None:
         """In the declaring window (every card dealt; fixed partners, no auction,
         no kitty theft): the playbook's choice, pass and the other suits the
@@ -427,7 +431,7 @@ class SearchBot(PlaybookBot):
             return base
         start = time.perf_counter()
         deadline = start + self.budget_ms * GUARD / 1000.0 if self.guard else 0.0
-        best, rows = choose_declaration(
+        best, rows, steps = choose_declaration(
             view,
             self.tracker(view),
             cands,
@@ -439,7 +443,9 @@ class SearchBot(PlaybookBot):
             choose,
             theft=theft,
         )
-        self.last_info = {"searched": bool(rows), "samples": len(rows)}
+        means = [sum(r[j] for r in rows) / len(rows) for j in range(len(cands))] if rows else []
+        self.last_info = {"searched": bool(rows), "samples": len(rows), "steps": steps}
+        self.last_info["means"] = means
         return cands[best]
 
     def bury(self, view: SeatView) -> list[Card]:
