@@ -32,9 +32,8 @@ from typing import Any
 from .. import rules
 from ..engine import CallFriend, Command, SeatView
 from ..rules import Card, RuleSet, TrumpContext, points
-from .declare_search import choose_declaration
 from .friends import call_options, friend_candidates, open_call
-from .playbook import PlaybookBot, declared_suit, trump_value
+from .playbook import PlaybookBot
 from .rollout import Sim
 from .sense import Sense
 from .tracker import SampleSpec, sample_spec
@@ -339,7 +338,6 @@ class SearchBot(PlaybookBot):
         self.top_k = top_k if top_k is not None else TOP_K + (self.budget_ms >= WIDE_MS)
         self.guard = guard
         self.last_info: dict[str, Any] = {}
-        self._declared: dict[tuple[int, int, int], list[Card] | None] = {}
         if self.workers > 1 and self.budget_ms > 0:
             _pool(self.workers - 1)  # started (and warmed up) now, not in the first move
 
@@ -380,73 +378,6 @@ class SearchBot(PlaybookBot):
     def decide(self, view: SeatView) -> Command | None:
         self.last_info = {"searched": False}  # (each search says what it did)
         return super().decide(view)
-
-    def declaration(self, view: SeatView) -> list[Card] | None:
-        """In the declaring window (every card dealt; fixed partners, no auction,
-        no kitty theft): the playbook's choice, pass and the other suits the
-        rules allow, each played out over sampled deals (`declare_search.py`);
-        while cards are still dealt, the playbook's."""
-        base = super().declaration(view)
-        rs = view.rules
-        simple = rs.partnership == "fixed" and rs.bidding == "none" and not rs.kitty_theft
-        if view.phase != "declaring" or not simple or (view.standing is None and base is None):
-            return base
-        key = (view.deal_no, view.version, view.seat)
-        if key not in self._declared:  # (asked again and again in the window)
-            self._declared[key] = self._trump_choice(view, base, theft=False)
-        return self._declared[key]
-
-    def steal(self, view: SeatView) -> list[Card] | None:
-        """Kitty theft (炒底, fixed partners): the playbook's choice, pass and the
-        other suits it may steal with, each played out over sampled deals."""
-        base = super().steal(view)
-        if view.standing is None or view.rules.partnership != "fixed":
-            return base
-        return self._trump_choice(view, base, theft=True)
-
-    def _trump_choice(
-        self, view: SeatView, base: list[Card] | None, theft: bool
-    ) -> list[Card] | None:
-        """`base` (the playbook's declaration or pass), a pass, and declarations
-        of the other suits (best for this hand first): the best over sampled deals."""
-        opts = self.options(view)
-        if not opts or self.budget_ms <= 0:
-            return base
-        rs, hand = view.rules, list(view.hand)
-        cands: list[list[Card] | None] = [base]
-        if base is not None and view.standing is not None:
-            cands.append(None)  # pass: the standing declaration stays
-        # (a pass is not a suit: no-trump is None)
-        suits = {"pass" if c is None else declared_suit(rs, view.level, c) for c in cands}
-        ranked = sorted(
-            opts,
-            key=lambda c: -trump_value(rs, view.level, declared_suit(rs, view.level, c), hand),
-        )
-        for cards in ranked:
-            suit = declared_suit(rs, view.level, cards)
-            if len(cands) < self.top_k + 1 and suit not in suits:
-                cands.append(cards)
-                suits.add(suit)
-        if len(cands) < 2:
-            return base
-        start = time.perf_counter()
-        deadline = start + self.budget_ms * GUARD / 1000.0 if self.guard else 0.0
-        best, rows, steps = choose_declaration(
-            view,
-            self.tracker(view),
-            cands,
-            f"hard-{'steal' if theft else 'declare'}/{self.seed}/{view.seat}/{view.version}",
-            int(self.budget_ms * STEPS_PER_MS),
-            deadline,
-            self.horizon,
-            utility,
-            choose,
-            theft=theft,
-        )
-        means = [sum(r[j] for r in rows) / len(rows) for j in range(len(cands))] if rows else []
-        self.last_info = {"searched": bool(rows), "samples": len(rows), "steps": steps}
-        self.last_info["means"] = means
-        return cands[best]
 
     def bury(self, view: SeatView) -> list[Card]:
         """The playbook's best few buries (different suits voided, points kept or
