@@ -30,9 +30,9 @@ from multiprocessing import resource_tracker
 from typing import Any
 
 from .. import rules
-from ..engine import CallFriend, SeatView
+from ..engine import Command, SeatView
 from ..rules import Card, RuleSet, TrumpContext, points
-from .friends import call_options, friend_candidates, open_call
+from .friends import friend_candidates, open_call
 from .playbook import PlaybookBot
 from .rollout import Sim
 from .sense import Sense
@@ -94,8 +94,6 @@ class SearchJob:
     deadline: float  # perf_counter() value; 0 = none
     horizon: int = 0  # tricks played out before the evaluation (0: to the end)
     bury: bool = False  # the candidates are buries (the play starts with the first lead)
-    # find friends: the candidates are these calls (`candidates` holds empty plays)
-    calls: list[FriendPlan] | None = None
 
 
 # ------------------------------------------------------------------- search
@@ -154,9 +152,9 @@ def run_job(job: SearchJob) -> tuple[list[list[float]], int, int]:
         steps += SAMPLE_STEPS
         row: list[float] = []
         late = False
-        plans: list[FriendPlan | None] = [*job.calls] if job.calls else [fp] * len(job.candidates)
-        for cand, plan in zip(job.candidates, plans, strict=True):
-            attackers, watch, friend = sides_in_sample(job, hands_map, plan)
+        plan = fp
+        attackers, watch, friend = sides_in_sample(job, hands_map, plan)
+        for cand in job.candidates:
             if job.deadline and time.perf_counter() >= job.deadline:
                 late = True
                 break
@@ -179,7 +177,7 @@ def run_job(job: SearchJob) -> tuple[list[list[float]], int, int]:
                 plan.dealer if plan is not None else -1,
                 friend,
             )
-            if cand and not job.bury:  # (buries, calls: the play starts with the first lead)
+            if not job.bury:  # (a bury: the play starts with the first lead)
                 sim.apply(job.me, list(cand))
             # a cut-off only where the sides are known (not while nth_played may
             # still make a friend) and the attackers' points decide
@@ -375,6 +373,10 @@ class SearchBot(PlaybookBot):
                 break
         return out
 
+    def decide(self, view: SeatView) -> Command | None:
+        self.last_info = {"searched": False}  # (each search says what it did)
+        return super().decide(view)
+
     def bury(self, view: SeatView) -> list[Card]:
         """The playbook's best few buries (different suits voided, points kept or
         not), each played out over the same sampled deals from the first lead.
@@ -390,30 +392,6 @@ class SearchBot(PlaybookBot):
         top = [pick for _, pick in options[: self.top_k + 1]]
         return top[self.search(view, top, start, bury=True)]
 
-    def call(self, view: SeatView) -> CallFriend:
-        """Find friends: the playbook's best few calls, each played out over the
-        same sampled deals from the first lead (the friend in each sample as the
-        call makes it: the holder, or whoever plays the nth copy)."""
-        start = time.perf_counter()
-        options = call_options(view)[: self.top_k]
-        if self.budget_ms <= 0 or len(options) < 2:
-            self.last_info = {"searched": False}
-            return super().call(view)
-        n = view.rules.players
-        plans = [
-            FriendPlan(
-                rule=view.rules.friend_rule,
-                card=card,
-                nth_left=nth,
-                dealer=view.seat,
-                candidates=[s for s in range(n) if s != view.seat],
-            )
-            for _, card, nth in options
-        ]
-        best = self.search(view, [[] for _ in plans], start, calls=plans)
-        _, card, nth = options[best]
-        return CallFriend(seat=view.seat, card=card, nth=nth)
-
     def play(self, view: SeatView) -> list[Card]:
         start = time.perf_counter()
         cands = self.candidates(view)
@@ -428,12 +406,7 @@ class SearchBot(PlaybookBot):
         return top[best]
 
     def search(
-        self,
-        view: SeatView,
-        top: list[list[Card]],
-        start: float,
-        bury: bool = False,
-        calls: list[FriendPlan] | None = None,
+        self, view: SeatView, top: list[list[Card]], start: float, bury: bool = False
     ) -> int:
         """Which of `top` (plays; `bury`: buries) does best over sampled deals
         (0, the playbook's choice, unless another is clearly better)."""
@@ -471,9 +444,8 @@ class SearchBot(PlaybookBot):
             friend=friend,
             seed=f"hard/{self.seed}/{view.seat}/{view.version}",
             stride=self.workers,
-            horizon=0 if bury or calls else self.horizon,
+            horizon=0 if bury else self.horizon,
             bury=bury,
-            calls=calls,
             max_steps=max_steps,
             deadline=deadline,
         )

@@ -94,3 +94,23 @@ def test_the_reasons_say_what_the_move_does() -> None:
         {0: "S5", 1: "SA", 2: "SK S10 S3"}, trump="H", dealer=0, leader=0, trick=["S5", "SA"]
     )
     assert reason(bot, view_at(state), rules.parse_cards("S3"))[0] == "duck"
+
+
+def test_the_normal_bot_advises_when_the_search_fails_or_the_budget_is_short() -> None:
+    state = position({0: "SA SA S3 C3"}, trump="H", dealer=0, leader=0, seed=1)
+    view = view_at(state)
+    short = Advisor(10.0).advise(view)
+    assert short is not None and short.level == "normal"
+    advisor = Advisor(60.0)
+    assert advisor.hard is not None
+
+    def broken(view):  # type: ignore[no-untyped-def]
+        raise RuntimeError("a search that fails")
+
+    advisor.hard.decide = broken  # type: ignore[method-assign]
+    advice = advisor.advise(view)
+    assert advice is not None and advice.level == "normal"
+    assert advice.cards == Advisor(0.0).advise(view).cards  # type: ignore[union-attr]
+    # nothing to advise on another seat's turn
+    other = position({0: "S3"}, trump="H", dealer=0, leader=1, seed=1)
+    assert Advisor(0.0).advise(view_for(other, 0)) is None

@@ -160,3 +160,30 @@ def test_the_request_is_the_documented_json() -> None:
     assert bot.decide(view_for(state, 0)) is None  # nothing to declare: not even asked
     assert not seen
     bot.close()
+
+
+async def test_the_lobbys_bot_choice_lists_the_servers_programs() -> None:
+    from textual.widgets import Select
+    from textual.widgets.select import InvalidSelectValueError
+
+    from shengji_tui.server.lobby import LobbyApp, RoomScreen
+    from shengji_tui.server.server import identity_for_tests
+
+    program = f"external:{PY} {EXAMPLE}"
+    registry = Registry(None, None, external_bots=[f"{PY} {EXAMPLE}"])
+    other = identity_for_tests("meg")
+    registry.create(registry.default_options, other.id, other.name)
+    app = LobbyApp(registry, identity_for_tests("kim"), lang="en")
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("j")  # a seat at meg's table: the waiting room
+            await pilot.pause()
+            assert isinstance(app.screen, RoomScreen)
+            choice = app.screen.query_one("#level", Select)
+            choice.value = program  # (a Select takes only the values it offers)
+            assert choice.value == program
+            with pytest.raises(InvalidSelectValueError):
+                choice.value = "external:rm -rf /"
+    finally:
+        await registry.close()

@@ -105,18 +105,3 @@ def test_hard_searches_its_bury_and_the_engine_takes_it() -> None:
             apply(state, cmd)  # legal
             return
     raise AssertionError("no bury")
-
-
-def test_hard_searches_its_friend_call_and_the_engine_takes_it() -> None:
-    from shengji_tui.engine import CallFriend, apply
-
-    for state in walk("find-friends", 3, ["normal"] * 5):
-        if state.phase == "calling":
-            seat = state.awaiting()
-            assert seat is not None
-            bot = SearchBot(seed=1, name="h", budget_ms=30, workers=1, guard=False)
-            cmd = bot.decide(view_for(state, seat))
-            assert isinstance(cmd, CallFriend) and bot.last_info["searched"]
-            apply(state, cmd)  # legal
-            return
-    raise AssertionError("no call")

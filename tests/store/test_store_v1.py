@@ -3,7 +3,9 @@
 the games of `shengji play`, the SSH server's tables and `shengji autoplay`'s
 come back with the same bots (level, seed, name), which make the same moves as
 the bots they were; the saved-games list reads deal summaries filled in from
-the old logs; a bot of a level this version lacks is a sentence, not a bot."""
+the old logs; a bot of a level this version lacks is a sentence, not a bot.
+After a change of the bots' play made on purpose, `continuations.json`'s moves
+are recorded again by `tests/fixtures/store_v1/rerecord.py`."""
 
 from __future__ import annotations
 
