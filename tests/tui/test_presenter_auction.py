@@ -75,7 +75,7 @@ def test_the_bidding_panel_on_your_call() -> None:
     }
     table_keys = dict(p.keys.states)
     assert table_keys["move"] is False and table_keys["confirm"] is False
-    assert table_keys["pass_steal"] is False and table_keys["declare_option"] is False
+    assert table_keys["pass_steal"] is False and table_keys["number"] is False
     # the flag and the seats: Ken's bid on its panel
     assert p.me.flag is not None and plain(p.me.flag).endswith("YOUR CALL")
     ken = next(sp for sp in p.seats if sp.seat == 3)
@@ -250,7 +250,7 @@ def test_the_overturn_window() -> None:
     assert decl[0].startswith("You can overturn: [1] ")
     assert decl[-1] == "d overturn · ←→ choose · 1-9 · p pass"
     k = dict(p.keys.states)
-    assert k["declare"] is True and k["declare_option"] is True and k["pass_steal"] is True
+    assert k["declare"] is True and k["number"] is True and k["pass_steal"] is True
     assert k["move"] is True
     centre = texts(p.centre.lines)
     assert centre[0].startswith("Dealer Ana at ")
