@@ -234,16 +234,21 @@ class Presenter:
             name.append(Words(g["turn"] + " ", "seat--turn"))
         name.append(Words(m.name(seat), "seat--name"))
         info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=v.hand_sizes[seat])]
-        roles = self.seat_roles(m, seat)
+        side = position in ("left", "right")
+        # a side panel is 16 columns at 80: its dealer shows "Ana ★ (opponent)",
+        # not "Ana (opponent, dealer ★)", which would wrap
+        roles = self.seat_roles(m, seat, with_dealer=not side)
         if m.compact and v.rules.partnership == "fixed":
             # a small terminal: where a seat sits says partner or opponent
             if v.dealer == seat:
                 name.append(Words(" " + g["dealer"]))
-            sep = "\n" if position in ("left", "right") else f" {g['sep']} "
+            sep = "\n" if side else f" {g['sep']} "
         else:
+            if side and v.dealer == seat:
+                name.append(Words(" " + g["dealer"]))
             if roles:
                 name.append(Words(t("seat.roles", roles=t("seat.role_sep").join(roles))))
-            sep = "\n" if m.compact and position in ("left", "right") else f" {g['sep']} "
+            sep = "\n" if m.compact and side else f" {g['sep']} "
         if seat in m.hosted:
             name.append(Words(" " + t("clock.hosted"), "centre--alert"))
         out = [Line(tuple(name)), words(sep.join(info), "seat--dim")]
@@ -253,8 +258,9 @@ class Presenter:
         out.append(Line(self.play_pieces(m, seat, with_throw=True)))
         return tuple(out)
 
-    def seat_roles(self, m: Model, seat: int) -> list[str]:
-        """A seat's team or role as far as the view says, and the dealer's mark:
+    def seat_roles(self, m: Model, seat: int, with_dealer: bool = True) -> list[str]:
+        """A seat's team or role as far as the view says, and the dealer's mark
+        (unless `with_dealer` is False):
         with fixed partners its team (partner / opponent); otherwise, once there
         is a dealer, its side this deal (dealer side / attacker; find friends:
         the dealer side is its revealed part)."""
@@ -271,7 +277,7 @@ class Presenter:
             roles.extend(friends.seat_roles(m, seat))
         elif v.dealer_side and v.dealer != seat:
             roles.append(t("seat.dealer_side" if seat in v.dealer_side else "seat.attacker"))
-        if v.dealer == seat:
+        if v.dealer == seat and with_dealer:
             roles.append(t("seat.dealer") + " " + self.glyphs(m)["dealer"])
         return roles
 
@@ -327,7 +333,7 @@ class Presenter:
         info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=len(v.hand))]
         if friends.finds_friends(v):
             info.extend(friends.seat_roles(m, seat))
-        elif v.dealer_side:
+        elif v.dealer_side and v.dealer != seat:  # (the dealer's ★ says its side)
             info.append(t("seat.dealer_side") if seat in v.dealer_side else t("seat.attackers"))
         if v.dealer == seat:
             info.append(t("seat.dealer") + " " + g["dealer"])

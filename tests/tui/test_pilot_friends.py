@@ -87,7 +87,6 @@ class Screen:
         self.app = app
         self.table = table
         self.cat = Catalogue(lang)
-        self.names = [s.name for s in table.seats]
         self.toasts: list[str] = []
         self.checks = 0
         self.secret_checks = 0
@@ -99,6 +98,16 @@ class Screen:
             notify(message, **kw)
 
         app.notify = recording  # type: ignore[method-assign]
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names as the screen writes them (the table's own names
+        in the player's language: Ana is 小安 in Chinese)."""
+        m = self.app.model
+        if m is None:
+            return [s.name for s in self.table.seats]
+        seats = self.table.seats
+        return [m.names[k] if k < len(m.names) else seat.name for k, seat in enumerate(seats)]
 
     def lines(self) -> list[tuple[Widget, str]]:
         out: list[tuple[Widget, str]] = []
