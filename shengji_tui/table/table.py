@@ -74,6 +74,7 @@ from ..engine import (
     events_for,
     new_game,
     review_for,
+    review_of,
 )
 from ..engine.events import Event
 from ..rules import RuleSet
@@ -183,6 +184,8 @@ class Table:
         self._store = store
         self._state: GameState = new_game(self.rules, self.seed)
         self._commands: list[Command] = []  # every command applied (a take-back replays them)
+        # the finished deals' reviews, in order (None: not known, replay the commands)
+        self._past: list[DealReview] | None = []
         self._bots: dict[int, Bot] = {s: spec.make() for s, spec in settings.bots().items()}
         for s, bot in (bots or {}).items():
             if not 0 <= s < self.rules.players or settings.seats[s].kind != "bot":
@@ -306,6 +309,14 @@ class Table:
         deal is over, its own hand only before (`engine.review_for`)."""
         self._check_seat(seat)
         return review_for(self._state, seat)
+
+    def reviews(self, seat: int) -> list[DealReview]:
+        """Every deal of the match so far as `seat` may review it: the finished
+        ones whole, then the one in play as `review` gives it."""
+        self._check_seat(seat)
+        if self._past is None:  # (a table restored from the store, a take-back)
+            self._past = past_reviews(self.rules, self.seed, self._commands)
+        return [*self._past, review_for(self._state, seat)]
 
     def bot_at(self, seat: int) -> Bot | None:
         return self._bots.get(seat)
@@ -729,6 +740,9 @@ class Table:
                 log.warning("table %s: the store takes moves again", self.table_id)
                 self.trouble = None
                 self._tell_trouble(None)
+        done = past_review(self._state, new)
+        if done is not None and self._past is not None:
+            self._past.append(done)
         self._state = new
         self._commands.append(command)
         self._changed.set()
@@ -777,6 +791,7 @@ class Table:
                 )
             self._commands = list(kept)
             self._state = state
+            self._past = None
             self._changed.set()
             self._refresh_clock()
             self._notify([])
@@ -1017,6 +1032,7 @@ class Table:
         table._note_n = kept[-1][0] if kept else 0
         table.channel.persist = table._store_note
         table._commands = list(rebuilt.commands)
+        table._past = None  # (the first `reviews` replays the commands)
         if settings.stored() != stored.settings:  # new names, pacing, or an older record
             try:
                 store.update_settings(table_id, settings.stored())
@@ -1032,3 +1048,23 @@ class Table:
             if stored.finished_at is None:
                 store.mark_finished(table_id, result_of(table._state))
         return table
+
+
+def past_review(old: GameState, new: GameState) -> DealReview | None:
+    """The review of the deal `old` finished, when `new` starts the next one."""
+    if old.result is None or new.deal_no == old.deal_no:
+        return None
+    return review_of(old.rules, old.log)
+
+
+def past_reviews(rules: RuleSet, seed: int, commands: list[Command]) -> list[DealReview]:
+    """The finished deals' reviews of a match, by replaying its commands."""
+    out: list[DealReview] = []
+    state = new_game(rules, seed)
+    for cmd in commands:
+        new, _ = apply(state, cmd)
+        done = past_review(state, new)
+        if done is not None:
+            out.append(done)
+        state = new
+    return out

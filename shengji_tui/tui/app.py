@@ -898,13 +898,14 @@ class ShengjiApp(App[None]):
 
     @on(ReviewRequested)
     def review_requested(self) -> None:
-        """The deal in play told again, as the seat shown may review it."""
+        """The deal in play told again, as the seat shown may review it (the
+        match's earlier deals a `[` away)."""
         m, table = self.model, self.table
         if m is None or table is None or m.view is None:
             self.notify(self.cat.t("review.none"), severity="warning")
             return
-        review = table.review(m.seat)
-        self.push_screen(ReviewScreen([review], m.rs, m.cat, m.ct, m.name))
+        reviews = table.reviews(m.seat)
+        self.push_screen(ReviewScreen(reviews, m.rs, m.cat, m.ct, m.name, deal=-1))
 
     def toggle_bell(self) -> None:
         """The bell on this player's turn, on or off (this session's: over SSH too)."""

@@ -235,16 +235,17 @@ class Presenter:
         name.append(Words(m.name(seat), "seat--name"))
         info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=v.hand_sizes[seat])]
         side = position in ("left", "right")
-        # a side panel is 16 columns at 80: its dealer shows "Ana ★ (opponent)",
-        # not "Ana (opponent, dealer ★)", which would wrap
-        roles = self.seat_roles(m, seat, with_dealer=not side)
+        # a side panel is 16 columns at 80: its dealer with a team shows "Ana ★
+        # (opponent)", not "Ana (opponent, dealer ★)", which would wrap
+        short = side and v.rules.partnership == "fixed"
+        roles = self.seat_roles(m, seat, with_dealer=not short)
         if m.compact and v.rules.partnership == "fixed":
             # a small terminal: where a seat sits says partner or opponent
             if v.dealer == seat:
                 name.append(Words(" " + g["dealer"]))
             sep = "\n" if side else f" {g['sep']} "
         else:
-            if side and v.dealer == seat:
+            if short and v.dealer == seat:
                 name.append(Words(" " + g["dealer"]))
             if roles:
                 name.append(Words(t("seat.roles", roles=t("seat.role_sep").join(roles))))
@@ -661,7 +662,10 @@ class Presenter:
         out = [words(t("last.title", n=v.trick_no), "bold")]
         lead = v.last_trick[0].cards
         for i, p in enumerate(v.last_trick):
-            pieces: list[Piece] = [Words(f"{m.name(p.seat)}: "), self.cards(m, p.cards)]
+            pieces: list[Piece] = [
+                Words(t("last.who", name=m.name(p.seat))),
+                self.cards(m, p.cards),
+            ]
             verb = t("seat.led") if i == 0 else t("seat." + play_verb(m.rs, m.ctx, lead, p.cards))
             pieces.append(Words(f"  {verb}", "seat--dim"))
             if p.seat == v.last_trick_winner:
