@@ -173,12 +173,18 @@ class Presenter:
         sep = f" {self.glyphs(m)['sep']} "
         if v is None:
             return StatusProps(title, sep, ())
+        clock = self.clock(m, now)
         if v.rules.bidding != "none":  # match points or per-seat levels, and the bid
-            return StatusProps(title, sep, tuple(self.auction.status_parts(m)))
+            full = tuple(self.auction.status_parts(m))
+            narrow = tuple(self.auction.status_parts(m, narrow=True))
+            return StatusProps(title, sep, full, clock, narrow)
         parts: list[Line] = []
+        short: Line | None = None  # the trump's glyph alone, for a narrow line
         if v.trump_set:
             trump = m.ct.suit_name(v.trump_suit) if v.trump_suit else t("suit.no_trump")
             parts.append(words(t("status.trump", suit=trump), "card--trump"))
+            if v.trump_suit is not None:
+                short = words(t("status.trump", suit=m.ct.suit(v.trump_suit)), "card--trump")
         elif m.trump_suit is not None:
             parts.append(words(t("status.trump_pending", suit=m.ct.suit_name(m.trump_suit))))
         else:
@@ -187,19 +193,27 @@ class Presenter:
         if v.dealer is not None:
             parts.append(words(t("status.dealer", name=m.name(v.dealer))))
         mine = v.levels[m.seat]
+        levels: Line | None = None  # (a narrow line leaves it to the seat panels)
         if v.rules.partnership == "fixed":  # two teams on alternate seats: the next is theirs
             parts.append(
                 words(t("status.levels", us=mine, them=v.levels[(m.seat + 1) % m.players]))
             )
         elif friends.finds_friends(v):  # the call (or the friend), every seat's level
-            parts.extend(words(text) for text in friends.status_parts(m))
+            call = friends.status_part(m)
+            if call:
+                parts.append(words(call))
+            levels = words(friends.levels_part(m))
+            parts.append(levels)
         else:  # every seat its own level (the deal's, above, is the dealer's)
             parts.append(words(t("status.your_level", level=mine)))
         parts.append(words(t("status.deal", n=v.deal_no + 1)))
         if v.phase in ("playing", "scoring", "finished"):
             n = v.trick_no + (1 if v.phase == "playing" else 0)
             parts.append(words(t("status.trick", n=max(1, n))))
-        return StatusProps(title, sep, tuple(parts), self.clock(m, now))
+        narrow = [p for p in parts if p is not levels]
+        if short is not None:
+            narrow[0] = short
+        return StatusProps(title, sep, tuple(parts), clock, tuple(narrow))
 
     def clock(self, m: Model, now: float | None) -> Line | None:
         """The turn clock's seconds left (whose, and the declaring window's)."""
@@ -233,7 +247,7 @@ class Presenter:
         if v.awaiting == seat:
             name.append(Words(g["turn"] + " ", "seat--turn"))
         name.append(Words(m.name(seat), "seat--name"))
-        info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=v.hand_sizes[seat])]
+        info = [self.standing(m, seat), t("seat.cards", n=v.hand_sizes[seat])]
         side = position in ("left", "right")
         # a side panel is 16 columns at 80: its dealer with a team shows "Ana ★
         # (opponent)", not "Ana (opponent, dealer ★)", which would wrap
@@ -249,7 +263,9 @@ class Presenter:
                 name.append(Words(" " + g["dealer"]))
             if roles:
                 name.append(Words(t("seat.roles", roles=t("seat.role_sep").join(roles))))
-            sep = "\n" if m.compact and side else f" {g['sep']} "
+            # ("score +10 · 25 cards" is wider than a side panel: on two lines)
+            two = m.compact or v.rules.bidding == "points_up"
+            sep = "\n" if two and side else f" {g['sep']} "
         if seat in m.hosted:
             name.append(Words(" " + t("clock.hosted"), "centre--alert"))
         out = [Line(tuple(name)), words(sep.join(info), "seat--dim")]
@@ -258,6 +274,17 @@ class Presenter:
             out.append(words(t("seat.points_won", n=pts), "seat--dim"))
         out.append(Line(self.play_pieces(m, seat, with_throw=True)))
         return tuple(out)
+
+    @staticmethod
+    def standing(m: Model, seat: int) -> str:
+        """A seat's level ("lvl 3"), or at eighty points, where every deal is
+        played at 2, its match points ("score +3")."""
+        v = m.view
+        assert v is not None
+        if v.rules.bidding == "points_up":
+            n = v.match_scores[seat]
+            return m.cat.t("auction.seat_score", n=f"+{n}" if n > 0 else str(n))
+        return m.cat.t("seat.level", level=v.levels[seat])
 
     def seat_roles(self, m: Model, seat: int, with_dealer: bool = True) -> list[str]:
         """A seat's team or role as far as the view says, and the dealer's mark
@@ -331,7 +358,7 @@ class Presenter:
         g = self.glyphs(m)
         seat = m.seat
         pieces: list[Piece] = [Words(m.name(seat), "seat--name")]
-        info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=len(v.hand))]
+        info = [self.standing(m, seat), t("seat.cards", n=len(v.hand))]
         if friends.finds_friends(v):
             info.extend(friends.seat_roles(m, seat))
         elif v.dealer_side and v.dealer != seat:  # (the dealer's ★ says its side)
