@@ -176,8 +176,8 @@ class Presenter:
         clock = self.clock(m, now)
         if v.rules.bidding != "none":  # match points or per-seat levels, and the bid
             full = tuple(self.auction.status_parts(m))
-            narrow = tuple(self.auction.status_parts(m, narrow=True))
-            return StatusProps(title, sep, full, clock, narrow)
+            fewer = tuple(self.auction.status_parts(m, narrow=True))
+            return StatusProps(title, sep, full, clock, fewer)
         parts: list[Line] = []
         short: Line | None = None  # the trump's glyph alone, for a narrow line
         if v.trump_set:
@@ -187,6 +187,7 @@ class Presenter:
                 short = words(t("status.trump", suit=m.ct.suit(v.trump_suit)), "card--trump")
         elif m.trump_suit is not None:
             parts.append(words(t("status.trump_pending", suit=m.ct.suit_name(m.trump_suit))))
+            short = words(t("status.trump_pending", suit=m.ct.suit(m.trump_suit)))
         else:
             parts.append(words(t("status.trump_none_yet")))
         parts.append(words(t("status.level", level=v.level)))
