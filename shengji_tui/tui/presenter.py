@@ -190,11 +190,13 @@ class Presenter:
             short = words(t("status.trump_pending", suit=m.ct.suit(m.trump_suit)))
         else:
             parts.append(words(t("status.trump_none_yet")))
-        parts.append(words(t("status.level", level=v.level)))
+        level = words(t("status.level", level=v.level))
+        parts.append(level)
         if v.dealer is not None:
             parts.append(words(t("status.dealer", name=m.name(v.dealer))))
         mine = v.levels[m.seat]
         levels: Line | None = None  # (a narrow line leaves it to the seat panels)
+        fixed = v.rules.partnership == "fixed" and v.dealer is not None
         if v.rules.partnership == "fixed":  # two teams on alternate seats: the next is theirs
             parts.append(
                 words(t("status.levels", us=mine, them=v.levels[(m.seat + 1) % m.players]))
@@ -211,7 +213,9 @@ class Presenter:
         if v.phase in ("playing", "scoring", "finished"):
             n = v.trick_no + (1 if v.phase == "playing" else 0)
             parts.append(words(t("status.trick", n=max(1, n))))
-        narrow = [p for p in parts if p is not levels]
+        # narrow: no levels list (the panels say them), nor with fixed partners the
+        # deal's level, which is the dealer's team's of "us 2 / them 3"
+        narrow = [p for p in parts if p is not levels and not (fixed and p is level)]
         if short is not None:
             narrow[0] = short
         return StatusProps(title, sep, tuple(parts), clock, tuple(narrow))
