@@ -56,7 +56,7 @@ from shengji_tui.tui.widgets import CentreBox, CounterPanel, DeclarePanel
 from .helpers import wait_until
 
 HUMANS = (0, 2)
-CHIP = re.compile(r"\[\d\]|【\d】")  # "[1] 2♥" of the declaration panel, the plays listed
+CHIP = re.compile(r"\[\d\]|【\d】")  # "[1] 2♥" / "【1】2♥": an option (a declaration, a legal play)
 BOX = re.compile(r"[\s\u2500-\u259f]")  # blanks, box and block glyphs (a toast's edge)
 
 
@@ -219,7 +219,7 @@ class Checker:
         for name, line in lines:
             if name == "CounterPanel":  # (it names the cards the seat does not see)
                 continue
-            for part in CHIP.split(line):  # (each declaration option names its own cards)
+            for part in CHIP.split(line):  # (each option names its own cards)
                 over = self.cards(part) - know
                 assert not over, f"{where}: seat {seat} cannot know {dict(over)}: {name} {line!r}"
 
@@ -589,9 +589,7 @@ async def test_a_hand_over_clears_the_toasts_but_the_tables_own_warning() -> Non
         await wait_until(pilot, lambda: app.model is not None and app.model.seat == 2)
         await pilot.pause(0.2)
         # (a toast's lines joined, without its edge: narrow toasts wrap "disk / full")
-        toasts = [
-            " ".join(BOX.sub(" ", " ".join(Checker.painted(w))).split())
-            for w in app.screen.query("Toast")
-        ]
+        painted = [" ".join(Checker.painted(w)) for w in app.screen.query("Toast")]
+        toasts = [" ".join(BOX.sub(" ", t).split()) for t in painted]
         assert any("disk full" in t for t in toasts), toasts
         assert not any("own news" in t for t in toasts), toasts

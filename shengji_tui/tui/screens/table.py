@@ -76,7 +76,6 @@ class TableScreen(SizeWatch, AuctionKeys):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "move(-1)", "move", key_display="←→", show=True),
         Binding("right,l", "move(1)", "move", show=False),
-        # (no vi k / j here: k is the kitty's key)
         Binding("up", "jump(-1)", "suit", show=False),
         Binding("down", "jump(1)", "suit", show=False),
         Binding("home", "suit_edge(0)", "suit", show=False),
