@@ -75,6 +75,7 @@ from ..engine import (
     new_game,
     review_for,
     review_of,
+    reviews_of,
 )
 from ..engine.events import Event
 from ..rules import RuleSet
@@ -184,8 +185,7 @@ class Table:
         self._store = store
         self._state: GameState = new_game(self.rules, self.seed)
         self._commands: list[Command] = []  # every command applied (a take-back replays them)
-        # the finished deals' reviews, in order (None: not known, replay the commands)
-        self._past: list[DealReview] | None = []
+        self._past: list[DealReview] = []  # the finished deals' reviews, in order
         self._bots: dict[int, Bot] = {s: spec.make() for s, spec in settings.bots().items()}
         for s, bot in (bots or {}).items():
             if not 0 <= s < self.rules.players or settings.seats[s].kind != "bot":
@@ -314,8 +314,6 @@ class Table:
         """Every deal of the match so far as `seat` may review it: the finished
         ones whole, then the one in play as `review` gives it."""
         self._check_seat(seat)
-        if self._past is None:  # (a table restored from the store, a take-back)
-            self._past = past_reviews(self.rules, self.seed, self._commands)
         return [*self._past, review_for(self._state, seat)]
 
     def bot_at(self, seat: int) -> Bot | None:
@@ -741,7 +739,7 @@ class Table:
                 self.trouble = None
                 self._tell_trouble(None)
         done = past_review(self._state, new)
-        if done is not None and self._past is not None:
+        if done is not None:
             self._past.append(done)
         self._state = new
         self._commands.append(command)
@@ -778,20 +776,25 @@ class Table:
                 raise TakeBackRefused("nothing", "you have made no move to take back yet")
             kept = self._commands[:back_to]
 
-            def rebuild() -> GameState:
+            def rebuild() -> tuple[GameState, list[DealReview]]:
                 state = new_game(self.rules, self.seed)
+                past: list[DealReview] = []
                 for cmd in kept:
-                    state, _ = apply(state, cmd)
-                return state
+                    new, _ = apply(state, cmd)
+                    done = past_review(state, new)
+                    if done is not None:
+                        past.append(done)
+                    state = new
+                return state, past
 
-            state = await asyncio.to_thread(rebuild)
+            state, past = await asyncio.to_thread(rebuild)
             if self._store is not None:
                 await asyncio.get_running_loop().run_in_executor(
                     None, self._store.take_back, self.table_id, back_to, seat
                 )
             self._commands = list(kept)
             self._state = state
-            self._past = None
+            self._past = past
             self._changed.set()
             self._refresh_clock()
             self._notify([])
@@ -1032,7 +1035,10 @@ class Table:
         table._note_n = kept[-1][0] if kept else 0
         table.channel.persist = table._store_note
         table._commands = list(rebuilt.commands)
-        table._past = None  # (the first `reviews` replays the commands)
+        # the finished deals' reviews from the replay's events (the last deal is
+        # the one in play, or just scored: `review_for` tells it)
+        events = [*new_game(table.rules, table.seed).log, *(e for es in rebuilt.events for e in es)]
+        table._past = reviews_of(table.rules, events)[:-1]
         if settings.stored() != stored.settings:  # new names, pacing, or an older record
             try:
                 store.update_settings(table_id, settings.stored())
@@ -1055,16 +1061,3 @@ def past_review(old: GameState, new: GameState) -> DealReview | None:
     if old.result is None or new.deal_no == old.deal_no:
         return None
     return review_of(old.rules, old.log)
-
-
-def past_reviews(rules: RuleSet, seed: int, commands: list[Command]) -> list[DealReview]:
-    """The finished deals' reviews of a match, by replaying its commands."""
-    out: list[DealReview] = []
-    state = new_game(rules, seed)
-    for cmd in commands:
-        new, _ = apply(state, cmd)
-        done = past_review(state, new)
-        if done is not None:
-            out.append(done)
-        state = new
-    return out
