@@ -64,6 +64,10 @@ class DealResultScreen(Dialog):
     def body(self) -> Text:
         return lines_text(self.props.lines, styles_for(self.app))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # a spectator starts no deal (the players do); the match's end: the lobby
+        return not (action == "next" and self.model.watching and not self.final)
+
     def action_next(self) -> None:
         if self.final:  # a new game from the menu (or the end, without one)
             self.post_message(MenuRequested())
