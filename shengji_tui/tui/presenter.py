@@ -267,7 +267,7 @@ class Presenter:
         assert v is not None
         t = m.cat.t
         roles: list[str] = []
-        if v.rules.partnership == "fixed":
+        if v.rules.partnership == "fixed" and not m.watching:  # (a spectator has no partner)
             if not m.is_partner(seat):
                 roles.append(t("seat.opponent"))
             else:  # (at four seats the partner sits across: 对家; else a teammate: 队友)
