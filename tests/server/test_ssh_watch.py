@@ -42,9 +42,7 @@ def labels(rows: list[str]) -> Counter[str]:
     for row in rows:
         for tok in row.split():
             bare = tok.strip(GLYPHS + "▲+")
-            if tok in JOKERS or bare in JOKERS:
-                found[bare] += 1
-            elif bare in RANKS:
+            if tok in JOKERS or bare in JOKERS or bare in RANKS:
                 found[bare] += 1
     return found
 
