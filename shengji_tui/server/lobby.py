@@ -98,13 +98,20 @@ Screen { background: #0f2a1c; color: #e6e6e6; }
 #chat { padding: 0 2 1 2; height: auto; color: #cfe3d5; }
 #watch { padding: 1 2; height: 1fr; }
 CreateScreen { align: center middle; }
-CreateScreen > Vertical { width: 60; height: auto; border: round #3fa66b; padding: 1 2;
-    background: #163726; }
+/* compact fields, one row each: the dialog fits 80x24 with its buttons in view */
+CreateScreen > Vertical { width: 64; height: auto; max-height: 100%; border: round #3fa66b;
+    padding: 0 2; background: #163726; }
+CreateScreen .title { margin: 0 0 1 0; }
 CreateScreen Horizontal { height: auto; }
-CreateScreen Label { width: 18; padding: 1 0 0 0; }
+CreateScreen Label { width: 18; padding: 0; }
 CreateScreen Select, CreateScreen Input { width: 1fr; }
-CreateScreen #create-keys { width: 1fr; padding: 1 0 0 0; color: #9fbfa8; }
-CreateScreen #preset-about { width: 1fr; padding: 0 0 0 18; color: #9fbfa8; }
+CreateScreen #create-keys { width: 1fr; padding: 0; color: #9fbfa8; }
+CreateScreen #preset-about { width: 1fr; padding: 0 0 0 18; color: #9fbfa8; margin: 0 0 1 0; }
+CreateScreen #rules-chosen { width: 1fr; color: #9fbfa8; }
+CreateScreen .buttons { margin: 1 0 0 0; }
+/* (compact fields show focus barely: in colour and, without it, underlined) */
+CreateScreen Select:focus > SelectCurrent, CreateScreen Input:focus {
+    background: #2f6b4a; text-style: bold underline; }
 .buttons { height: auto; align: center middle; }
 """
 
@@ -350,19 +357,24 @@ class CreateScreen(ModalScreen[None]):
             with Horizontal():
                 yield Label(t("lobby.create.preset"))
                 yield Select(
-                    [(p, p) for p in SUPPORTED], value=d.rules.name, allow_blank=False, id="preset"
+                    [(p, p) for p in SUPPORTED],
+                    value=d.rules.name,
+                    allow_blank=False,
+                    compact=True,
+                    id="preset",
                 )
             # what the chosen preset is, in the player's language (the catalogue's [preset])
             yield Label(t(f"preset.{d.rules.name}"), id="preset-about", classes="about")
             with Horizontal():
                 yield Label(t("lobby.create.grace"))
-                yield Input(str(int(d.pacing.grace)), type="integer", id="grace")
+                yield Input(str(int(d.pacing.grace)), type="integer", id="grace", compact=True)
             with Horizontal():
                 yield Label(t("lobby.create.standin"))
                 yield Select(
                     [(_level_name(t, lv), lv) for lv in _app(self).registry.bot_levels],
                     value=d.stand_in,
                     allow_blank=False,
+                    compact=True,
                     id="standin",
                 )
             with Horizontal():
@@ -371,6 +383,7 @@ class CreateScreen(ModalScreen[None]):
                     [(t("aids.option_on"), True), (t("aids.option_off"), False)],
                     value=d.card_counter,
                     allow_blank=False,
+                    compact=True,
                     id="counter-option",
                 )
             clock = d.pacing.turn_clock
@@ -382,6 +395,7 @@ class CreateScreen(ModalScreen[None]):
                     + [(t("lobby.clock.seconds", s=s), s) for s in seconds],
                     value=int(clock.seconds) if clock else 0,
                     allow_blank=False,
+                    compact=True,
                     id="clock",
                 )
             with Horizontal():
@@ -390,6 +404,7 @@ class CreateScreen(ModalScreen[None]):
                     [(t("lobby.clock.timeouts", n=n), n) for n in (1, 2, 3, 5)],
                     value=clock.limit if clock and clock.limit in (1, 2, 3, 5) else 2,
                     allow_blank=False,
+                    compact=True,
                     id="clock-limit",
                 )
             with Horizontal():
