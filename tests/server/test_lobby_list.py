@@ -129,7 +129,7 @@ async def test_the_new_table_dialog_fits_80x24_with_its_buttons_in_view(lang: st
             assert isinstance(screen, CreateScreen)
             for wid in ("#preset", "#grace", "#standin", "#clock", "#clock-limit", "#create"):
                 region = screen.query_one(wid).region
-                assert region.height > 0 and 0 <= region.y and region.bottom <= 24, (wid, region)
+                assert region.height > 0 and region.y >= 0 and region.bottom <= 24, (wid, region)
             dialog = screen.query_one("CreateScreen > Vertical")
             assert dialog.region.bottom <= 24 and dialog.max_scroll_y == 0
             create = screen.query_one("#create").region
