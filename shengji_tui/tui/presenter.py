@@ -336,7 +336,8 @@ class Presenter:
         if friends.finds_friends(v):
             info.extend(friends.seat_roles(m, seat))
         elif v.dealer_side:
-            info.append(t("seat.dealer_side") if seat in v.dealer_side else t("seat.attackers"))
+            side = "seat.dealer_side" if seat in v.dealer_side else "seat.attackers"
+            info.append(t("seat.attacker" if m.watching and side == "seat.attackers" else side))
         if v.dealer == seat:
             info.append(t("seat.dealer") + " " + g["dealer"])
         pieces.append(Words("  " + f" {g['sep']} ".join(info), "seat--dim"))
@@ -829,7 +830,15 @@ class Presenter:
                 lines.append(words(said))
         if not any(isinstance(e, LevelUp) for e in log) and scored is not None:
             lines.append(words(t("result.no_level_change")))
-        if v.rules.partnership == "fixed":
+        if v.rules.partnership == "fixed" and m.watching:  # each team by its names
+            each = []
+            for team in sorted(set(v.teams)):
+                seats = [s for s in range(m.players) if v.teams[s] == team]
+                each.append(
+                    t("watch.team_level", names=m.team_name(seats), level=v.levels[seats[0]])
+                )
+            lines.append(words(t("result.levels_each", levels=t("team.list_sep").join(each))))
+        elif v.rules.partnership == "fixed":
             them = v.levels[(m.seat + 1) % m.players]
             lines.append(words(t("result.levels", us=v.levels[m.seat], them=them)))
         else:  # every seat its own level, in play order from the viewer

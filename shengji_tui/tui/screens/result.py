@@ -43,6 +43,8 @@ class DealResultScreen(Dialog):
             yield Label(self.title_line(), classes="dialog-title")
             yield Static(self.body(), id="result-body")
             key = "result.keys_final" if self.final else "result.keys"
+            if self.model.watching and not self.final:  # (the players start the next deal)
+                key = "watch.result_keys"
             yield Label(f"{t(key)}\n{t('review.result_key')}", classes="dim")
 
     def on_mount(self) -> None:
