@@ -58,7 +58,7 @@ async def test_chat_in_the_waiting_room_at_the_table_and_watching(
     await until(lambda: room.status == "playing", what="the table to start")
     table = room.table
     assert table is not None
-    await bob.wait_for("trick 1", 30)
+    await bob.wait_for("trick 1", 90)  # (the deal and its window, on a busy machine)
     await bob.wait_for("ann: hi room", 10)
     # another table, of cat and bots, hears nothing of it
     (cat,) = await _connect(server, clients, "cat")

@@ -56,7 +56,7 @@ from shengji_tui.tui.widgets import CentreBox, CounterPanel, DeclarePanel
 from .helpers import wait_until
 
 HUMANS = (0, 2)
-CHIP = re.compile(r"\[\d\]")  # "[1] 2♥" of the declaration panel
+CHIP = re.compile(r"\[\d\]|【\d】")  # "[1] 2♥" / "【1】2♥": an option (a declaration, a legal play)
 BOX = re.compile(r"[\s\u2500-\u259f]")  # blanks, box and block glyphs (a toast's edge)
 
 
@@ -219,7 +219,7 @@ class Checker:
         for name, line in lines:
             if name == "CounterPanel":  # (it names the cards the seat does not see)
                 continue
-            for part in CHIP.split(line):  # (each declaration option names its own cards)
+            for part in CHIP.split(line):  # (each option names its own cards)
                 over = self.cards(part) - know
                 assert not over, f"{where}: seat {seat} cannot know {dict(over)}: {name} {line!r}"
 

@@ -79,8 +79,8 @@ class TableScreen(SizeWatch, AuctionKeys):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "move(-1)", "move", key_display="←→", show=True),
         Binding("right,l", "move(1)", "move", show=False),
-        Binding("up,k", "jump(-1)", "suit", show=False),
-        Binding("down,j", "jump(1)", "suit", show=False),
+        Binding("up", "jump(-1)", "suit", show=False),
+        Binding("down", "jump(1)", "suit", show=False),
         Binding("home", "suit_edge(0)", "suit", show=False),
         Binding("end", "suit_edge(1)", "suit", show=False),
         Binding("space", "pick", "select"),
