@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from shengji_tui.engine import Play, SeatView
-from shengji_tui.server.registry import Registry, Room
+from shengji_tui.server.registry import META_KEY, Registry, Room, RoomRecord
 from shengji_tui.server.server import identity_for_tests
 from shengji_tui.server.watching import WatchedTable, WatchRefused
 from shengji_tui.table import ChatNote, Pacing, TableSettings, TakeBackRefused
@@ -57,6 +57,7 @@ async def test_a_spectator_gets_no_hand_unless_its_player_lets_it() -> None:
         assert seat.following is None and seat.view(0).hand == ()
         # she lets them: the spectator follows her own view (her hand, as dealt so far)
         registry.set_show_hand(room, "user:ann", True)
+        assert table.meta[META_KEY]["slots"][ann]["show_hand"] is True  # (a restart keeps it)
         assert seat.follow(ann) is None
         assert shown[-1].seat == ann and shown[-1].hand == table.view(ann).hand
         n = len(shown)
@@ -68,6 +69,7 @@ async def test_a_spectator_gets_no_hand_unless_its_player_lets_it() -> None:
         registry.set_show_hand(room, "user:ann", False)
         assert len(shown) == n + 1 and shown[-1].seat == -1 and shown[-1].hand == ()
         assert seat.following is None
+        assert table.meta[META_KEY]["slots"][ann]["show_hand"] is False
         n = len(shown)
         await until(lambda: len(shown) > n + 2, 10, "more cards")
         assert all(v.seat == -1 and v.hand == () for v in shown[n:])
@@ -129,3 +131,19 @@ async def test_stand_ins_keep_their_players_choice_and_bots_alone_may_be_followe
         seat.release()
     finally:
         await registry.close()
+
+
+def test_the_choice_is_read_back_from_a_record_and_off_in_an_old_one() -> None:
+    record = {
+        "table_id": "t1-00000000",
+        "seed": 1,
+        "players": 4,
+        "slots": [
+            {"kind": "human", "name": "ann", "identity": "user:ann", "show_hand": True},
+            {"kind": "human", "name": "bob", "identity": "user:bob"},  # (before the option)
+            {"kind": "bot", "name": "Bo", "level": "normal"},
+            {"kind": "bot", "name": "Cy", "level": "normal"},
+        ],
+    }
+    room = RoomRecord.model_validate(record).room(TableSettings().rules)
+    assert [s.show_hand for s in room.slots] == [True, False, False, False]
