@@ -552,7 +552,7 @@ class Presenter:
         v = m.view
         empty = m.cat.t("hand.empty")
         if m.watching and (v is None or v.seat != m.seat):  # no hand is shown
-            empty = m.cat.t("watch.no_hand", n=m.players)
+            empty = m.cat.t("watch.no_hand_short" if m.compact else "watch.no_hand", n=m.players)
         if v is None or not m.hand:
             return HandProps((), (), None, empty)
         groups = self.hand_groups(m)
