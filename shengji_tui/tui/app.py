@@ -91,6 +91,7 @@ from .screens import (
     DealResultScreen,
     EnlargeScreen,
     HelpScreen,
+    KittyScreen,
     LastTrickScreen,
     Menu,
     PassScreen,
@@ -589,6 +590,7 @@ class ShengjiApp(App[None]):
         names, hosted = self._seat_names(), self._hosted()
         with m.batch():
             if m.view is None or view.seat != m.view.seat:
+                self._close_seat_dialogs()
                 m.take_seat(view.seat if view.seat >= 0 else m.seat, view)
                 m.set_names(names, self._table_humans(), hosted)
             else:
@@ -602,6 +604,12 @@ class ShengjiApp(App[None]):
                 )
             m.set_clock(table.clock if table is not None else None)
         self._follow_result()
+
+    def _close_seat_dialogs(self) -> None:
+        """Another seat's view (or none): the dialogs that show what the seat
+        followed before saw (its kitty, its hand as dealt) close at once."""
+        while any(isinstance(s, (KittyScreen, ReviewScreen)) for s in self.screen_stack):
+            self.pop_screen()
 
     @on(FollowRequested)
     def follow_requested(self, msg: FollowRequested) -> None:

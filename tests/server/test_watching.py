@@ -4,6 +4,9 @@ seats only at a table of bots), the leave taken back at once, nothing sent."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from shengji_tui.engine import Play, SeatView
@@ -11,6 +14,9 @@ from shengji_tui.server.registry import META_KEY, Registry, Room, RoomRecord
 from shengji_tui.server.server import identity_for_tests
 from shengji_tui.server.watching import WatchedTable, WatchRefused
 from shengji_tui.table import ChatNote, Pacing, TableSettings, TakeBackRefused
+from shengji_tui.tui.app import ShengjiApp
+from shengji_tui.tui.messages import ReviewRequested
+from shengji_tui.tui.screens import ReviewScreen
 
 from .game_helpers import until
 
@@ -28,6 +34,14 @@ async def playing_room(registry: Registry, ann_shows: bool = False) -> Room:
     await until(lambda: room.status == "playing", 10, "the table to start")
     assert room.table is not None
     return room
+
+
+async def pilot_until(pilot: Any, cond: Callable[[], bool], what: str = "") -> None:
+    for _ in range(400):
+        if cond():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
 
 
 def watched(registry: Registry, room: Room) -> tuple[WatchedTable, list[SeatView]]:
@@ -147,3 +161,41 @@ def test_the_choice_is_read_back_from_a_record_and_off_in_an_old_one() -> None:
     }
     room = RoomRecord.model_validate(record).room(TableSettings().rules)
     assert [s.show_hand for s in room.slots] == [True, False, False, False]
+
+
+async def test_the_table_app_watching_closes_what_the_seat_followed_showed() -> None:
+    """The table app given a spectator's seat: following ann (she lets watchers
+    see her hand) shows her hand and lets the spectator review her deal; when
+    she takes the leave back, the hand and the review go at once."""
+    registry = Registry(None, None, default_options=SLOW)
+    try:
+        room = await playing_room(registry, ann_shows=True)
+        table = room.table
+        assert table is not None
+        await until(lambda: len(table.view(0).hand) > 3, 10, "cards for ann")
+        seat = WatchedTable(room, registry, "eve", "user:eve")
+        app = ShengjiApp(seat, 0, spectate=seat, chat=True, theme="shengji")
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            m = app.model
+            assert m is not None and m.watching and m.hand == []
+            await pilot.press("1")
+            await pilot_until(pilot, lambda: bool(m.hand), what="ann's hand")
+            assert m.view is not None and m.view.seat == 0
+            app.post_message(ReviewRequested())
+            await pilot_until(pilot, lambda: isinstance(app.screen, ReviewScreen), what="review")
+            shown = app.screen
+            assert isinstance(shown, ReviewScreen)
+            registry.set_show_hand(room, "user:ann", False)
+            await pilot_until(
+                pilot,
+                lambda: not m.hand and not isinstance(app.screen, ReviewScreen),
+                what="the hand and the review gone",
+            )
+            assert m.view is not None and m.view.seat == -1
+            await pilot.press("1")  # refused now: the public table stays
+            await pilot.pause(0.2)
+            assert m.view.seat == -1 and not m.hand
+        seat.release()
+    finally:
+        await registry.close()
