@@ -35,7 +35,11 @@ async def new_table(c: Client, preset: str) -> None:
     await c.press(*["shift+tab"] * 6, "enter")
     await c.settle()
     await c.press(*["down"] * SUPPORTED.index(preset), "enter")
-    await c.wait_for(lambda: f"▊  {preset}" in c.text(), 10, f"{preset} chosen")
+    await c.wait_for(
+        lambda: any("Preset" in ln and f" {preset} " in ln for ln in c.lines()),
+        10,
+        f"{preset} chosen",
+    )
     await c.press(*["tab"] * 6, "enter")
     await c.wait_for("waiting for players")
 
