@@ -197,10 +197,10 @@ async def test_a_full_disk_under_the_bots_moves_is_told_and_ridden_out(
     stop the table's driver for good, silently. Now the seated player reads a
     sentence, the table tries again by itself, and plays on once space is freed."""
     server = await start_server(tmp_path / "data")
+    full = {"on": True, "refused": 0}
     try:
         store = server.store
         assert store is not None
-        full = {"on": True, "refused": 0}
         real = store.append
 
         def append(*args: Any, **kw: Any) -> None:
@@ -226,6 +226,7 @@ async def test_a_full_disk_under_the_bots_moves_is_told_and_ridden_out(
         await ann.wait_for("saved again", 20)
         assert "cannot save the game" not in ann.text()
     finally:
+        full["on"] = False  # (a failed check above must not leave the close retrying for good)
         await server.close()
 
 
