@@ -357,7 +357,7 @@ class CreateScreen(ModalScreen[None]):
             with Horizontal():
                 yield Label(t("lobby.create.preset"))
                 yield Select(
-                    [(p, p) for p in SUPPORTED],
+                    [(game_name(_app(self).cat, p), p) for p in SUPPORTED],
                     value=d.rules.name,
                     allow_blank=False,
                     compact=True,
@@ -510,7 +510,8 @@ class RoomScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         r = self.room
         t = _t(self)
-        yield Static(t("lobby.room.title", number=r.number, preset=r.preset), id="title")
+        game = game_name(_app(self).cat, r.preset)
+        yield Static(t("lobby.room.title", number=r.number, preset=game), id="title")
         yield Static("", id="message")
         yield Static("", id="room")
         yield Static("", id="chat", markup=False)

@@ -15,8 +15,10 @@ import pytest
 from shengji_tui import rules
 from shengji_tui.engine import SUPPORTED
 from shengji_tui.server import ShengjiServer
+from shengji_tui.server.lobby import game_name
 from shengji_tui.server.process import free_port
 from shengji_tui.server.registry import Room
+from shengji_tui.text import Catalogue
 
 from .conftest import ServerProcess
 from .game_helpers import screen_hand, skip_dealing, until, watch_table
@@ -35,8 +37,9 @@ async def new_table(c: Client, preset: str) -> None:
     await c.press(*["shift+tab"] * 6, "enter")
     await c.settle()
     await c.press(*["down"] * SUPPORTED.index(preset), "enter")
+    name = game_name(Catalogue("en"), preset)  # (the dialog names the preset in words)
     await c.wait_for(
-        lambda: any("Preset" in ln and f" {preset} " in ln for ln in c.lines()),
+        lambda: any("Preset" in ln and f" {name} " in ln for ln in c.lines()),
         10,
         f"{preset} chosen",
     )
@@ -153,7 +156,7 @@ async def test_sigkill_mid_auction_and_restart(tmp_path: Path) -> None:
         # the bots call round: the game waits for ann again (her call, or naming trump)
         await until(
             lambda: read_game(data)[0].version > v0 + 1 and read_game(data)[0].awaiting() == seat,
-            20,
+            60,  # (three bots' calls, each after its delay, on a busy machine)
             "ann's turn again",
         )
         before, _ = read_game(data)

@@ -166,7 +166,7 @@ async def test_a_whole_deal_watched_never_shows_a_hand_but_the_one_let_see(
             await eve.wait_for("ann does not let watchers see their hand", 10)
         if table.state.phase not in ("burying", "playing"):
             break  # (the bots played the last cards meanwhile)
-        await act(room, by_seat, timeout=30)
+        await act(room, by_seat, timeout=60)  # (bots between, a busy machine)
         moves += 1
     out("a deal watched:", moves, "human moves,", frames[0], "frames read")
     assert table.state.phase in ("scoring", "finished")
@@ -209,7 +209,7 @@ async def test_a_spectators_keys_do_nothing_its_chat_is_heard_and_a_drop_leaves_
     await skip_dealing(room, ann)
     # mid-trick: the table waits for ann, a bot having led
     while not (table.state.phase == "playing" and table.state.trick):
-        await act(room, by_seat, timeout=30)
+        await act(room, by_seat, timeout=60)  # (bots between, a busy machine)
     await until(lambda: table.state.awaiting() == 0, 20, "ann's turn mid-trick")
     await eve.settle()
     # the keys that act, at a spectator's screen: nothing moves, nothing is held
