@@ -135,7 +135,8 @@ def error_text(cat: Catalogue, e: LobbyError) -> str:
 
 def describe_seats(cat: Catalogue, room: Room) -> str:
     """The players column: who sits at each seat, in seat order, in the player's
-    language (a free seat, a bot, a player away or in 托管 said so)."""
+    language (a free seat, a bot, a player away or in 托管 said so, and who lets
+    watchers see their hand)."""
     t = cat.t
     hosted = set(room.table.hosted) if room.table is not None else set()
     parts = []
@@ -150,6 +151,8 @@ def describe_seats(cat: Catalogue, room: Room) -> str:
             parts.append(t("lobby.list.hosted", name=slot.name))
         else:
             parts.append(slot.name)
+        if slot.kind == "human" and slot.show_hand:  # (watchers may follow this hand)
+            parts[-1] = t("lobby.list.shows_hand", who=parts[-1])
     return t("lobby.seat_sep").join(parts)
 
 

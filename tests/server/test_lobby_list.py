@@ -63,6 +63,12 @@ async def test_the_list_says_the_game_the_seats_and_the_status_in_words(lang: st
             assert status.endswith(t("lobby.list.watching", n=1))
             words = "打牌中" if lang == "zh" else "playing"
             assert words in status and waiting.table is None
+            # raj lets watchers see his hand: the list says so beside his name
+            registry.set_show_hand(full, raj.id, True)
+            await pilot.pause()
+            away = t("lobby.list.away", name="raj")  # (no session of raj's here)
+            assert rows(app)[1][4].startswith(t("lobby.list.shows_hand", who=away))
+            assert t("lobby.list.shows_hand", who="meg") not in rows(app)[0][4]
     finally:
         await registry.close()
 
