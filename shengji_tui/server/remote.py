@@ -121,10 +121,16 @@ class RemoteShengjiApp(RemoteApp, ShengjiApp):
                 lambda: self.toggle_show_hand(not on),
             )
 
+    def shown_to_watchers(self) -> bool:
+        sh = getattr(self, "show_hand", None)  # (asked while the app is being made too)
+        return sh is not None and bool(sh.on)
+
     def toggle_show_hand(self, on: bool) -> None:
         """Let watchers see this player's hand (or no longer: at once, for all)."""
         if self.show_hand is not None:
             self.show_hand.set(on)
+            if self.model is not None:
+                self.model.set_shown(self.show_hand.on)
             self.notify(self.cat.t("watch.show_now_on" if on else "watch.show_now_off"))
 
     def quit_question(self) -> str:

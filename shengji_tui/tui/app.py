@@ -253,6 +253,7 @@ class ShengjiApp(App[None]):
             table_humans=self._table_humans(),
             declare_window=DEFAULT_DECLARE_WINDOW if window is None else float(window),
             hosted=self._hosted(),
+            shown_to_watchers=self.shown_to_watchers(),
             chat=self.chat and len(self.humans) == 1,
             watching=self.spectate is not None,
             card_counter=table.card_counter,
@@ -284,6 +285,10 @@ class ShengjiApp(App[None]):
         self._assist_moves(m.seat, self.views[m.seat])  # (a game resumed at such a moment)
         if owns:
             await table.start()
+
+    def shown_to_watchers(self) -> bool:
+        """This player lets watchers see their hand (a server table's choice)."""
+        return False
 
     def _hosted(self) -> frozenset[int]:
         """The seats in 托管 now."""

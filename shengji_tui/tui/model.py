@@ -98,6 +98,7 @@ class Model(CallChoices):
     # a spectator (旁观): `seat` is only where the table is seen from (the seat
     # followed, if its player lets watchers see their hand); no key acts
     watching: bool = False
+    shown_to_watchers: bool = False  # this player lets watchers see their hand
     bid_pick: int | None = None  # the auction's highlighted bid and trump (calls.py)
     trump_pick: int | None = None
     show_estimate: bool = True  # the hand's estimate in the bidding panel
@@ -365,6 +366,12 @@ class Model(CallChoices):
         shown = clock if ours else None
         if shown != self.clock:
             self.clock = shown
+            self._changed()
+
+    def set_shown(self, on: bool) -> None:
+        """The player lets watchers see their hand (or no longer)."""
+        if on != self.shown_to_watchers:
+            self.shown_to_watchers = on
             self._changed()
 
     def set_held(self, held: bool) -> None:

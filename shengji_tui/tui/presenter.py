@@ -361,6 +361,8 @@ class Presenter:
                 "overturning": "auction.your_overturn_flag",
             }.get(v.phase, "seat.your_turn")
             flag = words(f"{g['turn']} {t(key)}", "seat--turn")
+        elif m.shown_to_watchers:  # (kibitzers follow this hand: the player should know)
+            flag = words(t("watch.flag_shown"), "seat--dim")
         return MeProps(Line(tuple(pieces)), flag)
 
     # ------------------------------------------------------------ centre

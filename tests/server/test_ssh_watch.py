@@ -83,6 +83,9 @@ def deliveries(monkeypatch: pytest.MonkeyPatch) -> list[Shown]:
     return seen
 
 
+PLAYING = ("burying", "playing")  # the phases a human acts in by keys here
+
+
 async def test_a_whole_deal_watched_never_shows_a_hand_but_the_one_let_see(
     server: ShengjiServer, clients: list[Client], deliveries: list[Shown]
 ) -> None:
@@ -107,6 +110,9 @@ async def test_a_whole_deal_watched_never_shows_a_hand_but_the_one_let_see(
     by_seat = {seat_of(room, "ann"): ann, seat_of(room, "bob"): bob}
     a, b = seat_of(room, "ann"), seat_of(room, "bob")
     names = [s.name for s in table.seats]
+    # ann's own table says that watchers see her hand (bob's does not)
+    await ann.wait_for("watchers see your hand", 60)
+    assert "watchers see your hand" not in bob.text()
     await eve.wait_for("playing")
     await watch_table(eve)
 
@@ -164,8 +170,13 @@ async def test_a_whole_deal_watched_never_shows_a_hand_but_the_one_let_see(
             await eve.wait_for(lambda: stage[0] == "revoked", 10, "ann's hand gone")
             await eve.press(str(a + 1))  # and she may not follow it again
             await eve.wait_for("ann does not let watchers see their hand", 10)
-        if table.state.phase not in ("burying", "playing"):
-            break  # (the bots played the last cards meanwhile)
+        await until(  # a human's turn, or the bots played the last cards meanwhile
+            lambda: table.state.phase not in PLAYING or table.state.awaiting() in by_seat,
+            60,
+            "a human's turn or the deal's end",
+        )
+        if table.state.phase not in PLAYING:
+            break
         await act(room, by_seat, timeout=60)  # (bots between, a busy machine)
         moves += 1
     out("a deal watched:", moves, "human moves,", frames[0], "frames read")

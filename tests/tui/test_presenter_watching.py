@@ -123,3 +123,26 @@ def test_a_spectator_follows_a_whole_deal_without_a_hand(preset: str, lang: str)
     # the deal's end: the kitty is public now, a spectator's result has no "you"
     result = presenter.result(watcher, final=False)
     assert not any(says_you(plain(line), you) for line in result.lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_player_who_lets_watchers_see_their_hand_is_told_so(lang: str) -> None:
+    """The player's own line says watchers see the hand while it is not their
+    turn (their turn's flag comes first); a player who does not is told nothing."""
+    cat = Catalogue(lang)
+    ct = CardText(cat)
+    state = new_game("classic", 3)
+    bots = random_bots(3, 4)
+    while state.awaiting() in (None, 0) or state.phase == "dealing":
+        step = plan(state, bots, all_bots=True)
+        assert step is not None
+        state = step.state
+    shown = Model(cat, ct, NAMES[:4], 0, humans=[0], shown_to_watchers=True)
+    shown.take_seat(0, view_for(state, 0))
+    hidden = Model(cat, ct, NAMES[:4], 0, humans=[0])
+    hidden.take_seat(0, view_for(state, 0))
+    flag = Presenter().present(shown, 0.0).me.flag
+    assert flag is not None and plain(flag) == cat.t("watch.flag_shown")
+    assert Presenter().present(hidden, 0.0).me.flag is None
+    shown.set_shown(False)
+    assert Presenter().present(shown, 0.0).me.flag is None
