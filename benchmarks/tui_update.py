@@ -100,6 +100,9 @@ class StaticTable:
     def review(self, seat: int) -> Any:
         return review_for(self.state, seat)
 
+    def reviews(self, seat: int) -> Any:
+        return [review_for(self.state, seat)]
+
     def hold_deal(self, seat: int, hold: bool = True) -> None:
         pass
 

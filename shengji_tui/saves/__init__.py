@@ -2,14 +2,15 @@
 killed) can be resumed: new solo / hotseat tables of `TableSettings`, the
 unfinished games (the start menu, `--resume`), resuming one. No Textual.
 
-Module: games (`Saves`, `SavedGame`, `table_settings`, `new_table`, `hotseat_seats`,
-`hotseat_problem`).
+Module: games (`Saves`, `SavedGame`, `PlayerSettings`, `table_settings`,
+`new_table`, `hotseat_seats`, `hotseat_problem`).
 """
 
 from .games import (
     DEFAULT_BOT_LEVEL,
     LEVELS,
     PLAY_PREFIX,
+    PlayerSettings,
     SavedGame,
     Saves,
     hotseat_problem,
@@ -23,6 +24,7 @@ __all__ = [
     "DEFAULT_BOT_LEVEL",
     "LEVELS",
     "PLAY_PREFIX",
+    "PlayerSettings",
     "SavedGame",
     "Saves",
     "hotseat_problem",

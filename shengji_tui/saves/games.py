@@ -16,6 +16,8 @@ app is given a `Saves` and asks it whether a table is one of its games).
   not the log; a game from a store without them gets them by one replay.
 - When each game was last played is kept beside the store, in `play.json` (the
   store has no time per move); a game that is not in it shows when it was made.
+- The player's own settings that outlive a game (the bell on their turn) are in
+  `settings.json` beside it (`PlayerSettings`); an unreadable one is the defaults.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..bots import LEVELS, BotLevel, BotSpec
 from ..engine.state import teams_for
@@ -46,6 +50,7 @@ log = logging.getLogger("shengji_tui.tui")
 
 PLAY_PREFIX = "play-"
 SIDECAR = "play.json"
+SETTINGS = "settings.json"
 LIST_LIMIT = 8  # games shown in the start menu (the most recently played)
 TOUCH_EVERY = 5.0  # seconds between two writes of the last-played time
 DEFAULT_BOT_LEVEL: BotLevel = "normal"
@@ -152,8 +157,17 @@ class SavedGame:
     bots: str  # the bots' level ("" when there is none)
 
 
+class PlayerSettings(BaseModel):
+    """What the player of `shengji play` chose once for every game (settings.json)."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    bell: bool = False  # the terminal's bell on their turn
+
+
 class Saves:
-    """The games of `shengji play` in one store (and when each was last played)."""
+    """The games of `shengji play` in one store (and when each was last played),
+    and the player's settings kept beside it."""
 
     def __init__(self, store: Store, data_dir: str | Path | None = None) -> None:
         self.store = store
@@ -210,6 +224,21 @@ class Saves:
             played = {k: v for k, v in played.items() if k in open_ids or k == table_id}
         with contextlib.suppress(OSError):  # only the menu's "last played" column suffers
             write_atomic(self.sidecar, json.dumps({"last_played": played}, indent=1).encode())
+
+    # ------------------------------------------------------------ settings
+
+    def settings(self) -> PlayerSettings:
+        """The player's settings (the defaults when none were kept or the file is
+        unreadable)."""
+        try:
+            return PlayerSettings.model_validate_json((self.data_dir / SETTINGS).read_bytes())
+        except (OSError, ValidationError):
+            return PlayerSettings()
+
+    def keep_settings(self, settings: PlayerSettings) -> None:
+        """Keep `settings` for the next games (a disk that refuses loses only them)."""
+        with contextlib.suppress(OSError):
+            write_atomic(self.data_dir / SETTINGS, settings.model_dump_json(indent=1).encode())
 
     # ------------------------------------------------------------ listing
 

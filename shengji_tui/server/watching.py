@@ -181,6 +181,11 @@ class WatchedTable:
             return self.table.review(0)  # (scored: nothing of the deal is hidden)
         return review_of(state.rules, events_for(state.log, SPECTATOR, state), SPECTATOR)
 
+    def reviews(self, seat: int) -> list[DealReview]:
+        """The match's finished deals (nothing of them is hidden any more), then
+        the deal in play as `review` gives it."""
+        return [*self.table.reviews(0)[:-1], self.review(seat)]
+
     def subscribe(self, seat: int | None, callback: Callback) -> Callable[[], None]:
         """None: the public feed. A seat: the view shown, whichever it is now."""
         if seat is None:

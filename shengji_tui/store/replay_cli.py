@@ -30,6 +30,10 @@ def _winners(s: TableSummary) -> str:
     return " and ".join(names) if names else "?"
 
 
+def _games(n: int, which: str) -> str:
+    return f"1 {which} game" if n == 1 else f"{n} {which} games"
+
+
 def list_games(store: Store) -> str:
     done = store.finished()
     open_ids = store.unfinished()
@@ -37,16 +41,17 @@ def list_games(store: Store) -> str:
     if not done:
         lines.append(f"no finished games in {store.path}")
     else:
-        lines.append(f"{len(done)} finished game(s) in {store.path}:")
+        lines.append(f"{_games(len(done), 'finished')} in {store.path}:")
         width = max(len(s.table_id) for s in done)
         for s in done:
             deals = (s.result or {}).get("deals", "?")
+            dealt = "1 deal" if deals == 1 else f"{deals} deals"
             lines.append(
                 f"  {s.table_id.ljust(width)}  {_when(s.finished_at)}  {s.preset:<10}  "
-                f"seed {s.seed:<10}  {deals} deals  won by {_winners(s)}"
+                f"seed {s.seed:<10}  {dealt}  won by {_winners(s)}"
             )
     if open_ids:
-        lines.append(f"({len(open_ids)} unfinished game(s): {', '.join(open_ids)})")
+        lines.append(f"({_games(len(open_ids), 'unfinished')}: {', '.join(open_ids)})")
     return "\n".join(lines) + "\n"
 
 

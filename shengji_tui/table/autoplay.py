@@ -78,8 +78,10 @@ async def autoplay(
         unfinished = store.unfinished()
         ids = [tid for tid in unfinished if tid.startswith(AUTO_PREFIX)]
         if len(ids) < len(unfinished):
+            left = len(unfinished) - len(ids)
+            games = "1 unfinished game" if left == 1 else f"{left} unfinished games"
             _say(
-                f"left {len(unfinished) - len(ids)} unfinished game(s) of shengji play or "
+                f"left {games} of shengji play or "
                 "the SSH server as they are (autoplay resumes only its own tables)"
             )
         for tid in ids:

@@ -74,6 +74,8 @@ from ..engine import (
     events_for,
     new_game,
     review_for,
+    review_of,
+    reviews_of,
 )
 from ..engine.events import Event
 from ..rules import RuleSet
@@ -183,6 +185,7 @@ class Table:
         self._store = store
         self._state: GameState = new_game(self.rules, self.seed)
         self._commands: list[Command] = []  # every command applied (a take-back replays them)
+        self._past: list[DealReview] = []  # the finished deals' reviews, in order
         self._bots: dict[int, Bot] = {s: spec.make() for s, spec in settings.bots().items()}
         for s, bot in (bots or {}).items():
             if not 0 <= s < self.rules.players or settings.seats[s].kind != "bot":
@@ -306,6 +309,12 @@ class Table:
         deal is over, its own hand only before (`engine.review_for`)."""
         self._check_seat(seat)
         return review_for(self._state, seat)
+
+    def reviews(self, seat: int) -> list[DealReview]:
+        """Every deal of the match so far as `seat` may review it: the finished
+        ones whole, then the one in play as `review` gives it."""
+        self._check_seat(seat)
+        return [*self._past, review_for(self._state, seat)]
 
     def bot_at(self, seat: int) -> Bot | None:
         return self._bots.get(seat)
@@ -729,6 +738,9 @@ class Table:
                 log.warning("table %s: the store takes moves again", self.table_id)
                 self.trouble = None
                 self._tell_trouble(None)
+        done = past_review(self._state, new)
+        if done is not None:
+            self._past.append(done)
         self._state = new
         self._commands.append(command)
         self._changed.set()
@@ -764,19 +776,25 @@ class Table:
                 raise TakeBackRefused("nothing", "you have made no move to take back yet")
             kept = self._commands[:back_to]
 
-            def rebuild() -> GameState:
+            def rebuild() -> tuple[GameState, list[DealReview]]:
                 state = new_game(self.rules, self.seed)
+                past: list[DealReview] = []
                 for cmd in kept:
-                    state, _ = apply(state, cmd)
-                return state
+                    new, _ = apply(state, cmd)
+                    done = past_review(state, new)
+                    if done is not None:
+                        past.append(done)
+                    state = new
+                return state, past
 
-            state = await asyncio.to_thread(rebuild)
+            state, past = await asyncio.to_thread(rebuild)
             if self._store is not None:
                 await asyncio.get_running_loop().run_in_executor(
                     None, self._store.take_back, self.table_id, back_to, seat
                 )
             self._commands = list(kept)
             self._state = state
+            self._past = past
             self._changed.set()
             self._refresh_clock()
             self._notify([])
@@ -1017,6 +1035,10 @@ class Table:
         table._note_n = kept[-1][0] if kept else 0
         table.channel.persist = table._store_note
         table._commands = list(rebuilt.commands)
+        # the finished deals' reviews from the replay's events (the last deal is
+        # the one in play, or just scored: `review_for` tells it)
+        events = [*new_game(table.rules, table.seed).log, *(e for es in rebuilt.events for e in es)]
+        table._past = reviews_of(table.rules, events)[:-1]
         if settings.stored() != stored.settings:  # new names, pacing, or an older record
             try:
                 store.update_settings(table_id, settings.stored())
@@ -1032,3 +1054,10 @@ class Table:
             if stored.finished_at is None:
                 store.mark_finished(table_id, result_of(table._state))
         return table
+
+
+def past_review(old: GameState, new: GameState) -> DealReview | None:
+    """The review of the deal `old` finished, when `new` starts the next one."""
+    if old.result is None or new.deal_no == old.deal_no:
+        return None
+    return review_of(old.rules, old.log)

@@ -530,6 +530,7 @@ class ShengjiApp(App[None]):
     @on(NewGameRequested)
     def new_game_requested(self, msg: NewGameRequested) -> None:
         self.options = msg.options
+        self.keep_bell()  # (the menu's choice)
         # not awaited here: starting replaces the screen that asked
         self.run_worker(self.start_new_game(), exclusive=True, group="main")
 
@@ -995,18 +996,27 @@ class ShengjiApp(App[None]):
 
     @on(ReviewRequested)
     def review_requested(self) -> None:
-        """The deal in play told again, as the seat shown may review it."""
+        """The deal in play told again, as the seat shown may review it (the
+        match's earlier deals a `[` away)."""
         m, table = self.model, self.table
         if m is None or table is None or m.view is None:
             self.notify(self.cat.t("review.none"), severity="warning")
             return
-        review = table.review(m.seat)
-        self.push_screen(ReviewScreen([review], m.rs, m.cat, m.ct, m.name))
+        reviews = table.reviews(m.seat)
+        self.push_screen(ReviewScreen(reviews, m.rs, m.cat, m.ct, m.name, deal=-1))
 
     def toggle_bell(self) -> None:
         """The bell on this player's turn, on or off (this session's: over SSH too)."""
         self.options = dataclasses.replace(self.options, bell=not self.options.bell)
+        self.keep_bell()
         self.notify(self.cat.t("bell.now_on" if self.options.bell else "bell.now_off"))
+
+    def keep_bell(self) -> None:
+        """The bell's setting kept for the next games (with games stored: solo and
+        hotseat; over SSH it is the session's)."""
+        saves = self.saves
+        if saves is not None and saves.settings().bell != self.options.bell:
+            saves.keep_settings(saves.settings().model_copy(update={"bell": self.options.bell}))
 
     def toggle_estimate(self) -> None:
         """The bidding panel's estimate of the hand, shown or hidden (a setting of

@@ -389,9 +389,10 @@ class AuctionPresenter:
         return DeclareProps(True, tuple(lines))
 
     # ------------------------------------------------------------ status and score
-    def status_parts(self, m: Model) -> list[Line]:
+    def status_parts(self, m: Model, narrow: bool = False) -> list[Line]:
         """Trump, the level (three players), the dealer and the bid, every seat's
-        match points (eighty points) or level (three players), the deal and trick."""
+        match points (eighty points) or level (three players; `narrow`: neither,
+        the seat panels say them), the deal and trick."""
         v = m.view
         assert v is not None
         t = m.cat.t
@@ -406,10 +407,10 @@ class AuctionPresenter:
             parts.append(words(t("status.level", level=v.level)))
         if v.dealer is not None and v.bid is not None:
             parts.append(words(t("auction.status_dealer", name=m.name(v.dealer), points=v.bid)))
-        if up:
+        if up and not narrow:
             each = " ".join(f"{m.name(s)} {signed(v.match_scores[s])}" for s in self.order(m))
             parts.append(words(t("auction.status_scores", list=each)))
-        else:
+        elif not narrow:
             each = " ".join(f"{m.name(s)} {v.levels[s]}" for s in self.order(m))
             parts.append(words(t("auction.status_levels", list=each)))
         if rs.match_deals is not None:

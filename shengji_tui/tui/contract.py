@@ -101,6 +101,8 @@ class TableLike(Protocol):
 
     def review(self, seat: int) -> DealReview: ...  # the deal in play, as `seat` may see it
 
+    def reviews(self, seat: int) -> Sequence[DealReview]: ...  # the match's deals, this one last
+
     def subscribe(self, seat: int | None, callback: UpdateCallback) -> Callable[[], None]: ...
 
     def on_trouble(self, callback: TroubleCallback) -> Callable[[], None]: ...

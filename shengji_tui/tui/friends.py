@@ -190,12 +190,6 @@ def score_left(m: Model) -> tuple[int, str, bool]:
     return pts, t("friend.attackers_provisional", points=pts), False
 
 
-def status_parts(m: Model) -> list[str]:
-    """The status bar's parts for find friends: the call (or the friend), the levels."""
-    part = status_part(m)
-    return ([part] if part else []) + [levels_part(m)]
-
-
 def status_part(m: Model) -> str | None:
     """The status bar's word on the call: "friend ? (A♥)", "friend Ken", "dealer alone"."""
     v = m.view

@@ -52,7 +52,7 @@ def help_markdown(model: Model) -> str:
         return cat.plain("\n".join(out))
     out += [f"## {t('help.rules_title', preset=rs.name)}", ""]
     pack = t(
-        "help.rule.pack", decks=rs.decks, players=rs.players, hand=rs.hand_size, kitty=rs.kitty_size
+        "help.rule.pack", n=rs.decks, players=rs.players, hand=rs.hand_size, kitty=rs.kitty_size
     )
     out.append(f"- {pack}")
     if rs.bidding != "none":  # the auction presets: their own rules (auction.py)

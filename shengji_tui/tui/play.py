@@ -107,7 +107,8 @@ def build_app(args: argparse.Namespace) -> tuple[ShengjiApp | None, Saves | None
         deal_delay=pace.deal_delay if deal_delay is None else deal_delay,
         declare_delay=pace.declare_delay if declare_delay is None else declare_delay,
         bots=bot_level(getattr(args, "bots", None) or DEFAULT_BOT_LEVEL),
-        bell=bool(getattr(args, "bell", False)),
+        # (`--bell`, else as the player last chose: the menu, the palette)
+        bell=bool(getattr(args, "bell", False)) or (saves is not None and saves.settings().bell),
         estimate=not getattr(args, "no_estimate", False),
         auto_declare=bool(getattr(args, "auto_declare", False)),
         auto_forced=bool(getattr(args, "auto_play_forced", False)),

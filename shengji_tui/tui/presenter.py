@@ -173,20 +173,30 @@ class Presenter:
         sep = f" {self.glyphs(m)['sep']} "
         if v is None:
             return StatusProps(title, sep, ())
+        clock = self.clock(m, now)
         if v.rules.bidding != "none":  # match points or per-seat levels, and the bid
-            return StatusProps(title, sep, tuple(self.auction.status_parts(m)))
+            full = tuple(self.auction.status_parts(m))
+            fewer = tuple(self.auction.status_parts(m, narrow=True))
+            return StatusProps(title, sep, full, clock, fewer)
         parts: list[Line] = []
+        short: Line | None = None  # the trump's glyph alone, for a narrow line
         if v.trump_set:
             trump = m.ct.suit_name(v.trump_suit) if v.trump_suit else t("suit.no_trump")
             parts.append(words(t("status.trump", suit=trump), "card--trump"))
+            if v.trump_suit is not None:
+                short = words(t("status.trump", suit=m.ct.suit(v.trump_suit)), "card--trump")
         elif m.trump_suit is not None:
             parts.append(words(t("status.trump_pending", suit=m.ct.suit_name(m.trump_suit))))
+            short = words(t("status.trump_pending", suit=m.ct.suit(m.trump_suit)))
         else:
             parts.append(words(t("status.trump_none_yet")))
-        parts.append(words(t("status.level", level=v.level)))
+        level = words(t("status.level", level=v.level))
+        parts.append(level)
         if v.dealer is not None:
             parts.append(words(t("status.dealer", name=m.name(v.dealer))))
         mine = v.levels[m.seat]
+        levels: Line | None = None  # (a narrow line leaves it to the seat panels)
+        fixed = v.rules.partnership == "fixed" and v.dealer is not None
         if m.watching and v.rules.partnership == "fixed":  # no "us": each team by name
             for team in sorted(set(v.teams)):
                 seats = [s for s in range(m.players) if v.teams[s] == team]
@@ -197,14 +207,23 @@ class Presenter:
                 words(t("status.levels", us=mine, them=v.levels[(m.seat + 1) % m.players]))
             )
         elif friends.finds_friends(v):  # the call (or the friend), every seat's level
-            parts.extend(words(text) for text in friends.status_parts(m))
+            call = friends.status_part(m)
+            if call:
+                parts.append(words(call))
+            levels = words(friends.levels_part(m))
+            parts.append(levels)
         elif not m.watching:  # every seat its own level (the deal's, above, is the dealer's)
             parts.append(words(t("status.your_level", level=mine)))
         parts.append(words(t("status.deal", n=v.deal_no + 1)))
         if v.phase in ("playing", "scoring", "finished"):
             n = v.trick_no + (1 if v.phase == "playing" else 0)
             parts.append(words(t("status.trick", n=max(1, n))))
-        return StatusProps(title, sep, tuple(parts), self.clock(m, now))
+        # narrow: no levels list (the panels say them), nor with fixed partners the
+        # deal's level, which is the dealer's team's of "us 2 / them 3"
+        narrow = [p for p in parts if p is not levels and not (fixed and p is level)]
+        if short is not None:
+            narrow[0] = short
+        return StatusProps(title, sep, tuple(parts), clock, tuple(narrow))
 
     def clock(self, m: Model, now: float | None) -> Line | None:
         """The turn clock's seconds left (whose, and the declaring window's)."""
@@ -238,17 +257,25 @@ class Presenter:
         if v.awaiting == seat:
             name.append(Words(g["turn"] + " ", "seat--turn"))
         name.append(Words(m.name(seat), "seat--name"))
-        info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=v.hand_sizes[seat])]
-        roles = self.seat_roles(m, seat)
+        info = [self.standing(m, seat), t("seat.cards", n=v.hand_sizes[seat])]
+        side = position in ("left", "right")
+        # a side panel is 16 columns at 80: its dealer with a team shows "Ana ★
+        # (opponent)", not "Ana (opponent, dealer ★)", which would wrap
+        short = side and v.rules.partnership == "fixed"
+        roles = self.seat_roles(m, seat, with_dealer=not short)
         if m.compact and v.rules.partnership == "fixed":
             # a small terminal: where a seat sits says partner or opponent
             if v.dealer == seat:
                 name.append(Words(" " + g["dealer"]))
-            sep = "\n" if position in ("left", "right") else f" {g['sep']} "
+            sep = "\n" if side else f" {g['sep']} "
         else:
+            if short and v.dealer == seat:
+                name.append(Words(" " + g["dealer"]))
             if roles:
                 name.append(Words(t("seat.roles", roles=t("seat.role_sep").join(roles))))
-            sep = "\n" if m.compact and position in ("left", "right") else f" {g['sep']} "
+            # ("score +10 · 25 cards" is wider than a side panel: on two lines)
+            two = m.compact or v.rules.bidding == "points_up"
+            sep = "\n" if two and side else f" {g['sep']} "
         if seat in m.hosted:
             name.append(Words(" " + t("clock.hosted"), "centre--alert"))
         out = [Line(tuple(name)), words(sep.join(info), "seat--dim")]
@@ -258,8 +285,20 @@ class Presenter:
         out.append(Line(self.play_pieces(m, seat, with_throw=True)))
         return tuple(out)
 
-    def seat_roles(self, m: Model, seat: int) -> list[str]:
-        """A seat's team or role as far as the view says, and the dealer's mark:
+    @staticmethod
+    def standing(m: Model, seat: int) -> str:
+        """A seat's level ("lvl 3"), or at eighty points, where every deal is
+        played at 2, its match points ("score +3")."""
+        v = m.view
+        assert v is not None
+        if v.rules.bidding == "points_up":
+            n = v.match_scores[seat]
+            return m.cat.t("auction.seat_score", n=f"+{n}" if n > 0 else str(n))
+        return m.cat.t("seat.level", level=v.levels[seat])
+
+    def seat_roles(self, m: Model, seat: int, with_dealer: bool = True) -> list[str]:
+        """A seat's team or role as far as the view says, and the dealer's mark
+        (unless `with_dealer` is False):
         with fixed partners its team (partner / opponent); otherwise, once there
         is a dealer, its side this deal (dealer side / attacker; find friends:
         the dealer side is its revealed part)."""
@@ -276,7 +315,7 @@ class Presenter:
             roles.extend(friends.seat_roles(m, seat))
         elif v.dealer_side and v.dealer != seat:
             roles.append(t("seat.dealer_side" if seat in v.dealer_side else "seat.attacker"))
-        if v.dealer == seat:
+        if v.dealer == seat and with_dealer:
             roles.append(t("seat.dealer") + " " + self.glyphs(m)["dealer"])
         return roles
 
@@ -332,10 +371,10 @@ class Presenter:
         if m.watching and v.awaiting == seat:
             pieces.insert(0, Words(g["turn"] + " ", "seat--turn"))
         held = v.hand_sizes[seat] if m.watching else len(v.hand)
-        info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=held)]
+        info = [self.standing(m, seat), t("seat.cards", n=held)]
         if friends.finds_friends(v):
             info.extend(friends.seat_roles(m, seat))
-        elif v.dealer_side:
+        elif v.dealer_side and v.dealer != seat:  # (the dealer's ★ says its side)
             side = "seat.dealer_side" if seat in v.dealer_side else "seat.attackers"
             info.append(t("seat.attacker" if m.watching and side == "seat.attackers" else side))
         if v.dealer == seat:
@@ -671,7 +710,10 @@ class Presenter:
         out = [words(t("last.title", n=v.trick_no), "bold")]
         lead = v.last_trick[0].cards
         for i, p in enumerate(v.last_trick):
-            pieces: list[Piece] = [Words(f"{m.name(p.seat)}: "), self.cards(m, p.cards)]
+            pieces: list[Piece] = [
+                Words(t("last.who", name=m.name(p.seat))),
+                self.cards(m, p.cards),
+            ]
             verb = t("seat.led") if i == 0 else t("seat." + play_verb(m.rs, m.ctx, lead, p.cards))
             pieces.append(Words(f"  {verb}", "seat--dim"))
             if p.seat == v.last_trick_winner:

@@ -75,6 +75,7 @@ class StatusProps(NamedTuple):
     sep: str
     parts: tuple[Line, ...]  # empty: no view yet (the title alone)
     clock: Line | None = None  # the turn clock, first (it changes each second)
+    narrow: tuple[Line, ...] = ()  # the parts when `parts` do not fit (empty: the same)
 
 
 class SeatProps(NamedTuple):

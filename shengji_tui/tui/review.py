@@ -119,7 +119,7 @@ class Reviewer:
         r = self.r
         out: list[Line] = [words(t("review.hands"), "bold")]
         for seat, hand in enumerate(r.hands):
-            head = Words(f"{self.name(seat)}: ", "seat--name")
+            head = Words(t("last.who", name=self.name(seat)), "seat--name")
             if hand is None:
                 out.append(Line((head, Words(t("review.hand_hidden"), "seat--dim"))))
             else:
@@ -155,7 +155,10 @@ class Reviewer:
             out.append(Line((Words(said, "centre--alert"), self.cards(trick.tried.cards))))
         lead = trick.plays[0].cards if trick.plays else ()
         for i, p in enumerate(trick.plays):
-            pieces: list[Piece] = [Words(f"{self.name(p.seat)}: "), self.cards(p.cards)]
+            pieces: list[Piece] = [
+                Words(t("last.who", name=self.name(p.seat))),
+                self.cards(p.cards),
+            ]
             verb = (
                 t("seat.led")
                 if i == 0

@@ -120,6 +120,12 @@ class Client:
     def lines(self) -> list[str]:
         return list(self.screen.display)
 
+    def toasts(self) -> str:
+        """The toasts' words, their wrapped lines joined (each line of a toast
+        starts at its edge, "▌")."""
+        parts = [line.rsplit("▌", 1)[1] for line in self.screen.display if "▌" in line]
+        return " ".join(" ".join(parts).split())
+
     async def wait_for(
         self, cond: str | Callable[[], bool], timeout: float = 15.0, what: str = ""
     ) -> None:

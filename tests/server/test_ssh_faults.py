@@ -217,14 +217,14 @@ async def test_a_full_disk_under_the_bots_moves_is_told_and_ridden_out(
         table = room.table
         assert table is not None
         await until(lambda: full["refused"] >= 2, 20, "the table to try to deal")
-        await ann.wait_for("cannot save the game", 20)
-        await ann.wait_for("disk is full", 5)
+        await ann.wait_for(lambda: "cannot save the game" in ann.toasts(), 20, "the toast")
+        assert "disk is full" in ann.toasts()
         assert str(store.path) not in ann.text()  # no path of the server's shown
         assert table.state.version == 0
         full["on"] = False  # space is freed
         await until(lambda: table.state.version > 10, 30, "the table to deal again")
-        await ann.wait_for("saved again", 20)
-        assert "cannot save the game" not in ann.text()
+        await ann.wait_for(lambda: "saved again" in ann.toasts(), 20, "saved again")
+        assert "cannot save" not in ann.text()
     finally:
         full["on"] = False  # (a failed check above must not leave the close retrying for good)
         await server.close()

@@ -58,7 +58,7 @@ async def make_five_seat_table(first: Client) -> None:
     about = CAT.t("preset.find-friends-5").split(",")[0]  # (the dialog wraps it)
     await first.wait_for(about, 10, "the preset's words")
     await first.press(*["tab"] * 6, "enter")  # to the Create button
-    await first.wait_for("find-friends-5 — waiting for players")
+    await first.wait_for("Find friends (5) — waiting for players")  # (the preset in words)
 
 
 async def test_five_clients_play_a_find_friends_deal(

@@ -146,7 +146,11 @@ async def test_a_whole_deal_watched_never_shows_a_hand_but_the_one_let_see(
         if moves == 4:
             # bob does not let watchers see his hand: refused, with a sentence
             await eve.press(str(b + 1))
-            await eve.wait_for("bob does not let watchers see their hand", 10)
+            await eve.wait_for(
+                lambda: "bob does not let watchers see their hand" in eve.toasts(),
+                10,
+                "the refusal",
+            )
             # ann does: eve follows her and sees exactly her hand
             stage[0] = "following"
             await eve.press(str(a + 1))
@@ -169,7 +173,11 @@ async def test_a_whole_deal_watched_never_shows_a_hand_but_the_one_let_see(
             assert deliveries[-1].view.seat == -1 and deliveries[-1].view.hand == ()
             await eve.wait_for(lambda: stage[0] == "revoked", 10, "ann's hand gone")
             await eve.press(str(a + 1))  # and she may not follow it again
-            await eve.wait_for("ann does not let watchers see their hand", 10)
+            await eve.wait_for(
+                lambda: "ann does not let watchers see their hand" in eve.toasts(),
+                10,
+                "the refusal",
+            )
         await until(  # a human's turn, or the bots played the last cards meanwhile
             lambda: table.state.phase not in PLAYING or table.state.awaiting() in by_seat,
             60,
@@ -242,7 +250,8 @@ async def test_a_spectators_keys_do_nothing_its_chat_is_heard_and_a_drop_leaves_
     await eve.press("c")
     await eve.wait_for("Say something", 10, "the chat box")
     await eve.press(*"go ann", "enter")
-    await ann.wait_for("eve (watching): go ann", 10)
+    said = "eve (watching): go ann"
+    await ann.wait_for(lambda: said in ann.text() or said in ann.toasts(), 10, "the chat")
     # eve drops mid-trick: the table as it was, nothing of her subscribed
     eve.drop()
     await until(lambda: room.spectators == 0, 10, "eve gone")

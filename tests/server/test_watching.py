@@ -90,6 +90,7 @@ async def test_a_spectator_gets_no_hand_unless_its_player_lets_it() -> None:
         review = seat.review(0)
         assert table.state.result is None and all(not h for h in review.hands)
         assert review.kitty is None
+        assert seat.reviews(0) == [review]  # (the first deal: no finished one before it)
         seat.release()
     finally:
         await registry.close()

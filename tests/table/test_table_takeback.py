@@ -12,7 +12,7 @@ import pytest
 from table_helpers import same_game, wait_until
 
 from shengji_tui.bots import RandomBot
-from shengji_tui.engine import PACING, parse_command
+from shengji_tui.engine import PACING, NextDeal, parse_command
 from shengji_tui.store import Store, replay
 from shengji_tui.table import Pacing, Table, TableSettings, TakeBackRefused, bot_specs
 
@@ -128,3 +128,30 @@ async def test_take_back_is_refused_with_a_sentence() -> None:
         assert e.value.key == "hotseat" and two.state is before
     finally:
         await two.close()
+
+
+async def test_a_take_back_in_a_later_deal_keeps_the_earlier_deals_reviews() -> None:
+    """The finished deals stay reviewable (`Table.reviews`) after a take-back
+    rebuilds the state from the commands."""
+    table = solo(5)
+    me = RandomBot(seed=98, name="me")
+    await table.start()
+    try:
+        while table.state.deal_no < 1:
+            await wait_until(
+                lambda: table.state.awaiting() == 0 or table.state.phase == "scoring",
+                30,
+                "the human's turn or the deal's end",
+            )
+            if table.state.phase == "scoring":
+                await table.submit(0, NextDeal(seat=0))
+            else:
+                await play_moves(table, 0, 1, me)
+        await play_moves(table, 0, 2, me)
+        await table.close()
+        kept = table.reviews(0)[:-1]
+        assert len(kept) == table.state.deal_no >= 1
+        await table.take_back(0)
+        assert table.reviews(0)[:-1] == kept
+    finally:
+        await table.close()

@@ -122,6 +122,9 @@ class StaticTable:
     def review(self, seat: int):
         return review_for(self.state, seat)
 
+    def reviews(self, seat: int):
+        return [review_for(self.state, seat)]
+
     def subscribe(self, seat, callback):
         entry = (seat, callback)
         self._subs.append(entry)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from textual.app import App
 
 from shengji_tui.cli import build_parser
 from shengji_tui.engine import GameState
+from shengji_tui.saves import PlayerSettings
 from shengji_tui.server.driver import Terminal
 from shengji_tui.table.plan import plan
 from shengji_tui.tui.app import ShengjiApp
@@ -94,3 +96,25 @@ def test_bell_is_off_unless_asked() -> None:
     assert app is not None and not app.options.bell
     app, _, _ = build_app(parse(["play", "--no-save", "--bell"]))
     assert app is not None and app.options.bell
+
+
+async def test_the_bell_is_kept_for_the_next_games(tmp_path: Path) -> None:
+    """Chosen in the palette (or the menu), the bell is the player's setting:
+    kept beside the store, the next `shengji play` rings too; `--no-save`
+    keeps nothing."""
+    parse = build_parser().parse_args
+    args = ["play", "--data-dir", str(tmp_path), "--seed", "3"]
+    app, saves, _ = build_app(parse(args))
+    assert app is not None and saves is not None and not app.options.bell
+    app.toggle_bell()
+    assert saves.settings() == PlayerSettings(bell=True)
+    saves.close()
+    again, saves, _ = build_app(parse(args))
+    assert again is not None and saves is not None and again.options.bell
+    again.toggle_bell()
+    assert saves.settings().bell is False
+    saves.close()
+    (tmp_path / "settings.json").write_text("{not json", encoding="utf-8")
+    third, saves, _ = build_app(parse(args))
+    assert third is not None and saves is not None and not third.options.bell  # (unreadable)
+    saves.close()

@@ -45,7 +45,8 @@ def expected(m: Model, v: SeatView) -> list[str]:
     winner = v.last_trick_winner
     assert winner is not None
     for i, p in enumerate(v.last_trick):
-        out.append(f"{m.name(p.seat)}: {m.ct.cards(p.cards)}")
+        out.append(m.cat.t("last.who", name=m.name(p.seat)).strip())  # ("小安：", "Ana:")
+        out.append(m.ct.cards(p.cards))
         if i == 0:
             out.append(t("seat.led"))
         if p.seat == winner:

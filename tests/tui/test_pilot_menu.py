@@ -141,3 +141,23 @@ async def test_the_menus_players_follow_the_preset() -> None:
             "3 humans on this keyboard",
         ]
         assert app.screen.choices().humans == 3
+
+
+async def test_the_menu_offers_the_hand_estimate() -> None:
+    """The auction's hand estimate is a menu choice beside the table's other
+    options (as `--no-estimate` and the palette), and the game starts with it."""
+    from textual.widgets import Select
+
+    options = GameOptions(preset="eighty-points", seed=3, bot_delay=0, deal_delay=0.01)
+    app = ShengjiApp(menu=True, table_factory=make_table, options=options, theme="shengji")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        estimate = app.screen.query_one("#estimate-option", Select)
+        assert estimate.value is True
+        estimate.value = False
+        await pilot.pause()
+        assert app.screen.choices().estimate is False
+        await pilot.click("#start-btn")
+        await H.wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="table")
+        assert app.options.estimate is False
+        assert app.model is not None and not app.model.show_estimate

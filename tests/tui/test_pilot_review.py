@@ -38,7 +38,7 @@ async def test_the_result_opens_the_review_of_every_hand(lang: str) -> None:
         t = app.cat.t
         text = text_of(app)
         for seat in range(4):
-            assert f"{app.model.name(seat)}: " in text
+            assert t("last.who", name=app.model.name(seat)) in text
         assert t("review.hand_hidden") not in text
         assert t("review.trick", n=1, total=len(review.tricks)) in text
         await pilot.press("right")

@@ -1,5 +1,6 @@
-"""The start menu: a new game (preset, players, bots, seed, language, theme,
-card style) or a stored unfinished game to resume."""
+"""The start menu: a new game (preset, players, bots, the card counter, the
+bell, the auction's hand estimate, seed, language, theme, card style) or a
+stored unfinished game to resume."""
 
 from __future__ import annotations
 
@@ -112,6 +113,14 @@ class StartScreen(SizeWatch, Screen[None]):
                     allow_blank=False,
                     compact=True,
                     id="bell-option",
+                )
+                yield Label(t("menu.estimate"))
+                yield Select(
+                    [(t("menu.estimate_on"), True), (t("menu.estimate_off"), False)],
+                    value=o.estimate,
+                    allow_blank=False,
+                    compact=True,
+                    id="estimate-option",
                 )
                 yield Label(t("menu.seed"))
                 yield Input(
@@ -264,6 +273,7 @@ class StartScreen(SizeWatch, Screen[None]):
         bots = self.query_one("#bots", Select).value
         counter = self.query_one("#counter-option", Select).value
         bell = self.query_one("#bell-option", Select).value
+        estimate = self.query_one("#estimate-option", Select).value
         seed_text = self.query_one("#seed", Input).value.strip()
         rules = o.rules if preset == RULES_FILE else None
         if preset == RULES_FILE and o.rules is not None:
@@ -277,6 +287,7 @@ class StartScreen(SizeWatch, Screen[None]):
             seed=int(seed_text) if seed_text.lstrip("-").isdigit() else None,
             card_counter=counter if isinstance(counter, bool) else o.card_counter,
             bell=bell if isinstance(bell, bool) else o.bell,
+            estimate=estimate if isinstance(estimate, bool) else o.estimate,
         )
 
     def action_start(self) -> None:

@@ -30,5 +30,7 @@ class StatusBar(LineWidget[StatusProps]):
         if cell_len(title.plain) + cell_len(p.sep) + body.cell_len <= room:
             out.append_text(title)
             out.append(p.sep)
+        elif body.cell_len > room and p.narrow:  # (find friends, auctions at 80 columns)
+            body = Text(p.sep).join(line_text(part, styles) for part in p.narrow)
         out.append_text(body)
         return out

@@ -1,0 +1,44 @@
+"""A table's reviews of the match (`Table.reviews`): every finished deal whole,
+then the one in play as its seat may see it; the same kept as the deals end
+and rebuilt from the store (which replays the commands)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from shengji_tui.engine import new_game, review_for, reviews_of
+from shengji_tui.store import Store, replay
+from shengji_tui.table import Pacing, Table, TableSettings, bot_specs
+
+NAMES = ["Ann", "Bo", "Cy", "Di"]
+
+
+async def test_every_deal_of_the_match_is_reviewable(tmp_path: Path) -> None:
+    seed = 6
+    settings = TableSettings.build(
+        "one-deck",
+        seed,
+        names=NAMES,
+        bots=bot_specs(seed, range(4), "random", NAMES),
+        pacing=Pacing(bot_delay=0, deal_delay=0),
+    )
+    with Store(tmp_path / "shengji.db") as store:
+        live = Table(settings, table_id="reviews", store=store)
+        await live.start()
+        await live.wait_finished()
+        kept = live.reviews(1)
+        await live.close()
+        stored = store.load("reviews")
+        rebuilt = replay(stored)
+        events = [
+            *new_game(stored.rules, stored.seed).log,
+            *(e for es in rebuilt.events for e in es),
+        ]
+        every = reviews_of(stored.rules, events)
+        assert len(every) > 1  # (a whole match of one-deck: several deals)
+        assert kept == every
+        again = Table.restore(store, "reviews")
+        assert again.reviews(2) == every
+        assert every[-1] == review_for(again.state, 2)
+        assert all(h is not None for r in every for h in r.hands)  # (every deal is over)
+        await again.close()
