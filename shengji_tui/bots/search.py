@@ -32,6 +32,7 @@ from typing import Any
 from .. import rules
 from ..engine import Command, SeatView
 from ..rules import Card, RuleSet, TrumpContext, points
+from .bidding import choose_bid
 from .friends import friend_candidates, open_call
 from .playbook import PlaybookBot
 from .rollout import Sim
@@ -316,6 +317,9 @@ class SearchBot(PlaybookBot):
     """The "hard" bot."""
 
     level = "hard"
+    # three players' falling auction: bid down to the estimate plus this
+    # (negative: below it); measured by duplicate sets (docs/bots.md)
+    falling_bid_margin = -10.0
 
     def __init__(
         self,
@@ -376,6 +380,11 @@ class SearchBot(PlaybookBot):
     def decide(self, view: SeatView) -> Command | None:
         self.last_info = {"searched": False}  # (each search says what it did)
         return super().decide(view)
+
+    def bid(self, view: SeatView) -> Command:
+        if view.rules.bidding == "threshold_down":
+            return choose_bid(view, self.falling_bid_margin)
+        return super().bid(view)
 
     def bury(self, view: SeatView) -> list[Card]:
         """The playbook's best few buries (different suits voided, points kept or
