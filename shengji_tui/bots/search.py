@@ -6,7 +6,10 @@ tracker (voids, tuple caps, known cards; the kitty too when it is not its own),
 plays each candidate out in each sample with a fast rollout policy that sees
 the sampled hands, and picks the candidate with the best mean outcome for its
 side (levels gained minus levels conceded, plus a small share of the point
-margin). Declaring, burying and kitty theft are the playbook's.
+margin). Buries are searched the same way where the bury is the deal's last
+word on the kitty; declaring, kitty theft, the friend call and the bids are
+the playbook's (three players' falling auction with a lower margin,
+`falling_bid_margin`: docs/bots.md).
 
 Time: `budget_ms` per move (default 300). The work is counted in rollout
 steps, converted from the budget with a fixed rate, so the same seed gives the
