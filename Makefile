@@ -25,10 +25,19 @@ play: $(STAMP)
 	$(BIN)/shengji play
 
 # -n auto: one pytest worker per core (pytest-xdist); the suite is mostly CPU.
+# The TUI again on Textual's public API alone (shengji_tui/tui/patches.py off):
+# the tests that draw the app (snapshots, the written bytes, the pilots); not the
+# pure presenter's tests (no Textual in them) nor the longest whole-deal pilots'
+# repeats in other languages and seat counts (the suite stays within 10 minutes).
+VANILLA_TESTS = tests/tui/test_snapshots.py tests/tui/test_snapshots_friends.py \
+	tests/tui/test_patches.py tests/tui/test_no_color.py tests/tui/test_ascii_mode.py \
+	tests/tui/test_pilot_*.py tests/tui/test_play_rules_file.py tests/tui/test_clock_tui.py
+VANILLA_SKIP = not in_chinese_at_80x24 and not three_humans_at_six_seats \
+	and not hotseat_of_five and not hotseat_with_the_dealer and not hands_the_keyboard_over
+
 test: $(TESTSTAMP)
 	$(BIN)/python -m pytest -n auto
-	# the TUI again on Textual's public API alone (shengji_tui/tui/patches.py off)
-	SHENGJI_VANILLA=1 $(BIN)/python -m pytest -n auto tests/tui
+	SHENGJI_VANILLA=1 $(BIN)/python -m pytest -n auto $(VANILLA_TESTS) -k "$(VANILLA_SKIP)"
 
 lint: $(TESTSTAMP)
 	$(BIN)/ruff check shengji_tui tests benchmarks

@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from textual.drivers.headless_driver import HeadlessDriver
 
 from shengji_tui.bots import RandomBot
-from shengji_tui.engine import GameState, apply, events_for, new_game, view_for
+from shengji_tui.engine import GameState, apply, events_for, new_game, review_for, view_for
 from shengji_tui.table.plan import plan
 from shengji_tui.tui import patches
 from shengji_tui.tui.app import ShengjiApp, TableUpdate
@@ -75,17 +75,20 @@ NullDriver.apps = []
 
 class Seat:
     def __init__(self, kind: str, name: str) -> None:
-        self.kind, self.name, self.connected = kind, name, True
+        self.kind, self.name, self.connected, self.hosted = kind, name, True, False
 
 
 class StaticTable:
-    """The app's table interface (`tui.contract.TableLike`) over a fixed state;
-    updates are fed by hand."""
+    """The app's table interface (`tui.contract.TableLike`: `check_contract`
+    below says when it grew) over a fixed state; updates are fed by hand."""
 
     table_id = "bench"
     declare_window: float | None = None
     trouble: Any = None
     finished = False
+    clock: Any = None  # no turn clock
+    card_counter = True
+    deal_held = False
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -94,21 +97,56 @@ class StaticTable:
     def view(self, seat: int | None) -> Any:
         return view_for(self.state, seat or 0)
 
+    def review(self, seat: int) -> Any:
+        return review_for(self.state, seat)
+
+    def hold_deal(self, seat: int, hold: bool = True) -> None:
+        pass
+
     def subscribe(self, seat: int | None, callback: Any) -> Any:
         return lambda: None
 
     def on_trouble(self, callback: Any) -> Any:
         return lambda: None
 
+    def listen(self, callback: Any) -> Any:
+        return lambda: None
+
+    def recent_notes(self) -> list[Any]:
+        return []
+
+    def say(self, seat: int | None, name: str, text: str, sender: str | None = None) -> Any:
+        raise RuntimeError("the benchmark's table has no chat")
+
+    def reclaim(self, seat: int, *, quiet: bool = False) -> bool:
+        return False
+
     async def submit(self, seat: int, command: Any) -> list[Any]:
         self.state, events = apply(self.state, command)
         return events_for(events, seat, self.state)
+
+    async def take_back(self, seat: int) -> int:
+        raise RuntimeError("the benchmark's table takes nothing back")
 
     async def start(self) -> None:
         pass
 
     async def close(self) -> None:
         pass
+
+
+def check_contract() -> None:
+    """Every member of `TableLike` is here (the app asks for them as it goes:
+    a missing one fails mid-run)."""
+    import inspect
+
+    from shengji_tui.tui.contract import TableLike
+
+    wanted = {n for n, _ in inspect.getmembers(TableLike) if not n.startswith("_")}
+    wanted |= set(getattr(TableLike, "__annotations__", {}))
+    missing = sorted(n for n in wanted if not hasattr(StaticTable, n) and n != "seats")
+    if missing:
+        raise SystemExit(f"benchmarks/tui_update.py: StaticTable lacks {', '.join(missing)}")
 
 
 NAMES = ["You", "Ana", "Mei", "Ken"]
@@ -236,6 +274,7 @@ async def measure_fanout(
 
 
 def main() -> None:
+    check_contract()
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--preset", default="classic")
     ap.add_argument("--seed", type=int, default=1)

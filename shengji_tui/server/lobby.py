@@ -38,12 +38,10 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 
 from ..bots import BotLevel, bot_level
-from ..engine import Event, SeatView
 from ..engine.state import SUPPORTED
 from ..rules import RuleSet
 from ..table import ChatNote, ChatRefused, Note, TableChannel, TurnClock
 from ..text import CardText, Catalogue, Narrator
-from ..tui import friends
 from ..tui.bindings import relabel_bindings
 from ..tui.nocolor import colour_filters
 from ..tui.screens.chat import ChatScreen
@@ -60,18 +58,12 @@ MAX_SEATS = max(RuleSet.preset(p).players for p in SUPPORTED)
 
 @dataclass
 class LobbyResult:
-    kind: Literal["play", "leave"]
+    kind: Literal["play", "watch", "leave"]  # watch: the table app, as a spectator
     table_id: str | None = None
 
 
 class LobbyChanged(Message):
     pass
-
-
-class SpectatorUpdate(Message):
-    def __init__(self, view: SeatView) -> None:
-        super().__init__()
-        self.view = view
 
 
 class ChatHeard(Message):
@@ -106,13 +98,20 @@ Screen { background: #0f2a1c; color: #e6e6e6; }
 #chat { padding: 0 2 1 2; height: auto; color: #cfe3d5; }
 #watch { padding: 1 2; height: 1fr; }
 CreateScreen { align: center middle; }
-CreateScreen > Vertical { width: 60; height: auto; border: round #3fa66b; padding: 1 2;
-    background: #163726; }
+/* compact fields, one row each: the dialog fits 80x24 with its buttons in view */
+CreateScreen > Vertical { width: 64; height: auto; max-height: 100%; border: round #3fa66b;
+    padding: 0 2; background: #163726; }
+CreateScreen .title { margin: 0 0 1 0; }
 CreateScreen Horizontal { height: auto; }
-CreateScreen Label { width: 18; padding: 1 0 0 0; }
+CreateScreen Label { width: 18; padding: 0; }
 CreateScreen Select, CreateScreen Input { width: 1fr; }
-CreateScreen #create-keys { width: 1fr; padding: 1 0 0 0; color: #9fbfa8; }
-CreateScreen #preset-about { width: 1fr; padding: 0 0 0 18; color: #9fbfa8; }
+CreateScreen #create-keys { width: 1fr; padding: 0; color: #9fbfa8; }
+CreateScreen #preset-about { width: 1fr; padding: 0 0 0 18; color: #9fbfa8; margin: 0 0 1 0; }
+CreateScreen #rules-chosen { width: 1fr; color: #9fbfa8; }
+CreateScreen .buttons { margin: 1 0 0 0; }
+/* (compact fields show focus barely: in colour and, without it, underlined) */
+CreateScreen Select:focus > SelectCurrent, CreateScreen Input:focus {
+    background: #2f6b4a; text-style: bold underline; }
 .buttons { height: auto; align: center middle; }
 """
 
@@ -315,7 +314,8 @@ class LobbyScreen(Screen[None]):
         if room is None or room.table is None:
             self.say(_t(self)("lobby.watch_only_playing"))
             return
-        self.app.push_screen(WatchScreen(room))
+        # the table app itself, as a spectator (server/watching.py, session.py)
+        _app(self).exit(LobbyResult("watch", room.table_id))
 
     def action_return(self) -> None:
         app = _app(self)
@@ -357,19 +357,24 @@ class CreateScreen(ModalScreen[None]):
             with Horizontal():
                 yield Label(t("lobby.create.preset"))
                 yield Select(
-                    [(p, p) for p in SUPPORTED], value=d.rules.name, allow_blank=False, id="preset"
+                    [(p, p) for p in SUPPORTED],
+                    value=d.rules.name,
+                    allow_blank=False,
+                    compact=True,
+                    id="preset",
                 )
             # what the chosen preset is, in the player's language (the catalogue's [preset])
             yield Label(t(f"preset.{d.rules.name}"), id="preset-about", classes="about")
             with Horizontal():
                 yield Label(t("lobby.create.grace"))
-                yield Input(str(int(d.pacing.grace)), type="integer", id="grace")
+                yield Input(str(int(d.pacing.grace)), type="integer", id="grace", compact=True)
             with Horizontal():
                 yield Label(t("lobby.create.standin"))
                 yield Select(
                     [(_level_name(t, lv), lv) for lv in _app(self).registry.bot_levels],
                     value=d.stand_in,
                     allow_blank=False,
+                    compact=True,
                     id="standin",
                 )
             with Horizontal():
@@ -378,6 +383,7 @@ class CreateScreen(ModalScreen[None]):
                     [(t("aids.option_on"), True), (t("aids.option_off"), False)],
                     value=d.card_counter,
                     allow_blank=False,
+                    compact=True,
                     id="counter-option",
                 )
             clock = d.pacing.turn_clock
@@ -389,6 +395,7 @@ class CreateScreen(ModalScreen[None]):
                     + [(t("lobby.clock.seconds", s=s), s) for s in seconds],
                     value=int(clock.seconds) if clock else 0,
                     allow_blank=False,
+                    compact=True,
                     id="clock",
                 )
             with Horizontal():
@@ -397,6 +404,7 @@ class CreateScreen(ModalScreen[None]):
                     [(t("lobby.clock.timeouts", n=n), n) for n in (1, 2, 3, 5)],
                     value=clock.limit if clock and clock.limit in (1, 2, 3, 5) else 2,
                     allow_blank=False,
+                    compact=True,
                     id="clock-limit",
                 )
             with Horizontal():
@@ -487,6 +495,7 @@ class RoomScreen(Screen[None]):
         Binding("r", "ready", "ready"),
         Binding("b", "bots", "fill with bots"),
         Binding("c", "chat", "chat"),
+        Binding("w", "show_hand", "watchers"),
         Binding("l,escape", "leave_table", "leave table"),
         Binding("q", "leave_table", show=False),
         # a key per seat of the largest table (a key past this table's seats is refused)
@@ -517,7 +526,15 @@ class RoomScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        _relabel(self, {"ready": "ready", "bots": "bots", "leave_table": "leave_table"})
+        _relabel(
+            self,
+            {
+                "ready": "ready",
+                "bots": "bots",
+                "leave_table": "leave_table",
+                "show_hand": "show_hand",
+            },
+        )
         relabel_bindings(self, {"chat": _t(self)("chat.key")})
         self._unlisten = _app(self).listen_chat(self.room.channel)
         self.show_chat()
@@ -563,7 +580,12 @@ class RoomScreen(Screen[None]):
                 who = t("lobby.room.you", name=slot.name)
             else:
                 who = slot.name
+            if slot.kind == "human" and slot.show_hand:
+                mark += t("lobby.room.shows_hand")
             lines.append(t("lobby.room.seat", n=s + 1, who=_pad(who, 30), mark=mark) + "\n")
+        mine = r.seat_of(app.identity.id)
+        shows = mine is not None and r.slots[mine].show_hand
+        lines.append("\n" + t("lobby.room.show_hand_on" if shows else "lobby.room.show_hand_off"))
         lines.append("\n" + t("lobby.room.starts"))
         self.query_one("#room", Static).update(lines)
 
@@ -573,6 +595,14 @@ class RoomScreen(Screen[None]):
         if seat is None:
             return
         app.registry.set_ready(self.room, app.identity.id, not self.room.slots[seat].ready)
+
+    def action_show_hand(self) -> None:
+        """Let watchers see my hand at the table (or not): kibitzing (off by default)."""
+        app = _app(self)
+        seat = self.room.seat_of(app.identity.id)
+        if seat is None:
+            return
+        app.registry.set_show_hand(self.room, app.identity.id, not self.room.slots[seat].show_hand)
 
     def action_bots(self) -> None:
         level = self.query_one("#level", Select).value
@@ -594,172 +624,6 @@ class RoomScreen(Screen[None]):
         app = _app(self)
         app.registry.leave(app.identity.id)
         app.pop_to_lobby()
-
-
-# ====================================================================== watching
-
-
-class WatchScreen(Screen[None]):
-    """A playing table as a spectator sees it: no hand, the public table only."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("c", "chat", "chat"),
-        Binding("escape,q,l", "back", "back to the lobby"),
-    ]
-
-    def __init__(self, room: Room) -> None:
-        super().__init__()
-        self.room = room
-        self._unsubscribe: Callable[[], None] | None = None
-        self._unlisten: Callable[[], None] | None = None
-        self.view: SeatView | None = None
-
-    def compose(self) -> ComposeResult:
-        r = self.room
-        yield Static(_t(self)("lobby.watch.title", number=r.number, preset=r.preset), id="title")
-        yield Static("", id="watch")
-        yield Static("", id="chat", markup=False)
-        yield Footer(compact=True)
-
-    def show_chat(self) -> None:
-        self.query_one("#chat", Static).update(_app(self).chat_lines(self.room.channel))
-
-    def action_chat(self) -> None:
-        app = _app(self)
-        app.open_chat(self.room.channel, None, app.identity.name, watching=True)
-
-    def on_mount(self) -> None:
-        _relabel(self, {"back": "back"})
-        relabel_bindings(self, {"chat": _t(self)("chat.key")})
-        self._unlisten = _app(self).listen_chat(self.room.channel)
-        self.show_chat()
-        table = self.room.table
-        if table is None:
-            self.app.pop_screen()
-            return
-        self.room.spectators += 1
-        self.view = table.view(None)
-        # The table calls back from whichever session made the move, where `self.app`
-        # (Textual's context lookup) is that session's app: post to our own.
-        app = self.app
-
-        def cb(view: SeatView, events: list[Event]) -> None:
-            app.post_message(SpectatorUpdate(view))
-
-        self._unsubscribe = table.subscribe(None, cb)
-        self.render_view()
-
-    def on_unmount(self) -> None:
-        if self._unlisten is not None:
-            self._unlisten()
-            self._unlisten = None
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
-            self.room.spectators -= 1
-
-    def render_view(self) -> None:
-        v = self.view
-        if v is None:
-            return
-        cat = _app(self).cat
-        t = cat.t
-        ct = CardText(cat)
-        table = self.room.table
-        names = [s.name for s in table.seats] if table is not None else []
-        out = Text()
-        trump = ct.suit_name(v.trump_suit) if v.trump_set else t("lobby.watch.trump_not_set")
-        phase = t(f"lobby.phase.{v.phase}") if cat.has(f"lobby.phase.{v.phase}") else v.phase
-        out.append(
-            t("lobby.watch.header", deal=v.deal_no + 1, phase=phase, level=v.level, trump=trump)
-            + "\n\n"
-        )
-
-        def seat_name(s: int) -> str:
-            return names[s] if s < len(names) else t("lobby.watch.seat", n=s + 1)
-
-        # find friends: the call and, once revealed, the friend (the public side only)
-        call = friends.spectator_sentence(cat, ct, v, seat_name)
-        if call is not None:
-            out.append(call + "\n\n")
-        for s in range(len(v.hand_sizes)):
-            name = seat_name(s)
-            turn = t("lobby.watch.to_play") if v.awaiting == s else ""
-            line = t(
-                "lobby.watch.line",
-                name=_pad(name, 16),
-                side=_pad(watch_side(t, v, s), 14),
-                level=f"{v.levels[s]:<3}",
-                cards=f"{v.hand_sizes[s]:>2}",
-                points=f"{v.points_by_seat[s]:>3}",
-                turn=turn,
-            )
-            out.append(line + "\n")
-        out.append(auction_lines(cat, ct, v, names))
-        out.append("\n" + t("lobby.watch.trick"))
-        if v.trick:
-            out.append(
-                "  ".join(
-                    f"{names[p.seat] if p.seat < len(names) else p.seat}: {ct.cards(p.cards)}"
-                    for p in v.trick
-                )
-            )
-        else:
-            out.append(t("lobby.watch.none"))
-        if v.last_trick:
-            out.append("\n" + t("lobby.watch.last_trick"))
-            out.append(
-                "  ".join(
-                    f"{names[p.seat] if p.seat < len(names) else p.seat}: {ct.cards(p.cards)}"
-                    for p in v.last_trick
-                )
-            )
-        self.query_one("#watch", Static).update(out)
-
-    def action_back(self) -> None:
-        self.app.pop_screen()
-
-
-def watch_side(t: Callable[..., str], v: SeatView, seat: int) -> str:
-    """A seat's team (fixed partners) or side this deal (once there is a dealer),
-    and the dealer's mark, as a spectator may know them."""
-    if v.rules.partnership == "fixed":
-        return t("lobby.watch.team", n=v.teams[seat] + 1) + (" ★" if v.dealer == seat else "")
-    if v.dealer == seat:
-        return t("lobby.watch.dealer")
-    if friends.finds_friends(v):  # the friend's side is public only once revealed: "?"
-        side = friends.side_of(v, seat)
-        return "?" if side == "unknown" else t(f"lobby.watch.{side}")
-    if not v.dealer_side:
-        return ""
-    return t("lobby.watch.dealer_side" if seat in v.dealer_side else "lobby.watch.attacker")
-
-
-def auction_lines(cat: Catalogue, ct: CardText, v: SeatView, names: list[str]) -> str:
-    """The auction as a spectator sees it (eighty points, three players): every
-    call so far, the contract once won, the shown kitty cards, the match points."""
-    if v.rules.bidding == "none":
-        return ""
-    t = cat.t
-
-    def name(s: int) -> str:
-        return names[s] if s < len(names) else t("lobby.watch.seat", n=s + 1)
-
-    out = ""
-    if v.bids:
-        said = " · ".join(
-            f"{name(c.seat)} {t('lobby.watch.pass') if c.points is None else c.points}"
-            for c in v.bids
-        )
-        out += "\n" + t("lobby.watch.calls") + said
-    if v.bid is not None and v.dealer is not None:
-        out += "\n" + t("lobby.watch.bid", points=v.bid, name=name(v.dealer))
-    if v.shown_kitty:
-        out += "\n" + t("lobby.watch.kitty_shown") + ct.cards(v.shown_kitty)
-    if v.rules.bidding == "points_up":
-        scores = " · ".join(f"{name(s)} {m}" for s, m in enumerate(v.match_scores))
-        out += "\n" + t("lobby.watch.match_points") + scores
-    return out + "\n" if out else ""
 
 
 # ====================================================================== the app
@@ -850,9 +714,7 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
         said = [self.narrator.note(n) for n in channel.recent()[-CHAT_LINES:]]
         return "\n".join(said)
 
-    def open_chat(
-        self, channel: TableChannel, seat: int | None, name: str, *, watching: bool = False
-    ) -> None:
+    def open_chat(self, channel: TableChannel, seat: int | None, name: str) -> None:
         """The chat box; its text said on `channel` by this identity."""
 
         def said(text: str | None) -> None:
@@ -862,7 +724,7 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
                 channel.say(
                     self.identity.id,
                     name,
-                    None if watching else seat,
+                    seat,
                     text,
                     now=time.monotonic(),
                     at=time.time(),
@@ -883,7 +745,7 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
     def on_chat_heard(self, msg: ChatHeard) -> None:
         note = msg.note
         for screen in self.screen_stack:
-            if isinstance(screen, (RoomScreen, WatchScreen)) and screen.is_mounted:
+            if isinstance(screen, RoomScreen) and screen.is_mounted:
                 screen.show_chat()
         if isinstance(note, ChatNote) and not self._said_by_me(note):
             self.notify(self.narrator.note(note), timeout=6, markup=False)
@@ -891,15 +753,9 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
     def _said_by_me(self, note: ChatNote) -> bool:
         room = self._room
         seat = room.seat_of(self.identity.id) if room is not None else None
-        if note.seat is None:  # watching
+        if note.seat is None:  # (a watcher's, said at a playing table)
             return note.name == self.identity.name
         return room is not None and note.seat == seat and room.slots[seat].name == note.name
-
-    def on_spectator_update(self, msg: SpectatorUpdate) -> None:
-        screen = self.screen
-        if isinstance(screen, WatchScreen):
-            screen.view = msg.view
-            screen.render_view()
 
     def enter_room(self, room: Room) -> None:
         seat = room.seat_of(self.identity.id)

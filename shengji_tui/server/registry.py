@@ -96,6 +96,7 @@ class Slot:
     identity: str | None = None
     level: BotLevel | None = None  # a bot's level
     ready: bool = False
+    show_hand: bool = False  # the player lets watchers see their hand (kibitzing)
 
 
 @dataclass
@@ -198,6 +199,7 @@ class SlotRecord(_Record):
     identity: str | None = None
     level: BotLevel | None = None
     ready: bool = False
+    show_hand: bool = False  # (a record without it: watchers see no hand)
 
 
 class RoomRecord(_Record):
@@ -499,8 +501,10 @@ class Registry:
             return seat
         if slot.kind != "empty":
             raise LobbyError("that seat is taken", "taken")
+        shows = False
         if mine is not None:
             name = room.slots[mine[1]].name  # the name given when it sat down
+            shows = room.slots[mine[1]].show_hand  # (the player's choice moves along)
             room.slots[mine[1]] = Slot()
             # its session moves with it (left behind, the next to sit there would
             # take it for its own older session and close it)
@@ -509,7 +513,7 @@ class Registry:
                 room.holders[seat] = holder
         else:
             name = unique_name(name, [s.name for s in room.slots if s.kind != "empty"])
-        room.slots[seat] = Slot("human", name, identity)
+        room.slots[seat] = Slot("human", name, identity, show_hand=shows)
         for s in room.slots:
             s.ready = False
         self._changed(room=room)
@@ -563,6 +567,40 @@ class Registry:
             raise LobbyError("there is no bot to remove there", "no_bot")
         room.slots[seat] = Slot()
         self._changed(room=room)
+
+    def set_show_hand(self, room: Room, identity: str, on: bool) -> None:
+        """The player of `identity` lets watchers see their hand (or no longer).
+        Kept with the room's record, in the table's store too once it plays (a
+        restart keeps the latest choice); every spectator following the seat is
+        told at once (`watching.WatchedTable` listens to the lobby)."""
+        seat = room.seat_of(identity)
+        if seat is None or room.slots[seat].show_hand == on:
+            return
+        room.slots[seat].show_hand = on
+        table = room.table
+        if table is not None and room.status == "playing":
+            record = RoomRecord.of(room).model_copy(update={"status": "playing"}).model_dump()
+            table.set_meta({**table.meta, META_KEY: record})
+        self._changed(room=room)
+
+    @staticmethod
+    def shows_hand(room: Room, seat: int) -> bool:
+        """Whether a watcher may follow `seat`'s own view. A player's seat: their
+        choice (off unless they chose it), kept while a stand-in bot plays for
+        them (away, or in 托管). A bot's seat: only at a table of bots alone (a
+        watcher could tell a player what a bot holds, through the chat or beside
+        the keyboard)."""
+        if room.status != "playing" or not 0 <= seat < len(room.slots):
+            return False
+        slot = room.slots[seat]
+        if slot.kind == "human":
+            return slot.show_hand
+        return slot.kind == "bot" and all(s.kind == "bot" for s in room.slots)
+
+    def watching(self, room: Room, step: int) -> None:
+        """A spectator comes (+1) or goes (-1): the lobby's list says how many."""
+        room.spectators = max(0, room.spectators + step)
+        self._changed(save=False)
 
     def set_ready(self, room: Room, identity: str, ready: bool) -> None:
         seat = room.seat_of(identity)

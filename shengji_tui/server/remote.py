@@ -10,10 +10,18 @@ level down (`driver.Terminal`); the apps' command palettes offer none of them.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Literal, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, Literal, TextIO
+
+from textual.app import SystemCommand
+from textual.screen import Screen
 
 from ..tui.app import ShengjiApp
+
+if TYPE_CHECKING:
+    from .registry import Registry, Room
 
 log = logging.getLogger("shengji_tui.server")
 
@@ -72,13 +80,52 @@ class RemoteApp:
         return None
 
 
+@dataclass
+class ShowHand:
+    """A player's choice at the table: watchers may see their hand (or not)."""
+
+    registry: Registry
+    room: Room
+    identity: str
+
+    @property
+    def on(self) -> bool:
+        seat = self.room.seat_of(self.identity)
+        return seat is not None and self.room.slots[seat].show_hand
+
+    def set(self, on: bool) -> None:
+        self.registry.set_show_hand(self.room, self.identity, on)
+
+
 class RemoteShengjiApp(RemoteApp, ShengjiApp):
-    """`ShengjiApp` for a remote player."""
+    """`ShengjiApp` for a remote player (or spectator: `spectate`)."""
 
     TAKE_BACK = False  # the other players saw the move
     # the suggestion key asks the normal bot: a search would hold up the
     # server's one event loop, every player's screen with it
     hint_budget_ms = 0.0
+
+    def __init__(self, *args: Any, show_hand: ShowHand | None = None, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.show_hand = show_hand
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        sh = self.show_hand
+        if sh is not None:
+            t = self.cat.t
+            on = sh.on
+            yield SystemCommand(
+                t("watch.palette_show_off" if on else "watch.palette_show_on"),
+                t("watch.palette_show_help"),
+                lambda: self.toggle_show_hand(not on),
+            )
+
+    def toggle_show_hand(self, on: bool) -> None:
+        """Let watchers see this player's hand (or no longer: at once, for all)."""
+        if self.show_hand is not None:
+            self.show_hand.set(on)
+            self.notify(self.cat.t("watch.show_now_on" if on else "watch.show_now_off"))
 
     def quit_question(self) -> str:
         # leaving a server table goes back to the lobby; the stand-in bot plays

@@ -26,8 +26,9 @@ from .driver import Terminal
 from .floor import FloorApp
 from .limits import clamp_size
 from .lobby import LobbyApp, LobbyResult
-from .registry import Room
-from .remote import RemoteShengjiApp
+from .registry import LobbyError, Room
+from .remote import RemoteShengjiApp, ShowHand
+from .watching import WatchedTable
 
 if TYPE_CHECKING:
     from .auth import Identity
@@ -193,6 +194,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                     crashes += 1
                     if crashes <= MAX_CRASHES:
                         continue
+                if isinstance(result, LobbyResult) and result.kind == "watch":
+                    crashes += await self.watch(result.table_id)
+                    back_to_lobby = True  # (then the lobby: not one's own table at once)
+                    continue
                 if not isinstance(result, LobbyResult) or result.kind == "leave":
                     break
         except Exception:
@@ -252,12 +257,44 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                     no_color="NO_COLOR" in t.env,
                     driver_class=t.driver_class(),
                     chat=True,
+                    show_hand=ShowHand(registry, room, self.identity.id),
                 )
             await self.run_app(app)
             return self.crashed(app)
         finally:
             self.placement = None
             registry.detach(room, seat, self, left=not self.stopped)
+
+    async def watch(self, table_id: str | None) -> bool:
+        """Watch a playing table in the table app (a spectator: 旁观) until the
+        player leaves it; True: the app failed."""
+        t = self.terminal
+        assert t is not None
+        registry = self.ctx.registry
+        try:
+            room = registry.room(table_id or "")
+        except LobbyError:
+            return False  # (it ended meanwhile: the lobby again)
+        if room.table is None:
+            return False
+        seat = WatchedTable(room, registry, self.identity.name, self.identity.id)
+        registry.watching(room, 1)
+        try:
+            app = RemoteShengjiApp(
+                seat,
+                0,
+                lang=default_lang(t.env),
+                console=t.console(),
+                no_color="NO_COLOR" in t.env,
+                driver_class=t.driver_class(),
+                chat=True,
+                spectate=seat,
+            )
+            await self.run_app(app)
+            return self.crashed(app)
+        finally:
+            seat.release()
+            registry.watching(room, -1)
 
     async def run_app(self, app: App[Any]) -> Any:
         if self.stopped:

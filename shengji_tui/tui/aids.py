@@ -43,7 +43,7 @@ def kitty_refusal(m: Model) -> str | None:
         return t("aids.kitty_none")
     if v.kitty is not None:
         return None
-    if v.kitty_holder == m.seat and v.phase in ("burying", "dealing", "declaring"):
+    if v.kitty_holder == m.me and v.phase in ("burying", "dealing", "declaring"):
         return t("aids.kitty_not_yet")
     return t("aids.kitty_not_yours")
 

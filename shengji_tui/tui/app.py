@@ -59,11 +59,12 @@ from .aid_commands import aid_commands
 from .asciifilter import ASCII_FILTER
 from .assist import Assist
 from .bindings import relabel_bindings
-from .contract import GameOptions, TableFactory, TableLike, TroubleLike
+from .contract import GameOptions, TableFactory, TableLike, TroubleLike, WatchLike
 from .messages import (
     CardStyleChosen,
     ChatRequested,
     DealStepRequested,
+    FollowRequested,
     FriendCallChosen,
     HoldDealRequested,
     LanguageChosen,
@@ -90,6 +91,7 @@ from .screens import (
     DealResultScreen,
     EnlargeScreen,
     HelpScreen,
+    KittyScreen,
     LastTrickScreen,
     Menu,
     PassScreen,
@@ -135,6 +137,7 @@ class ShengjiApp(App[None]):
         saves: Saves | None = None,
         resume: str | None = None,
         chat: bool = False,
+        spectate: WatchLike | None = None,
     ) -> None:
         super().__init__(driver_class=driver_class)
         if console is not None:
@@ -168,6 +171,9 @@ class ShengjiApp(App[None]):
         # chat at the table (`c`): for SSH tables; solo and hotseat have nobody to
         # talk to (the log still tells the table's own notes: timeouts, 托管)
         self.chat = chat
+        # a spectator (旁观): `table` is the spectator's seat at the table too
+        # (`WatchLike`: what it hands out is all a spectator may see); no key acts
+        self.spectate = spectate
         self.assist = Assist()  # auto-declare, forced follows (the options')
 
     # ------------------------------------------------------------------ setup
@@ -248,6 +254,7 @@ class ShengjiApp(App[None]):
             declare_window=DEFAULT_DECLARE_WINDOW if window is None else float(window),
             hosted=self._hosted(),
             chat=self.chat and len(self.humans) == 1,
+            watching=self.spectate is not None,
             card_counter=table.card_counter,
             show_estimate=self.options.estimate,
             deal_held=table.deal_held,
@@ -259,7 +266,7 @@ class ShengjiApp(App[None]):
         m.set_clock(table.clock)
         # The log is one for every human at this keyboard: with several, it tells
         # what all of them may see (a spectator's events), never one seat's own.
-        shared = len(self.humans) > 1
+        shared = len(self.humans) > 1 or self.spectate is not None
         told = table.view(None) if shared else self.views[self.humans[0]]
         m.hear(told.log, told)
         for note in table.recent_notes():  # what was said here before (a reconnect)
@@ -319,6 +326,8 @@ class ShengjiApp(App[None]):
             return
         if isinstance(note, ChatNote):
             mine = note.seat is not None and note.seat in self.humans
+            if self.spectate is not None:  # (a spectator's own words come back too)
+                mine = note.seat is None and note.name == self.spectate.name
             if not mine:
                 self.notify(line, timeout=6, markup=False)
         elif isinstance(note, TimeoutNote) and note.seat in self.humans:
@@ -354,8 +363,10 @@ class ShengjiApp(App[None]):
         table = self.table
         if table is None or m is None:
             return
-        seat = m.seat
-        name = table.seats[seat].name if seat < len(table.seats) else m.name(seat)
+        seat: int | None = m.seat
+        name = table.seats[m.seat].name if m.seat < len(table.seats) else m.name(m.seat)
+        if self.spectate is not None:  # said as a watcher (the spectator's seat names it)
+            seat, name = None, self.spectate.name
         try:
             table.say(seat, name, text)
         except ChatRefused as e:
@@ -364,7 +375,7 @@ class ShengjiApp(App[None]):
     @on(ReclaimRequested)
     def reclaim(self) -> None:
         """A key at the table while in 托管: the seat is the player's again."""
-        if self.table is not None and self.model is not None:
+        if self.table is not None and self.model is not None and self.spectate is None:
             self.table.reclaim(self.model.seat)
 
     def _on_trouble(self, trouble: TroubleLike | None) -> None:
@@ -428,8 +439,8 @@ class ShengjiApp(App[None]):
     async def send(self, command: Command, seat: int | None = None) -> bool:
         """Submit for the seat being shown (or `seat`, a human's at this keyboard);
         a refusal becomes a notification."""
-        if self.table is None or self.model is None:
-            return False
+        if self.table is None or self.model is None or self.spectate is not None:
+            return False  # (a spectator sends nothing: its keys are off too)
         try:
             await self.table.submit(self.model.seat if seat is None else seat, command)
         except WrongSeat as e:  # the engine counts seats from 0: the screen says a name
@@ -528,6 +539,9 @@ class ShengjiApp(App[None]):
         m = self.model
         if m is None:
             return
+        if self.spectate is not None:
+            self._watch_update(m, msg)
+            return
         with m.batch():  # one change of the model: the screens present once
             told = None if len(self.humans) > 1 else self.humans[0]  # the log's feed
             if msg.seat == told:
@@ -564,12 +578,58 @@ class ShengjiApp(App[None]):
             self._follow_result()
         self._check_hotseat()
 
+    def _watch_update(self, m: Model, msg: TableUpdate) -> None:
+        """A spectator's news: the public feed (seat None) tells the log; the other
+        is the view shown: the public table, or the seat followed (a view of
+        another seat than the one shown is a new seat: nothing of the last stays)."""
+        if msg.seat is None:
+            m.hear(msg.events, msg.view)
+            return
+        view = msg.view
+        table = self.table
+        names, hosted = self._seat_names(), self._hosted()
+        with m.batch():
+            if m.view is None or view.seat != m.view.seat:
+                self._close_seat_dialogs()
+                m.take_seat(view.seat if view.seat >= 0 else m.seat, view)
+                m.set_names(names, self._table_humans(), hosted)
+            else:
+                m.apply(
+                    view,
+                    msg.events,
+                    names=names,
+                    table_humans=self._table_humans(),
+                    clock=table.clock if table is not None else None,
+                    hosted=hosted,
+                )
+            m.set_clock(table.clock if table is not None else None)
+        self._follow_result()
+
+    def _close_seat_dialogs(self) -> None:
+        """Another seat's view (or none): the dialogs that show what the seat
+        followed before saw (its kitty, its hand as dealt) close at once."""
+        while any(isinstance(s, (KittyScreen, ReviewScreen)) for s in self.screen_stack):
+            self.pop_screen()
+
+    @on(FollowRequested)
+    def follow_requested(self, msg: FollowRequested) -> None:
+        """A spectator follows a seat's own view (if its player lets watchers see
+        it), or the public table again; the view comes by the table's feed."""
+        watch, m = self.spectate, self.model
+        if watch is None or m is None:
+            return
+        if msg.seat is not None and not 0 <= msg.seat < m.players:
+            return
+        refusal = watch.follow(msg.seat)
+        if refusal is not None and msg.seat is not None:
+            self.notify(self.cat.t(refusal, name=m.name(msg.seat)), severity="warning")
+
     def _assist_moves(self, seat: int, view: SeatView) -> None:
         """What the player's options do for them: declare their best (for every
         human at this keyboard, from their own view), play the shown seat's
         forced follow."""
         m = self.model
-        if m is None or self._passing:
+        if m is None or self._passing or self.spectate is not None:
             return
         cmd: Command | None = None
         if self.options.auto_declare:
@@ -786,6 +846,9 @@ class ShengjiApp(App[None]):
     @on(QuitRequested)
     def action_request_quit(self) -> None:
         t = self.cat.t
+        if self.spectate is not None:  # a spectator leaves nothing behind: no question
+            self.run_worker(self._quit(), exclusive=True, group="main")
+            return
 
         def done(yes: bool | None) -> None:
             if yes:
@@ -832,6 +895,20 @@ class ShengjiApp(App[None]):
             t("palette.ascii"), t("palette.ascii_help"), lambda: self.set_ascii(not self.ct.ascii)
         )
         yield SystemCommand(t("palette.theme"), t("palette.theme_help"), self.action_change_theme)
+        if self.spectate is None:  # (a spectator's turn never comes: nothing to assist)
+            yield from self._assist_commands()
+        else:
+            yield from self._follow_commands()
+        if self.table_factory is not None:
+            yield SystemCommand(
+                t("palette.new_game"), t("palette.new_game_help"), self._palette_menu
+            )
+        yield SystemCommand(t("palette.quit"), t("palette.quit_help"), self.action_request_quit)
+        # No screenshot command: over SSH it would write to the server's disk.
+
+    def _assist_commands(self) -> Iterable[SystemCommand]:
+        """A player's own options: the bell, the estimate, declaring and forced follows."""
+        t = self.cat.t
         yield SystemCommand(
             t("bell.palette_off" if self.options.bell else "bell.palette_on"),
             t("bell.palette_help"),
@@ -854,12 +931,27 @@ class ShengjiApp(App[None]):
             t("assist.auto_forced_help"),
             lambda: self.set_assists(auto_declare=o.auto_declare, auto_forced=not o.auto_forced),
         )
-        if self.table_factory is not None:
+
+    def _follow_commands(self) -> Iterable[SystemCommand]:
+        """A spectator's palette: follow a seat whose player lets watchers see
+        their hand (digits 1-n at the table), or the public table (0)."""
+        watch, m = self.spectate, self.model
+        if watch is None or m is None:
+            return
+        t = self.cat.t
+        for s in range(m.players):
+            if watch.may_follow(s) and watch.following != s:
+                yield SystemCommand(
+                    t("watch.palette_follow", name=m.name(s)),
+                    t("watch.palette_follow_help", n=s + 1),
+                    lambda s=s: self.post_message(FollowRequested(s)),
+                )
+        if watch.following is not None:
             yield SystemCommand(
-                t("palette.new_game"), t("palette.new_game_help"), self._palette_menu
+                t("watch.palette_public"),
+                t("watch.palette_public_help"),
+                lambda: self.post_message(FollowRequested(None)),
             )
-        yield SystemCommand(t("palette.quit"), t("palette.quit_help"), self.action_request_quit)
-        # No screenshot command: over SSH it would write to the server's disk.
 
     def take_back_refusal(self) -> str | None:
         """Why the player may not take back now (None: it may try)."""

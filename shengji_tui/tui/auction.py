@@ -104,7 +104,7 @@ class AuctionPresenter:
         """ "Your hand: about 85 points as dealer with ♠ trump" (eighty points), or
         what the seat would concede as dealer (three players); None when hidden."""
         v = m.view
-        if v is None or not m.show_estimate:
+        if v is None or not m.show_estimate or m.watching:
             return None
         rs = v.rules
         all_worth = self.worth(m)
@@ -175,7 +175,7 @@ class AuctionPresenter:
         title = t("auction.title_up" if up else "auction.title_down", start=rs.bid_start)
         lines = [self.calls_line(m)]
         st = rules.auction_status(rs, v.auction)
-        mine = v.awaiting == m.seat
+        mine = v.awaiting == m.me
         if mine:
             values = m.bid_values()
             chosen = m.chosen_bid()
@@ -189,9 +189,9 @@ class AuctionPresenter:
             n = min(LISTED, len(values)) - (chosen not in values[:LISTED])
             keys = t("auction.bid_keys", points=chosen, n=n)
             lines.append(words(m.ct.keys(keys), "seat--dim"))
-        elif m.seat in st.passed:
+        elif m.me in st.passed:
             lines.append(words(t("auction.you_passed"), "seat--dim"))
-        elif m.seat in st.out:
+        elif m.me in st.out:
             lines.append(words(t("auction.you_out", points=rs.bid_start), "seat--dim"))
         elif v.awaiting is not None:
             said = t("auction.waiting", name=m.name(v.awaiting))
@@ -231,7 +231,7 @@ class AuctionPresenter:
         title = t("auction.title_naming")
         dealer = v.awaiting
         lines: list[Line] = []
-        if dealer == m.seat:
+        if dealer == m.me:
             forced = any(isinstance(e, AuctionWon) and e.forced for e in v.log)
             key = "auction.you_name_forced" if forced else "auction.you_name"
             lines.append(words(t(key, points=v.bid), "centre--prompt"))
@@ -270,8 +270,8 @@ class AuctionPresenter:
         digit out of turn makes the call, and the engine says why it may not)."""
         a = m.allowed
         v = m.view
-        if a is None or v is None or v.phase not in PANEL_PHASES:
-            return HIDDEN_KEYS
+        if a is None or v is None or v.phase not in PANEL_PHASES or m.watching:
+            return HIDDEN_KEYS  # (a spectator calls nothing)
         bidding = v.phase == "bidding"
         grey: bool | None = None if a.waiting else False
         mine = a.my_turn
@@ -327,7 +327,7 @@ class AuctionPresenter:
             said = t("auction.standing", name=m.name(st.seat)) + " "
             out.append(Line((Words(said), self.chips.cards(m, st.cards))))
         who = v.theft_turn
-        if who == m.seat:
+        if who == m.me:
             out.append(words(t("auction.your_overturn", n=v.rules.overturn_swap), "centre--prompt"))
         elif who is not None:
             out.append(words(t("auction.overturn_waiting", name=m.name(who)), "seat--dim"))
@@ -481,7 +481,7 @@ class AuctionPresenter:
         rs = v.rules
         if final:
             winners = v.winners or ()
-            key = "result.match_won" if m.seat in winners else "result.match_lost"
+            key = "result.match_won" if m.me in winners else "result.match_lost"
             title = t(key, names=m.team_name(winners))
         elif rs.match_deals is not None:
             title = t("auction.result_title_of", n=v.deal_no + 1, total=rs.match_deals)

@@ -122,6 +122,25 @@ class TableLike(Protocol):
     async def close(self) -> None: ...
 
 
+class WatchLike(Protocol):
+    """A spectator's seat at a table (`server.watching.WatchedTable`): the app is
+    given it as its table too, and it hands out only what a spectator may see
+    (the public table; one seat's own view while its player lets watchers see
+    their hand)."""
+
+    @property
+    def name(self) -> str: ...  # the spectator's (what it says is signed so)
+
+    @property
+    def following(self) -> int | None: ...  # the seat followed now (None: none)
+
+    # follow `seat`'s own view (None: the public table); a refusal's catalogue
+    # key (its `{name}`: the seat's) when its player does not let watchers see it
+    def follow(self, seat: int | None) -> str | None: ...
+
+    def may_follow(self, seat: int) -> bool: ...  # the seat's player lets watchers see
+
+
 @dataclass
 class GameOptions:
     """What the start menu (and `shengji play`) chooses for a new game."""

@@ -151,7 +151,7 @@ def seat_roles(m: Model, seat: int) -> list[str]:
     if side == "dealer":
         return []
     t = m.cat.t
-    if seat == m.seat:
+    if seat == m.me:
         if side == "friend" and not revealed(v):
             return [t("friend.you_secret")]
         return [t(f"friend.you_{side}")]
@@ -206,7 +206,7 @@ def status_part(m: Model) -> str | None:
     if call.alone:
         return t("friend.status_alone")
     friend = friend_of(v)
-    if friend is not None and friend == m.seat and not call.revealed:
+    if friend is not None and friend == m.me and not call.revealed:
         return t("friend.status_secret")  # (the viewer's own secret, under holder)
     if friend is not None:
         return t("friend.status_friend", name=m.name(friend))
@@ -252,22 +252,6 @@ def call_sentence(m: Model) -> str:
     return call_words(m.cat, m.ct, m.view, m.name, m.is_you(call.seat))
 
 
-def spectator_sentence(
-    cat: Catalogue, ct: CardText, v: SeatView, name: Callable[[int], str]
-) -> str | None:
-    """The call as a spectator may know it (the lobby's watching screen): the
-    call until the reveal, then who the friend is (or that the dealer is alone)."""
-    call = the_call(v)
-    if call is None:
-        return None
-    if not call.revealed:
-        return call_words(cat, ct, v, name)
-    card = copy_words(cat, ct, v.rules, call.card, call.nth)
-    if call.friend is None:
-        return cat.t("friend.watch_alone", dealer=name(call.seat), card=card)
-    return cat.t("friend.watch_friend", dealer=name(call.seat), card=card, name=name(call.friend))
-
-
 def own_sentence(m: Model) -> str | None:
     """What the viewer alone knows: it is the friend (holder), or it plays alone."""
     v = m.view
@@ -278,7 +262,7 @@ def own_sentence(m: Model) -> str | None:
     card = copy_text(m, call.card, call.nth)
     if alone_known(v):
         return t("friend.you_alone", card=card)
-    if m.seat in v.dealer_side and m.seat != v.dealer:
+    if m.me in v.dealer_side and m.me != v.dealer:
         return t("friend.you_are_friend", card=card, name=m.name(call.seat))
     return None
 
@@ -352,7 +336,7 @@ def calling_lines(m: Model) -> list[Line]:
     t = m.cat.t
     dealer = v.dealer if v.dealer is not None else 0
     rule = t(f"friend.rule_{v.rules.friend_rule}")
-    if dealer == m.seat:
+    if dealer == m.me:
         return [
             Line((Words(m.ct.keys(t("friend.calling_you"))),), "centre--prompt"),
             Line((Words(rule),), "seat--dim"),

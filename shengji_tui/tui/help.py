@@ -15,7 +15,12 @@ def help_markdown(model: Model) -> str:
     rs: RuleSet | None = model.view.rules if model.view is not None else None
     out: list[str] = [f"## {t('help.keys_title')}", ""]
     friends = rs is not None and rs.partnership == "find_friends"
-    for key in (
+    watching = (
+        ("watch_follow", "last_trick", "log", "watch_chat", "help", "palette", "watch_quit")
+        if model.watching  # (a spectator's keys: what looks, what talks, nothing that acts)
+        else None
+    )
+    for key in watching or (
         "move",
         "jump",
         "select",
@@ -40,7 +45,8 @@ def help_markdown(model: Model) -> str:
         out.append(f"- {t('aids.help_counter')}")
     out.append(f"- {t('aids.help_kitty')}")
     out.append(f"- {t('review.help')}")
-    out.append(f"- {t('takeback.help')}")
+    if not model.watching:
+        out.append(f"- {t('takeback.help')}")
     out += ["", f"## {t('help.marks_title')}", "", t("help.marks"), ""]
     if rs is None:
         return cat.plain("\n".join(out))

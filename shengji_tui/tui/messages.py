@@ -47,6 +47,14 @@ class ChatRequested(Message):
     """The player opens the chat box (`c`)."""
 
 
+class FollowRequested(Message):
+    """A spectator asks to follow `seat`'s own view (None: the public table only)."""
+
+    def __init__(self, seat: int | None) -> None:
+        super().__init__()
+        self.seat = seat
+
+
 class ReclaimRequested(Message):
     """A key at the table while the seat is in 托管: the player takes it back."""
 

@@ -95,6 +95,9 @@ class Model(CallChoices):
     clock: ClockLike | None = None  # the table's turn clock (for the shown view's state)
     hosted: frozenset[int] = frozenset()  # seats in 托管 (a bot plays them)
     chat: bool = False  # the table has people to talk to (an SSH table): `c` opens the chat
+    # a spectator (旁观): `seat` is only where the table is seen from (the seat
+    # followed, if its player lets watchers see their hand); no key acts
+    watching: bool = False
     bid_pick: int | None = None  # the auction's highlighted bid and trump (calls.py)
     trump_pick: int | None = None
     show_estimate: bool = True  # the hand's estimate in the bidding panel
@@ -187,8 +190,18 @@ class Model(CallChoices):
 
     @property
     def allowed(self) -> Allowed | None:
-        """What the shown seat may send now (`engine.allowed`); None before a view."""
-        return allowed(self.view) if self.view is not None else None
+        """What the shown seat may send now (`engine.allowed`); None before a view.
+        A spectator sends nothing: the kinds are empty, whom the game waits for
+        stays (the seats' turn marks)."""
+        if self.view is None:
+            return None
+        a = allowed(self.view)
+        return a.model_copy(update={"kinds": frozenset()}) if self.watching else a
+
+    @property
+    def me(self) -> int:
+        """The seat the sentences address as "you" (-1 for a spectator: none)."""
+        return -1 if self.watching else self.seat
 
     def rel(self, seat: int) -> int:
         """Where `seat` sits for the viewer: 0 the viewer, 1 its right, and so on."""
@@ -198,7 +211,7 @@ class Model(CallChoices):
         return (self.seat + pos) % self.players
 
     def name(self, seat: int) -> str:
-        if seat == self.seat and len(self.humans) <= 1:
+        if self.is_you(seat):
             return self.cat.t("seat.you")
         if 0 <= seat < len(self.names) and self.names[seat]:
             return self.names[seat]
@@ -206,7 +219,7 @@ class Model(CallChoices):
 
     def is_you(self, seat: int) -> bool:
         """Whether sentences about `seat` address the reader ("You lead")."""
-        return seat == self.seat and len(self.humans) <= 1
+        return seat == self.seat and len(self.humans) <= 1 and not self.watching
 
     def team_name(self, seats: Sequence[int]) -> str:
         names = [self.name(s) for s in seats]
@@ -236,7 +249,7 @@ class Model(CallChoices):
 
     def my_turn(self) -> bool:
         v = self.view
-        return v is not None and v.awaiting == self.seat
+        return v is not None and v.awaiting == self.me
 
     @property
     def phase(self) -> str:

@@ -169,7 +169,7 @@ class Presenter:
         """The status line (`now`: the time the turn clock is shown at; None: no clock)."""
         t = m.cat.t
         v = m.view
-        title = t("app.title")
+        title = t("watch.title" if m.watching else "app.title")
         sep = f" {self.glyphs(m)['sep']} "
         if v is None:
             return StatusProps(title, sep, ())
@@ -187,13 +187,18 @@ class Presenter:
         if v.dealer is not None:
             parts.append(words(t("status.dealer", name=m.name(v.dealer))))
         mine = v.levels[m.seat]
-        if v.rules.partnership == "fixed":  # two teams on alternate seats: the next is theirs
+        if m.watching and v.rules.partnership == "fixed":  # no "us": each team by name
+            for team in sorted(set(v.teams)):
+                seats = [s for s in range(m.players) if v.teams[s] == team]
+                said = t("watch.team_level", names=m.team_name(seats), level=v.levels[seats[0]])
+                parts.append(words(said))
+        elif v.rules.partnership == "fixed":  # two teams on alternate seats: the next is theirs
             parts.append(
                 words(t("status.levels", us=mine, them=v.levels[(m.seat + 1) % m.players]))
             )
         elif friends.finds_friends(v):  # the call (or the friend), every seat's level
             parts.extend(words(text) for text in friends.status_parts(m))
-        else:  # every seat its own level (the deal's, above, is the dealer's)
+        elif not m.watching:  # every seat its own level (the deal's, above, is the dealer's)
             parts.append(words(t("status.your_level", level=mine)))
         parts.append(words(t("status.deal", n=v.deal_no + 1)))
         if v.phase in ("playing", "scoring", "finished"):
@@ -262,7 +267,7 @@ class Presenter:
         assert v is not None
         t = m.cat.t
         roles: list[str] = []
-        if v.rules.partnership == "fixed":
+        if v.rules.partnership == "fixed" and not m.watching:  # (a spectator has no partner)
             if not m.is_partner(seat):
                 roles.append(t("seat.opponent"))
             else:  # (at four seats the partner sits across: 对家; else a teammate: 队友)
@@ -324,11 +329,15 @@ class Presenter:
         g = self.glyphs(m)
         seat = m.seat
         pieces: list[Piece] = [Words(m.name(seat), "seat--name")]
-        info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=len(v.hand))]
+        if m.watching and v.awaiting == seat:
+            pieces.insert(0, Words(g["turn"] + " ", "seat--turn"))
+        held = v.hand_sizes[seat] if m.watching else len(v.hand)
+        info = [t("seat.level", level=v.levels[seat]), t("seat.cards", n=held)]
         if friends.finds_friends(v):
             info.extend(friends.seat_roles(m, seat))
         elif v.dealer_side:
-            info.append(t("seat.dealer_side") if seat in v.dealer_side else t("seat.attackers"))
+            side = "seat.dealer_side" if seat in v.dealer_side else "seat.attackers"
+            info.append(t("seat.attacker" if m.watching and side == "seat.attackers" else side))
         if v.dealer == seat:
             info.append(t("seat.dealer") + " " + g["dealer"])
         pieces.append(Words("  " + f" {g['sep']} ".join(info), "seat--dim"))
@@ -337,7 +346,10 @@ class Presenter:
             pieces.append(Words("   "))
             pieces.extend(play)
         flag = None
-        if seat in m.hosted:
+        if m.watching:  # whose hand is shown, if any
+            key = "watch.flag_public" if v.seat != seat else "watch.flag_following"
+            flag = words(t(key, name=m.name(seat)), "seat--dim")
+        elif seat in m.hosted:
             flag = words(t("clock.hosted_you"), "centre--alert")
         elif v.awaiting == seat:
             key = {
@@ -385,7 +397,7 @@ class Presenter:
                 out.append(words(t("centre.dealer_known", name=m.name(v.dealer))))
         elif v.phase == "burying":
             holder = v.kitty_holder
-            if holder == m.seat:
+            if holder == m.me:
                 out.append(words(t("centre.bury_title", k=m.bury_count()), "centre--prompt"))
                 chk = m.check()
                 out.append(words(chk.message, "centre--ok" if chk.ok else "centre--alert"))
@@ -399,7 +411,7 @@ class Presenter:
             out.extend(self.auction.burying_extra(m))
         elif v.phase == "kitty_theft":
             who = v.theft_turn
-            if who == m.seat:
+            if who == m.me:
                 out.append(words(t("centre.your_theft"), "centre--prompt"))
             else:
                 out.append(words(t("centre.theft", name=m.name(who if who is not None else 0))))
@@ -434,7 +446,7 @@ class Presenter:
                 Line((Words(said), self.cards(m, m.sorted_cards(failed.tried))), "centre--alert")
             )
             reason = m.throw_reason()
-            if reason and failed.seat == m.seat:  # the rules' reason speaks to the thrower
+            if reason and failed.seat == m.me:  # the rules' reason speaks to the thrower
                 out.append(words(reason, "seat--dim"))
             forced = t("centre.throw_forced") + " "
             out.append(Line((Words(forced), self.cards(m, failed.forced)), "centre--prompt"))
@@ -464,7 +476,7 @@ class Presenter:
             key = "centre.trick_won_points" if pts else "centre.trick_won"
             said = t(key, name=m.name(v.last_trick_winner), n=v.trick_no, points=pts)
             out.append(words(said, "seat--dim"))
-        if v.awaiting == m.seat:
+        if v.awaiting == m.me:
             out.append(words(t("centre.your_turn", what=m.requirement()), "centre--prompt"))
             listed = m.listed_plays()
             if listed:  # what the digits pick
@@ -539,6 +551,8 @@ class Presenter:
     def hand(self, m: Model) -> HandProps:
         v = m.view
         empty = m.cat.t("hand.empty")
+        if m.watching and (v is None or v.seat != m.seat):  # no hand is shown
+            empty = m.cat.t("watch.no_hand_short" if m.compact else "watch.no_hand", n=m.players)
         if v is None or not m.hand:
             return HandProps((), (), None, empty)
         groups = self.hand_groups(m)
@@ -676,8 +690,12 @@ class Presenter:
         declaration keys while it may declare or steal, the pacing keys."""
         a = m.allowed
         v = m.view
-        if a is None or v is None:
-            hidden: tuple[tuple[str, bool | None], ...] = tuple((k, False) for k in DYNAMIC_KEYS)
+        if a is None or v is None or m.watching:
+            # a spectator: only what looks (the last trick, once cards are played)
+            looks = v is not None and (bool(v.last_trick) or v.phase == "playing")
+            hidden: tuple[tuple[str, bool | None], ...] = tuple(
+                (k, looks if k == "last_trick" else False) for k in DYNAMIC_KEYS
+            )
             return KeyStates(hidden, "keys.play", "keys.skip", "pace.hold_key")
         acting = bool(a.kinds & {"play", "bury"})
         grey: bool | None = None if a.waiting and a.awaited & {"play", "bury"} else False
@@ -748,7 +766,7 @@ class Presenter:
             return self.auction.result(m, final)
         if final:
             winners = v.winners or ()
-            key = "result.match_won" if m.seat in winners else "result.match_lost"
+            key = "result.match_won" if m.me in winners else "result.match_lost"
             title = t(key, names=m.team_name(winners))
         else:
             title = t("result.title", n=v.deal_no + 1)
@@ -812,7 +830,15 @@ class Presenter:
                 lines.append(words(said))
         if not any(isinstance(e, LevelUp) for e in log) and scored is not None:
             lines.append(words(t("result.no_level_change")))
-        if v.rules.partnership == "fixed":
+        if v.rules.partnership == "fixed" and m.watching:  # each team by its names
+            each = []
+            for team in sorted(set(v.teams)):
+                seats = [s for s in range(m.players) if v.teams[s] == team]
+                each.append(
+                    t("watch.team_level", names=m.team_name(seats), level=v.levels[seats[0]])
+                )
+            lines.append(words(t("result.levels_each", levels=t("team.list_sep").join(each))))
+        elif v.rules.partnership == "fixed":
             them = v.levels[(m.seat + 1) % m.players]
             lines.append(words(t("result.levels", us=v.levels[m.seat], them=them)))
         else:  # every seat its own level, in play order from the viewer

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -16,6 +17,7 @@ from shengji_tui.text import Catalogue
 from .sshclient import Client
 
 NAMES = ("ann", "bob", "cat", "dan")
+WATCHING = "watching (旁观)"  # a spectator's table screen says it (its own line)
 GLYPHS = "♠♥♣♦"
 
 
@@ -77,6 +79,17 @@ async def skip_dealing(room: Room, c: Client) -> None:
         with contextlib.suppress(AssertionError):
             await until(lambda: table.state.phase != "dealing", 0.3)
     raise AssertionError("the dealing did not end")
+
+
+async def watch_table(c: Client) -> None:
+    """From the lobby, `w` on the chosen (playing) table: the table app, watching."""
+    await c.press("w")
+    await c.wait_for(WATCHING, 20, "the spectator's table screen")
+
+
+def card_counts(c: Client) -> list[int]:
+    """Every "N cards" the screen shows (the seats' panels and the bottom line)."""
+    return [int(n) for n in re.findall(r"(\d+) cards", c.text())]
 
 
 def seat_of(room: Room, name: str) -> int:

@@ -1,7 +1,7 @@
 """Find friends in the lobby, in-process: a four-seat find-friends table made
 from the new-table dialog by keys, and what a watcher of a find-friends table
-reads (the call, the sides only as far as they are public) before and after
-the reveal, in both languages."""
+reads at the table app (the call, the sides only as far as they are public)
+before and after the reveal, in both languages."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from shengji_tui.engine import (
     new_game,
 )
 from shengji_tui.rules import Rank
-from shengji_tui.server.lobby import LobbyApp, RoomScreen, watch_side
+from shengji_tui.server.lobby import LobbyApp, RoomScreen
 from shengji_tui.server.registry import Registry
 from shengji_tui.server.server import identity_for_tests
 from shengji_tui.table import Pacing, TableSettings
@@ -28,6 +28,9 @@ from shengji_tui.table.plan import plan, random_bots
 from shengji_tui.table.views import spectator_view
 from shengji_tui.text import CardText, Catalogue
 from shengji_tui.tui import friends
+from shengji_tui.tui.model import Model
+from shengji_tui.tui.presenter import Presenter
+from shengji_tui.tui.props import plain
 
 NAMES5 = ["Bo", "Ana", "Mei", "Ken", "Raj"]
 
@@ -80,6 +83,20 @@ async def test_a_find_friends_table_from_the_new_table_dialog(preset: str, seats
         await registry.close()
 
 
+def watcher(lang: str, state: GameState) -> list[str]:
+    """Every line of a spectator's table screen (the one table app, watching:
+    seat 0 at the bottom, the public view) at `state`."""
+    cat = Catalogue(lang)
+    m = Model(cat, CardText(cat), list(NAMES5), 0, humans=[0], watching=True)
+    m.take_seat(0, spectator_view(state))
+    p = Presenter().present(m, 0.0)
+    out = [plain(part) for part in p.status.parts]
+    for sp in p.seats:
+        out += [plain(line) for line in sp.lines]
+    out += [plain(p.me.left)] + [plain(line) for line in p.centre.lines]
+    return out
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_watcher_reads_the_call_and_only_the_public_sides(lang: str) -> None:
     cat = Catalogue(lang)
@@ -90,27 +107,27 @@ def test_a_watcher_reads_the_call_and_only_the_public_sides(lang: str) -> None:
     friend = state.friend
     assert friend is not None
     before = spectator_view(state)
-    said = friends.spectator_sentence(cat, ct, before, names.__getitem__)
-    assert said == friends.call_words(cat, ct, before, names.__getitem__)
-    assert names[friend] not in said and ct.card(card) in said
     assert {s: friends.side_of(before, s) for s in range(5)} == {
         0: "dealer",
         **{s: "unknown" for s in range(1, 5)},
     }
-    sides = [watch_side(cat.t, before, s) for s in range(5)]
-    assert sides == [cat.t("lobby.watch.dealer"), "?", "?", "?", "?"]
+    lines = watcher(lang, state)
+    text = "\n".join(lines)
+    assert ct.card(card) in text  # the call is public
+    unknown = cat.t("friend.side_unknown")
+    for s in range(1, 5):  # every other seat's side: "?" (no seat is named the friend)
+        panel = next(ln for ln in lines if ln.startswith(names[s]))
+        assert unknown in panel and cat.t("friend.side_friend") not in panel, panel
     bots = random_bots(3, 5)
     while not state.friend_calls[0].revealed:
         step = plan(state, bots, all_bots=True)
         assert step is not None
         state = step.state
     after = spectator_view(state)
-    said = friends.spectator_sentence(cat, ct, after, names.__getitem__)
-    assert said == cat.t(
-        "friend.watch_friend", dealer=names[0], card=ct.card(card), name=names[friend]
-    )
     assert friends.side_of(after, friend) == "friend"
     assert all(friends.side_of(after, s) == "attacker" for s in range(1, 5) if s != friend)
-    sides = [watch_side(cat.t, after, s) for s in range(5)]
-    assert sides[friend] == cat.t("lobby.watch.friend")
-    assert all(sides[s] == cat.t("lobby.watch.attacker") for s in range(1, 5) if s != friend)
+    lines = watcher(lang, state)
+    assert cat.t("friend.status_friend", name=names[friend]) in "\n".join(lines)
+    if friend != 0:
+        panel = next(ln for ln in lines if ln.startswith(names[friend]))
+        assert cat.t("friend.side_friend") in panel, panel

@@ -112,3 +112,27 @@ async def test_enter_in_the_grace_field_makes_the_table() -> None:
             assert room.settings.pacing.grace == 90
     finally:
         await registry.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_the_new_table_dialog_fits_80x24_with_its_buttons_in_view(lang: str) -> None:
+    """Every field and the Create button inside an 80x24 screen, nothing to scroll
+    (the turn clock's rows made it taller than the screen), in both languages."""
+    registry = Registry(None, None, default_options=FAST)
+    app = LobbyApp(registry, identity_for_tests("kim"), lang=lang)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("n")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, CreateScreen)
+            for wid in ("#preset", "#grace", "#standin", "#clock", "#clock-limit", "#create"):
+                region = screen.query_one(wid).region
+                assert region.height > 0 and region.y >= 0 and region.bottom <= 24, (wid, region)
+            dialog = screen.query_one("CreateScreen > Vertical")
+            assert dialog.region.bottom <= 24 and dialog.max_scroll_y == 0
+            create = screen.query_one("#create").region
+            assert create.bottom <= dialog.region.bottom
+    finally:
+        await registry.close()

@@ -9,7 +9,7 @@ from shengji_tui.server import ShengjiServer
 from shengji_tui.table import ChatNote
 from shengji_tui.table.chat import RATE_COUNT
 
-from .game_helpers import until
+from .game_helpers import until, watch_table
 from .sshclient import Client
 
 WIDE = (112, 40)  # the log beside the table (from 110 columns; the counter from 120)
@@ -58,7 +58,7 @@ async def test_chat_in_the_waiting_room_at_the_table_and_watching(
     await until(lambda: room.status == "playing", what="the table to start")
     table = room.table
     assert table is not None
-    await bob.wait_for("trick 1", 30)
+    await bob.wait_for("trick 1", 90)  # (the deal and its window, on a busy machine)
     await bob.wait_for("ann: hi room", 10)
     # another table, of cat and bots, hears nothing of it
     (cat,) = await _connect(server, clients, "cat")
@@ -97,8 +97,7 @@ async def test_chat_in_the_waiting_room_at_the_table_and_watching(
     # a spectator says something: "watching"
     (eve,) = await _connect(server, clients, "eve")
     await eve.wait_for("playing")
-    await eve.press("w")
-    await eve.wait_for("Watching table")
+    await watch_table(eve)
     await eve.wait_for("ann: hello table", 10)  # the last lines
     await _say(eve, "go ann")
     await ann.wait_for("eve (watching): go ann", 10)

@@ -24,7 +24,7 @@ from shengji_tui.store import Store, StoreError, db_path
 from shengji_tui.table import Table, TableSettings
 
 from .conftest import ServerProcess, start_server
-from .game_helpers import connect_all, until
+from .game_helpers import card_counts, connect_all, until, watch_table
 from .sshclient import Client
 
 
@@ -197,10 +197,10 @@ async def test_a_full_disk_under_the_bots_moves_is_told_and_ridden_out(
     stop the table's driver for good, silently. Now the seated player reads a
     sentence, the table tries again by itself, and plays on once space is freed."""
     server = await start_server(tmp_path / "data")
+    full = {"on": True, "refused": 0}
     try:
         store = server.store
         assert store is not None
-        full = {"on": True, "refused": 0}
         real = store.append
 
         def append(*args: Any, **kw: Any) -> None:
@@ -226,6 +226,7 @@ async def test_a_full_disk_under_the_bots_moves_is_told_and_ridden_out(
         await ann.wait_for("saved again", 20)
         assert "cannot save the game" not in ann.text()
     finally:
+        full["on"] = False  # (a failed check above must not leave the close retrying for good)
         await server.close()
 
 
@@ -243,21 +244,16 @@ async def test_a_spectator_sees_the_table_play(tmp_path: Path, clients: list[Cli
         table = room.table
         assert table is not None
         await eve.wait_for("playing")
-        await eve.press("w")
-        await eve.wait_for("Watching table")
-
-        def counts() -> list[str]:
-            return [ln for ln in eve.lines() if " cards " in ln]
-
-        await until(lambda: len(counts()) == 4, 10, "the seats")
-        first = counts()
+        await watch_table(eve)
+        await until(lambda: len(card_counts(eve)) == 4, 10, "the seats")
+        first = card_counts(eve)
         v0 = table.state.version
         await until(lambda: table.state.version > v0 + 8, 30, "the table to play on")
-        await eve.wait_for(lambda: counts() != first, 20, "the spectator's screen to move")
+        await eve.wait_for(lambda: card_counts(eve) != first, 20, "the spectator's screen to move")
         # and it shows the table as it is now, not as it was
         v = table.view(None)
         await eve.wait_for(
-            lambda: f"Deal {v.deal_no + 1}" in eve.text() or table.view(None).deal_no != v.deal_no,
+            lambda: f"deal {v.deal_no + 1}" in eve.text() or table.view(None).deal_no != v.deal_no,
             20,
         )
     finally:

@@ -16,7 +16,7 @@ from shengji_tui.server import ShengjiServer
 from shengji_tui.text import CardText, Catalogue
 
 from .conftest import out
-from .game_helpers import connect_all, seat_of, skip_dealing, until
+from .game_helpers import connect_all, seat_of, skip_dealing, until, watch_table
 from .sshclient import Client
 
 NAMES5 = ("ann", "bob", "cat", "dan", "eve")
@@ -137,11 +137,21 @@ async def test_five_clients_play_a_find_friends_deal(
     clients.append(fay)
     await fay.connect(server.port)
     await fay.wait_for("playing")
-    await fay.press("w")
-    await fay.wait_for("Watching table")
-    await fay.wait_for(f"called {label}: the friend is whoever holds it", 10, "the call")
+    await watch_table(fay)
+    await fay.wait_for(f"called {label}: the friend is", 10, "the call")
 
     fay.watchers.append(lambda: watch(None, fay))
+    fay_told: set[str] = set()  # the friend, once revealed, as the spectator is told
+
+    def fay_reads() -> None:
+        st = table.state
+        call = st.friend_calls[0] if st.friend_calls else None
+        if call is not None and call.revealed and call.friend is not None:
+            name = room_names[call.friend]
+            if f"friend {name}" in fay.text() or f"{name} is" in fay.text():
+                fay_told.add(name)
+
+    fay.watchers.append(fay_reads)
 
     plays = 0
     while table.state.phase == "playing":
@@ -177,4 +187,5 @@ async def test_five_clients_play_a_find_friends_deal(
         if held:
             for c in cs:
                 await c.wait_for("Five players: the dealer side gains", 10, "the split")
-        await fay.wait_for(f"{friend} is the friend", 10, "the spectator's reveal")
+        await fay.wait_for("Deal 1 is over", 20, "the spectator's result")
+        assert friend in fay_told, "the spectator was never told who the friend is"

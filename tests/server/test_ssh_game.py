@@ -12,6 +12,7 @@ from .conftest import out
 from .game_helpers import (
     NAMES,
     act,
+    card_counts,
     card_labels,
     connect_all,
     screen_hand,
@@ -19,6 +20,7 @@ from .game_helpers import (
     seat_of,
     skip_dealing,
     until,
+    watch_table,
 )
 from .sshclient import Client
 
@@ -72,16 +74,17 @@ async def test_four_clients_play_a_trick(server: ShengjiServer, clients: list[Cl
     clients.append(eve)
     await eve.connect(server.port)
     await eve.wait_for("playing")
-    await eve.press("w")
-    await eve.wait_for("Watching table")
+    await watch_table(eve)
     await eve.wait_for(lambda: all(c.name in eve.text() for c in cs), 10, "the seats")
     assert not screen_hand(eve)
-    for seat in range(4):
-        assert f"cards {len(table.state.hands[seat]):>2}" in eve.text()
+    sizes = sorted(len(h) for h in table.state.hands)
+    await eve.wait_for(lambda: sorted(card_counts(eve)) == sizes, 10, "every seat's card count")
     last = table.state.last_trick
+    await eve.press("t")  # the last trick, in the table app's dialog
     for p in last:
         for lbl in _labels(p.cards):
-            assert lbl in eve.text()
+            await eve.wait_for(lbl, 10, "the last trick")
+    await eve.press("escape")
     for seat, c in by_seat.items():
         hand = table.state.hands[seat]
         await c.wait_for(

@@ -14,7 +14,16 @@ from shengji_tui.server.registry import Registry
 from shengji_tui.server.server import identity_for_tests
 
 from .conftest import FAST, out, start_server
-from .game_helpers import act, card_labels, connect_all, screen_hand, seat_of, skip_dealing, until
+from .game_helpers import (
+    act,
+    card_labels,
+    connect_all,
+    screen_hand,
+    seat_of,
+    skip_dealing,
+    until,
+    watch_table,
+)
 from .sshclient import Client
 
 SIX = FAST.replace(rules="six-player", seats=())
@@ -79,11 +88,11 @@ async def test_six_clients_play_a_deal(tmp_path: Path, clients: list[Client]) ->
         clients.append(gus)
         await gus.connect(srv.port)
         await gus.wait_for("playing")
-        await gus.press("w")
-        await gus.wait_for("Watching table")
+        await watch_table(gus)
         await gus.wait_for(lambda: all(c.name in gus.text() for c in cs), 10, "the seats")
         assert not screen_hand(gus)
-        assert gus.text().count("team 1") >= 3 and gus.text().count("team 2") >= 3
+        # the two teams' levels by their names (a spectator has no "us" / "them")
+        assert gus.lines()[0].count(" at ") == 2, gus.lines()[0]
         # the whole deal, by the six players' keys; one drops mid-deal and comes back
         moves = 0
         while table.state.phase in ("burying", "playing"):

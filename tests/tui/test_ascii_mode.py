@@ -89,11 +89,15 @@ async def test_the_start_menu_is_ascii() -> None:
             theme="shengji",
         )
 
+    written = bytearray()
+
     async def steps(app: App[Any], term: Terminal) -> None:
         await wait_for(lambda: isinstance(app.screen, StartScreen), "the menu")
-        await asyncio.sleep(0.8)
+        # (until it is painted: on a busy machine the first frame may come late)
+        await wait_for(lambda: "New game" in shown(bytes(written)), "the menu painted")
+        await asyncio.sleep(0.3)
 
-    out = shown(await run(make, {}, steps, (80, 24)))
+    out = shown(await run(make, {}, steps, (80, 24), written))
     assert "New game" in out
     assert non_ascii(out) == set()
 

@@ -24,7 +24,7 @@ from shengji_tui.engine import Declare, GameState, RuleError, apply, new_game
 from shengji_tui.rules import RuleSet
 from shengji_tui.table import Pacing, Table, TableSettings, bot_specs
 from shengji_tui.table.plan import plan
-from shengji_tui.text import CardText, Catalogue
+from shengji_tui.text import CardText, Catalogue, local_name
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.screens import CallFriendScreen, DealResultScreen, PassScreen
 from shengji_tui.tui.widgets import SeatPanel
@@ -87,7 +87,8 @@ class Screen:
         self.app = app
         self.table = table
         self.cat = Catalogue(lang)
-        self.names = [s.name for s in table.seats]
+        # (as the screen writes them: a bot's name in the screen's language)
+        self.names = [local_name(self.cat, s.name, s.kind == "bot") for s in table.seats]
         self.toasts: list[str] = []
         self.checks = 0
         self.secret_checks = 0

@@ -43,6 +43,8 @@ class DealResultScreen(Dialog):
             yield Label(self.title_line(), classes="dialog-title")
             yield Static(self.body(), id="result-body")
             key = "result.keys_final" if self.final else "result.keys"
+            if self.model.watching and not self.final:  # (the players start the next deal)
+                key = "watch.result_keys"
             yield Label(f"{t(key)}\n{t('review.result_key')}", classes="dim")
 
     def on_mount(self) -> None:
@@ -63,6 +65,10 @@ class DealResultScreen(Dialog):
 
     def body(self) -> Text:
         return lines_text(self.props.lines, styles_for(self.app))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # a spectator starts no deal (the players do); the match's end: the lobby
+        return not (action == "next" and self.model.watching and not self.final)
 
     def action_next(self) -> None:
         if self.final:  # a new game from the menu (or the end, without one)

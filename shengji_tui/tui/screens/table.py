@@ -25,6 +25,7 @@ from ..bindings import relabel_bindings
 from ..messages import (
     ChatRequested,
     DealStepRequested,
+    FollowRequested,
     HoldDealRequested,
     NextHandRequested,
     QuitRequested,
@@ -61,6 +62,8 @@ from .kitty import KittyScreen
 from .last_trick import LastTrickScreen
 from .log import LogScreen
 
+# what acts at the table, off for a spectator (the others' state says it already)
+WATCHER_OFF = frozenset({"clear", "take_back", "nothing_to_declare", "declare_option"})
 COUNTER_WIDTH = 120  # columns from which the card counter shows beside the log
 COMPACT_SIZE = (80, 24)  # below it, the compact layout
 
@@ -76,8 +79,8 @@ class TableScreen(SizeWatch, AuctionKeys):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "move(-1)", "move", key_display="←→", show=True),
         Binding("right,l", "move(1)", "move", show=False),
-        Binding("up,k", "jump(-1)", "suit", show=False),
-        Binding("down,j", "jump(1)", "suit", show=False),
+        Binding("up", "jump(-1)", "suit", show=False),
+        Binding("down", "jump(1)", "suit", show=False),
         Binding("home", "suit_edge(0)", "suit", show=False),
         Binding("end", "suit_edge(1)", "suit", show=False),
         Binding("space", "pick", "select"),
@@ -94,6 +97,7 @@ class TableScreen(SizeWatch, AuctionKeys):
         Binding("k", "kitty", "kitty", show=False),
         Binding("u", "take_back", "take back", show=False),
         Binding("escape", "clear", "clear", show=False),
+        Binding("escape", "quit_table", "quit", show=False),  # (a spectator's: back)
         Binding("n", "next_deal", "next deal", show=False),
         Binding("n", "deal_step", "next card"),
         Binding("p", "pass_steal", "pass"),
@@ -104,6 +108,11 @@ class TableScreen(SizeWatch, AuctionKeys):
         Binding("question_mark", "help", "help", key_display="?"),
         Binding("q", "quit_table", "quit"),
         *[Binding(str(k), f"number({k})", show=False) for k in range(1, 10)],
+        # a spectator's digits: follow seat k's own view (where its player lets
+        # watchers see it), 0 the public table; the key bar shows one for them all
+        Binding("1", "follow(0)", "follow", key_display="0-9"),
+        *[Binding(str(k), f"follow({k - 1})", show=False) for k in range(2, 10)],
+        Binding("0", "follow(-1)", "follow", show=False),
         *AUCTION_BINDINGS,  # (after the table's: those are off in the auction)
     ]
 
@@ -204,6 +213,7 @@ class TableScreen(SizeWatch, AuctionKeys):
             "chat": t("chat.key"),
             **auction_labels(t),
             "deal_step": t("pace.step_key"),
+            "follow": t("watch.follow_key"),
         }
         self._labels = labels
         self._space = t("keys.space")
@@ -291,7 +301,7 @@ class TableScreen(SizeWatch, AuctionKeys):
     def on_key(self, event: events.Key) -> None:
         """In 托管 any key takes the seat back (and does nothing else)."""
         m = self.model
-        if m.seat in m.hosted and len(m.humans) <= 1:
+        if m.seat in m.hosted and len(m.humans) <= 1 and not m.watching:
             event.stop()
             event.prevent_default()
             self.app.post_message(ReclaimRequested())
@@ -322,6 +332,8 @@ class TableScreen(SizeWatch, AuctionKeys):
         if binding.key == "space":
             display = self._space
         name = binding.action.split("(")[0]
+        if name == "follow":
+            display = f"0-{self.model.players}"
         label = self._labels.get(name)
         if label is None and name == "command_palette":
             label = self.model.cat.t("keys.palette")
@@ -365,6 +377,9 @@ class TableScreen(SizeWatch, AuctionKeys):
 
     # --------------------------------------------------------------- actions
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        watching = self.model.watching
+        if action == "follow" or action in WATCHER_OFF:
+            return watching == (action == "follow")  # (a spectator's keys, or a player's)
         if action == "show_log":
             return not self.has_class("-wide")
         if action == "clear":
@@ -509,6 +524,10 @@ class TableScreen(SizeWatch, AuctionKeys):
         a = m.allowed
         if a is not None and "next_deal" in a:
             self.app.post_message(SubmitCommand(NextDeal(seat=m.seat)))
+
+    def action_follow(self, seat: int) -> None:
+        """A spectator's digit: follow that seat's own view (0: the public table)."""
+        self.app.post_message(FollowRequested(seat if seat >= 0 else None))
 
     def action_quit_table(self) -> None:
         self.post_message(QuitRequested())

@@ -1,0 +1,241 @@
+"""Spectators (旁观) over real SSH, in the one table app: a whole deal watched
+with every frame read against every hand the spectator may not see, a
+kibitzer who sees exactly the hand its player lets watchers see, the leave
+taken back mid-deal (gone at once), a spectator's keys that act doing nothing,
+its chat reaching the players, and a spectator dropping mid-trick."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+import pytest
+
+from shengji_tui.engine import SeatView
+from shengji_tui.rules import Rank
+from shengji_tui.server import ShengjiServer
+from shengji_tui.server.watching import WatchedTable
+from shengji_tui.text import Catalogue
+
+from .conftest import out
+from .game_helpers import (
+    GLYPHS,
+    act,
+    card_labels,
+    connect_all,
+    seat_of,
+    skip_dealing,
+    until,
+    watch_table,
+)
+from .sshclient import Client
+
+CAT = Catalogue("en")
+JOKERS = {CAT.t("card.lj"), CAT.t("card.bj")}
+RANKS = {r.value for r in Rank}
+
+
+def labels(rows: list[str]) -> Counter[str]:
+    """The card ranks (a joker: its label) written on `rows`, as a hand's rows
+    write them ("♠ 4 J A", "LJ") and as plays do ("A♦")."""
+    found: Counter[str] = Counter()
+    for row in rows:
+        for tok in row.split():
+            bare = tok.strip(GLYPHS + "▲+")
+            if tok in JOKERS or bare in JOKERS or bare in RANKS:
+                found[bare] += 1
+    return found
+
+
+def hand_area(c: Client, names: list[str]) -> list[str]:
+    """The rows under the bottom seat's line (the hand's place), above the footer."""
+    lines = c.lines()
+    for i in range(len(lines) - 1, -1, -1):
+        ln = lines[i].lstrip(" ▶")
+        if any(ln.startswith(f"{n}  ") for n in names):
+            return [r for r in lines[i + 1 : -1] if r.strip()]
+    return []
+
+
+@dataclass
+class Shown:
+    """One view a spectator's seat handed to its app, and what was allowed then."""
+
+    view: SeatView
+    following: int | None
+    allowed: bool
+    scored: bool
+
+
+@pytest.fixture
+def deliveries(monkeypatch: pytest.MonkeyPatch) -> list[Shown]:
+    """Every view any spectator's seat hands to its app (the server's side)."""
+    seen: list[Shown] = []
+    original = WatchedTable._tell_shown
+
+    def tell(self: WatchedTable, view: SeatView, events: list) -> None:  # type: ignore[type-arg]
+        f = self.following
+        allowed = f is not None and self.may_follow(f)
+        seen.append(Shown(view, f, allowed, self.table.state.result is not None))
+        original(self, view, events)
+
+    monkeypatch.setattr(WatchedTable, "_tell_shown", tell)
+    return seen
+
+
+async def test_a_whole_deal_watched_never_shows_a_hand_but_the_one_let_see(
+    server: ShengjiServer, clients: list[Client], deliveries: list[Shown]
+) -> None:
+    ann, bob, eve = await connect_all(server.port, ["ann", "bob", "eve"], clients)
+    await ann.press("n")
+    await ann.wait_for("New table")
+    await ann.press("enter")
+    await ann.wait_for("waiting for players")
+    await ann.press("w")  # let watchers see my hand (the waiting room's option)
+    await ann.wait_for("hand open to watchers")
+    room = server.registry.listing()[-1]
+    await bob.wait_for("1/4")
+    await bob.press("j")
+    await bob.wait_for("waiting for players")
+    await ann.press("b")
+    await until(lambda: not room.free_seats(), what="bots")
+    await ann.press("r")
+    await bob.press("r")
+    await until(lambda: room.status == "playing", what="the table to start")
+    table = room.table
+    assert table is not None
+    by_seat = {seat_of(room, "ann"): ann, seat_of(room, "bob"): bob}
+    a, b = seat_of(room, "ann"), seat_of(room, "bob")
+    names = [s.name for s in table.seats]
+    await eve.wait_for("playing")
+    await watch_table(eve)
+
+    # On every frame eve receives: no hand she may not see. Public: the hand's
+    # place shows no card at all. Anywhere on the screen: no other seat's hand.
+    stage = ["public"]  # public, following (ann's hand), revoking, revoked
+    leaks: list[str] = []
+    frames = [0]
+
+    def check() -> None:
+        st = table.state
+        frames[0] += 1
+        area = labels(hand_area(eve, names))
+        if stage[0] in ("public", "revoked") and area:
+            leaks.append(f"a hand on the public screen ({stage[0]}):\n{eve.text()}")
+        if stage[0] == "revoking" and not area:
+            stage[0] = "revoked"  # (from here on: never again)
+        whole = labels(eve.lines())
+        for s in range(4):
+            if s == a and stage[0] in ("following", "revoking"):
+                continue
+            hand = card_labels(st.hands[s])
+            if hand.total() >= 8 and not hand - whole:
+                leaks.append(f"seat {s}'s hand on eve's screen ({stage[0]}):\n{eve.text()}")
+
+    eve.watchers.append(check)
+    await skip_dealing(room, ann)
+    await until(lambda: table.state.phase in ("burying", "playing"), 30, "dealing to end")
+    moves = 0
+    while table.state.phase in ("burying", "playing"):
+        if moves == 4:
+            # bob does not let watchers see his hand: refused, with a sentence
+            await eve.press(str(b + 1))
+            await eve.wait_for("bob does not let watchers see their hand", 10)
+            # ann does: eve follows her and sees exactly her hand
+            stage[0] = "following"
+            await eve.press(str(a + 1))
+            await eve.wait_for(
+                lambda: labels(hand_area(eve, names)) == card_labels(table.state.hands[a]),
+                10,
+                "ann's hand on eve's screen",
+            )
+            assert "watching (旁观) ann's hand" in eve.text()
+        if moves == 12:
+            # ann takes it back from the palette, mid-deal
+            stage[0] = "revoking"
+            await ann.press("\x10")  # ctrl+p
+            await ann.wait_for("Search for commands", 10, "the palette")
+            await ann.press(*"Hide my hand")
+            await ann.wait_for("Hide my hand from watchers", 10)
+            await ann.press("enter")
+            await until(lambda: not room.slots[a].show_hand, 10, "ann's choice")
+            # at once (in the same call): the last view eve's seat handed out is public
+            assert deliveries[-1].view.seat == -1 and deliveries[-1].view.hand == ()
+            await eve.wait_for(lambda: stage[0] == "revoked", 10, "ann's hand gone")
+            await eve.press(str(a + 1))  # and she may not follow it again
+            await eve.wait_for("ann does not let watchers see their hand", 10)
+        if table.state.phase not in ("burying", "playing"):
+            break  # (the bots played the last cards meanwhile)
+        await act(room, by_seat, timeout=30)
+        moves += 1
+    out("a deal watched:", moves, "human moves,", frames[0], "frames read")
+    assert table.state.phase in ("scoring", "finished")
+    assert stage[0] == "revoked"
+    assert not leaks, leaks[0]
+    assert frames[0] > 50
+    # the server's side: no view with a hand but ann's while she let watchers see it
+    assert any(d.view.hand for d in deliveries)
+    for d in deliveries:
+        if d.view.hand:
+            assert d.view.seat == a and d.following == a and d.allowed, d
+        else:
+            assert d.view.seat in (-1, a)
+        if d.view.kitty is not None:
+            assert d.scored or (d.view.seat == a and d.allowed), d
+
+
+async def test_a_spectators_keys_do_nothing_its_chat_is_heard_and_a_drop_leaves_the_table(
+    server: ShengjiServer, clients: list[Client]
+) -> None:
+    ann, eve = await connect_all(server.port, ["ann", "eve"], clients)
+    await ann.press("n")
+    await ann.wait_for("New table")
+    await ann.press("enter")
+    await ann.wait_for("waiting for players")
+    room = server.registry.listing()[-1]
+    await ann.press("b")
+    await until(lambda: not room.free_seats(), what="bots")
+    await ann.press("r")
+    await until(lambda: room.status == "playing", what="the table to start")
+    table = room.table
+    assert table is not None
+    await ann.wait_for("cards", 20)  # (ann's own app subscribed)
+    subs = len(table._subs)
+    await eve.wait_for("playing")
+    await watch_table(eve)
+    assert len(table._subs) > subs
+    await until(lambda: room.spectators == 1, 10, "eve counted")
+    by_seat = {seat_of(room, "ann"): ann}
+    await skip_dealing(room, ann)
+    # mid-trick: the table waits for ann, a bot having led
+    while not (table.state.phase == "playing" and table.state.trick):
+        await act(room, by_seat, timeout=30)
+    await until(lambda: table.state.awaiting() == 0, 20, "ann's turn mid-trick")
+    await eve.settle()
+    # the keys that act, at a spectator's screen: nothing moves, nothing is held
+    v0 = table.state.version
+    seats0 = table.seats
+    keys = ["s", "enter", "space", "a", "d", "f", "n", "p", "u", "left", "right", "tab", "k"]
+    await eve.press(*keys, gap=0.1)
+    await eve.press("2", "3", "4", "0")  # (following bots: refused; harmless)
+    await eve.settle(0.5)
+    assert table.state.version == v0 and table.state.awaiting() == 0
+    assert not table.deal_held and table.seats == seats0 and table.bot_at(0) is None
+    assert "watching (旁观)" in eve.text()
+    # the footer shows only what works for a spectator
+    footer = eve.lines()[-1]
+    for word in ("play", "select", "suggest", "declare", "take back"):
+        assert word not in footer, footer
+    assert "chat" in footer and "follow a hand" in footer
+    # eve speaks: ann reads it, marked as from a watcher
+    await eve.press("c")
+    await eve.wait_for("Say something", 10, "the chat box")
+    await eve.press(*"go ann", "enter")
+    await ann.wait_for("eve (watching): go ann", 10)
+    # eve drops mid-trick: the table as it was, nothing of her subscribed
+    eve.drop()
+    await until(lambda: room.spectators == 0, 10, "eve gone")
+    await until(lambda: len(table._subs) == subs, 10, "eve's subscriptions gone")
+    assert table.state.version == v0 and table.seats == seats0
+    await act(room, by_seat)  # and the table plays on
+    assert table.state.version > v0
