@@ -34,7 +34,8 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..bots import Bot, BotOptions, BotSpec, UnknownBotLevel, bot_level, is_external
@@ -514,9 +515,12 @@ def run_bench(
     jobs: int = 1,
     progress: bool = True,
     match: int = 0,
+    log: Path | None = None,
 ) -> dict[str, Any]:
     """`deals` duplicate sets of first deals (`match` > 0: of whole matches of
-    at most `match` deals each)."""
+    at most `match` deals each). `log`: each set's runs are appended to it as
+    one JSON line as soon as the set is played (a long run stopped early keeps
+    what it played: `summarise_log` reads it back)."""
     opts = dict(options or {})
     tasks = []
     for i in range(deals):
@@ -525,21 +529,33 @@ def run_bench(
     bar = Progress(len(tasks), f"{level_a} vs {level_b}", progress)
     pairs: list[tuple[RunResult, ...]] = []
     t0 = time.perf_counter()
-    if jobs <= 1:
-        for t in tasks:
-            pairs.append(_set_job(t))
-            bar.step()
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as ex:
-            for r in ex.map(_set_job, tasks, chunksize=1):
-                pairs.append(r)
-                bar.step()
+    out = log.open("a", encoding="utf-8") if log is not None else None
+
+    def done(runs: tuple[RunResult, ...]) -> None:
+        pairs.append(runs)
+        if out is not None:
+            out.write(json.dumps([asdict(r) for r in runs]) + "\n")
+            out.flush()
+        bar.step()
+
+    try:
+        if jobs <= 1:
+            for t in tasks:
+                done(_set_job(t))
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as ex:
+                for r in ex.map(_set_job, tasks, chunksize=1):
+                    done(r)
+    finally:
+        if out is not None:
+            out.close()
     bar.close()
     extra = {
         "presets": [p if isinstance(p, str) else p.name for p in presets],
         "runs_per_set": sorted({len(p) for p in pairs}),
         "seed": seed,
         "budget_ms": opts.get("budget_ms"),
+        "guard": opts.get("guard", True),
         "seconds": round(time.perf_counter() - t0, 1),
         "match": bool(match),
     }
@@ -548,6 +564,35 @@ def run_bench(
         extra["match_deal_cap"] = match
         extra["deals_per_match"] = round(sum(r.deals for r in runs) / max(1, len(runs)), 2)
         extra["matches_capped"] = sum(1 for r in runs if r.deals >= match)
+    return summarise(pairs, level_a, level_b, extra)
+
+
+def _run_from(d: dict[str, Any]) -> RunResult:
+    tuples = ("a_seats", "dealer_side", "seat_levels", "seat_margin", "seat_won")
+    fields: dict[str, Any] = {k: tuple(v) if k in tuples else v for k, v in d.items()}
+    return RunResult(**fields)
+
+
+def summarise_log(paths: Sequence[Path], level_a: str, level_b: str) -> dict[str, Any]:
+    """The figures over the sets logged by `run_bench(log=...)` in `paths`
+    (several runs' logs together; a set logged twice counts twice)."""
+    pairs: list[tuple[RunResult, ...]] = []
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                pairs.append(tuple(_run_from(d) for d in json.loads(line)))
+    runs = [r for p in pairs for r in p]
+    extra: dict[str, Any] = {
+        "presets": sorted({r.preset for r in runs}),
+        "runs_per_set": sorted({len(p) for p in pairs}),
+        "seeds": [min((r.seed for r in runs), default=0), max((r.seed for r in runs), default=0)],
+        "budget_ms": None,
+        "seconds": 0.0,
+        "match": any(r.kitty_counts is not None for r in runs),
+        "from_log": [str(p) for p in paths],
+    }
+    if extra["match"]:
+        extra["deals_per_match"] = round(sum(r.deals for r in runs) / max(1, len(runs)), 2)
     return summarise(pairs, level_a, level_b, extra)
 
 
@@ -567,8 +612,9 @@ def format_text(r: dict[str, Any]) -> str:
         + (f", budget {r['budget_ms']} ms" if r.get("budget_ms") else "")
         + f", {r['seconds']} s"
         + (
-            f"\n  whole matches (at most {r['match_deal_cap']} deals): "
-            f"{r['deals_per_match']} deals a match, {r['matches_capped']} stopped at the cap"
+            f"\n  whole matches (at most {r.get('match_deal_cap', '?')} deals): "
+            f"{r['deals_per_match']} deals a match, "
+            f"{r.get('matches_capped', '?')} stopped at the cap"
             if r.get("match")
             else ""
         ),
@@ -608,11 +654,17 @@ def main(args: argparse.Namespace) -> int:
         except UnknownBotLevel as e:
             print(f"shengji: {e}", file=sys.stderr)
             return 2
+    if args.from_log:
+        r = summarise_log([Path(p) for p in args.from_log], args.a, args.b)
+        print(json.dumps(r) if args.json else format_text(r))
+        return 0 if r["illegal_moves"] == 0 else 1
     options: dict[str, Any] = {}
     if args.budget_ms is not None:
         options["budget_ms"] = args.budget_ms
     if args.workers is not None:
         options["workers"] = args.workers
+    if args.no_guard:
+        options["guard"] = False
     r = run_bench(
         args.a,
         args.b,
@@ -623,6 +675,7 @@ def main(args: argparse.Namespace) -> int:
         jobs=args.jobs,
         progress=not args.no_progress,
         match=args.match_deals if args.match else 0,
+        log=Path(args.log) if args.log else None,
     )
     if args.json:
         print(json.dumps(r))
@@ -645,6 +698,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--deals", type=int, default=50, help="deals, each a duplicate set")
     p.add_argument("--budget-ms", type=float, default=None, help="hard bot: time per move")
     p.add_argument("--workers", type=int, default=None, help="hard bot: search processes")
+    p.add_argument(
+        "--no-guard",
+        action="store_true",
+        help="hard bot: no wall-clock stop, its moves depend on the work count only "
+        "(the same on a loaded machine; decision times may then exceed the budget)",
+    )
     p.add_argument("--jobs", type=int, default=1, help="deals played in parallel processes")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument(
@@ -654,6 +713,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--match-deals", type=int, default=40, help="--match: stop a match after this many deals"
+    )
+    p.add_argument(
+        "--log",
+        metavar="FILE",
+        help="append each duplicate set's runs to FILE as one JSON line when it is played",
+    )
+    p.add_argument(
+        "--from-log",
+        metavar="FILE",
+        nargs="+",
+        help="play nothing: the figures over the sets logged in FILE(s) (--a/--b name the bots)",
     )
     p.add_argument(
         "--all-presets", action="store_true", help="cycle through every preset the engine plays"

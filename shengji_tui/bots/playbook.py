@@ -134,6 +134,10 @@ class PlaybookBot:
         self._tracker = tr
         return tr
 
+    def bid(self, view: SeatView) -> Command:
+        """A bid or a pass in an auction (bidding.py)."""
+        return choose_bid(view, self.bid_margin)
+
     # ------------------------------------------------------------ protocol
     def decide(self, view: SeatView) -> Command | None:
         phase = view.phase
@@ -145,7 +149,7 @@ class PlaybookBot:
         if view.awaiting != view.seat:
             return None
         if phase == "bidding":
-            return choose_bid(view, self.bid_margin)
+            return self.bid(view)
         if phase == "naming_trump":
             return choose_trump(view)
         if phase == "burying":

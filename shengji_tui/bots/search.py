@@ -6,7 +6,10 @@ tracker (voids, tuple caps, known cards; the kitty too when it is not its own),
 plays each candidate out in each sample with a fast rollout policy that sees
 the sampled hands, and picks the candidate with the best mean outcome for its
 side (levels gained minus levels conceded, plus a small share of the point
-margin). Declaring, burying and kitty theft are the playbook's.
+margin). Buries are searched the same way where the bury is the deal's last
+word on the kitty; declaring, kitty theft, the friend call and the bids are
+the playbook's (three players' falling auction with a lower margin,
+`falling_bid_margin`: docs/bots.md).
 
 Time: `budget_ms` per move (default 300). The work is counted in rollout
 steps, converted from the budget with a fixed rate, so the same seed gives the
@@ -32,6 +35,7 @@ from typing import Any
 from .. import rules
 from ..engine import Command, SeatView
 from ..rules import Card, RuleSet, TrumpContext, points
+from .bidding import choose_bid
 from .friends import friend_candidates, open_call
 from .playbook import PlaybookBot
 from .rollout import Sim
@@ -316,6 +320,9 @@ class SearchBot(PlaybookBot):
     """The "hard" bot."""
 
     level = "hard"
+    # three players' falling auction: bid down to the estimate plus this
+    # (negative: below it); measured by duplicate sets (docs/bots.md)
+    falling_bid_margin = -10.0
 
     def __init__(
         self,
@@ -376,6 +383,11 @@ class SearchBot(PlaybookBot):
     def decide(self, view: SeatView) -> Command | None:
         self.last_info = {"searched": False}  # (each search says what it did)
         return super().decide(view)
+
+    def bid(self, view: SeatView) -> Command:
+        if view.rules.bidding == "threshold_down":
+            return choose_bid(view, self.falling_bid_margin)
+        return super().bid(view)
 
     def bury(self, view: SeatView) -> list[Card]:
         """The playbook's best few buries (different suits voided, points kept or

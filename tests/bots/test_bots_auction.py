@@ -128,3 +128,31 @@ def test_the_lone_dealers_opponents_are_one_side() -> None:
     v = view_for(state, (seat + 1) % 4)
     assert side_of(v, seat) == {seat}
     assert side_of(v, v.seat) == frozenset(range(4)) - {seat}
+
+
+def test_hard_bids_three_players_lower_than_normal() -> None:
+    """The hard bot bids the falling auction down to its estimate less 10
+    points (measured by duplicate sets, docs/bots.md), the normal bot to its
+    estimate plus 5: over the openers of many deals, hard bids every threshold
+    normal bids, and some that normal passes."""
+    hard_only = 0
+    for seed in range(40):
+        state, _ = apply(new_game("three-player", seed), DealAll())
+        seat = state.awaiting()
+        assert seat is not None
+        view = view_for(state, seat)
+        h, n = make("hard", seed).decide(view), make("normal", seed).decide(view)
+        assert isinstance(h, (Bid, PassBid)) and isinstance(n, (Bid, PassBid))
+        if isinstance(n, Bid):
+            assert h == n
+        hard_only += isinstance(h, Bid) and isinstance(n, PassBid)
+    assert hard_only > 0
+
+
+def test_hard_bids_eighty_points_as_normal() -> None:
+    for seed in range(20):
+        state, _ = apply(new_game("eighty-points", seed), DealAll())
+        seat = state.awaiting()
+        assert seat is not None
+        view = view_for(state, seat)
+        assert make("hard", seed).decide(view) == make("normal", seed).decide(view)

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
-from shengji_tui.bench.bots_bench import bootstrap_ci, play_pair, run_bench
+from shengji_tui.bench.bots_bench import (
+    bootstrap_ci,
+    make_bots,
+    play_pair,
+    run_bench,
+    summarise_log,
+)
 from shengji_tui.cli import main
 
 
@@ -86,3 +93,27 @@ def test_match_figures_in_the_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["match"] is True and data["match_deal_cap"] == 3
     assert data["deals_per_match"] <= 3 and data["deals_played"] == 2
+
+
+def test_a_logged_run_gives_the_same_figures_read_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "sets.jsonl"
+    r = run_bench("normal", "easy", 3, ["one-deck"], seed=5, progress=False, log=log)
+    assert len(log.read_text(encoding="utf-8").splitlines()) == 3
+    back = summarise_log([log], "normal", "easy")
+    for key in ("level_diff_mean", "level_diff_ci", "point_margin_mean", "per_bot", "pairs"):
+        assert back[key] == r[key]
+    code = main(["bench", "bots", "--a", "normal", "--b", "easy", "--from-log", str(log), "--json"])
+    assert code == 0
+    assert json.loads(capsys.readouterr().out)["level_diff_mean"] == r["level_diff_mean"]
+
+
+def test_no_guard_reaches_the_hard_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["bench", "bots", "--a", "hard", "--b", "normal", "--deals", "1"]
+    args += ["--preset", "one-deck", "--budget-ms", "5", "--workers", "1", "--no-guard"]
+    code = main([*args, "--json", "--no-progress"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["guard"] is False
+    bots = make_bots("hard", "normal", 1, (0, 2), 4, {"guard": False, "workers": 1})
+    assert [getattr(bots[s], "guard", None) for s in range(4)] == [False, None, False, None]
