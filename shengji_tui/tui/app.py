@@ -168,6 +168,7 @@ class ShengjiApp(App[None]):
         self.saves = saves  # solo / hotseat games kept in the store (None: in memory)
         self.resume_id = resume  # a stored game to resume at start
         self.left_game: str | None = None  # the stored unfinished game last left
+        self._terminal_fd: int | None = None  # `watch_terminal`
         # chat at the table (`c`): for SSH tables; solo and hotseat have nobody to
         # talk to (the log still tells the table's own notes: timeouts, 托管)
         self.chat = chat
@@ -197,8 +198,22 @@ class ShengjiApp(App[None]):
         """The game log's sentences (of the table at hand)."""
         return self.model.log if self.model is not None else []
 
+    def watch_terminal(self, fd: int) -> None:
+        """Leave (the game saved, as on q) once the terminal on `fd` is gone: a
+        closed window whose hang-up never reached us (a parent such as `make`
+        kept it) would leave Textual's input thread spinning on the dead tty."""
+        self._terminal_fd = fd
+
+    def _check_terminal(self) -> None:
+        fd = self._terminal_fd
+        if fd is not None and not os.isatty(fd):
+            self._terminal_fd = None
+            self.run_worker(self._quit(), exclusive=True, group="main")
+
     async def on_mount(self) -> None:
         self.set_class(self.ct.ascii, "-ascii")
+        if self._terminal_fd is not None:
+            self.set_interval(1.0, self._check_terminal)
         if self.resume_id is not None and self.saves is not None:
             if not await self.resume_game(self.resume_id):
                 await self.push_screen(StartScreen(self.menu()))

@@ -132,6 +132,8 @@ def run_play(args: argparse.Namespace) -> int:
     if app is None:
         print(f"shengji: {why}", file=sys.stderr)
         return 2 if getattr(args, "resume", None) is None else 1
+    if sys.__stdin__ is not None and sys.__stdin__.isatty():
+        app.watch_terminal(sys.__stdin__.fileno())
     try:
         app.run()
     finally:
