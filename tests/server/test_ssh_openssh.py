@@ -24,128 +24,39 @@ from .test_ssh_faults import bot_table, leave_to_bots
 pytestmark = pytest.mark.skipif(shutil.which("ssh") is None, reason="needs the OpenSSH client")
 
 
-async def test_openssh_client(tmp_path: Path) -> None:
+def key_file(tmp_path: Path) -> tuple[asyncssh.SSHKey, Path]:
+    """A new ed25519 key, written where `ssh -i` takes it."""
     key = asyncssh.generate_private_key("ssh-ed25519")
-    key_file = tmp_path / "id_ed25519"
-    key_file.write_bytes(key.export_private_key())
-    os.chmod(key_file, 0o600)
-    ak = tmp_path / "authorized_keys"
-    ak.write_bytes(key.export_public_key())
-    srv = await start_server(tmp_path / "data", auth=AuthPolicy(authorized_keys=ak))
-    known = tmp_path / "known_hosts"
-    env = dict(os.environ, TERM="xterm-256color")
-    env.pop("SSH_AUTH_SOCK", None)
-    proc = await asyncio.create_subprocess_exec(
-        "ssh",
-        "-tt",
-        "-p",
-        str(srv.port),
-        "-i",
-        str(key_file),
-        "-o",
-        "IdentitiesOnly=yes",
-        "-o",
-        "BatchMode=yes",
-        "-o",
-        "StrictHostKeyChecking=accept-new",
-        "-o",
-        f"UserKnownHostsFile={known}",
-        "-o",
-        "LogLevel=ERROR",
-        "-F",
-        "/dev/null",
-        "kim@127.0.0.1",
-        stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-        env=env,
-    )
-    screen = pyte.Screen(80, 24)
-    stream = pyte.ByteStream(screen)
-    raw = bytearray()
-
-    async def pump() -> None:
-        assert proc.stdout is not None
-        while chunk := await proc.stdout.read(65536):
-            raw.extend(chunk)
-            stream.feed(chunk)
-
-    reader = asyncio.create_task(pump())
-
-    async def wait_for(text: str, timeout: float = 20) -> None:
-        end = asyncio.get_running_loop().time() + timeout
-        while text not in "\n".join(screen.display):
-            if asyncio.get_running_loop().time() > end:
-                raise AssertionError(f"no {text!r} on screen:\n" + "\n".join(screen.display))
-            await asyncio.sleep(0.05)
-
-    async def press(data: bytes) -> None:
-        assert proc.stdin is not None
-        proc.stdin.write(data)
-        await proc.stdin.drain()
-        await asyncio.sleep(0.1)
-
-    try:
-        await wait_for("you are kim")
-        # the host key the client recorded is the server's
-        line = known.read_text().split()
-        assert asyncssh.import_public_key(" ".join(line[1:3])).get_fingerprint() == srv.fingerprint
-        await press(b"n")
-        await wait_for("New table")
-        await press(b"\r")
-        await wait_for("waiting for players")
-        await press(b"l")
-        await wait_for("No tables yet")
-        await press(b"q")
-        rc = await asyncio.wait_for(proc.wait(), 15)
-        await reader
-        assert rc == 0
-        assert b"Bye!" in raw
-    finally:
-        if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
-        reader.cancel()
-        await srv.close()
+    path = tmp_path / "id_ed25519"
+    path.write_bytes(key.export_private_key())
+    os.chmod(path, 0o600)
+    return key, path
 
 
-async def test_openssh_client_watches_a_table(tmp_path: Path) -> None:
-    """`ssh -tt` at 80x24 watches a playing table (made by an asyncssh client, left
-    to bots): the table app as a spectator, live, then back to the lobby."""
-    key = asyncssh.generate_private_key("ssh-ed25519")
-    key_file = tmp_path / "id_ed25519"
-    key_file.write_bytes(key.export_private_key())
-    os.chmod(key_file, 0o600)
-    srv = await start_server(tmp_path / "data")  # (open: any key is an identity)
-    ann = Client("ann")
-    env = dict(os.environ, TERM="xterm-256color")
-    env.pop("SSH_AUTH_SOCK", None)
-    proc: asyncio.subprocess.Process | None = None
-    reader: asyncio.Task[None] | None = None
-    try:
-        await ann.connect(srv.port)
-        await ann.wait_for("lobby")
-        room = await bot_table(srv, ann)
-        await leave_to_bots(ann)  # four bots: the table plays by itself
-        table = room.table
-        assert table is not None
-        proc = await asyncio.create_subprocess_exec(
+class OpenSSH:
+    """`ssh -tt` as a person runs it, its output read by a pyte terminal of 80x24."""
+
+    def __init__(self) -> None:
+        self.proc: asyncio.subprocess.Process | None = None
+        self.reader: asyncio.Task[None] | None = None
+        self.screen = pyte.Screen(80, 24)
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw = bytearray()
+
+    async def start(self, port: int, key: Path, known_hosts: str, *, check_host: bool) -> None:
+        env = dict(os.environ, TERM="xterm-256color")
+        env.pop("SSH_AUTH_SOCK", None)
+        strict = "accept-new" if check_host else "no"
+        opts = ["IdentitiesOnly=yes", "BatchMode=yes", f"StrictHostKeyChecking={strict}"]
+        opts += [f"UserKnownHostsFile={known_hosts}", "LogLevel=ERROR"]
+        self.proc = await asyncio.create_subprocess_exec(
             "ssh",
             "-tt",
             "-p",
-            str(srv.port),
+            str(port),
             "-i",
-            str(key_file),
-            "-o",
-            "IdentitiesOnly=yes",
-            "-o",
-            "BatchMode=yes",
-            "-o",
-            "StrictHostKeyChecking=no",
-            "-o",
-            "UserKnownHostsFile=/dev/null",
-            "-o",
-            "LogLevel=ERROR",
+            str(key),
+            *(a for o in opts for a in ("-o", o)),
             "-F",
             "/dev/null",
             "kim@127.0.0.1",
@@ -154,54 +65,106 @@ async def test_openssh_client_watches_a_table(tmp_path: Path) -> None:
             stderr=asyncio.subprocess.PIPE,
             env=env,
         )
-        screen = pyte.Screen(80, 24)
-        stream = pyte.ByteStream(screen)
+        self.reader = asyncio.create_task(self._pump())
 
-        async def pump() -> None:
-            assert proc is not None and proc.stdout is not None
-            while chunk := await proc.stdout.read(65536):
-                stream.feed(chunk)
+    async def _pump(self) -> None:
+        assert self.proc is not None and self.proc.stdout is not None
+        while chunk := await self.proc.stdout.read(65536):
+            self.raw.extend(chunk)
+            self.stream.feed(chunk)
 
-        reader = asyncio.create_task(pump())
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
 
-        def text() -> str:
-            return "\n".join(screen.display)
+    async def wait_for(self, what: str | Callable[[], bool], timeout: float = 20) -> None:
+        end = asyncio.get_running_loop().time() + timeout
+        check = (lambda: what in self.text()) if isinstance(what, str) else what
+        while not check():
+            if asyncio.get_running_loop().time() > end:
+                raise AssertionError(f"no {what!r} on screen:\n" + self.text())
+            await asyncio.sleep(0.05)
 
-        async def wait_for(what: str | Callable[[], bool], timeout: float = 20) -> None:
-            end = asyncio.get_running_loop().time() + timeout
-            check = (lambda: what in text()) if isinstance(what, str) else what
-            while not check():
-                if asyncio.get_running_loop().time() > end:
-                    raise AssertionError(f"no {what!r} on screen:\n" + text())
-                await asyncio.sleep(0.05)
+    async def press(self, data: bytes) -> None:
+        assert self.proc is not None and self.proc.stdin is not None
+        self.proc.stdin.write(data)
+        await self.proc.stdin.drain()
+        await asyncio.sleep(0.1)
 
-        async def press(data: bytes) -> None:
-            assert proc is not None and proc.stdin is not None
-            proc.stdin.write(data)
-            await proc.stdin.drain()
-            await asyncio.sleep(0.1)
+    async def exit_code(self) -> int:
+        """The client's exit status once it has ended by itself (within 15 s)."""
+        assert self.proc is not None
+        rc = await asyncio.wait_for(self.proc.wait(), 15)
+        if self.reader is not None:
+            await self.reader
+        return rc
 
-        await wait_for("playing")
-        await press(b"w")
-        await wait_for("watching (旁观)")
-        await wait_for(lambda: len(re.findall(r"\d+ cards", text())) == 4)
-        assert "follow a hand" in text() and "ann" in text()
+    async def close(self) -> None:
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.kill()
+            await self.proc.wait()
+        if self.reader is not None:
+            self.reader.cancel()
+
+
+async def test_openssh_client(tmp_path: Path) -> None:
+    key, key_path = key_file(tmp_path)
+    ak = tmp_path / "authorized_keys"
+    ak.write_bytes(key.export_public_key())
+    srv = await start_server(tmp_path / "data", auth=AuthPolicy(authorized_keys=ak))
+    known = tmp_path / "known_hosts"
+    ssh = OpenSSH()
+    try:
+        await ssh.start(srv.port, key_path, str(known), check_host=True)
+        await ssh.wait_for("you are kim")
+        # the host key the client recorded is the server's
+        line = known.read_text().split()
+        assert asyncssh.import_public_key(" ".join(line[1:3])).get_fingerprint() == srv.fingerprint
+        await ssh.press(b"n")
+        await ssh.wait_for("New table")
+        await ssh.press(b"\r")
+        await ssh.wait_for("waiting for players")
+        await ssh.press(b"l")
+        await ssh.wait_for("No tables yet")
+        await ssh.press(b"q")
+        assert await ssh.exit_code() == 0
+        assert b"Bye!" in ssh.raw
+    finally:
+        await ssh.close()
+        await srv.close()
+
+
+async def test_openssh_client_watches_a_table(tmp_path: Path) -> None:
+    """`ssh -tt` at 80x24 watches a playing table (made by an asyncssh client, left
+    to bots): the table app as a spectator, live, then back to the lobby."""
+    _key, key_path = key_file(tmp_path)
+    srv = await start_server(tmp_path / "data")  # (open: any key is an identity)
+    ann = Client("ann")
+    ssh = OpenSSH()
+    try:
+        await ann.connect(srv.port)
+        await ann.wait_for("lobby")
+        room = await bot_table(srv, ann)
+        await leave_to_bots(ann)  # four bots: the table plays by itself
+        table = room.table
+        assert table is not None
+        await ssh.start(srv.port, key_path, "/dev/null", check_host=False)
+        await ssh.wait_for("playing")
+        await ssh.press(b"w")
+        await ssh.wait_for("watching (旁观)")
+        await ssh.wait_for(lambda: len(re.findall(r"\d+ cards", ssh.text())) == 4)
+        assert "follow a hand" in ssh.text() and "ann" in ssh.text()
         # live: the screen follows the table
         v0 = table.state.version
         await until(lambda: table.state.version > v0 + 4, 30, "the table to go on")
-        first = text()
-        await wait_for(lambda: text() != first)
+        first = ssh.text()
+        await ssh.wait_for(lambda: ssh.text() != first)
         assert room.spectators == 1
-        await press(b"q")  # back to the lobby, no question asked
-        await wait_for("you are kim")
+        await ssh.press(b"q")  # back to the lobby, no question asked
+        await ssh.wait_for("you are kim")
         assert room.spectators == 0
-        await press(b"q")
-        assert await asyncio.wait_for(proc.wait(), 15) == 0
+        await ssh.press(b"q")
+        assert await ssh.exit_code() == 0
     finally:
-        if proc is not None and proc.returncode is None:
-            proc.kill()
-            await proc.wait()
-        if reader is not None:
-            reader.cancel()
+        await ssh.close()
         await ann.close()
         await srv.close()
