@@ -24,6 +24,9 @@ import statistics
 import sys
 import time
 
+# (the same ridge fit as the evaluation's: this directory is on the path when run)
+from calibrate_eval import solve
+
 from shengji_tui import rules
 from shengji_tui.bots.bidding import FEATURES, features, trump_choices
 from shengji_tui.bots.playbook import PlaybookBot, trump_value
@@ -60,25 +63,6 @@ def outcome(state: GameState, dealer: int) -> int:
         return rules.points(state.captured[dealer])
     assert state.attacker_points is not None
     return state.attacker_points
-
-
-def solve(xs: list[list[float]], ys: list[float], ridge: float = 1.0) -> list[float]:
-    """Ridge least squares by Gaussian elimination (the bias is not shrunk)."""
-    k = len(xs[0])
-    a = [[sum(x[i] * x[j] for x in xs) for j in range(k)] for i in range(k)]
-    b = [sum(x[i] * y for x, y in zip(xs, ys, strict=True)) for i in range(k)]
-    for i in range(1, k):
-        a[i][i] += ridge
-    for col in range(k):
-        piv = max(range(col, k), key=lambda r: abs(a[r][col]))
-        a[col], a[piv] = a[piv], a[col]
-        b[col], b[piv] = b[piv], b[col]
-        for r in range(k):
-            if r != col and a[col][col]:
-                f = a[r][col] / a[col][col]
-                a[r] = [u - f * v for u, v in zip(a[r], a[col], strict=True)]
-                b[r] -= f * b[col]
-    return [b[i] / a[i][i] for i in range(k)]
 
 
 def calibrate(preset: str, deals: int) -> None:
