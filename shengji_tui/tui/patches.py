@@ -578,6 +578,13 @@ def release_app(app: App[Any]) -> None:
     or its widgets again; what it returned, ask before."""
     if not _State.installed:
         return
+    try:
+        _take_apart(app)
+    except Exception:  # (then the collector frees it, as without the patches)
+        log.exception("an ended app could not be taken apart")
+
+
+def _take_apart(app: App[Any]) -> None:
     nodes: list[Any] = list(app.__dict__.get(_NODES, ()))
     nodes.append(app)
     parts: list[Any] = []
