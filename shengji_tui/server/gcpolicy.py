@@ -22,6 +22,13 @@ all go from the lobby to the table): each pass costs a walk of the whole heap
 until the endings have stopped for `settle` seconds (at most `hold` after the
 first of them): one pass per wave of departures instead of one per few apps
 (measured with `shengji bench ssh --leave 25`: docs/performance.md, "SSH").
+
+With the patches on (`released`), an ended app is taken apart at its end
+(`tui.patches.release_app`) and reference counting frees it there and then: an
+ended app leaves next to nothing frozen, so a wave of departures needs no pass
+of its own; the pass waits for `full_after_released` ended apps or
+`full_every`. (What little a playing table makes in cycles, a few hundred
+objects a second at 25 tables, is frozen with the rest until then.)
 """
 
 from __future__ import annotations
@@ -43,12 +50,16 @@ class GcPolicy:
         full_after_ended: int = 25,
         settle: float = 2.0,
         hold: float = 20.0,
+        released: bool = False,
+        full_after_released: int = 400,
     ) -> None:
         self.freeze_every = freeze_every
         self.full_every = full_every
         self.full_after_ended = full_after_ended
         self.settle = settle  # seconds without an app ending before the pass
         self.hold = hold  # the longest a due pass waits for the endings to stop
+        self.released = released  # ended apps are taken apart (patches on)
+        self.full_after_released = full_after_released
         self._pending: asyncio.TimerHandle | None = None
         self._due_since = 0.0
         self.ended = 0
@@ -72,6 +83,12 @@ class GcPolicy:
         gc.unfreeze()
 
     def session_started(self) -> None:
+        self.freeze()
+
+    def freeze(self) -> None:
+        # (collecting the young generations first was tried: ~50 000 objects a
+        # second at 25 tables, a 25-30 ms pause each time, for a few hundred
+        # unreachable ones: docs/performance.md)
         gc.freeze()
 
     def session_ended(self, live: int = 0) -> None:
@@ -89,7 +106,10 @@ class GcPolicy:
             wait = min(self.settle, max(0.0, self._due_since + self.hold - now))
             self._pending = loop.call_later(wait, self._settled)
             return
-        threshold = max(4, min(self.full_after_ended, live // 4))
+        if self.released:
+            threshold = self.full_after_released
+        else:
+            threshold = max(4, min(self.full_after_ended, live // 4))
         if self.ended >= threshold:
             # the ended apps' cycles are frozen garbage: collect them once they stop
             self._due_since = now
@@ -121,7 +141,8 @@ class GcPolicy:
         )
 
     def due(self, now: float) -> bool:
-        return self.ended >= self.full_after_ended or now - self.last_full >= self.full_every
+        most = self.full_after_released if self.released else self.full_after_ended
+        return self.ended >= most or now - self.last_full >= self.full_every
 
     async def _run(self) -> None:
         while True:
@@ -129,4 +150,4 @@ class GcPolicy:
             if self.due(time.monotonic()):
                 self.full()
             else:
-                gc.freeze()
+                self.freeze()

@@ -348,6 +348,7 @@ class ShengjiServer:
 
     async def start(self) -> None:
         patches.install(server=True)  # (once per process; off: the log says why)
+        self.gc.released = patches.active()  # (ended apps are taken apart: gcpolicy.py)
         c = self.config
         private_dir(c.data_dir)  # 0700: the store holds every hand
         self.host_key, self.host_key_path, self.host_key_created = load_or_create_host_key(

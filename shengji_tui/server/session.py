@@ -20,6 +20,7 @@ import asyncssh
 from textual.app import App
 
 from ..text import Catalogue
+from ..tui import patches
 from ..tui.app import default_lang
 from .context import SessionContext
 from .driver import Terminal
@@ -54,6 +55,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.exec_command: str | None = None
         self.terminal: Terminal | None = None
         self.app: App[Any] | None = None
+        self.return_code: int | None = None  # the last app's, read before it is taken apart
         self.task: asyncio.Task[None] | None = None
         self.stopped = False
         self.kicked: tuple[str, dict[str, object]] | None = None  # (sentence key, its fields)
@@ -213,7 +215,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def crashed(self, app: App[Any]) -> bool:
         """The app ended on an error (not by the player, not by the connection)."""
-        if self.stopped or not app.return_code:
+        if self.stopped or not self.return_code:
             return False
         log.warning(
             "%s: the %s ended on an error; starting it again",
@@ -309,8 +311,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             return await app.run_async(size=t.size)
         finally:
             started.cancel()
-            policy.session_ended(len(self.ctx.live))
             self.app = None
+            self.return_code = app.return_code
+            # freed now by reference counting, not by the collector's next full
+            # pass over every table (docs/performance.md, "Many players leaving")
+            patches.release_app(app)
+            policy.session_ended(len(self.ctx.live))
             # Leak 2 (docs/architecture.md "SSH traps"): apps ending out of order
             # leave sys.stdout pointing at a dead app's capture.
             sys.stdout = sys.__stdout__

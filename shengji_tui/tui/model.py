@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import time
+import weakref
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -333,7 +334,16 @@ class Model(CallChoices):
     @property
     def narrator(self) -> Narrator:
         if self._narrator is None:
-            self._narrator = Narrator(self.cat, self.ct, self.name, self.team_name, self.is_you)
+            # it asks the model through a weak reference: the two in a cycle would
+            # wait for the garbage collector when the app ends (docs/performance.md)
+            me = weakref.proxy(self)
+            self._narrator = Narrator(
+                self.cat,
+                self.ct,
+                lambda seat: me.name(seat),
+                lambda seats: me.team_name(seats),
+                lambda seat: me.is_you(seat),
+            )
         return self._narrator
 
     def reset_log(self) -> None:

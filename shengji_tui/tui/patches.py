@@ -27,6 +27,18 @@ The patches (docs/architecture.md, "built for many apps in one process"):
   properties for every line it paints; they are read once per render
   (`line_plan`). Widgets with an outline, hatch, tint or opacity, and the
   border and padding rows, take Textual's path.
+- An ended app is taken apart (`release_app`, called by the SSH server once a
+  session's app has ended): Textual's objects refer to each other in cycles
+  (a widget and its styles, signals, timers, the animator and the app), so an
+  ended app waited for the collector's full pass, and a hundred players
+  leaving at once made one pass of ~2 s that stalled every table
+  (docs/performance.md, "Many players leaving at once"). Every DOM node is
+  recorded at its creation with its app, and at the end the nodes' and their
+  per-node parts' attributes are dropped: reference counting frees the app
+  there and then. Two Textual caches that made cycles of their own are
+  mended: `LRUCache.clear` left its ring of links alive, and a `Strip` kept
+  itself in its own memo (a strip already of the length asked for); such
+  cycles were garbage for the collector on every repaint too.
 - Per-session colour systems (the SSH server: one process, clients of 16, 256
   or 16 million colours): `Strip.render` caches a strip's rendered text on the
   strip, and `Strip.render_style` each style's SGR codes on the (shared,
@@ -35,6 +47,7 @@ The patches (docs/architecture.md, "built for many apps in one process"):
   cache) and keep no per-strip text. Off: every session gets `COMMON_COLOURS`.
 
 The private calls, each with its public path when off:
+- `release_app`: see above (else nothing: the collector frees the app).
 - `repaint_lines`: a widget's changed lines repainted without Textual's message
   hops (else `Widget.refresh(*regions)`).
 - `set_binding_labels`: the descriptions of a node's bindings in the player's
@@ -51,6 +64,7 @@ from __future__ import annotations
 import itertools
 import logging
 import os
+import weakref
 from collections.abc import Iterable
 from dataclasses import replace
 from importlib import metadata
@@ -62,7 +76,7 @@ from rich.segment import Segment
 from rich.style import Style as RichStyle
 from textual.app import App
 from textual.binding import Binding
-from textual.cache import FIFOCache
+from textual.cache import FIFOCache, LRUCache
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.geometry import Region
@@ -143,17 +157,27 @@ XTermParser: Any = None
 _original_parse_rules: Any = None
 _original_styles_render: Any = None
 _original_render_line: Any = None
+_original_domnode_init: Any = None
+active_app: Any = None
+_PARTS: tuple[type, ...] = ()
 
 
 def _install() -> None:
     global get_box, ChopsUpdate, line_pad, StylesCache, XTermParser
     global _original_parse_rules, _original_styles_render, _original_render_line
+    global _original_domnode_init, active_app, _PARTS
+    from textual._animator import Animator
     from textual._border import get_box as _get_box
     from textual._compositor import ChopsUpdate as _ChopsUpdate
     from textual._compositor import Compositor
+    from textual._context import active_app as _active_app
+    from textual._node_list import NodeList
     from textual._segment_tools import line_pad as _line_pad
     from textual._styles_cache import StylesCache as _StylesCache
     from textual._xterm_parser import XTermParser as _XTermParser
+    from textual.css.styles import RenderStyles, Styles
+    from textual.signal import Signal
+    from textual.timer import Timer
 
     get_box, ChopsUpdate, line_pad, StylesCache = _get_box, _ChopsUpdate, _line_pad, _StylesCache
     XTermParser = _XTermParser
@@ -170,6 +194,14 @@ def _install() -> None:
     StylesCache._shengji_plan = None
     StylesCache.render = _styles_render
     StylesCache.render_line = _render_line
+    for name in ("_cache", "_head"):
+        if name not in LRUCache.__slots__:
+            raise AttributeError(f"LRUCache has no slot {name}")
+    active_app = _active_app
+    _PARTS = (Styles, RenderStyles, Signal, NodeList, Timer, Animator, Compositor)
+    _original_domnode_init = DOMNode.__init__
+    DOMNode.__init__ = _domnode_init  # type: ignore[method-assign]
+    LRUCache.clear = _lru_clear  # type: ignore[method-assign]
 
 
 # ---------------------------------------------------------------- strips
@@ -197,9 +229,35 @@ def _strip_getattr(self: Strip, name: str) -> Any:
     size = _STRIP_CACHES.get(name)
     if size is None:
         raise AttributeError(name)
-    cache: FIFOCache[Any, Any] = FIFOCache(size)
+    own = name in _SELF_CACHES
+    cache: FIFOCache[Any, Any] = _NotSelfCache(size, self._segments) if own else FIFOCache(size)
     setattr(self, name, cache)
     return cache
+
+
+# The memos where Textual may keep the strip itself (its length, its crop with
+# padding, its division at its own end are the strip): a strip in its own memo
+# is a cycle, freed only by the collector.
+_SELF_CACHES = frozenset({"_line_length_cache", "_crop_extend_cache", "_divide_cache"})
+
+
+class _NotSelfCache(FIFOCache[Any, Any]):
+    """A strip's memo that does not keep the strip itself (known by its segment
+    list, which refers to no strip): asking again costs a length check."""
+
+    __slots__ = ("_own",)
+
+    def __init__(self, maxsize: int, own: list[Segment]) -> None:
+        super().__init__(maxsize)
+        self._own = own
+
+    def set(self, key: Any, value: Any) -> None:
+        strip = value[0] if type(value) is list and len(value) == 1 else value
+        if type(strip) is Strip and strip._segments is self._own:
+            return
+        super().set(key, value)
+
+    __setitem__ = set
 
 
 # ---------------------------------------------------------------- colours per session
@@ -485,6 +543,62 @@ def set_binding_labels(node: DOMNode, labels: dict[str, str], key_display: dict[
             new.append(b)
         k2b[key] = new
     return True
+
+
+# ---------------------------------------------------------------- an app's end
+_NODES = "_shengji_nodes"  # the app's attribute: a WeakSet of the DOM nodes made for it
+
+
+def _domnode_init(self: DOMNode, *args: Any, **kwargs: Any) -> None:
+    _original_domnode_init(self, *args, **kwargs)
+    try:
+        app = active_app.get()
+    except LookupError:  # (made outside any app: the app itself, or a test's)
+        return
+    nodes = app.__dict__.get(_NODES)
+    if nodes is None:
+        nodes = app.__dict__[_NODES] = weakref.WeakSet()
+    nodes.add(self)
+
+
+def _lru_clear(self: LRUCache[Any, Any]) -> None:
+    # Textual's drops the ring's head only: the links, each referring to its
+    # neighbours, were a cycle for the collector
+    for link in self._cache.values():
+        link.clear()
+    self._cache.clear()
+    self._full = False
+    self._head = []
+
+
+def release_app(app: App[Any]) -> None:
+    """Take an ended app apart so that reference counting frees it now rather
+    than the collector's next full pass (with patches off: nothing). Call it
+    only once the app has ended (`run_async` returned) and nothing will use it
+    or its widgets again; what it returned, ask before."""
+    if not _State.installed:
+        return
+    try:
+        _take_apart(app)
+    except Exception:  # (then the collector frees it, as without the patches)
+        log.exception("an ended app could not be taken apart")
+
+
+def _take_apart(app: App[Any]) -> None:
+    nodes: list[Any] = list(app.__dict__.get(_NODES, ()))
+    nodes.append(app)
+    parts: list[Any] = []
+    for node in nodes:
+        for value in node.__dict__.values():
+            if isinstance(value, _PARTS):
+                parts.append(value)
+            elif type(value) is LRUCache:
+                value.clear()
+    # the parts' own attributes first (they hold nodes), then the nodes'
+    for part in parts:
+        part.__dict__.clear()
+    for node in nodes:
+        node.__dict__.clear()
 
 
 def full_repaint(app: App[Any]) -> None:

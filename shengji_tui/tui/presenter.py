@@ -14,6 +14,7 @@ whatever is memoised.
 from __future__ import annotations
 
 import math
+import weakref
 from collections import Counter
 from collections.abc import Sequence
 
@@ -121,7 +122,9 @@ class Presenter:
         self._groups: tuple[object, tuple[HandGroup, ...]] | None = None
         self._last: tuple[object, LastTrickProps] | None = None
         self._score: tuple[object, ScoreProps] | None = None
-        self.auction = AuctionPresenter(self)  # the auction presets' parts (auction.py)
+        # the auction presets' parts (auction.py); it reaches this one's chips
+        # weakly: the two in a cycle would wait for the collector at the app's end
+        self.auction = AuctionPresenter(weakref.proxy(self))
 
     def look(self, m: Model) -> tuple[object, ...]:
         """What every text depends on besides the game: the words, the card style,

@@ -66,3 +66,28 @@ async def test_a_wave_of_departures_is_one_pass_once_it_stops() -> None:
         assert policy.full_passes >= passes + 2
     finally:
         await policy.stop()
+
+
+async def test_with_ended_apps_taken_apart_a_wave_makes_no_pass() -> None:
+    """With the patches on, an ended app is freed at its end (tui/patches.py
+    `release_app`): a hundred leaving together wait for no full pass; it
+    comes after `full_after_released` ended apps (or `full_every`)."""
+    import asyncio
+
+    policy = GcPolicy(freeze_every=3600, settle=0.1, hold=1.0, released=True)
+    policy.full_after_released = 150
+    policy.start()
+    try:
+        passes = policy.full_passes
+        for _ in range(100):
+            policy.session_ended(live=100)
+            await asyncio.sleep(0.002)
+        await asyncio.sleep(0.4)
+        assert policy.full_passes == passes and policy.ended == 100
+        assert not policy.due(policy.last_full)
+        for _ in range(50):
+            policy.session_ended(live=100)
+        await asyncio.sleep(0.4)
+        assert policy.full_passes == passes + 1 and policy.ended == 0
+    finally:
+        await policy.stop()
