@@ -51,7 +51,11 @@ SAMPLE_STEPS = 7
 SIM_STEPS = 1
 EVAL_STEPS = 2
 TOP_K = 3
-WIDE_MS = 200.0  # from this budget on, one candidate more
+# from WIDE_MS on, up to WIDE_K candidates: the samples a candidate gets then
+# still settle the choice (a search with 4x the samples agrees), and the
+# playbook's 5th-8th kinds are often the search's best (docs/bots.md)
+WIDE_MS = 200.0
+WIDE_K = 8
 DEFAULT_BUDGET_MS = 300.0  # thinking time per play
 GUARD = 0.85  # stop at this fraction of the budget whatever the work count says
 Z_DEVIATE = 0.5  # deviate from the playbook only when the search is this sure
@@ -339,8 +343,9 @@ class SearchBot(PlaybookBot):
         self.budget_ms = float(budget_ms)
         cpus = os.cpu_count() or 1
         self.workers = max(1, min(2, cpus) if workers is None else int(workers))
-        # more candidates when the budget allows (the samples suffice for four)
-        self.top_k = top_k if top_k is not None else TOP_K + (self.budget_ms >= WIDE_MS)
+        # more candidates when the budget allows
+        wide = self.budget_ms >= WIDE_MS
+        self.top_k = top_k if top_k is not None else WIDE_K if wide else TOP_K
         self.guard = guard
         self.last_info: dict[str, Any] = {}
         if self.workers > 1 and self.budget_ms > 0:

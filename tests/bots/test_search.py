@@ -53,6 +53,24 @@ def test_hard_searches_only_real_choices_and_keeps_to_its_budget() -> None:
     assert searched >= 1 and forced >= 1
 
 
+def test_hard_searches_up_to_eight_kinds_of_play_from_200_ms() -> None:
+    assert SearchBot(seed=1, budget_ms=150, workers=1).top_k == 3
+    bot = SearchBot(seed=1, budget_ms=300, workers=1, guard=False)
+    assert bot.top_k == 8
+    for state in walk("classic", 5, ["normal"] * 4):
+        if state.phase != "playing" or state.awaiting() != 0:
+            continue
+        v = view_for(state, 0)
+        top = bot.pick_top(v, bot.candidates(v))
+        if len(top) <= 4:
+            continue
+        bot.decide(v)
+        # every kind was played out, on the same samples
+        assert bot.last_info["searched"] and len(bot.last_info["means"]) == len(top)
+        return
+    raise AssertionError("no play with more than four kinds of candidate in the deal")
+
+
 SEARCH_POOL_UNDER_TEXTUAL = """
 import sys
 
