@@ -382,11 +382,16 @@ class Presenter:
             info.append(t("seat.attacker" if m.watching and side == "seat.attackers" else side))
         if v.dealer == seat:
             info.append(t("seat.dealer") + " " + g["dealer"])
+        name = list(pieces)
+        if v.dealer == seat:
+            name.append(Words(" " + g["dealer"], "seat--dim"))
         pieces.append(Words("  " + f" {g['sep']} ".join(info), "seat--dim"))
         play = self.play_pieces(m, seat, with_throw=False)
+        short = None
         if play:
             pieces.append(Words("   "))
             pieces.extend(play)
+            short = Line((*name, Words("  "), *play))
         flag = None
         if m.watching:  # whose hand is shown, if any
             key = "watch.flag_public" if v.seat != seat else "watch.flag_following"
@@ -405,7 +410,7 @@ class Presenter:
             flag = words(f"{g['turn']} {t(key)}", "seat--turn")
         elif m.shown_to_watchers:  # (kibitzers follow this hand: the player should know)
             flag = words(t("watch.flag_shown"), "seat--dim")
-        return MeProps(Line(tuple(pieces)), flag)
+        return MeProps(Line(tuple(pieces)), flag, short)
 
     # ------------------------------------------------------------ centre
     def centre(self, m: Model, now: float) -> CentreProps:

@@ -87,10 +87,13 @@ class SeatProps(NamedTuple):
 
 
 class MeProps(NamedTuple):
-    """The viewer's own line: `left`, then `flag` at the right edge."""
+    """The viewer's own line: `left`, then `flag` at the right edge; `short`:
+    `left` for a line too narrow for it (the name and the play, without the
+    level, cards and side)."""
 
     left: Line
     flag: Line | None
+    short: Line | None = None
 
 
 class CentreProps(NamedTuple):

@@ -37,6 +37,52 @@ async def test_your_turn_flag_is_never_cut_at_80_columns() -> None:
         assert text.endswith("▶ YOUR TURN") and "…" in text
 
 
+async def test_a_narrow_own_line_keeps_the_play_whole() -> None:
+    """At 60 columns the level, cards and side give way to the play and its
+    winner's mark ("◀ won" was cut to "◀…")."""
+    app, _ = H.static_app(H.following_state())
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        me = app.screen.query_one(MeLine)
+        long = Line((Words("You  lvl 2 · 16 cards · dealer ★   A♠  led ◀ won"),))
+        short = Line((Words("You ★  A♠  led ◀ won"),))
+        me.show(MeProps(long, Line((Words("▶ YOUR TURN"),)), short))
+        await pilot.pause()
+        text = me.render_line(0).text.rstrip()
+        assert text.startswith("You ★  A♠  led ◀ won") and text.endswith("▶ YOUR TURN")
+        assert "…" not in text
+        await pilot.resize_terminal(100, 32)  # wide enough: the whole line again
+        await pilot.pause()
+        me.show(MeProps(long, Line((Words("▶ YOUR TURN"),)), short))
+        await pilot.pause()
+        assert me.render_line(0).text.startswith("You  lvl 2 · 16 cards · dealer ★   A♠  led ◀ won")
+
+
+def test_the_own_line_has_a_short_form_with_the_play() -> None:
+    from shengji_tui.engine import view_for
+    from shengji_tui.text import CardText, Catalogue
+    from shengji_tui.tui.model import Model
+    from shengji_tui.tui.presenter import Presenter
+
+    from .states import bots, following_state, plan
+
+    state = following_state()
+    step = plan(state, bots(7, (0, 1, 2, 3)), all_bots=True)  # seat 0 follows
+    assert step is not None
+    cat = Catalogue("en")
+    m = Model(cat, CardText(cat), ["You", "Ana", "Mei", "Ken"], 0, humans=[0])
+    m.take_seat(0, view_for(step.state, 0))
+    props = Presenter().me(m)
+
+    def text(line: Line) -> str:
+        return "".join(getattr(p, "text", "") for p in line.pieces)
+
+    assert props.short is not None
+    full, short = text(props.left), text(props.short)
+    assert "lvl" in full and "lvl" not in short and "cards" not in short
+    assert short.startswith("You") and full.endswith(short[short.index("  ") + 2 :])
+
+
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_a_suit_stays_on_one_row_of_a_four_deck_hand(size) -> None:
     app, _ = H.static_app(H.theft_state())

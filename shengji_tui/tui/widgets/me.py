@@ -13,9 +13,11 @@ class MeLine(LineWidget[MeProps]):
         p = self.props
         styles = self.styles_table
         out = line_text(p.left, styles, no_wrap=True, overflow="ellipsis")
-        if p.flag is not None:
-            flag = line_text(p.flag, styles)
-            room = self.content_size.width - flag.cell_len - 2
+        flag = line_text(p.flag, styles) if p.flag is not None else None
+        room = self.content_size.width - (flag.cell_len + 2 if flag is not None else 0)
+        if out.cell_len > room and p.short is not None:  # the play before the counts
+            out = line_text(p.short, styles, no_wrap=True, overflow="ellipsis")
+        if flag is not None:
             if out.cell_len > room:  # the flag whole: the line gives way (…)
                 out.truncate(max(0, room), overflow="ellipsis")
             pad = self.content_size.width - out.cell_len - flag.cell_len
