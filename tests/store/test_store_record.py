@@ -6,26 +6,24 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from shengji_tui.cli import main as cli_main
 from shengji_tui.engine import DealScored, TrickWon
 from shengji_tui.store import GameRecord, Store, game_record, replay
-from shengji_tui.table import Pacing, Table, TableSettings, bot_specs
+from shengji_tui.table import Table, TableSettings
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
 
+if TYPE_CHECKING:
+    from conftest import BotsOnly
 
-async def finished_game(tmp_path: Path, seed: int = 6) -> str:
+
+async def finished_game(tmp_path: Path, bots_only: BotsOnly, seed: int = 6) -> str:
     store = Store(tmp_path / "shengji.db")
-    settings = TableSettings.build(
-        "one-deck",
-        seed,
-        names=NAMES,
-        bots=bot_specs(seed, range(4), "random", NAMES),
-        pacing=Pacing(bot_delay=0, deal_delay=0),
-    )
+    settings = bots_only(seed, NAMES)
     t = Table(settings, table_id=f"game-{seed}", store=store)
     await t.start()
     await t.wait_finished()
@@ -35,9 +33,9 @@ async def finished_game(tmp_path: Path, seed: int = 6) -> str:
 
 
 async def test_the_json_record_holds_every_deal(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], bots_only: BotsOnly
 ) -> None:
-    tid = await finished_game(tmp_path)
+    tid = await finished_game(tmp_path, bots_only)
     assert cli_main(["replay", tid, "--data-dir", str(tmp_path), "--json"]) == 0
     out = capsys.readouterr().out
     record = GameRecord.model_validate_json(out)
@@ -59,9 +57,9 @@ async def test_the_json_record_holds_every_deal(
 
 
 async def test_json_and_review_of_an_unknown_game(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], bots_only: BotsOnly
 ) -> None:
-    await finished_game(tmp_path)
+    await finished_game(tmp_path, bots_only)
     assert cli_main(["replay", "nope", "--data-dir", str(tmp_path), "--json"]) == 1
     assert "there is no game 'nope'" in capsys.readouterr().err
     assert cli_main(["replay", "nope", "--data-dir", str(tmp_path), "--review"]) == 1

@@ -6,6 +6,7 @@ import asyncio
 import re
 import sqlite3
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -15,6 +16,9 @@ from shengji_tui.rules import RuleSet
 from shengji_tui.store import ReplayMismatch, Store, replay
 from shengji_tui.table import Pacing, Table, TableSettings, bot_specs, random_bots, run_headless
 from shengji_tui.table.autoplay import bot_names
+
+if TYPE_CHECKING:
+    from conftest import BotsOnly
 
 
 async def _play_until(t: Table, cond: str) -> None:
@@ -130,16 +134,9 @@ async def test_restore_in_the_middle_of_an_auction(tmp_path: Path, preset: str) 
     store.close()
 
 
-async def _finished_game(tmp_path: Path, seed: int = 4) -> tuple[Store, str]:
+async def _finished_game(tmp_path: Path, bots_only: BotsOnly, seed: int = 4) -> tuple[Store, str]:
     store = Store(tmp_path / "shengji.db")
-    names = ["Ana", "Bo", "Cy", "Di"]
-    settings = TableSettings.build(
-        "one-deck",
-        seed,
-        names=names,
-        bots=bot_specs(seed, range(4), "random", names),
-        pacing=Pacing(bot_delay=0, deal_delay=0),
-    )
+    settings = bots_only(seed, ["Ana", "Bo", "Cy", "Di"])
     t = Table(settings, table_id=f"game-{seed}", store=store)
     await t.start()
     await t.wait_finished()
@@ -147,8 +144,8 @@ async def _finished_game(tmp_path: Path, seed: int = 4) -> tuple[Store, str]:
     return store, t.table_id
 
 
-async def test_replay_checks_the_stored_events(tmp_path: Path) -> None:
-    store, tid = await _finished_game(tmp_path)
+async def test_replay_checks_the_stored_events(tmp_path: Path, bots_only: BotsOnly) -> None:
+    store, tid = await _finished_game(tmp_path, bots_only)
     stored = store.load(tid)
     rebuilt = replay(stored)
     assert rebuilt.state.phase == "finished"
@@ -169,8 +166,10 @@ async def test_replay_checks_the_stored_events(tmp_path: Path) -> None:
             Table.restore(store, tid)
 
 
-async def test_a_refused_stored_command_is_a_clear_error(tmp_path: Path) -> None:
-    store, tid = await _finished_game(tmp_path)
+async def test_a_refused_stored_command_is_a_clear_error(
+    tmp_path: Path, bots_only: BotsOnly
+) -> None:
+    store, tid = await _finished_game(tmp_path, bots_only)
     store.close()
     db = sqlite3.connect(tmp_path / "shengji.db")
     db.execute(
@@ -187,11 +186,11 @@ async def test_a_refused_stored_command_is_a_clear_error(tmp_path: Path) -> None
 
 
 async def test_replay_text_tells_every_trick(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], bots_only: BotsOnly
 ) -> None:
     """`shengji replay` tells the game with the TUI log's narrator (the catalogue's
     sentences): every trick won, one header per deal, the hands dealt, the end."""
-    store, tid = await _finished_game(tmp_path, seed=6)
+    store, tid = await _finished_game(tmp_path, bots_only, seed=6)
     rebuilt = replay(store.load(tid))
     store.close()
     events = [e for evs in rebuilt.events for e in evs]

@@ -5,23 +5,21 @@ and rebuilt from the store (which replays the commands)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from shengji_tui.engine import new_game, review_for, reviews_of
 from shengji_tui.store import Store, replay
-from shengji_tui.table import Pacing, Table, TableSettings, bot_specs
+from shengji_tui.table import Table
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 
+if TYPE_CHECKING:
+    from conftest import BotsOnly
 
-async def test_every_deal_of_the_match_is_reviewable(tmp_path: Path) -> None:
+
+async def test_every_deal_of_the_match_is_reviewable(tmp_path: Path, bots_only: BotsOnly) -> None:
     seed = 6
-    settings = TableSettings.build(
-        "one-deck",
-        seed,
-        names=NAMES,
-        bots=bot_specs(seed, range(4), "random", NAMES),
-        pacing=Pacing(bot_delay=0, deal_delay=0),
-    )
+    settings = bots_only(seed, NAMES)
     with Store(tmp_path / "shengji.db") as store:
         live = Table(settings, table_id="reviews", store=store)
         await live.start()
