@@ -28,6 +28,18 @@ from .base import SizeWatch
 RULES_FILE = "<rules file>"  # the presets' entry for the rules of `--rules FILE`
 
 
+def on_off(on: str, off: str, value: bool, id: str, off_first: bool = False) -> Select[bool]:
+    """A compact two-way choice of the menu (`off_first`: "off" listed first)."""
+    choices = [(on, True), (off, False)]
+    return Select(
+        choices[::-1] if off_first else choices,
+        value=value,
+        allow_blank=False,
+        compact=True,
+        id=id,
+    )
+
+
 @dataclass(frozen=True)
 class Menu:
     """What the menu shows, from the app."""
@@ -99,28 +111,14 @@ class StartScreen(SizeWatch, Screen[None]):
                     id="bots",
                 )
                 yield Label(t("aids.option"))
-                yield Select(
-                    [(t("aids.option_on"), True), (t("aids.option_off"), False)],
-                    value=o.card_counter,
-                    allow_blank=False,
-                    compact=True,
-                    id="counter-option",
+                yield on_off(
+                    t("aids.option_on"), t("aids.option_off"), o.card_counter, "counter-option"
                 )
                 yield Label(t("bell.option"))
-                yield Select(
-                    [(t("bell.off"), False), (t("bell.on"), True)],
-                    value=o.bell,
-                    allow_blank=False,
-                    compact=True,
-                    id="bell-option",
-                )
+                yield on_off(t("bell.on"), t("bell.off"), o.bell, "bell-option", off_first=True)
                 yield Label(t("menu.estimate"))
-                yield Select(
-                    [(t("menu.estimate_on"), True), (t("menu.estimate_off"), False)],
-                    value=o.estimate,
-                    allow_blank=False,
-                    compact=True,
-                    id="estimate-option",
+                yield on_off(
+                    t("menu.estimate_on"), t("menu.estimate_off"), o.estimate, "estimate-option"
                 )
                 yield Label(t("menu.seed"))
                 yield Input(
