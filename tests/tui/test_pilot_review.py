@@ -6,6 +6,7 @@ stepping through a stored game's deals."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -70,10 +71,12 @@ async def test_a_review_while_playing_shows_only_the_seats_own_hand() -> None:
                 assert f" {app.ct.card(c)} " not in f" {text} "
 
 
-async def test_the_replay_review_app_steps_through_the_deals(tmp_path: Path) -> None:
+async def test_the_replay_review_app_steps_through_the_deals(
+    tmp_path: Path, bots_only: Any
+) -> None:
     from tests.store.test_store_record import finished_game
 
-    tid = await finished_game(tmp_path)
+    tid = await finished_game(tmp_path, bots_only)
     with Store(tmp_path / "shengji.db") as store:
         record = game_record(store.load(tid))
     app = ReviewApp(record, lang="en", ascii=True)
