@@ -19,10 +19,11 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from shengji_tui import rules
-from shengji_tui.bots.evaluate import FEATURES, features
+from shengji_tui.bots.evaluate import FEATURES, LAST_WEIGHTS, SHARE_WEIGHTS, features
 from shengji_tui.bots.playbook import PlaybookBot
 from shengji_tui.bots.sense import Sense
 from shengji_tui.engine import GameState, new_game
@@ -87,13 +88,27 @@ def solve(xs: list[list[float]], ys: list[float], ridge: float = 1.0) -> list[fl
     return [b[i] / a[i][i] for i in range(k)]
 
 
-def report(name: str, w: list[float], test: list[tuple[list[float], float, float]]) -> None:
-    """`test`: (x, target, weight: the points the target is a share of)."""
+def error(w: Sequence[float], test: list[tuple[list[float], float, float]]) -> float:
+    """Mean absolute error in points of the weights `w` on `test`."""
     pred = [sum(a * b for a, b in zip(w, x, strict=True)) for x, _, _ in test]
-    err = statistics.fmean(abs(p - y) * k for p, (_, y, k) in zip(pred, test, strict=True))
+    return statistics.fmean(abs(p - y) * k for p, (_, y, k) in zip(pred, test, strict=True))
+
+
+def report(
+    name: str,
+    w: list[float],
+    test: list[tuple[list[float], float, float]],
+    current: Sequence[float],
+) -> None:
+    """`test`: (x, target, weight: the points the target is a share of); `current`:
+    the weights evaluate.py has now, measured on the same positions."""
+    err = error(w, test)
     mean = statistics.fmean(y for _, y, _ in test)
     base = statistics.fmean(abs(mean - y) * k for _, y, k in test)
-    print(f"  {name}: held-out mean abs error {err:.1f} points (the mean share alone: {base:.1f})")
+    print(
+        f"  {name}: held-out mean abs error {err:.1f} points (the mean share alone: "
+        f"{base:.1f}; evaluate.py's weights now: {error(current, test):.1f})"
+    )
     for f, v in zip(FEATURES, w, strict=True):
         print(f"    {f:18s} {v:8.3f}")
     print(f"  ({', '.join(f'{v:.3f}' for v in w)})")
@@ -123,10 +138,12 @@ def main(argv: list[str] | None = None) -> int:
         "share of the points in the hands",
         w1,
         [(x, s, left) for x, left, s, _, _ in test if left > 0],
+        SHARE_WEIGHTS,
     )
     kit = [(x, f, k) for x, _, _, k, f in train if k > 0]
     w2 = solve([x for x, _, _ in kit], [f for _, f, _ in kit])
-    report("kitty bonus per kitty point", w2, [(x, f, k) for x, _, _, k, f in test if k > 0])
+    kit_test = [(x, f, k) for x, _, _, k, f in test if k > 0]
+    report("kitty bonus per kitty point", w2, kit_test, LAST_WEIGHTS)
     return 0
 
 
