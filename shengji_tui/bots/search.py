@@ -60,6 +60,14 @@ DEFAULT_BUDGET_MS = 300.0  # thinking time per play
 GUARD = 0.85  # stop at this fraction of the budget whatever the work count says
 Z_DEVIATE = 0.5  # deviate from the playbook only when the search is this sure
 HORIZON = 6  # tricks a rollout plays before the cut-off evaluation (0: to the end)
+HORIZON_HAND = 25  # ... in a deal of this many cards a hand (classic); longer deals
+# cut off at the same fraction of the deal (three decks: 9, four: 12; docs/bots.md)
+
+
+def horizon_for(rs: RuleSet) -> int:
+    """The default cut-off for a deal of `rs`: `HORIZON` tricks, more for hands
+    longer than classic's (the evaluation guesses the rest no better there)."""
+    return max(HORIZON, round(HORIZON * rs.hand_size / HORIZON_HAND))
 
 
 @dataclass
@@ -336,10 +344,10 @@ class SearchBot(PlaybookBot):
         workers: int | None = None,
         top_k: int | None = None,
         guard: bool = True,
-        horizon: int = HORIZON,
+        horizon: int | None = None,
     ) -> None:
         super().__init__(seed, name)
-        self.horizon = horizon
+        self.horizon = horizon  # None: horizon_for the deal's rules
         self.budget_ms = float(budget_ms)
         cpus = os.cpu_count() or 1
         self.workers = max(1, min(2, cpus) if workers is None else int(workers))
@@ -461,7 +469,11 @@ class SearchBot(PlaybookBot):
             friend=friend,
             seed=f"hard/{self.seed}/{view.seat}/{view.version}",
             stride=self.workers,
-            horizon=0 if bury else self.horizon,
+            horizon=0
+            if bury
+            else horizon_for(view.rules)
+            if self.horizon is None
+            else self.horizon,
             bury=bury,
             max_steps=max_steps,
             deadline=deadline,

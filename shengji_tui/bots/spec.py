@@ -109,7 +109,7 @@ class BotSpec(BaseModel):
             ms = self.options.budget_ms
             command = self.level[len(EXTERNAL) :]
             return ExternalBot(command, self.seed, self.label, EXTERNAL_MS if ms is None else ms)
-        from .search import DEFAULT_BUDGET_MS, HORIZON, SearchBot
+        from .search import DEFAULT_BUDGET_MS, SearchBot
 
         o = self.options
         return SearchBot(
@@ -119,5 +119,5 @@ class BotSpec(BaseModel):
             workers=o.workers,
             top_k=o.top_k,
             guard=True if o.guard is None else o.guard,
-            horizon=HORIZON if o.horizon is None else o.horizon,
+            horizon=o.horizon,
         )

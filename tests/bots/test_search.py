@@ -123,3 +123,26 @@ def test_hard_searches_its_bury_and_the_engine_takes_it() -> None:
             apply(state, cmd)  # legal
             return
     raise AssertionError("no bury")
+
+
+def test_longer_deals_are_cut_off_at_the_same_fraction_of_the_deal(monkeypatch) -> None:
+    from shengji_tui.bots import search
+
+    want = {"one-deck": 6, "classic": 6, "three-deck": 9, "four-deck": 12}
+    assert {p: search.horizon_for(rules.RuleSet.preset(p)) for p in want} == want
+    seen: list[int] = []
+    real = search.run_job
+
+    def spy(job: search.SearchJob) -> object:
+        seen.append(job.horizon)
+        return real(job)
+
+    monkeypatch.setattr(search, "run_job", spy)
+    for preset, given in (("three-deck", None), ("three-deck", 4)):
+        bot = SearchBot(seed=1, budget_ms=30, workers=1, guard=False, horizon=given)
+        for state in walk(preset, 2, ["normal"] * 4):
+            if state.phase == "playing" and state.awaiting() == 0:
+                bot.decide(view_for(state, 0))
+                if bot.last_info.get("searched"):
+                    break
+        assert seen and seen[-1] == (9 if given is None else given)
