@@ -45,6 +45,7 @@ from ..text import CardText, Catalogue, Narrator
 from ..tui.bindings import relabel_bindings
 from ..tui.nocolor import colour_filters
 from ..tui.screens.chat import ChatScreen
+from ..tui.widgets.choice import choice, on_off
 from .registry import Holder, LobbyError, Registry, Room
 from .remote import RemoteApp
 from .rules_paste import RulesPasteScreen
@@ -359,12 +360,10 @@ class CreateScreen(ModalScreen[None]):
             yield Label(t("lobby.create.title"), classes="title")
             with Horizontal():
                 yield Label(t("lobby.create.preset"))
-                yield Select(
+                yield choice(
                     [(game_name(_app(self).cat, p), p) for p in SUPPORTED],
-                    value=d.rules.name,
-                    allow_blank=False,
-                    compact=True,
-                    id="preset",
+                    d.rules.name,
+                    "preset",
                 )
             # what the chosen preset is, in the player's language (the catalogue's [preset])
             yield Label(t(f"preset.{d.rules.name}"), id="preset-about", classes="about")
@@ -373,42 +372,32 @@ class CreateScreen(ModalScreen[None]):
                 yield Input(str(int(d.pacing.grace)), type="integer", id="grace", compact=True)
             with Horizontal():
                 yield Label(t("lobby.create.standin"))
-                yield Select(
+                yield choice(
                     [(_level_name(t, lv), lv) for lv in _app(self).registry.bot_levels],
-                    value=d.stand_in,
-                    allow_blank=False,
-                    compact=True,
-                    id="standin",
+                    d.stand_in,
+                    "standin",
                 )
             with Horizontal():
                 yield Label(t("aids.option"))
-                yield Select(
-                    [(t("aids.option_on"), True), (t("aids.option_off"), False)],
-                    value=d.card_counter,
-                    allow_blank=False,
-                    compact=True,
-                    id="counter-option",
+                yield on_off(
+                    t("aids.option_on"), t("aids.option_off"), d.card_counter, "counter-option"
                 )
             clock = d.pacing.turn_clock
             seconds = sorted({*CLOCK_SECONDS, *([int(clock.seconds)] if clock else [])})
             with Horizontal():
                 yield Label(t("lobby.clock.label"))
-                yield Select(
+                yield choice(
                     [(t("lobby.clock.off"), 0)]
                     + [(t("lobby.clock.seconds", s=s), s) for s in seconds],
-                    value=int(clock.seconds) if clock else 0,
-                    allow_blank=False,
-                    compact=True,
-                    id="clock",
+                    int(clock.seconds) if clock else 0,
+                    "clock",
                 )
             with Horizontal():
                 yield Label(t("lobby.clock.limit"))
-                yield Select(
+                yield choice(
                     [(t("lobby.clock.timeouts", n=n), n) for n in (1, 2, 3, 5)],
-                    value=clock.limit if clock and clock.limit in (1, 2, 3, 5) else 2,
-                    allow_blank=False,
-                    compact=True,
-                    id="clock-limit",
+                    clock.limit if clock and clock.limit in (1, 2, 3, 5) else 2,
+                    "clock-limit",
                 )
             with Horizontal():
                 yield Label(t("rules_file.lobby_label"))

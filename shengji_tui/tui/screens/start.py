@@ -23,21 +23,10 @@ from ...text import Catalogue
 from ..bindings import relabel_bindings
 from ..contract import GameOptions
 from ..messages import CardStyleChosen, LanguageChosen, NewGameRequested, ResumeRequested
+from ..widgets.choice import choice, on_off
 from .base import SizeWatch
 
 RULES_FILE = "<rules file>"  # the presets' entry for the rules of `--rules FILE`
-
-
-def on_off(on: str, off: str, value: bool, id: str, off_first: bool = False) -> Select[bool]:
-    """A compact two-way choice of the menu (`off_first`: "off" listed first)."""
-    choices = [(on, True), (off, False)]
-    return Select(
-        choices[::-1] if off_first else choices,
-        value=value,
-        allow_blank=False,
-        compact=True,
-        id=id,
-    )
 
 
 @dataclass(frozen=True)
@@ -86,29 +75,23 @@ class StartScreen(SizeWatch, Screen[None]):
             yield Label(t("menu.title"), classes="dialog-title")
             with Grid(id="start-grid"):
                 yield Label(t("menu.preset"))
-                yield Select(
+                yield choice(
                     presets,
-                    value=RULES_FILE if o.rules is not None else o.preset,
-                    allow_blank=False,
-                    compact=True,
-                    id="preset",
+                    RULES_FILE if o.rules is not None else o.preset,
+                    "preset",
                 )
                 yield Label(t("menu.players"))
                 choices = humans_choices(menu.cat, o.rules or RuleSet.preset(o.preset))
-                yield Select(
+                yield choice(
                     choices,
-                    value=min(max(o.humans, 1), len(choices)),
-                    allow_blank=False,
-                    compact=True,
-                    id="humans",
+                    min(max(o.humans, 1), len(choices)),
+                    "humans",
                 )
                 yield Label(t("menu.bots"))
-                yield Select(
+                yield choice(
                     [(bot_label(menu.cat, lv, about=True), lv) for lv in levels],
-                    value=o.bots if o.bots in levels else levels[0],
-                    allow_blank=False,
-                    compact=True,
-                    id="bots",
+                    o.bots if o.bots in levels else levels[0],
+                    "bots",
                 )
                 yield Label(t("aids.option"))
                 yield on_off(
@@ -129,28 +112,22 @@ class StartScreen(SizeWatch, Screen[None]):
                     compact=True,
                 )
                 yield Label(t("menu.language"))
-                yield Select(
+                yield choice(
                     [("English", "en"), ("中文", "zh")],
-                    value=menu.cat.lang,
-                    allow_blank=False,
-                    compact=True,
-                    id="lang",
+                    menu.cat.lang,
+                    "lang",
                 )
                 yield Label(t("menu.theme"))
-                yield Select(
+                yield choice(
                     [(n, n) for n in menu.themes],
-                    value=menu.theme,
-                    allow_blank=False,
-                    compact=True,
-                    id="theme",
+                    menu.theme,
+                    "theme",
                 )
                 yield Label(t("menu.cards"))
-                yield Select(
+                yield choice(
                     [(t("menu.cards_glyphs"), False), (t("menu.cards_ascii"), True)],
-                    value=menu.ascii,
-                    allow_blank=False,
-                    compact=True,
-                    id="ascii",
+                    menu.ascii,
+                    "ascii",
                 )
             with Horizontal(classes="buttons"):
                 yield Button(t("menu.start"), id="start-btn", variant="primary", compact=True)
