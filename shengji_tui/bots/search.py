@@ -359,6 +359,11 @@ class SearchBot(PlaybookBot):
         if self.workers > 1 and self.budget_ms > 0:
             _pool(self.workers - 1)  # started (and warmed up) now, not in the first move
 
+    def cut_off(self, rs: RuleSet) -> int:
+        """The tricks a rollout plays before the evaluation (the bot's own, else
+        the deal's `horizon_for`)."""
+        return horizon_for(rs) if self.horizon is None else self.horizon
+
     def __repr__(self) -> str:
         return f"SearchBot(seed={self.seed!r}, name={self.name!r}, budget_ms={self.budget_ms})"
 
@@ -469,11 +474,7 @@ class SearchBot(PlaybookBot):
             friend=friend,
             seed=f"hard/{self.seed}/{view.seat}/{view.version}",
             stride=self.workers,
-            horizon=0
-            if bury
-            else horizon_for(view.rules)
-            if self.horizon is None
-            else self.horizon,
+            horizon=0 if bury else self.cut_off(view.rules),
             bury=bury,
             max_steps=max_steps,
             deadline=deadline,
