@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable
 from itertools import islice, pairwise
 
 from .. import rules
@@ -28,7 +27,6 @@ from .evaluate import features, kitty_factor, remaining_share
 from .sense import TRUMP, Sense
 
 NSUITS = 5  # effective suits: 0-3 (two-colour pack 0-1) and TRUMP (4)
-FOLLOW_OPTS = 12  # legal follows a multi-card follow chooses among
 
 
 class Sim:
@@ -376,64 +374,14 @@ def fast_follow(sim: Sim, s: int) -> list[Card]:
                 return hypo
         rest.sort(key=feed if partner_wins else cheap)
         return in_suit + rest[: n - k]
-    opts = list(islice(rules.legal_follows(sim.rs, sn.ctx, hand, lead), FOLLOW_OPTS))
+    opts = list(islice(rules.legal_follows(sim.rs, sn.ctx, hand, lead), 12))
     if len(opts) == 1:
         return opts[0]
     strength = sn.strength
-    cut = len(opts) == FOLLOW_OPTS  # (then the loose cards are the suit's first ones)
-
-    def dear(c: Card) -> tuple[int, int]:
-        return (c.points, strength(c))
-
-    def rich(c: Card) -> tuple[int, int]:
-        return (-c.points, strength(c))
-
     if not partner_wins and pts >= 5:
         winning = [p for p in opts if sim.winner_with(p)]
         if winning:
-            play = min(winning, key=lambda p: sum(strength(c) for c in p))
-            if cut:
-                cheaper = _swap_loose(sim, hand, in_suit, lead, play, dear)
-                if cheaper is not play and sim.winner_with(cheaper):
-                    return cheaper
-            return play
+            return min(winning, key=lambda p: sum(strength(c) for c in p))
     if partner_wins:
-        play = max(opts, key=lambda p: (points(p), -sum(strength(c) for c in p)))
-        return _swap_loose(sim, hand, in_suit, lead, play, rich) if cut else play
-    play = min(opts, key=lambda p: (points(p), sum(strength(c) for c in p)))
-    return _swap_loose(sim, hand, in_suit, lead, play, dear) if cut else play
-
-
-def _swap_loose(
-    sim: Sim,
-    hand: list[Card],
-    in_suit: list[Card],
-    lead: list[Card],
-    play: list[Card],
-    key: Callable[[Card], tuple[int, int]],
-) -> list[Card]:
-    """`play` with its loose cards (no tuple of the play holds them) swapped for
-    the led suit's cards it leaves out that `key` prefers (lower first), one each
-    of identities the play does not hold, if that is still a legal follow; else
-    `play`. `legal_follows` lists the loose cards in card order, so a cut list of
-    follows only offers the suit's first cards: neither its points nor its
-    cheapest trumps (a level card can come before a low trump)."""
-    ident = sim.sn.ident
-    held = Counter(ident[c.idx] for c in play)
-    loose = sorted((c for c in play if held[ident[c.idx]] == 1), key=key, reverse=True)
-    spare: list[Card] = []
-    seen = set(held)
-    for c in sorted((Counter(in_suit) - Counter(play)).elements(), key=key):
-        if ident[c.idx] not in seen:
-            seen.add(ident[c.idx])
-            spare.append(c)
-    out = list(play)
-    changed = False
-    for old, new in zip(loose, spare, strict=False):
-        if key(new) >= key(old):
-            break
-        out[out.index(old)] = new
-        changed = True
-    if not changed or not rules.check_follow(sim.rs, sim.sn.ctx, hand, lead, out).ok:
-        return play
-    return out
+        return max(opts, key=lambda p: (points(p), -sum(strength(c) for c in p)))
+    return min(opts, key=lambda p: (points(p), sum(strength(c) for c in p)))

@@ -55,30 +55,3 @@ def test_rollout_plays_are_legal_and_tricks_go_to_the_rules_winner(preset: str) 
                 assert sim.leader == seats[w]
             checked += 1
     assert checked > 100
-
-
-def _sim_at_seat_2(hand: str, trick: list[tuple[int, str]]) -> Sim:
-    """Classic, hearts trumps at 2; seats 0 and 2 defend, 1 and 3 attack; seat 2
-    holds `hand` and is to follow `trick`."""
-    from shengji_tui.bots.sense import Sense
-    from shengji_tui.rules import RuleSet, TrumpContext, parse_cards
-
-    sn = Sense(RuleSet.preset("classic"), TrumpContext("2", "H"))
-    hands = [parse_cards("C3 C4"), parse_cards("C5 C6"), parse_cards(hand), parse_cards("D3 D4")]
-    plays = [(s, parse_cards(p)) for s, p in trick]
-    return Sim(sn, hands, plays, plays[0][0], [0, 0, 0, 0], {1, 3}, [])
-
-
-def test_a_follow_feeds_its_partner_points_beyond_the_first_legal_follows() -> None:
-    # 36 legal pairs of spades; the first twelve hold S4 or S5: the best of them
-    # gives 15 points (S5 S10), the hand's best 20 (S10 SK)
-    sim = _sim_at_seat_2("S4 S5 S7 S8 S9 S10 SJ SQ SK", [(0, "SA SA"), (1, "S3 S6")])
-    assert sorted(map(str, fast_follow(sim, 2))) == ["S10", "SK"]
-
-
-def test_a_losing_follow_keeps_its_level_card_beyond_the_first_legal_follows() -> None:
-    # every one of the first twelve pairs of trumps holds S2 (a level card, first
-    # in card order): the cheapest follow is H3 H4
-    sim = _sim_at_seat_2("S2 H3 H4 H6 H7 H8 H9 HJ HQ HA D2 C2 LJ", [(1, "BJ BJ")])
-    assert sim.turn() == 2
-    assert sorted(map(str, fast_follow(sim, 2))) == ["H3", "H4"]
