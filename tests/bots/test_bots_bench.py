@@ -117,3 +117,20 @@ def test_no_guard_reaches_the_hard_bot(capsys: pytest.CaptureFixture[str]) -> No
     assert code == 0 and data["guard"] is False
     bots = make_bots("hard", "normal", 1, (0, 2), 4, {"guard": False, "workers": 1})
     assert [getattr(bots[s], "guard", None) for s in range(4)] == [False, None, False, None]
+
+
+def test_a_reader_that_leaves_the_pipe_gets_no_traceback() -> None:
+    import subprocess
+    import sys
+
+    results = Path(__file__).resolve().parents[2] / "benchmarks" / "results"
+    log = results / "hard_normal_300_four_deck_b.jsonl"
+    cmd = [sys.executable, "-m", "shengji_tui.cli", "bench", "bots", "--from-log", str(log)]
+    cmd += ["--a", "hard", "--b", "normal"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # (the reader is gone before a line is written: `| head -0`)
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=60)
+    assert "Traceback" not in err and "BrokenPipe" not in err
+    assert proc.returncode == 1
