@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -120,9 +122,6 @@ def test_no_guard_reaches_the_hard_bot(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_a_reader_that_leaves_the_pipe_gets_no_traceback() -> None:
-    import subprocess
-    import sys
-
     results = Path(__file__).resolve().parents[2] / "benchmarks" / "results"
     log = results / "hard_normal_300_four_deck_b.jsonl"
     cmd = [sys.executable, "-m", "shengji_tui.cli", "bench", "bots", "--from-log", str(log)]
