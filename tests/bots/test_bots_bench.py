@@ -126,6 +126,8 @@ def test_a_reader_that_leaves_the_pipe_gets_no_traceback() -> None:
     log = results / "hard_normal_300_four_deck_b.jsonl"
     cmd = [sys.executable, "-m", "shengji_tui.cli", "bench", "bots", "--from-log", str(log)]
     cmd += ["--a", "hard", "--b", "normal"]
+    whole = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    assert whole.returncode == 0 and "levels gained per deal" in whole.stdout  # (read: fine)
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout is not None and proc.stderr is not None
     proc.stdout.close()  # (the reader is gone before a line is written: `| head -0`)
