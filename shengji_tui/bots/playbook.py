@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import islice
 
@@ -79,6 +79,22 @@ def trump_share(rs: RuleSet, level: str, suit: object, hand: Sequence[Card]) -> 
 
 def declared_suit(rs: RuleSet, level: str, cards: Sequence[Card]) -> object:
     return rules.parse_declaration(rs, level, list(cards)).trump_suit
+
+
+def _clearly_better(view: SeatView, opts: Iterable[list[Card]]) -> list[Card] | None:
+    """Of `opts` (declarations that would change the trump: stealing the kitty,
+    overturning), the best for my hand if clearly better than the standing trump
+    (+0.2 in value, 30% of my cards trumps), else None."""
+    rs, level, hand = view.rules, view.level, list(view.hand)
+    base = trump_value(rs, level, view.trump_suit, hand)
+    best: tuple[float, list[Card]] | None = None
+    for cards in opts:
+        suit = declared_suit(rs, level, cards)
+        val = trump_value(rs, level, suit, hand)
+        good = val >= base + 0.2 and trump_share(rs, level, suit, hand) >= 0.3
+        if good and (best is None or val > best[0]):
+            best = (val, cards)
+    return None if best is None else best[1]
 
 
 # ------------------------------------------------------------------ situation
@@ -224,17 +240,7 @@ class PlaybookBot:
     def steal(self, view: SeatView) -> list[Card] | None:
         if view.standing is None:
             return None
-        opts = self.options(view)
-        rs, level, hand = view.rules, view.level, list(view.hand)
-        base = trump_value(rs, level, view.trump_suit, hand)
-        best: tuple[float, list[Card]] | None = None
-        for cards in opts:
-            suit = declared_suit(rs, level, cards)
-            val = trump_value(rs, level, suit, hand)
-            good = val >= base + 0.2 and trump_share(rs, level, suit, hand) >= 0.3
-            if good and (best is None or val > best[0]):
-                best = (val, cards)
-        return None if best is None else best[1]
+        return _clearly_better(view, self.options(view))
 
     def overturn(self, view: SeatView) -> list[Card] | None:
         """Three players' 反牌: overturn when my suit is clearly better for me than
@@ -242,15 +248,7 @@ class PlaybookBot:
         standing = view.standing.cards if view.standing is not None else ()
         rs, level, hand = view.rules, view.level, list(view.hand)
         opts = rules.overturn_options(rs, level, hand, standing, view.trump_suit)
-        base = trump_value(rs, level, view.trump_suit, hand)
-        best: tuple[float, list[Card]] | None = None
-        for cards in opts:
-            suit = declared_suit(rs, level, cards)
-            val = trump_value(rs, level, suit, hand)
-            good = val >= base + 0.2 and trump_share(rs, level, suit, hand) >= 0.3
-            if good and (best is None or val > best[0]):
-                best = (val, cards)
-        return None if best is None else best[1]
+        return _clearly_better(view, opts)
 
     # ------------------------------------------------------------- calling
     def call(self, view: SeatView) -> CallFriend:
