@@ -1,7 +1,9 @@
-"""What several screens share: the size watch and the modal dialog."""
+"""What several screens share: the size watch, the modal dialog and the
+dialog that follows the game while it is open."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual import events
@@ -9,6 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 
 from ..messages import SizeChanged
+from ..model import Model
 
 
 class SizeWatch:
@@ -26,3 +29,24 @@ class Dialog(ModalScreen[Any]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class FollowingDialog(Dialog):
+    """A dialog on the game's model that `follow`s each change of it while it is
+    mounted (Textual runs a subclass's own `on_mount` beside this one)."""
+
+    def __init__(self, model: Model) -> None:
+        super().__init__()
+        self.model = model
+        self._unwatch: Callable[[], None] | None = None
+
+    def on_mount(self) -> None:
+        self._unwatch = self.model.watch(self.follow)
+
+    def on_unmount(self) -> None:
+        if self._unwatch is not None:
+            self._unwatch()
+            self._unwatch = None
+
+    def follow(self) -> None:
+        raise NotImplementedError

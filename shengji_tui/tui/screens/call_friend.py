@@ -11,7 +11,6 @@ shows comes from `tui.calling` (pure).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar, NamedTuple
 
 from rich.cells import cell_len
@@ -38,7 +37,7 @@ from ..messages import FriendCallChosen
 from ..model import Model
 from ..presenter import Presenter
 from ..widgets import LineWidget, line_text, styles_for
-from .base import Dialog
+from .base import FollowingDialog
 
 
 class Slot(NamedTuple):
@@ -123,7 +122,7 @@ class CallGrid(LineWidget[tuple[CallRow, ...]]):
                 return
 
 
-class CallFriendScreen(Dialog):
+class CallFriendScreen(FollowingDialog):
     """The dealer calls the friend's card (and copy): see the module doc."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -137,13 +136,11 @@ class CallFriendScreen(Dialog):
     ]
 
     def __init__(self, model: Model) -> None:
-        super().__init__()
-        self.model = model
+        super().__init__(model)
         self.presenter = Presenter()
         assert model.view is not None
         self.choice: CallChoice = first_choice(model.view)
         self.props: CallProps = call_props(model, self.choice, self.presenter)
-        self._unwatch: Callable[[], None] | None = None
 
     def compose(self) -> ComposeResult:
         p = self.props
@@ -157,14 +154,8 @@ class CallFriendScreen(Dialog):
             yield Static(id="call-refusal")
             yield Static(p.keys, id="call-keys", classes="dim-line")
 
-    def on_mount(self) -> None:
-        self._unwatch = self.model.watch(self.follow)
+    def on_mount(self) -> None:  # (and the base's: it follows the model)
         self.show_props()
-
-    def on_unmount(self) -> None:
-        if self._unwatch is not None:
-            self._unwatch()
-            self._unwatch = None
 
     # ------------------------------------------------------------ showing
     def calling(self) -> bool:

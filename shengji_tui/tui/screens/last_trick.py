@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -13,30 +12,20 @@ from textual.widgets import Label
 from ..model import Model
 from ..presenter import Presenter
 from ..widgets import LastTrick
-from .base import Dialog
+from .base import FollowingDialog
 
 
-class LastTrickScreen(Dialog):
+class LastTrickScreen(FollowingDialog):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,t,enter", "close", "close")]
 
     def __init__(self, model: Model) -> None:
-        super().__init__()
-        self.model = model
+        super().__init__(model)
         self.presenter = Presenter()
-        self._unwatch: Callable[[], None] | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield LastTrick(self.presenter.last_trick(self.model))
             yield Label(self.model.cat.t("dialog.close_keys"), classes="dim")
-
-    def on_mount(self) -> None:
-        self._unwatch = self.model.watch(self.follow)
-
-    def on_unmount(self) -> None:
-        if self._unwatch is not None:
-            self._unwatch()
-            self._unwatch = None
 
     def follow(self) -> None:
         """The game went on while the dialog is open: show the trick won last."""
