@@ -54,6 +54,20 @@ def _raise_levels(
     return events
 
 
+def kitty_capture(state: GameState, win_idx: int, kitty_pts: int) -> tuple[int, list[Event]]:
+    """The kitty's points the attackers take (its points times the last trick's
+    multiplier) when one of them won the last trick, and the event that says so;
+    else 0 and no event. `win_idx` indexes the last trick's winning play."""
+    last = state.last_trick
+    winner = last[win_idx].seat
+    if winner not in state.attackers:
+        return 0, []
+    lead, win_play = list(last[0].cards), list(last[win_idx].cards)
+    mult = kitty_multiplier(state.rules, state.ctx, lead, win_play)
+    total = kitty_pts * mult
+    return total, [KittyCaptured(seat=winner, points=kitty_pts, multiplier=mult, total=total)]
+
+
 def end_deal(state: GameState, win_idx: int) -> Step:
     """Score the deal just finished; `win_idx` indexes the last trick's winning play."""
     rs, ctx = state.rules, state.ctx
@@ -69,16 +83,9 @@ def end_deal(state: GameState, win_idx: int) -> Step:
         events += evs
     attackers = state.attackers
     trick_pts = sum(points(state.captured[s]) for s in attackers)
-    kitty_total = 0
-    jack = False
-    if winner in attackers:
-        lead, win_play = list(last[0].cards), list(last[win_idx].cards)
-        mult = kitty_multiplier(rs, ctx, lead, win_play)
-        kitty_total = kitty_pts * mult
-        events.append(
-            KittyCaptured(seat=winner, points=kitty_pts, multiplier=mult, total=kitty_total)
-        )
-        jack = jack_rule_applies(rs, ctx, win_play)
+    kitty_total, evs = kitty_capture(state, win_idx, kitty_pts)
+    events += evs
+    jack = bool(evs) and jack_rule_applies(rs, ctx, list(last[win_idx].cards))
     total = trick_pts + kitty_total + state.penalty_points
     result = friends.deal_result(state, total, winner) if ff else deal_result(rs, total)
     events.append(

@@ -18,12 +18,12 @@
 
 from __future__ import annotations
 
-from ..rules import deal_result, kitty_multiplier, points, settle_eighty_points
+from ..rules import deal_result, points, settle_eighty_points
 from .commands import NextDeal
 from .deal import Step, start_deal
-from .events import DealScored, DealSettled, Event, KittyCaptured, KittyRevealed, MatchOver
+from .events import DealScored, DealSettled, Event, KittyRevealed, MatchOver
 from .phases import require_phase
-from .scoring import _raise_levels
+from .scoring import _raise_levels, kitty_capture
 from .state import GameState
 
 
@@ -41,7 +41,7 @@ def _match_over(state: GameState, scores: tuple[int, ...], levels: list[str]) ->
 
 def end_auction_deal(state: GameState, win_idx: int) -> Step:
     """Score the auction deal just finished; `win_idx` indexes the last trick's winning play."""
-    rs, ctx = state.rules, state.ctx
+    rs = state.rules
     dealer, bid = state.dealer, state.bid
     assert dealer is not None and bid is not None
     kitty_pts = points(state.kitty)
@@ -76,16 +76,8 @@ def end_auction_deal(state: GameState, win_idx: int) -> Step:
         update["match_scores"] = scores
         winners = _match_over(state, scores, levels)
     else:
-        last = state.last_trick
-        winner = last[win_idx].seat
-        kitty_total = 0
-        if winner in attackers:
-            lead, win_play = list(last[0].cards), list(last[win_idx].cards)
-            mult = kitty_multiplier(rs, ctx, lead, win_play)
-            kitty_total = kitty_pts * mult
-            events.append(
-                KittyCaptured(seat=winner, points=kitty_pts, multiplier=mult, total=kitty_total)
-            )
+        kitty_total, evs = kitty_capture(state, win_idx, kitty_pts)
+        events += evs
         total = trick_pts + kitty_total + state.penalty_points
         result = deal_result(rs, total, bid=bid)
         events.append(
