@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pytest
 
 from shengji_tui.engine import SeatView
-from shengji_tui.rules import Card, Rank
+from shengji_tui.rules import Card, Rank, parse_cards
 from shengji_tui.server import ShengjiServer
 from shengji_tui.server.watching import WatchedTable
 from shengji_tui.text import Catalogue
@@ -88,6 +88,18 @@ def suited_card_labels(cards: Sequence[Card]) -> Counter[str]:
         else c.rank.value + glyph[str(c.suit)]
         for c in cards
     )
+
+
+def test_the_screen_is_read_card_by_card_with_suits() -> None:
+    """What the whole-deal test below sees: a hand's rows as its cards (a row
+    wrapped goes on in the group above), plays by their labels, and no card in
+    a sentence's numbers."""
+    hand = ["♠ 4 J A  ♥ 3 K  T♣ 5 K 2♠ LJ", "   A 2"]
+    want = Counter(["4♠", "J♠", "A♠", "3♥", "K♥", "5♣", "K♣", "2♠", "LJ", "A♣", "2♣"])
+    assert suited_labels(hand) == want
+    assert suited_labels(["Ana led Q♣ J♣  ◀ winning"]) == Counter(["Q♣", "J♣"])
+    assert not suited_labels(["trump ♣ clubs · level 2 · lvl 2 · 8 cards", "ann at 2"])
+    assert suited_card_labels(parse_cards("S4 HK LJ")) == Counter(["4♠", "K♥", "LJ"])
 
 
 def hand_area(c: Client, names: list[str]) -> list[str]:
