@@ -556,6 +556,7 @@ def run_bench(
         "seed": seed,
         "budget_ms": opts.get("budget_ms"),
         "guard": opts.get("guard", True),
+        "horizon": opts.get("horizon"),
         "seconds": round(time.perf_counter() - t0, 1),
         "match": bool(match),
     }
@@ -665,6 +666,8 @@ def main(args: argparse.Namespace) -> int:
         options["workers"] = args.workers
     if args.no_guard:
         options["guard"] = False
+    if args.horizon is not None:
+        options["horizon"] = args.horizon
     r = run_bench(
         args.a,
         args.b,
@@ -691,6 +694,16 @@ def _level(text: str) -> str:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
+def _horizon(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"a number of tricks, 0 or more, not {text!r}")
+    return n
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     levels = "random, easy, normal, hard or external:COMMAND"
     p.add_argument("--a", default="hard", type=_level, help=f"bot A: {levels} (default hard)")
@@ -703,6 +716,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="hard bot: no wall-clock stop, its moves depend on the work count only "
         "(the same on a loaded machine; decision times may then exceed the budget)",
+    )
+    p.add_argument(
+        "--horizon",
+        type=_horizon,
+        default=None,
+        help="hard bot: tricks a rollout plays before the cut-off evaluation "
+        "(0: to the end of the deal; default: 6, more on longer deals)",
     )
     p.add_argument("--jobs", type=int, default=1, help="deals played in parallel processes")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")

@@ -17,6 +17,7 @@ from shengji_tui.bench.bots_bench import (
     summarise_log,
 )
 from shengji_tui.cli import main
+from shengji_tui.rules import RuleSet
 
 
 def test_a_duplicate_pair_swaps_the_seats_on_the_same_cards() -> None:
@@ -119,6 +120,21 @@ def test_no_guard_reaches_the_hard_bot(capsys: pytest.CaptureFixture[str]) -> No
     assert code == 0 and data["guard"] is False
     bots = make_bots("hard", "normal", 1, (0, 2), 4, {"guard": False, "workers": 1})
     assert [getattr(bots[s], "guard", None) for s in range(4)] == [False, None, False, None]
+
+
+def test_the_horizon_reaches_the_hard_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["bench", "bots", "--a", "hard", "--b", "normal", "--deals", "1", "--horizon", "0"]
+    args += ["--preset", "one-deck", "--budget-ms", "5", "--workers", "1", "--no-guard"]
+    code = main([*args, "--json", "--no-progress"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["horizon"] == 0
+    bots = make_bots("hard", "normal", 1, (0, 2), 4, {"horizon": 0, "workers": 1})
+    assert [getattr(bots[s], "horizon", None) for s in range(4)] == [0, None, 0, None]
+    rs = RuleSet.preset("three-deck")
+    assert [bots[s].cut_off(rs) for s in (0, 2)] == [0, 0]  # type: ignore[attr-defined]
+    with pytest.raises(SystemExit):
+        main(["bench", "bots", "--horizon", "-1"])
+    assert "0 or more" in capsys.readouterr().err
 
 
 def test_a_reader_that_leaves_the_pipe_gets_no_traceback() -> None:
