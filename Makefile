@@ -7,6 +7,10 @@ TESTSTAMP := $(VENV)/.installed-test
 
 .PHONY: play test lint bench venv clean
 
+# The suite starts hundreds of Python processes (SSH servers, CLI runs, the hard
+# bot's pool): with bytecode written once, each imports in two thirds the time.
+unexport PYTHONDONTWRITEBYTECODE
+
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
@@ -39,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import Bot, BotOptions, BotSpec, UnknownBotLevel, bot_level, is_external
+from ..bots.search import watch_parent
 from ..engine import (
     SUPPORTED,
     CardDealt,
@@ -543,7 +545,10 @@ def run_bench(
             for t in tasks:
                 done(_set_job(t))
         else:
-            with ProcessPoolExecutor(max_workers=jobs) as ex:
+            # (a bench killed mid-run takes its workers with it: watch_parent)
+            with ProcessPoolExecutor(
+                max_workers=jobs, initializer=watch_parent, initargs=(os.getpid(),)
+            ) as ex:
                 for r in ex.map(_set_job, tasks, chunksize=1):
                     done(r)
     finally:

@@ -25,6 +25,7 @@ import multiprocessing as mp
 import os
 import random
 import sys
+import threading
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -299,7 +300,12 @@ def _pool(workers: int) -> ProcessPoolExecutor:
             _POOL.shutdown(cancel_futures=True)
         _start_resource_tracker()
         # spawn, not fork: the table's process runs threads (asyncio, SSH)
-        _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("spawn"))
+        _POOL = ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=mp.get_context("spawn"),
+            initializer=watch_parent,
+            initargs=(os.getpid(),),
+        )
         _POOL_SIZE = workers
         # warm the workers up (imports) so the first move is not slow
         list(_POOL.map(_noop, range(workers)))
@@ -308,6 +314,23 @@ def _pool(workers: int) -> ProcessPoolExecutor:
 
 def _noop(_: int) -> int:
     return 0
+
+
+PARENT_POLL_S = 1.0
+
+
+def watch_parent(parent: int) -> None:
+    """In each pool worker: exit once the process that started it is gone. A
+    spawned worker holds its own queue's writing end, so a parent killed without
+    shutting the pool down (SIGTERM, SIGKILL) never gives it end-of-file: it
+    would outlive the table or the bench, searching on."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL_S)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def choose(rows: list[list[float]], k: int, z: float = Z_DEVIATE) -> int:

@@ -176,6 +176,8 @@ for _r in (Rank.LJ, Rank.BJ):
     Card._by_key[(None, _r)] = _c
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card._all)
+# each card's points by its index (a rank is an Enum, whose hash is Python code)
+_IDX_POINTS: tuple[int, ...] = tuple(_POINTS.get(c.rank, 0) for c in ALL_CARDS)
 LJ = Card._by_key[(None, Rank.LJ)]
 BJ = Card._by_key[(None, Rank.BJ)]
 
@@ -250,7 +252,7 @@ def points(cards: Iterable[Card] | str) -> int:
     """Point value: 5 = 5, 10 and K = 10."""
     if isinstance(cards, str):
         cards = parse_cards(cards)
-    return sum(_POINTS.get(c.rank, 0) for c in cards)
+    return sum([_IDX_POINTS[c.idx] for c in cards])
 
 
 def count_cards(cards: Iterable[Card]) -> Counter[Card]:

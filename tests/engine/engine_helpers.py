@@ -7,6 +7,7 @@ the leader's units (or a random throw) for leads, `legal_follows` for follows.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from itertools import islice
@@ -209,10 +210,24 @@ def all_places(state: GameState) -> Counter[Card]:
     return c
 
 
+@functools.cache
+def _full_deck_indices(decks: int) -> list[int]:
+    return sorted(c.idx for c in rules.full_deck(decks))
+
+
 def check_invariants(state: GameState) -> None:
     rs = state.rules
-    full = Counter(rules.full_deck(rs.decks))
-    assert all_places(state) == full, "cards are not each in exactly one place"
+    everywhere = [*state.stock, *state.kitty]
+    for h in state.hands:
+        everywhere += h
+    for p in state.trick:
+        everywhere += p.cards
+    for cap in state.captured:
+        everywhere += cap
+    # (sorted indices, not Counters of cards: this runs after every command)
+    assert sorted([c.idx for c in everywhere]) == _full_deck_indices(rs.decks), (
+        "cards are not each in exactly one place"
+    )
     on_table = list(state.stock) + [c for h in state.hands for c in h]
     on_table += [c for p in state.trick for c in p.cards]
     captured = [c for cap in state.captured for c in cap]

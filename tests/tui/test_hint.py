@@ -10,6 +10,7 @@ import pytest
 from shengji_tui.bots import Advisor
 from shengji_tui.engine import view_for
 from shengji_tui.text import CardText, Catalogue, eff_suit_name
+from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import plain
@@ -50,3 +51,23 @@ def test_the_hint_searches_with_the_hard_bot_at_a_budget() -> None:
     assert m.suggest_selection()
     advisor = m._advisors[0]
     assert advisor.hard is not None
+
+
+@pytest.mark.hint_search
+async def test_the_apps_hint_key_asks_the_hard_bot() -> None:
+    """Through the app, at the app's own budget: s selects the hard bot's move
+    and the centre says why."""
+    from .helpers import static_app
+
+    app, _ = static_app(S.following_state())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        m = app.model
+        assert m is not None and m.selection() and m.hint
+        advisor = m._advisors[0]
+        assert advisor.hard is not None and advisor.budget_ms == ShengjiApp.hint_budget_ms > 0
+        advice = advisor.advise(m.view)  # (the same position: the same advice)
+        assert advice is not None and advice.level == "hard"
+        assert Counter(m.selection()) == Counter(advice.cards)

@@ -4,6 +4,7 @@ turn) so a turn change lays nothing out (docs/performance.md, "TUI update cost")
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from typing import Any
 
@@ -230,8 +231,8 @@ async def test_what_shows_is_the_view_and_the_choices_whatever_was_skipped(
                     TableUpdate(seat, view_for(state, seat), events_for(events, seat, state))
                 )
             events = []
-            for p in pilots:
-                await p.pause()
+            # (the apps share one loop: their waits for idle overlap)
+            await asyncio.gather(*(p.pause() for p in pilots))
             for app in apps:
                 screen = app.screen
                 if not isinstance(screen, TableScreen):
