@@ -49,9 +49,9 @@ SOLO_3 = RuleSet.model_validate(
 
 
 def short_match(rules: RuleSet) -> RuleSet:
-    """The match from jack on (a few deals, not a whole match of random bots
-    from 2: the suite's time)."""
-    levels = rules.levels[-4:]
+    """The match of its last two levels (a few deals, not a whole match of
+    random bots from 2: the suite's time)."""
+    levels = rules.levels[-2:]
     must = [lv for lv in rules.must_play if lv in levels]
     return rules.model_copy(update={"levels": levels, "must_play": must})
 

@@ -50,6 +50,7 @@ def test_dealing_with_the_declaration_panel(snap_compare, states, size) -> None:
     assert snap_compare(app, terminal_size=size)
 
 
+@pytest.mark.hint_search  # (the hard bot's bury, as a player gets it)
 def test_burying(snap_compare, states) -> None:
     app, _ = H.static_app(states["burying"])
     assert snap_compare(app, press=["s", "space"], terminal_size=SMALL)
