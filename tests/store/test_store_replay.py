@@ -64,7 +64,9 @@ def short_match(rules: RuleSet) -> RuleSet:
 async def test_restore_mid_deal_gives_an_identical_state_and_plays_on(
     tmp_path: Path, rules: str | RuleSet
 ) -> None:
-    seed = 17
+    # (five players' random bots hold A long under seed 17: 20 deals, each one
+    # stored and synced move by move; seed 7 takes 3)
+    seed = 7 if rules == "find-friends-5" else 17
     store = Store(tmp_path / "s.db")
     rules = short_match(RuleSet.preset(rules) if isinstance(rules, str) else rules)
     n = rules.players

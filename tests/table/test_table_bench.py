@@ -77,11 +77,14 @@ def test_autoplay_plays_auction_matches(
             assert len(done.names) == 3 and "A" in done.result["levels"]
 
 
-@pytest.mark.parametrize(("preset", "seats"), [("find-friends", 4), ("find-friends-5", 5)])
+# (seeds of shorter matches: each deal is stored, synced to disk, move by move)
+@pytest.mark.parametrize(
+    ("preset", "seats", "seed"), [("find-friends", 4, 5), ("find-friends-5", 5, 3)]
+)
 def test_autoplay_plays_a_find_friends_match(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], preset: str, seats: int
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], preset: str, seats: int, seed: int
 ) -> None:
-    args = ["autoplay", "--data-dir", str(tmp_path), "--preset", preset, "--seed", "5"]
+    args = ["autoplay", "--data-dir", str(tmp_path), "--preset", preset, "--seed", str(seed)]
     assert cli_main(args) == 0
     out = capsys.readouterr().out
     assert preset in out and out.count("finished:") == 1
