@@ -118,7 +118,11 @@ async def play_by_keys(pilot: Any, app: ShengjiApp, humans: tuple[int, ...]) -> 
                 await pilot.press("p")
             count("calls")
         elif v.phase == "naming_trump":
-            assert "Name trump" in panel_text(app) or "Trumps" in panel_text(app)
+            await wait_until(
+                pilot,
+                lambda: "Name trump" in panel_text(app) or "Trumps" in panel_text(app),
+                what="the panel naming trump",
+            )
             await pilot.press("left", "enter")
             count("named")
         elif v.phase == "burying":
