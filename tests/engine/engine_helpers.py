@@ -217,20 +217,14 @@ def _full_deck_indices(decks: int) -> list[int]:
 
 def check_invariants(state: GameState) -> None:
     rs = state.rules
-    everywhere = [*state.stock, *state.kitty]
-    for h in state.hands:
-        everywhere += h
-    for p in state.trick:
-        everywhere += p.cards
-    for cap in state.captured:
-        everywhere += cap
-    # (sorted indices, not Counters of cards: this runs after every command)
-    assert sorted([c.idx for c in everywhere]) == _full_deck_indices(rs.decks), (
-        "cards are not each in exactly one place"
-    )
     on_table = list(state.stock) + [c for h in state.hands for c in h]
     on_table += [c for p in state.trick for c in p.cards]
     captured = [c for cap in state.captured for c in cap]
+    # (sorted indices, not Counters of cards: this runs after every command)
+    everywhere = [*on_table, *captured, *state.kitty]
+    assert sorted([c.idx for c in everywhere]) == _full_deck_indices(rs.decks), (
+        "cards are not each in exactly one place"
+    )
     assert (
         rules.points(on_table) + rules.points(captured) + rules.points(state.kitty)
         == rs.total_points
