@@ -567,9 +567,6 @@ class PlaybookBot:
             n_suit = sum(1 for c in sit.hand if sn.eff[c.idx] == suit)
             if n_suit <= 2 and p < 0.5:
                 score += 0.6
-        # last lead: the attackers want a big unit for the multiplier
-        if len(lead) == sit.tricks_left and not sit.dealer_side:
-            score += 0.0
         return score
 
     # ------------------------------------------------------------- follows
