@@ -180,3 +180,92 @@ def test_the_burier_knows_the_kitty() -> None:
             assert other.kitty_unknown() == len(state.kitty)
             return
     raise AssertionError("no play phase")
+
+
+def _first_lead(preset: str, seed: int):  # type: ignore[no-untyped-def]
+    for state in walk(preset, seed, ["normal"] * 4):
+        if state.phase == "playing" and not state.trick and state.trick_no == 0:
+            return state
+    raise AssertionError("no play phase")
+
+
+@pytest.mark.parametrize("preset", ["classic", "three-deck"])
+def test_samples_bury_the_burier_s_junk(preset: str) -> None:
+    """An attacker's samples: the kitty left the dealer's hand as a burier leaves
+    it (few points, no trumps) and the dealer keeps the rest, every sample still
+    dealing exactly the unseen cards and keeping the dealer's known cards."""
+    sums = {"kitty": 0, "dealer": 0, "other": 0}
+    n = 0
+    for seed in range(20, 26):
+        state = _first_lead(preset, seed)
+        dealer = state.kitty_holder
+        watcher = next(iter(state.attackers))
+        tr = Tracker(view_for(state, watcher))
+        spec = tr.spec()
+        assert spec.burier == dealer
+        rng = random.Random(seed)
+        for _ in range(20):
+            hands, kitty = tr.sample(rng)
+            assert len(kitty) == len(state.kitty)
+            total = Counter(kitty)
+            for s, h in hands.items():
+                assert len(h) == len(state.hands[s])
+                total.update(h)
+            assert total == tr.unseen
+            assert not Counter(spec.fixed[dealer]) - Counter(hands[dealer])
+            others = [s for s in hands if s != dealer]
+            sums["kitty"] += rules.points(kitty)
+            sums["dealer"] += rules.points(hands[dealer])
+            sums["other"] += sum(rules.points(hands[s]) for s in others) // len(others)
+            n += 1
+    # uniform sampling would put about 6/162 of the unseen points (three decks:
+    # some 8) in the kitty and give the dealer no more than the others
+    assert sums["kitty"] / n < 3.0
+    assert sums["dealer"] > sums["other"]
+
+
+def test_before_the_kitty_is_taken_it_is_a_random_part_of_the_deal() -> None:
+    from shengji_tui.engine import new_game
+
+    state = new_game(RuleSet.preset("classic"), 5)  # dealing: nobody has the kitty yet
+    assert state.kitty_holder is None
+    spec = Tracker(view_for(state, 0)).spec()
+    assert spec.burier is None and spec.kitty_weight == {}
+
+
+def test_rebury_buries_what_the_burier_may_not_hold_and_keeps_its_known_cards() -> None:
+    from shengji_tui.bots.sense import Sense
+    from shengji_tui.bots.tracker import SampleSpec, rebury
+
+    rs = rules.RuleSet.preset("classic")
+    sn = Sense(rs, rules.TrumpContext("2", "H"))
+    hand = parse_cards("S3 S4 S5 SK SA C3 C4 D3")
+    kitty = parse_cards("D6 D7 CK")  # the burier is void in diamonds: D6 D7 stay buried
+    sa = parse_cards("SA")
+    spades = sn.eff[sa[0].idx]
+    diamonds = sn.eff[parse_cards("D3")[0].idx]
+    assert spades != diamonds
+    spec = SampleSpec(
+        others=[1],
+        sizes={1: len(hand)},
+        kitty_n=3,
+        fixed={1: list(sa)},
+        pool=[],
+        void={1: {diamonds}},
+        cap={1: {}},
+        kitty_weight={c.idx: 1.0 for c in rules.ALL_CARDS},
+        burier=1,
+    )
+    for i in range(30):
+        h = list(hand)
+        new = rebury(spec, sn, random.Random(i), h, list(kitty))
+        assert len(new) == 3 and len(h) == len(hand)
+        assert Counter(new) + Counter(h) == Counter(hand) + Counter(kitty)
+        assert Counter(parse_cards("D6 D7")) <= Counter(new)
+        assert sa[0] in h
+    # more cards the burier may not hold than it buried: the uniform kitty stands
+    spec.void[1] = {diamonds, sn.eff[parse_cards("CK")[0].idx]}
+    h = list(hand)
+    assert rebury(spec, sn, random.Random(0), h, parse_cards("D6 D7 CK C5")[:3]) == parse_cards(
+        "D6 D7 CK"
+    )
