@@ -40,12 +40,6 @@ from ..engine.events import (
 from ..rules import ALL_CARDS, Card, TrumpContext, full_deck
 from .sense import TRUMP, Sense
 
-# how much likelier than a low side card a card is to be buried (see
-# `Tracker._kitty_weights`)
-KITTY_W_TRUMP = 0.01
-KITTY_W_BOSS = 0.03
-KITTY_W_POINTS = 0.08
-
 
 class Tracker:
     """What one seat knows about the cards of the current deal."""
@@ -75,7 +69,6 @@ class Tracker:
         self.hand: Counter[Card] = Counter()
         self.hand_sizes: tuple[int, ...] = ()
         self.my_kitty: Counter[Card] = Counter()
-        self.kitty_holder: int | None = None
         self.unseen: Counter[Card] = Counter()
         self.update(view)
 
@@ -96,7 +89,6 @@ class Tracker:
         self._last = log[-1] if log else None
         self.hand = Counter(view.hand)
         self.hand_sizes = view.hand_sizes
-        self.kitty_holder = view.kitty_holder
         self.my_kitty = (
             Counter(view.kitty)
             if view.kitty is not None and view.kitty_holder == self.seat and view.result is None
@@ -281,43 +273,35 @@ class Tracker:
             pool=sorted(free.elements(), key=lambda c: c.idx),
             void={s: set(self.void[s]) for s in others},
             cap={s: dict(self.cap[s]) for s in others},
-            # (before the kitty is taken it is a random part of the deal)
-            kitty_weight=self._kitty_weights() if self.kitty_holder is not None else {},
+            kitty_weight=self._kitty_weights(),
             trump_bias=self._trump_bias(),
-            burier=self.kitty_holder if self.kitty_holder in others else None,
         )
 
     def _kitty_weights(self) -> dict[int, float]:
         """How likely each card is to have been buried (by card idx): a burier
-        keeps trumps, boss cards and points (the kitty's points are the
-        attackers' to win, multiplied) and buries low side cards. Measured on
-        the bots' buries (three decks: 0.3-0.9 points a kitty, no trump;
-        docs/bots.md), where the old, flatter weights put 7.6 points there."""
+        keeps trumps, aces and pairs, and buries low side cards."""
         sn = self.sense
         out: dict[int, float] = {}
         for c in ALL_CARDS:
             i = c.idx
             if sn.eff[i] == TRUMP:
-                w = KITTY_W_TRUMP
+                w = 0.08
             else:
                 top = sn.npos[sn.eff[i]] - 1
-                w = 1.6 - 1.5 * sn.rel(c)
+                w = 1.6 - 1.2 * sn.rel(c)
                 if sn.pos[i] == top:
-                    w = KITTY_W_BOSS
+                    w = 0.12
                 if c.points:
-                    w *= KITTY_W_POINTS
+                    w *= 0.6
             out[i] = w
         return out
 
     def _trump_bias(self) -> dict[int, float]:
-        """Seats that declared are likelier to hold trumps (their declared suit);
-        a burier less so in the dealing, as it then keeps the trumps of the
-        kitty (`rebury`): 1.15 gives the dealer's sampled trumps their true
-        count on classic and three decks."""
+        """Seats that declared are likelier to hold trumps (their declared suit)."""
         out: dict[int, float] = {}
         for s in self.others():
             if self.declared[s]:
-                out[s] = 1.15 if s == self.kitty_holder else 1.5
+                out[s] = 1.5
         return out
 
     def sample(
@@ -340,7 +324,6 @@ class SampleSpec:
     cap: dict[int, dict[int, int]]
     kitty_weight: dict[int, float] = field(default_factory=dict)
     trump_bias: dict[int, float] = field(default_factory=dict)
-    burier: int | None = None  # the seat (another) whose hand the unknown kitty left
 
 
 def sample_spec(
@@ -384,8 +367,7 @@ def sample_spec(
                 weights.append(room[s] * bias)
             if kroom > 0:
                 opts.append(-1)
-                w = 1.0 if spec.burier is not None else spec.kitty_weight.get(c.idx, 1.0)
-                weights.append(kroom * w)
+                weights.append(kroom * spec.kitty_weight.get(c.idx, 1.0))
             if not opts:
                 ok = False
                 break
@@ -398,46 +380,5 @@ def sample_spec(
                 counts[pick][ident] += 1
                 room[pick] -= 1
         if ok:
-            if spec.burier is not None and kitty:
-                kitty = rebury(spec, sn, rng, hands[spec.burier], kitty)
             return hands, kitty
     raise RuntimeError("could not sample hidden hands")  # pragma: no cover
-
-
-def rebury(
-    spec: SampleSpec, sn: Sense, rng: random.Random, hand: list[Card], kitty: list[Card]
-) -> list[Card]:
-    """The burier's choice: its sampled hand and a uniform kitty make the cards
-    it held before burying; it buries `len(kitty)` of them by the kitty weights
-    (weighted sampling without replacement), keeping its known cards. Cards its
-    hand may not hold (a void suit, copies above a tuple cap) must be among
-    them; if they are too many, the uniform kitty stands. `hand` is changed in
-    place; the new kitty is returned."""
-    b = spec.burier
-    assert b is not None
-    eff, idents = sn.eff, sn.ident
-    void, cap = spec.void[b], spec.cap[b]
-    held = hand + kitty
-    forced: list[Card] = [c for c in kitty if eff[c.idx] in void]
-    if cap:
-        excess = Counter(idents[c.idx] for c in held)
-        for ident, k in list(excess.items()):
-            excess[ident] = k - cap.get(ident, k)
-        for c in kitty:
-            if excess[idents[c.idx]] > 0 and eff[c.idx] not in void:
-                forced.append(c)
-                excess[idents[c.idx]] -= 1
-    need = len(kitty) - len(forced)
-    if need < 0:
-        return kitty
-    rest = Counter(held) - Counter(forced) - Counter(spec.fixed[b])
-    if sum(rest.values()) < need:
-        return kitty
-    weight = spec.kitty_weight
-    keyed = sorted(
-        ((rng.random() ** (1.0 / weight.get(c.idx, 1.0)), c.idx, c) for c in rest.elements()),
-        reverse=True,
-    )
-    buried = forced + [c for _, _, c in keyed[:need]]
-    hand[:] = list((Counter(held) - Counter(buried)).elements())
-    return buried
