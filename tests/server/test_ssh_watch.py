@@ -102,14 +102,28 @@ def test_the_screen_is_read_card_by_card_with_suits() -> None:
     assert suited_card_labels(parse_cards("S4 HK LJ")) == Counter(["4♠", "K♥", "LJ"])
 
 
-def hand_area(c: Client, names: list[str]) -> list[str]:
+def hand_rows(lines: list[str], names: list[str]) -> list[str]:
     """The rows under the bottom seat's line (the hand's place), above the footer."""
-    lines = c.lines()
     for i in range(len(lines) - 1, -1, -1):
         ln = lines[i].lstrip(" ▶")
-        if any(ln.startswith(f"{n}  ") for n in names):
+        # (the dealer's name has its mark: "ann ★  9♦ 9♦  follows")
+        if any(ln.startswith((f"{n}  ", f"{n} ★  ")) for n in names):
             return [r for r in lines[i + 1 : -1] if r.strip()]
     return []
+
+
+def hand_area(c: Client, names: list[str]) -> list[str]:
+    """`hand_rows` of a client's screen."""
+    return hand_rows(c.lines(), names)
+
+
+def test_the_hand_is_found_under_the_bottom_seat_dealer_or_not() -> None:
+    """The hand's rows are under the bottom seat's line, also when that seat is
+    the dealer and its name carries the mark (a deal once failed on it)."""
+    for line in ("ann  9♦ 9♦  follows", " ▶ ann ★  9♦ 9♦  follows ◀ winning"):
+        screen = ["Ana (dealer side)", line, "", " ♠ J J  ♥ 5 Q", "t last trick"]
+        assert hand_rows(screen, ["ann", "Ana"]) == [" ♠ J J  ♥ 5 Q"]
+    assert hand_rows(["Ana (dealer side)", " ♠ J", "t last trick"], ["Ana"]) == []
 
 
 @dataclass
