@@ -129,6 +129,9 @@ class PlaybookBot:
 
     level = "normal"
     bid_margin = 5.0  # points kept in hand below the estimate when bidding (bidding.py)
+    # the first deal (抢庄: the declaration that stands makes the dealer): the
+    # trump shares a declaration needs are this much lower (docs/bots.md)
+    grab = 0.0
 
     def __init__(self, seed: int = 0, name: str = "normal") -> None:
         self.seed = seed
@@ -201,6 +204,7 @@ class PlaybookBot:
         total = rs.hand_size
         frac = len(hand) / total
         st_suit = None if st is None else declared_suit(rs, level, st.cards)
+        g = self.grab if view.dealer is None else 0.0
         best: tuple[float, list[Card]] | None = None
         for cards in opts:
             suit = declared_suit(rs, level, cards)
@@ -218,18 +222,18 @@ class PlaybookBot:
                 base = trump_value(rs, level, st_suit, hand)
                 partner = st.seat in side_of(view, view.seat)
                 margin = 0.45 if partner else 0.12
-                if val < base + margin or share < 0.28:
+                if val < base + margin or share < 0.28 - (0.0 if partner else g):
                     continue
             else:
                 if suit is None:  # no-trump from a joker pair: only with a strong hand
                     if val < 0.55 or frac < 0.5:
                         continue
                 elif k >= 2:
-                    if len(hand) < 4 or share < 0.28:
+                    if len(hand) < 4 or share < 0.28 - g:
                         continue
                 else:
-                    strong = share >= 0.42 and len(hand) >= 6
-                    late = frac >= 0.8 and share >= 0.34
+                    strong = share >= 0.42 - g and len(hand) >= 6
+                    late = frac >= 0.8 and share >= 0.34 - g
                     if not (strong or late):
                         continue
             score = val + 0.05 * k

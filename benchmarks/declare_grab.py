@@ -1,0 +1,75 @@
+"""Measure how eagerly to declare on the first deal (抢庄), the play held fixed.
+
+    .venv/bin/python benchmarks/declare_grab.py --preset three-deck --grabs 0.08 0.16 --deals 300
+
+On the first deal the declaration that stands makes the dealer. Bot A is the
+hard bot at a budget of 0 ms (no search: the playbook's play and bury, exactly
+the normal bot's) with its first-deal `grab` (how much lower the trump share a
+declaration needs, `PlaybookBot.grab`) set to each value in turn; bot B is the
+normal bot (`grab` 0). So each run's figure is what that eagerness alone is
+worth against the playbook's (a grab of 0 gives +0.000 exactly). `--match N`
+plays whole matches of at most N deals instead (only the first deal's
+declaring makes a dealer: a match says whether the first deal's gain lasts).
+Prints one line per value; `--log DIR` keeps each run's sets
+(`DIR/declare_grab_PRESET_G.jsonl`, read back with `shengji bench bots
+--from-log`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from shengji_tui.bench.bots_bench import run_bench
+from shengji_tui.bots.search import SearchBot
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--preset", default="three-deck")
+    ap.add_argument("--grabs", type=float, nargs="+", default=[0.08, 0.16])
+    ap.add_argument("--deals", type=int, default=300)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--match", type=int, default=0, help="whole matches of at most N deals")
+    ap.add_argument("--log", type=Path, default=None, help="a folder for the sets' logs")
+    args = ap.parse_args()
+    for g in args.grabs:
+        SearchBot.grab = g  # the class's: every hard bot of this process
+        log = None
+        if args.log is not None:
+            tag = f"_match{args.match}" if args.match else ""
+            log = args.log / f"declare_grab_{args.preset}{tag}_{g:g}.jsonl"
+            log.unlink(missing_ok=True)
+        r = run_bench(
+            "hard",
+            "normal",
+            args.deals,
+            [args.preset],
+            seed=args.seed,
+            options={"budget_ms": 0, "workers": 1},
+            progress=False,
+            match=args.match,
+            log=log,
+        )
+        lo, hi = r["level_diff_ci"]
+        mlo, mhi = r["point_margin_ci"]
+        line = {
+            "preset": args.preset,
+            "grab": g,
+            "sets": r["pairs"],
+            "deals": r["deals_played"],
+            "per_deal": r["level_diff_mean"],
+            "ci": [lo, hi],
+            "points": r["point_margin_mean"],
+            "points_ci": [mlo, mhi],
+            "deal_win_rate_a": r["deal_win_rate_a"],
+            "illegal": r["illegal_moves"],
+            "seconds": r["seconds"],
+        }
+        print(json.dumps(line), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,92 @@
+"""Play chosen duplicate sets again, as `shengji bench bots` would, into a log.
+
+    .venv/bin/python benchmarks/replay_seeds.py --preset three-deck --seeds-file S.txt \\
+        --budget-ms 300 --no-guard --jobs 2 --log NEW.jsonl
+    .venv/bin/python benchmarks/replay_seeds.py --merge OLD1.jsonl OLD2.jsonl --log NEW.jsonl \\
+        --out MERGED.jsonl
+
+The first form plays the sets of the seeds listed in the file (one per line,
+as `benchmarks/grab_changed.py` prints them), `--a` (hard) against `--b`
+(normal), each set a line of the log in the bench's format. The second writes
+the old logs' sets with those of the new log in place of the old ones of the
+same seed: with the seeds a change leaves alone played the same move for move,
+that is the new bot's log over every seed (read it with `shengji bench bots
+--from-log MERGED.jsonl`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from shengji_tui.bench.bots_bench import _set_job
+from shengji_tui.bots.search import watch_parent
+
+
+def play(args: argparse.Namespace) -> None:
+    seeds = [int(x) for x in args.seeds_file.read_text().split()]
+    opts: dict[str, Any] = {"budget_ms": args.budget_ms}
+    if args.no_guard:
+        opts["guard"] = False
+    done = set()
+    if args.log.exists():  # (go on where a stopped run ended)
+        for line in args.log.read_text().splitlines():
+            done.add(json.loads(line)[0]["seed"])
+    tasks = [(args.preset, s, args.a, args.b, opts, 0) for s in seeds if s not in done]
+    with (
+        args.log.open("a", encoding="utf-8") as out,
+        ProcessPoolExecutor(
+            max_workers=args.jobs, initializer=watch_parent, initargs=(os.getpid(),)
+        ) as ex,
+    ):
+        for runs in ex.map(_set_job, tasks, chunksize=1):
+            out.write(json.dumps([asdict(r) for r in runs]) + "\n")
+            out.flush()
+
+
+def merge(args: argparse.Namespace) -> None:
+    new: dict[int, str] = {}
+    for line in args.log.read_text().splitlines():
+        if line.strip():
+            new[json.loads(line)[0]["seed"]] = line
+    with args.out.open("w", encoding="utf-8") as out:
+        for path in args.merge:
+            for line in path.read_text().splitlines():
+                if line.strip():
+                    seed = json.loads(line)[0]["seed"]
+                    out.write(new.pop(seed, line) + "\n")
+    if new:
+        raise SystemExit(f"seeds in the new log but in no old one: {sorted(new)}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--preset", default="three-deck")
+    ap.add_argument("--seeds-file", type=Path)
+    ap.add_argument("--a", default="hard")
+    ap.add_argument("--b", default="normal")
+    ap.add_argument("--budget-ms", type=float, default=300.0)
+    ap.add_argument("--no-guard", action="store_true")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--log", type=Path, required=True)
+    ap.add_argument("--merge", type=Path, nargs="+", help="old logs to merge the new one into")
+    ap.add_argument("--out", type=Path)
+    args = ap.parse_args()
+    if args.merge:
+        if args.out is None:
+            ap.error("--merge needs --out")
+        merge(args)
+    else:
+        if args.seeds_file is None:
+            ap.error("--seeds-file is needed to play")
+        play(args)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
