@@ -21,7 +21,7 @@ import argparse
 import json
 from pathlib import Path
 
-from shengji_tui.bench.bots_bench import run_bench
+from shengji_tui.bench.bots_bench import headline, run_bench
 from shengji_tui.bots.search import SearchBot
 
 
@@ -52,21 +52,7 @@ def main() -> int:
             match=args.match,
             log=log,
         )
-        lo, hi = r["level_diff_ci"]
-        mlo, mhi = r["point_margin_ci"]
-        line = {
-            "preset": args.preset,
-            "grab": g,
-            "sets": r["pairs"],
-            "deals": r["deals_played"],
-            "per_deal": r["level_diff_mean"],
-            "ci": [lo, hi],
-            "points": r["point_margin_mean"],
-            "points_ci": [mlo, mhi],
-            "deal_win_rate_a": r["deal_win_rate_a"],
-            "illegal": r["illegal_moves"],
-            "seconds": r["seconds"],
-        }
+        line = {"preset": args.preset, "grab": g, **headline(r)}
         print(json.dumps(line), flush=True)
     return 0
 

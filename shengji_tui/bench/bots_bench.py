@@ -573,6 +573,22 @@ def run_bench(
     return summarise(pairs, level_a, level_b, extra)
 
 
+def headline(r: dict[str, Any]) -> dict[str, Any]:
+    """The figures of a `run_bench` result a one-line report prints (the
+    benchmarks' scripts: one JSON line per setting they try)."""
+    return {
+        "sets": r["pairs"],
+        "deals": r["deals_played"],
+        "per_deal": r["level_diff_mean"],
+        "ci": list(r["level_diff_ci"]),
+        "points": r["point_margin_mean"],
+        "points_ci": list(r["point_margin_ci"]),
+        "deal_win_rate_a": r["deal_win_rate_a"],
+        "illegal": r["illegal_moves"],
+        "seconds": r["seconds"],
+    }
+
+
 def _run_from(d: dict[str, Any]) -> RunResult:
     tuples = ("a_seats", "dealer_side", "seat_levels", "seat_margin", "seat_won")
     fields: dict[str, Any] = {k: tuple(v) if k in tuples else v for k, v in d.items()}
