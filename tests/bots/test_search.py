@@ -13,6 +13,7 @@ from shengji_tui.bots.sense import TRUMP, Sense
 from shengji_tui.engine import view_for
 
 from .bot_helpers import walk
+from .positions import position, view_at
 
 
 def test_choose_keeps_the_playbook_move_unless_the_search_is_sure() -> None:
@@ -20,6 +21,27 @@ def test_choose_keeps_the_playbook_move_unless_the_search_is_sure() -> None:
     assert choose(noisy, 2) == 0
     clear = [[0.0, 1.0], [0.1, 1.1], [0.0, 0.9], [0.2, 1.0]]
     assert choose(clear, 2) == 1
+
+
+def test_no_search_gives_the_other_side_points_it_is_sure_to_win() -> None:
+    # Seat 0 (dealer side) leads S-A, seat 1 and seat 2 follow low: the trick is
+    # the dealer side's. Seat 3 plays last: a follow with more points than the
+    # playbook's is not searched (those points are lost for certain).
+    hands = {0: "SA", 1: "S3", 2: "S4", 3: "S5 S7 SK H3 C4 D6"}
+    state = position(hands, trump="H", dealer=0, leader=0, trick=["SA", "S3", "S4"])
+    view = view_at(state)
+    assert view.seat == 3
+    bot = SearchBot(seed=1, budget_ms=300, workers=1, guard=False)
+    cards = [rules.parse_cards(t) for t in ("S7", "S5", "SK", "S9")]
+    assert bot.sure_losses_out(view, cards) == [cards[0], cards[3]]
+    # the playbook's own points stay; cheaper follows stay too
+    kept = [cards[2], cards[1], cards[0]]
+    assert bot.sure_losses_out(view, kept) == kept
+    # seat 1 (second to play, its partner seat 3 still to come): nothing is settled
+    state = position(hands, trump="H", dealer=0, leader=0, trick=["SA"])
+    view = view_at(state)
+    assert view.seat == 1
+    assert bot.sure_losses_out(view, cards) == cards
 
 
 def test_strongest_play_follows_the_lead_structure() -> None:
