@@ -228,8 +228,7 @@ class LobbyScreen(Screen[None]):
             # (the status before the names: on 80 columns the names are what is cut)
             *(t(f"lobby.col_{c}") for c in ("number", "preset", "seats", "status", "players"))
         )
-        yield table
-        yield Static(t("lobby.hint"), id="hint")
+        yield table  # (its keys: the footer)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
