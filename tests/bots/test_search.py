@@ -27,7 +27,7 @@ def test_no_search_gives_the_other_side_points_it_is_sure_to_win() -> None:
     # Seat 0 (dealer side) leads S-A, seat 1 and seat 2 follow low: the trick is
     # the dealer side's. Seat 3 plays last: a follow with more points than the
     # playbook's is not searched (those points are lost for certain).
-    hands = {0: "SA", 1: "S3", 2: "S4", 3: "S5 S7 SK H3 C4 D6"}
+    hands = {0: "SA", 1: "S3", 2: "S4", 3: "S5 S7 S9 SK H3 C4"}
     state = position(hands, trump="H", dealer=0, leader=0, trick=["SA", "S3", "S4"])
     view = view_at(state)
     assert view.seat == 3
