@@ -400,13 +400,24 @@ def fast_follow(sim: Sim, s: int) -> list[Card]:
         return (eff[c.idx] == TRUMP, -c.points, pos[c.idx])
 
     if n == 1:
+        # a single card to give: keep tuples whole (a pair broken for a loose
+        # card of the same value loses its pair leads and follows later)
+        ident = sn.ident
+        tuples = Counter(ident[c.idx] for c in (in_suit or hand))
+
+        def low(c: Card) -> tuple[bool, int, bool, int]:
+            return (eff[c.idx] == TRUMP, c.points, tuples[ident[c.idx]] > 1, pos[c.idx])
+
+        def give(c: Card) -> tuple[bool, int, bool, int]:
+            return (eff[c.idx] == TRUMP, -c.points, tuples[ident[c.idx]] > 1, pos[c.idx])
+
         win_card = trick[w][1][0]
         if not partner_wins and _partner_takes(sim, s, lead[0], win_card, later):
             # a partner after me takes it: feed it (in suit, or a discard)
-            return [min(in_suit, key=feed)] if k else [min(hand, key=feed)]
+            return [min(in_suit, key=give)] if k else [min(hand, key=give)]
         if k:
             if partner_wins and not _can_beat_later(sim, opp_later, lead[0], win_card):
-                return [min(in_suit, key=feed)]
+                return [min(in_suit, key=give)]
             if not partner_wins and eff[win_card.idx] == suit:
                 wp = pos[win_card.idx]
                 beaters = [c for c in in_suit if pos[c.idx] > wp]
@@ -416,7 +427,7 @@ def fast_follow(sim: Sim, s: int) -> list[Card]:
                     top = beaters[-1]
                     if not _can_beat_later(sim, opp_later, lead[0], top):
                         return [top]
-            return [min(in_suit, key=cheap)]
+            return [min(in_suit, key=low)]
         # void in the led suit (only a trump can take the trick)
         if not partner_wins and suit != TRUMP and (pts >= 10 or not opp_later):
             trumps = sim.suits[s][TRUMP]
@@ -426,8 +437,8 @@ def fast_follow(sim: Sim, s: int) -> list[Card]:
             if trumps:
                 return [trumps[0]]
         if partner_wins and not _can_beat_later(sim, opp_later, lead[0], win_card):
-            return [min(hand, key=feed)]
-        return [min(hand, key=cheap)]
+            return [min(hand, key=give)]
+        return [min(hand, key=low)]
     # multi-card leads
     if k < n:
         rest = [c for c in hand if eff[c.idx] != suit]
