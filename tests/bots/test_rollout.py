@@ -12,6 +12,7 @@ import pytest
 from shengji_tui import rules
 from shengji_tui.bots.playbook import PlaybookBot
 from shengji_tui.bots.rollout import Sim, fast_follow, fast_lead
+from shengji_tui.bots.sense import Sense
 from shengji_tui.bots.tracker import sample_spec
 from shengji_tui.engine import view_for
 
@@ -55,3 +56,63 @@ def test_rollout_plays_are_legal_and_tricks_go_to_the_rules_winner(preset: str) 
                 assert sim.leader == seats[w]
             checked += 1
     assert checked > 100
+
+
+# The policy's own choices (classic, level 2, hearts trump; seats 0 and 2
+# attack, 1 and 3 hold the deal): a hand-made position, the play expected.
+def sim_of(hands: list[str], trick: list[tuple[int, str]], leader: int) -> Sim:
+    rs = rules.RuleSet.preset("classic")
+    sn = Sense(rs, rules.TrumpContext("2", "H"))
+    return Sim(
+        sn,
+        [rules.parse_cards(h) if h else [] for h in hands],
+        [(s, rules.parse_cards(p)) for s, p in trick],
+        leader,
+        [0, 0, 0, 0],
+        {0, 2},
+        [],
+    )
+
+
+POLICY_FOLLOWS = [
+    # (why, hands of seats 0-3, the trick so far (seat 1 led), the seat, its play)
+    (
+        "feeds a partner still to play whose ace takes the trick",
+        ["SK S3 C4", "S9 C5", "SA S4 C6", "S8 C7"],
+        [(1, "S9")],
+        0,
+        "SK",
+    ),
+    (
+        "gives nothing when no partner after it can take the trick",
+        ["SK S3 C4", "S9 C5", "SQ S4 C6", "SA C7"],
+        [(1, "S9")],
+        0,
+        "S3",
+    ),
+    (
+        "follows low with the loose card, not half of a pair",
+        ["S3 S3 S4 C4", "S9 C5", "SJ S4 C6", "SA C7"],
+        [(1, "S9")],
+        0,
+        "S4",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("why", "hands", "trick", "seat", "play"), POLICY_FOLLOWS, ids=[c[0] for c in POLICY_FOLLOWS]
+)
+def test_rollout_follow_policy(
+    why: str, hands: list[str], trick: list[tuple[int, str]], seat: int, play: str
+) -> None:
+    sim = sim_of(hands, trick, trick[0][0])
+    assert fast_follow(sim, seat) == rules.parse_cards(play), why
+
+
+def test_rollout_leads_low_to_a_partners_unbeatable_card() -> None:
+    # seat 0 has no card nobody can beat; its partner (seat 2) holds the club
+    # ace, which the defenders can neither beat nor ruff: a low club goes to it
+    # (not the lone spade, the short suit it would lead otherwise)
+    sim = sim_of(["S4 C3 C8 C9", "SA S6 C4 CK", "CA D3 D4 D5", "SK S8 C6 C7"], [], 0)
+    assert fast_lead(sim, 0) == rules.parse_cards("C3")
