@@ -9,10 +9,8 @@ those integers; multi-card tricks ask the compiled order (`beats`, `decompose`,
 `lead_shapes`, `pack`) and the rules' `legal_follows`.
 
 The policy: lead a unit nobody on the other side can beat (tuples and
-tractors first), else a low card of a suit where a partner holds such a card,
-else a low card of a short side suit, a point card only when the suit has no
-other. Follow: feed points to a partner who cannot be beaten (also one still
-to play whose top card will take the trick),
+tractors first), else a low card of a short side suit, a point card only when
+the suit has no other. Follow: feed points to a partner who cannot be beaten,
 take a trick holding points cheaply when it will stand, ruff for points,
 otherwise play the cheapest cards (side cards before trumps, no points).
 """
@@ -263,43 +261,11 @@ def fast_lead(sim: Sim, s: int) -> list[Card]:
                 low = (sc, [bottom])
     if best is not None and best[0] >= 8:
         return best[1]
-    to_partner = _lead_to_partner(sim, s, opps)
-    if to_partner is not None:
-        return to_partner
     if low is not None:
         return low[1]
     if best is not None:
         return best[1]
     return [suits[TRUMP][0]]
-
-
-def _lead_to_partner(sim: Sim, s: int, opps: list[int]) -> list[Card] | None:
-    """A low pointless card of the shortest side suit where a partner holds a
-    card nobody on the other side can beat (nor ruff) above this seat's own:
-    the partner takes the trick and leads next."""
-    pos = sim.sn.pos
-    suits = sim.suits[s]
-    me = sim.side(s)
-    mates = [o for o in range(sim.n) if o != s and sim.side(o) == me]
-    best: tuple[int, Card] | None = None
-    for e in range(NSUITS):
-        cards = suits[e]
-        if e == TRUMP or not cards:
-            continue
-        top = pos[cards[-1].idx]
-        if not any(
-            sim.suits[m][e]
-            and pos[sim.suits[m][e][-1].idx] > top
-            and not _beaten(sim, opps, sim.suits[m][e][-1], e)
-            for m in mates
-        ):
-            continue
-        low = min(cards, key=lambda c: (c.points > 0, pos[c.idx]))
-        if low.points:
-            continue
-        if best is None or len(cards) < best[0]:
-            best = (len(cards), low)
-    return [best[1]] if best is not None else None
 
 
 def _unit_safe(sim: Sim, opps: list[int], lead: list[Card], suit: int) -> bool:
@@ -348,33 +314,6 @@ def _can_beat_later(sim: Sim, opp_later: list[int], lead: Card, card: Card) -> b
     return False
 
 
-def _partner_takes(sim: Sim, s: int, lead: Card, win_card: Card, later: list[int]) -> bool:
-    """Whether a partner of `s` still to play will take this single-card trick:
-    its highest card of the led suit (void in a side suit: its highest trump)
-    beats `win_card` and no opponent playing after `s` can beat that card."""
-    me_att = sim.side(s)
-    eff, pos = sim.sn.eff, sim.sn.pos
-    ls = eff[lead.idx]
-    ew, pw = eff[win_card.idx], pos[win_card.idx]
-    opps = [o for o in later if sim.side(o) != me_att]
-    for p in later:
-        if sim.side(p) != me_att:
-            continue
-        so = sim.suits[p]
-        if so[ls]:
-            c = so[ls][-1]
-        elif ls != TRUMP and so[TRUMP]:
-            c = so[TRUMP][-1]
-        else:
-            continue
-        ec, pc = eff[c.idx], pos[c.idx]
-        if ((ec == ew and pc > pw) or (ec == TRUMP and ew != TRUMP)) and not _can_beat_later(
-            sim, opps, lead, c
-        ):
-            return True
-    return False
-
-
 def fast_follow(sim: Sim, s: int) -> list[Card]:
     sn = sim.sn
     eff, pos = sn.eff, sn.pos
@@ -412,9 +351,6 @@ def fast_follow(sim: Sim, s: int) -> list[Card]:
             return (eff[c.idx] == TRUMP, -c.points, tuples[ident[c.idx]] > 1, pos[c.idx])
 
         win_card = trick[w][1][0]
-        if not partner_wins and _partner_takes(sim, s, lead[0], win_card, later):
-            # a partner after me takes it: feed it (in suit, or a discard)
-            return [min(in_suit, key=give)] if k else [min(hand, key=give)]
         if k:
             if partner_wins and not _can_beat_later(sim, opp_later, lead[0], win_card):
                 return [min(in_suit, key=give)]
