@@ -24,51 +24,65 @@ decides (docs/bots.md, "Finding strength", item 13).
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 from pathlib import Path
 
-from shengji_tui import rules
 from shengji_tui.bots import rollout
 from shengji_tui.bots.base import Bot
 from shengji_tui.bots.playbook import PlaybookBot
 from shengji_tui.bots.sense import Sense
+from shengji_tui.bots.tracker import sample_spec
 from shengji_tui.engine import GameState, SeatView, new_game
 from shengji_tui.rules import Card, RuleSet, TrumpContext
 from shengji_tui.table.plan import plan
 
 
 class PolicyBot(PlaybookBot):
-    """The rollout policy on the true deal for the play; the playbook otherwise."""
+    """The rollout policy for the play, on one sampled deal (`true_hands`: on
+    the true deal); the playbook otherwise."""
 
-    def __init__(self, seed: int, truth: list[GameState]) -> None:
+    def __init__(self, seed: int, truth: list[GameState], true_hands: bool = False) -> None:
         super().__init__(seed, "policy")
         self.truth = truth  # [the state being decided]: set by the driver
+        self.true_hands = true_hands
 
     def play(self, view: SeatView) -> list[Card]:
-        st = self.truth[0]
-        sn = Sense(st.rules, TrumpContext(st.level, st.trump_suit))
-        trick = [(p.seat, list(p.cards)) for p in st.trick]
+        sn = Sense(view.rules, TrumpContext(view.level, view.trump_suit))
+        trick = [(p.seat, list(p.cards)) for p in view.trick]
         leader = trick[0][0] if trick else view.seat
+        n = view.rules.players
+        if self.true_hands:
+            st = self.truth[0]
+            hands, kitty = [list(h) for h in st.hands], list(st.kitty)
+        else:  # what the search's rollouts see: a deal consistent with this seat's view
+            rng = random.Random(f"duel/{self.seed}/{view.version}")
+            others, kitty = sample_spec(self.tracker(view).spec(), sn, rng)
+            hands = [list(view.hand) if s == view.seat else list(others[s]) for s in range(n)]
+            if view.kitty is not None:
+                kitty = list(view.kitty)
         sim = rollout.Sim(
             sn,
-            [list(h) for h in st.hands],
+            hands,
             trick,
             leader,
-            [rules.points(c) for c in st.captured],
-            {s for s in range(st.players) if s not in st.dealer_side},
-            list(st.kitty),
+            list(view.points_by_seat),
+            {s for s in range(n) if s not in view.dealer_side},
+            kitty,
         )
         if trick:
             return rollout.fast_follow(sim, view.seat)
         return rollout.fast_lead(sim, view.seat)
 
 
-def one_run(rs: RuleSet, seed: int, a_seats: tuple[int, ...]) -> tuple[float, float]:
+def one_run(
+    rs: RuleSet, seed: int, a_seats: tuple[int, ...], true_hands: bool = False
+) -> tuple[float, float]:
     """The first deal of `seed` with the policy on `a_seats`: A's levels (taking
     over counts one, as in the search) and A's attacker points (negative: B's)."""
     truth: list[GameState] = [new_game(rs, seed)]
     bots: dict[int, Bot] = {
-        s: PolicyBot(seed * 8 + s, truth) if s in a_seats else PlaybookBot(seed * 8 + s)
+        s: PolicyBot(seed * 8 + s, truth, true_hands) if s in a_seats else PlaybookBot(seed * 8 + s)
         for s in range(rs.players)
     }
     st = truth[0]
@@ -111,6 +125,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--per-seed", type=Path, default=None)
     ap.add_argument("--compare", type=Path, default=None)
+    ap.add_argument(
+        "--true-hands", action="store_true", help="the policy sees every hand (flatters it)"
+    )
     a = ap.parse_args()
     rs = RuleSet.preset(a.preset)
     if rs.partnership != "fixed" or rs.players % 2:
@@ -118,7 +135,7 @@ def main() -> None:
     rows: dict[int, tuple[float, float]] = {}
     out = a.per_seed.open("w", encoding="utf-8") if a.per_seed else None
     for seed in range(a.seed, a.seed + a.deals):
-        runs = [one_run(rs, seed, t) for t in teams(rs)]
+        runs = [one_run(rs, seed, t, a.true_hands) for t in teams(rs)]
         rows[seed] = (sum(r[0] for r in runs) / 2, sum(r[1] for r in runs) / 2)
         if out is not None:
             out.write(f"{seed} {rows[seed][0]} {rows[seed][1]}\n")
