@@ -1,20 +1,24 @@
-"""A cheap screen for the hard bot's rollout policy: the policy, seeing every
-hand, plays against the normal bot.
+"""A cheap screen for the hard bot's rollout policy: the policy plays
+against the normal bot.
 
-    .venv/bin/python benchmarks/rollout_duel.py --preset three-deck --deals 2000
-    .venv/bin/python benchmarks/rollout_duel.py --preset three-deck --deals 2000 \\
+    .venv/bin/python benchmarks/rollout_duel.py --preset three-deck --deals 1000
+    .venv/bin/python benchmarks/rollout_duel.py --preset three-deck --deals 1000 \\
         --per-seed NEW.txt --compare OLD.txt
 
 The search plays each candidate on with `rollout.fast_lead` / `fast_follow`
 over sampled hands; a policy that misplays there misjudges the candidates. This
-script seats that policy, given the true hands (it is a test driver: no bot
-sees them), on one team and the normal bot on the other, for the play; every
-other decision (declaring, burying) is the playbook's. Duplicate pairs (the
-same cards with the teams swapped), seeds from `--seed`; a three-deck pair
-costs about half a second, so a policy change that moves the result by a
-few hundredths of a level shows in a few thousand pairs, where the hard bot's
-own duplicate runs would take days. A gain here is only a screen: the search
-decides (docs/bots.md, "Finding strength", item 13).
+script seats that policy on one team and the normal bot on the other, for the
+play; every other decision (declaring, burying) is the playbook's. At each of
+its plays the policy sees one deal sampled as the search samples them (its own
+hand, the others' consistent with what it has seen). `--true-hands` shows it
+every hand instead: that flatters the rules that read a partner's hand.
+Duplicate pairs (the same cards with the teams swapped), seeds from `--seed`;
+a three-deck pair costs about a second.
+
+This ranks policies as players, not as the search's policy: two rules that
+gained here cost the hard bot 0.07 levels a deal (docs/bots.md, "Finding
+strength", item 13). Use it to find a policy's plain mistakes and to check a
+change does what it means to; only the hard bot's own duplicate pairs decide.
 
 `--per-seed FILE` writes each pair's figures (seed, levels, points); with
 `--compare OLD` the run is also compared seed by seed with an earlier file
