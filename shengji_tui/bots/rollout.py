@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable
 from itertools import islice, pairwise
 
 from .. import rules
@@ -315,27 +314,6 @@ def _can_beat_later(sim: Sim, opp_later: list[int], lead: Card, card: Card) -> b
     return False
 
 
-def _loose_min(
-    cards: list[Card], key: Callable[[Card], tuple[bool, int, int]], ident: list[int]
-) -> Card:
-    """`min(cards, key=key)` (key: trump?, points term, order), but a loose card
-    before half of a pair or triple with the same trump? and points term: a
-    pair broken for a single card loses its pair leads and follows later.
-    (The tuples are counted only when the plain choice has a twin: most often
-    it has none, and a rollout's step stays cheap.)"""
-    best = min(cards, key=key)
-    i = ident[best.idx]
-    if sum(1 for c in cards if ident[c.idx] == i) < 2:
-        return best
-    tuples = Counter(ident[c.idx] for c in cards)
-
-    def loose_first(c: Card) -> tuple[bool, int, bool, int]:
-        t, p, o = key(c)
-        return (t, p, tuples[ident[c.idx]] > 1, o)
-
-    return min(cards, key=loose_first)
-
-
 def fast_follow(sim: Sim, s: int) -> list[Card]:
     sn = sim.sn
     eff, pos = sn.eff, sn.pos
@@ -364,7 +342,7 @@ def fast_follow(sim: Sim, s: int) -> list[Card]:
         win_card = trick[w][1][0]
         if k:
             if partner_wins and not _can_beat_later(sim, opp_later, lead[0], win_card):
-                return [_loose_min(in_suit, feed, sn.ident)]
+                return [min(in_suit, key=feed)]
             if not partner_wins and eff[win_card.idx] == suit:
                 wp = pos[win_card.idx]
                 beaters = [c for c in in_suit if pos[c.idx] > wp]
@@ -374,7 +352,7 @@ def fast_follow(sim: Sim, s: int) -> list[Card]:
                     top = beaters[-1]
                     if not _can_beat_later(sim, opp_later, lead[0], top):
                         return [top]
-            return [_loose_min(in_suit, cheap, sn.ident)]
+            return [min(in_suit, key=cheap)]
         # void in the led suit (only a trump can take the trick)
         if not partner_wins and suit != TRUMP and (pts >= 10 or not opp_later):
             trumps = sim.suits[s][TRUMP]
@@ -384,8 +362,8 @@ def fast_follow(sim: Sim, s: int) -> list[Card]:
             if trumps:
                 return [trumps[0]]
         if partner_wins and not _can_beat_later(sim, opp_later, lead[0], win_card):
-            return [_loose_min(hand, feed, sn.ident)]
-        return [_loose_min(hand, cheap, sn.ident)]
+            return [min(hand, key=feed)]
+        return [min(hand, key=cheap)]
     # multi-card leads
     if k < n:
         rest = [c for c in hand if eff[c.idx] != suit]
