@@ -15,8 +15,8 @@ every hand instead: that flatters the rules that read a partner's hand.
 Duplicate pairs (the same cards with the teams swapped), seeds from `--seed`;
 a three-deck pair costs about a second.
 
-This ranks policies as players, not as the search's policy: two rules that
-gained here cost the hard bot 0.07 levels a deal (docs/bots.md, "Finding
+This ranks policies as players, not as the search's policy: three rules that
+gained +0.05 levels a deal here cost the hard bot 0.07 (docs/bots.md, "Finding
 strength", item 13). Use it to find a policy's plain mistakes and to check a
 change does what it means to; only the hard bot's own duplicate pairs decide.
 
