@@ -59,38 +59,18 @@ def main() -> None:
     if not seeds:
         raise SystemExit("no seed is in both logs")
     print(f"{len(seeds)} seeds in both ({seeds[0]}-{seeds[-1]})")
-    print(
-        line(
-            "levels/deal",
-            [
-                seat_edge(new[s], lambda r: r.seat_levels)
-                - seat_edge(old[s], lambda r: r.seat_levels)
-                for s in seeds
-            ],
-        )
-    )
-    print(
-        line(
-            "point margin",
-            [
-                seat_edge(new[s], lambda r: r.seat_margin)
-                - seat_edge(old[s], lambda r: r.seat_margin)
-                for s in seeds
-            ],
-        )
-    )
-    print(
-        line(
-            "A attacking, its points",
-            [role_points(new[s], True) - role_points(old[s], True) for s in seeds],
-        )
-    )
-    print(
-        line(
-            "A holding, the others' points",
-            [role_points(new[s], False) - role_points(old[s], False) for s in seeds],
-        )
-    )
+    for name, field in (("levels/deal", "seat_levels"), ("point margin", "seat_margin")):
+
+        def edge(runs: Sequence[RunResult], f: str = field) -> float:
+            return seat_edge(runs, lambda r: getattr(r, f))
+
+        print(line(name, [edge(new[s]) - edge(old[s]) for s in seeds]))
+    for name, attacking in (
+        ("A attacking, its points", True),
+        ("A holding, the others' points", False),
+    ):
+        diffs = [role_points(new[s], attacking) - role_points(old[s], attacking) for s in seeds]
+        print(line(name, diffs))
 
 
 if __name__ == "__main__":
