@@ -5,12 +5,12 @@
 
 The first deals of `--deals` seeds are declared and buried by the playbook;
 from each first lead the fast policy (`rollout.Sim`) plays the whole deal out
-`--repeats` times on the true hands (the search plays it on sampled ones: the
-cost per step is the same). A step is one play of one seat, the unit of the
+`--repeats` times on the true hands (the search plays it on sampled ones, with
+the same code per step). A step is one play of one seat, the unit of the
 search's work count, so a slower step means fewer samples within a budget. The
 CPU time (`process_time`) counts, not the wall clock: run the old and the new
-commit alternately, a few times each, and compare the medians
-(docs/performance.md).
+commit alternately, a few times each, and compare the medians (as in
+docs/bots.md, "Finding strength", item 13).
 """
 
 from __future__ import annotations
