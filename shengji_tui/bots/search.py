@@ -115,20 +115,6 @@ class SearchJob:
 
 # ------------------------------------------------------------------- search
 
-# What taking the deal over is worth to the attackers, in levels: holding the
-# deal next time is worth the dealer side's edge per deal g over the chance of
-# losing it, g / (1 - p_hold) (benchmarks/takeover_value.py; normal v normal,
-# docs/bots.md). About a level on two decks; on three decks a level is 60 points
-# and the dealer holds a third of the time: 0.3. Measured for four seats in
-# two fixed pairs only; elsewhere a level.
-TAKE_OVER_BY_DECKS = {3: 0.3}
-
-
-def take_over_value(rs: RuleSet) -> float:
-    if rs.partnership != "fixed" or rs.players != 4:
-        return 1.0
-    return TAKE_OVER_BY_DECKS.get(rs.decks, 1.0)
-
 
 def utility(
     rs: RuleSet,
@@ -153,7 +139,7 @@ def utility(
         margin = attacker_pts if me_attacks else -attacker_pts
         return (gain if me_attacks else -gain) + margin / (4.0 * rs.score_step)
     if r.attackers_take_over:
-        att = r.attacker_levels + take_over_value(rs)
+        att = r.attacker_levels + 1.0  # taking over the deal is worth about a level
         dfn = 0.0
     elif r.friend_levels:
         att, dfn = 0.0, (r.dealer_side_levels + r.friend_levels) / 2.0
