@@ -57,6 +57,10 @@ TOP_K = 3
 # playbook's 5th-8th kinds are often the search's best (docs/bots.md)
 WIDE_MS = 200.0
 WIDE_K = 8
+# ... and LONG_K in deals whose hands are half again classic's: a three-deck hand
+# offers more kinds of play (a sixth of its searched plays have more than 8),
+# and there the playbook's 9th-16th are often the search's best (docs/bots.md)
+LONG_K = 16
 DEFAULT_BUDGET_MS = 300.0  # thinking time per play
 GUARD = 0.85  # stop at this fraction of the budget whatever the work count says
 Z_DEVIATE = 0.5  # deviate from the playbook only when the search is this sure
@@ -375,8 +379,9 @@ class SearchBot(PlaybookBot):
         cpus = os.cpu_count() or 1
         self.workers = max(1, min(2, cpus) if workers is None else int(workers))
         # more candidates when the budget allows
-        wide = self.budget_ms >= WIDE_MS
-        self.top_k = top_k if top_k is not None else WIDE_K if wide else TOP_K
+        self.wide = self.budget_ms >= WIDE_MS
+        self.given_k = top_k
+        self.top_k = top_k if top_k is not None else WIDE_K if self.wide else TOP_K
         self.guard = guard
         self.last_info: dict[str, Any] = {}
         if self.workers > 1 and self.budget_ms > 0:
@@ -387,17 +392,25 @@ class SearchBot(PlaybookBot):
         the deal's `horizon_for`)."""
         return horizon_for(rs) if self.horizon is None else self.horizon
 
+    def width(self, rs: RuleSet) -> int:
+        """The candidate plays searched in a deal of `rs` (the bot's own `top_k`,
+        else `top_k`, `LONG_K` for hands half again as long as classic's)."""
+        if self.given_k is None and self.wide and rs.hand_size >= 1.5 * HORIZON_HAND:
+            return LONG_K
+        return self.top_k
+
     def __repr__(self) -> str:
         return f"SearchBot(seed={self.seed!r}, name={self.name!r}, budget_ms={self.budget_ms})"
 
     def pick_top(self, view: SeatView, cands: list[tuple[float, list[Card]]]) -> list[list[Card]]:
-        """The playbook's best `top_k` plays that differ in kind (suits, points,
+        """The playbook's best `width` plays that differ in kind (suits, points,
         whether they take the trick now, high or low): equivalent plays (two low
         spades) would waste the search; nor are pieces of a lead the playbook
         ranks higher searched (the rollouts undervalue making the others break
         their pairs)."""
         sn = self.tracker(view).sense
         trick = [list(p.cards) for p in view.trick]
+        k = self.width(view.rules)
         out: list[list[Card]] = []
         sigs: set[tuple[object, ...]] = set()
         for _, play in cands:
@@ -417,7 +430,7 @@ class SearchBot(PlaybookBot):
                 continue
             sigs.add(sig)
             out.append(play)
-            if len(out) >= self.top_k:
+            if len(out) >= k:
                 break
         return out
 
