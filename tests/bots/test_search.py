@@ -170,3 +170,14 @@ def test_longer_deals_are_cut_off_at_the_same_fraction_of_the_deal(monkeypatch) 
                     break
         assert bot.last_info.get("searched"), "no search in the deal"
         assert seen == [9 if given is None else given]
+
+
+def test_long_hands_search_more_kinds_of_play() -> None:
+    # from 200 ms: 8 candidates, 16 where a hand is half again classic's (three
+    # and four decks); a bot given its own top_k keeps it everywhere
+    bot = SearchBot(seed=1, budget_ms=300, workers=1)
+    widths = {p: bot.width(rules.RuleSet.preset(p)) for p in ("classic", "three-deck", "four-deck")}
+    assert widths == {"classic": 8, "three-deck": 16, "four-deck": 16}
+    three = rules.RuleSet.preset("three-deck")
+    assert SearchBot(seed=1, budget_ms=150, workers=1).width(three) == 3
+    assert SearchBot(seed=1, budget_ms=300, workers=1, top_k=5).width(three) == 5
