@@ -52,7 +52,7 @@ class BotOptions(BaseModel):
 
     budget_ms: float | None = Field(None, ge=0)  # thinking time per play
     workers: int | None = Field(None, ge=1)  # processes searching (default: up to 2)
-    top_k: int | None = Field(None, ge=1)  # candidate plays searched (default 3, 8 from 200 ms)
+    top_k: int | None = Field(None, ge=1)  # plays searched (3; from 200 ms 8, long hands 16)
     guard: bool | None = None  # stop at the budget whatever the work count says
     horizon: int | None = Field(None, ge=0)  # tricks played out before the evaluation (0: all)
 
