@@ -31,6 +31,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import resource_tracker
+from multiprocessing import util as mp_util
 from typing import Any
 
 from .. import rules
@@ -311,9 +312,23 @@ def _pool(workers: int) -> ProcessPoolExecutor:
             initargs=(os.getpid(),),
         )
         _POOL_SIZE = workers
+        # In a process that is itself a multiprocessing child (a bench worker),
+        # exiting joins its children before the executors' own atexit shuts this
+        # pool down: its workers would wait for work forever and the exit with
+        # them. Finalizers run before that join; this one before the queues'
+        # own (priority 10), which would stop the pool's shutdown reaching them.
+        mp_util.Finalize(None, close_pool, exitpriority=100)
         # warm the workers up (imports) so the first move is not slow
         list(_POOL.map(_noop, range(workers)))
     return _POOL
+
+
+def close_pool() -> None:
+    """Shut the search's worker processes down (they start again on demand)."""
+    global _POOL, _POOL_SIZE
+    if _POOL is not None:
+        _POOL.shutdown(cancel_futures=True)
+        _POOL, _POOL_SIZE = None, 0
 
 
 def _noop(_: int) -> int:

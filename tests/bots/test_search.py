@@ -181,3 +181,20 @@ def test_long_hands_search_more_kinds_of_play() -> None:
     three = rules.RuleSet.preset("three-deck")
     assert SearchBot(seed=1, budget_ms=150, workers=1).width(three) == 3
     assert SearchBot(seed=1, budget_ms=300, workers=1, top_k=5).width(three) == 5
+
+
+def test_a_bench_worker_with_a_search_pool_exits() -> None:
+    """A multiprocessing child (a bench worker) that started the search's pool
+    exits: the pool is shut down before its exit waits for its children."""
+    import multiprocessing as mp
+
+    from shengji_tui.bots import search
+
+    child = mp.get_context("spawn").Process(target=search._pool, args=(1,))
+    child.start()
+    child.join(60)
+    alive = child.is_alive()
+    if alive:
+        child.kill()
+        child.join()
+    assert not alive and child.exitcode == 0
