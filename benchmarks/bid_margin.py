@@ -5,7 +5,8 @@
 Bot A is the hard bot at a budget of 0 ms (no search: the playbook's play,
 bury and declarations, exactly the normal bot's) with its bid margin
 (`bid_margin`, and three players' `falling_bid_margin`) set to each margin in
-turn; bot B is the normal bot (margin 5). So the figure of each
+turn (`--search-bids MS`: its calls played out at that budget, bid_search.py);
+bot B is the normal bot (margin 5). So the figure of each
 run is what that margin alone is worth against the playbook's (a margin of 5
 gives +0.000 exactly: the same moves on the same cards). Prints one line per
 margin (levels or match points per deal A − B with its 95% CI, the point
@@ -30,14 +31,25 @@ def main() -> int:
     ap.add_argument("--deals", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--log", type=Path, default=None, help="a folder for the sets' logs")
+    ap.add_argument(
+        "--search-bids",
+        type=float,
+        default=0.0,
+        metavar="MS",
+        help="A's bids played out at this budget (bid_search.py; 0: the estimate's)",
+    )
+    ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
+    SearchBot.search_bids = args.search_bids > 0
+    SearchBot.bid_budget_ms = args.search_bids or None
     for m in args.margins:
         # the class's: every hard bot of this process, in both auctions
         SearchBot.bid_margin = m
         SearchBot.falling_bid_margin = m
         log = None
         if args.log is not None:
-            log = args.log / f"bid_margin_{args.preset}_{m:g}.jsonl"
+            tag = f"_search{args.search_bids:g}" if args.search_bids else ""
+            log = args.log / f"bid_margin_{args.preset}_{m:g}{tag}.jsonl"
             log.unlink(missing_ok=True)
         r = run_bench(
             "hard",
@@ -45,9 +57,10 @@ def main() -> int:
             args.deals,
             [args.preset],
             seed=args.seed,
-            options={"budget_ms": 0, "workers": 1},
+            options={"budget_ms": 0, "workers": 1, "guard": False},
             progress=False,
             log=log,
+            jobs=args.jobs,
         )
         line = {"preset": args.preset, "margin": m, **headline(r)}
         print(json.dumps(line), flush=True)

@@ -35,8 +35,9 @@ from multiprocessing import util as mp_util
 from typing import Any
 
 from .. import rules
-from ..engine import Command, SeatView
+from ..engine import Bid, Command, PassBid, SeatView
 from ..rules import Card, RuleSet, TrumpContext, points
+from .bid_search import choose_call
 from .bidding import choose_bid
 from .friends import friend_candidates, open_call
 from .playbook import PlaybookBot
@@ -377,6 +378,11 @@ class SearchBot(PlaybookBot):
     # three players' falling auction: bid down to the estimate plus this
     # (negative: below it); measured by duplicate sets (docs/bots.md)
     falling_bid_margin = -10.0
+    # the auction's calls played out (bid_search.py): measured worse than the
+    # estimate's bids in both auctions (docs/bots.md), so off; bid_margin.py
+    # --search-bids MS measures it
+    search_bids = False
+    bid_budget_ms: float | None = None  # the bids' own budget (None: budget_ms)
 
     def __init__(
         self,
@@ -479,10 +485,41 @@ class SearchBot(PlaybookBot):
         self.last_info = {"searched": False}  # (each search says what it did)
         return super().decide(view)
 
+    def bid_margin_of(self, rs: RuleSet) -> float:
+        return self.falling_bid_margin if rs.bidding == "threshold_down" else self.bid_margin
+
     def bid(self, view: SeatView) -> Command:
-        if view.rules.bidding == "threshold_down":
-            return choose_bid(view, self.falling_bid_margin)
-        return super().bid(view)
+        rs = view.rules
+        base = choose_bid(view, self.bid_margin_of(rs))
+        assert view.auction is not None
+        budget = self.budget_ms if self.bid_budget_ms is None else self.bid_budget_ms
+        if not self.search_bids or budget <= 0:
+            return base
+        if not rules.bid_options(rs, view.auction, view.seat):
+            return base
+        start = time.perf_counter()
+        deadline = start + budget * GUARD / 1000.0 if self.guard else 0.0
+        unseen = Counter(self.tracker(view).unseen) - Counter(view.shown_kitty)
+        margins = [
+            self.bid_margin_of(rs) if s == view.seat else PlaybookBot.bid_margin
+            for s in range(rs.players)
+        ]
+        means, samples = choose_call(
+            view,
+            sorted(unseen.elements(), key=lambda c: c.idx),
+            margins,
+            f"hard-bid/{self.seed}/{view.seat}/{view.version}",
+            int(budget * STEPS_PER_MS),
+            deadline,
+            utility,
+        )
+        self.last_info = {"searched": samples > 1, "samples": samples, "means": means}
+        if samples < 2:
+            return base
+        opts = rules.bid_options(rs, view.auction, view.seat)
+        if means[0] > means[1]:
+            return Bid(seat=view.seat, points=opts[0])
+        return PassBid(seat=view.seat)
 
     def bury(self, view: SeatView) -> list[Card]:
         """The playbook's best few buries (different suits voided, points kept or

@@ -1,0 +1,88 @@
+"""The hard bot's searched auction call (bots/bid_search.py): the rest of the
+auction as the playbook calls it, and a call played out over sampled deals."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from shengji_tui.bots import BotOptions, BotSpec, bot_level
+from shengji_tui.bots.bid_search import choose_call, finish_auction
+from shengji_tui.bots.search import SearchBot, utility
+from shengji_tui.engine import Bid, DealAll, PassBid, apply, new_game, view_for
+from shengji_tui.rules import Auction, AuctionCall, RuleSet
+
+EIGHTY = RuleSet.preset("eighty-points")
+THREE = RuleSet.preset("three-player")
+
+
+@pytest.mark.parametrize(
+    ("rs", "opener", "calls", "limits", "result"),
+    [
+        # eighty points, rising from 70 by 5: bids while the next bid is within the limit
+        (EIGHTY, 0, [], [85, 60, 75, 60], (2, 75)),  # an outbid 70 has no further bid
+        (EIGHTY, 1, [], [100, 100, 60, 60], (0, 75)),
+        (EIGHTY, 0, [], [60, 60, 60, 60], (0, 70)),  # all pass: the first to pass deals at 70
+        # three players, falling from 150: bids while the next threshold is not below the limit
+        (THREE, 0, [], [120, 140, 200], (0, 140)),
+        (THREE, 2, [(2, 150)], [120, 200, 200], (0, 145)),
+        (THREE, 0, [], [200, 200, 200], (None, None)),  # all pass: a redeal
+    ],
+)
+def test_the_rest_of_the_auction_as_the_playbook_calls_it(
+    rs: RuleSet,
+    opener: int,
+    calls: list[tuple[int, int | None]],
+    limits: list[int],
+    result: tuple[int | None, int | None],
+) -> None:
+    auction = Auction(opener=opener, calls=tuple(AuctionCall(seat=s, points=p) for s, p in calls))
+    assert finish_auction(rs, auction, limits) == result
+
+
+def hard(seed: int, budget_ms: float = 30) -> SearchBot:
+    bot = BotSpec(
+        level=bot_level("hard"),
+        seed=seed,
+        name="hard",
+        options=BotOptions(budget_ms=budget_ms, workers=1, guard=False),
+    ).make()
+    assert isinstance(bot, SearchBot)
+    bot.search_bids = True  # (off by default: docs/bots.md)
+    return bot
+
+
+@pytest.mark.parametrize("preset", ["eighty-points", "three-player"])
+def test_the_searched_call_is_legal_and_played_out(preset: str) -> None:
+    for seed in range(4):
+        state, _ = apply(new_game(preset, seed), DealAll())
+        seat = state.awaiting()
+        assert seat is not None
+        view = view_for(state, seat)
+        bot = hard(seed)
+        cmd = bot.decide(view)
+        assert isinstance(cmd, (Bid, PassBid)) and cmd.seat == seat
+        assert bot.last_info["searched"] and bot.last_info["samples"] >= 2
+        if isinstance(cmd, Bid):
+            assert state.auction is not None
+            assert cmd.points == state.rules.bid_start  # the nearest bid, the opener's
+        state, _ = apply(state, cmd)  # the engine takes it
+
+
+def test_a_call_is_worth_what_its_deals_pay() -> None:
+    """Three players, the opener: bidding 150 and passing are both played out
+    over the same samples (the seed's: the same means again), each worth the
+    levels a deal can move."""
+    state, _ = apply(new_game("three-player", 7), DealAll())
+    seat = state.awaiting()
+    assert seat is not None
+    view = view_for(state, seat)
+    hidden = Counter(c for s in range(3) if s != seat for c in state.hands[s])
+    hidden += Counter(state.kitty) - Counter(view.shown_kitty)
+    unseen = sorted(hidden.elements(), key=lambda c: c.idx)
+    args = (view, unseen, [-10.0, 5.0, 5.0], "t", 3000, 0.0, utility)
+    means, samples = choose_call(*args)
+    assert samples >= 2 and len(means) == 2
+    assert choose_call(*args) == (means, samples)
+    assert all(-7.0 < m < 7.0 for m in means)
