@@ -5,7 +5,7 @@
 Bot A is the hard bot at a budget of 0 ms (no search: the playbook's play,
 bury and declarations, exactly the normal bot's) with its bid margin
 (`bid_margin`, and three players' `falling_bid_margin`) set to each margin in
-turn (`--search-bids MS`: its calls played out at that budget, bid_search.py);
+turn (`--search-bids MS`: its calls played out at that budget, auction_search.py);
 bot B is the normal bot (margin 5). So the figure of each
 run is what that margin alone is worth against the playbook's (a margin of 5
 gives +0.000 exactly: the same moves on the same cards). Prints one line per
@@ -36,12 +36,20 @@ def main() -> int:
         type=float,
         default=0.0,
         metavar="MS",
-        help="A's bids played out at this budget (bid_search.py; 0: the estimate's)",
+        help="A's bids played out at this budget (auction_search.py; 0: the estimate's)",
+    )
+    ap.add_argument(
+        "--search-overturns",
+        type=float,
+        default=0.0,
+        metavar="MS",
+        help="three players: A's overturns played out at this budget (0: the playbook's)",
     )
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
     SearchBot.search_bids = args.search_bids > 0
-    SearchBot.bid_budget_ms = args.search_bids or None
+    SearchBot.search_overturns = args.search_overturns > 0
+    SearchBot.auction_budget_ms = args.search_bids or args.search_overturns or None
     for m in args.margins:
         # the class's: every hard bot of this process, in both auctions
         SearchBot.bid_margin = m
@@ -49,6 +57,7 @@ def main() -> int:
         log = None
         if args.log is not None:
             tag = f"_search{args.search_bids:g}" if args.search_bids else ""
+            tag += f"_overturn{args.search_overturns:g}" if args.search_overturns else ""
             log = args.log / f"bid_margin_{args.preset}_{m:g}{tag}.jsonl"
             log.unlink(missing_ok=True)
         r = run_bench(

@@ -37,7 +37,7 @@ from typing import Any
 from .. import rules
 from ..engine import Bid, Command, PassBid, SeatView
 from ..rules import Card, RuleSet, TrumpContext, points
-from .bid_search import choose_call
+from .auction_search import choose_call, choose_overturn
 from .bidding import choose_bid
 from .friends import friend_candidates, open_call
 from .playbook import PlaybookBot
@@ -353,6 +353,10 @@ def watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
+def _declared(rs: RuleSet, level: str, cards: list[Card]) -> object:
+    return rules.parse_declaration(rs, level, cards).trump_suit
+
+
 def choose(rows: list[list[float]], k: int, z: float = Z_DEVIATE) -> int:
     """The candidate with the best mean, but the playbook's first choice (0)
     unless the best beats it by more than `z` standard errors of the paired
@@ -378,11 +382,14 @@ class SearchBot(PlaybookBot):
     # three players' falling auction: bid down to the estimate plus this
     # (negative: below it); measured by duplicate sets (docs/bots.md)
     falling_bid_margin = -10.0
-    # the auction's calls played out (bid_search.py): measured worse than the
+    # the auction's calls played out (auction_search.py): measured worse than the
     # estimate's bids in both auctions (docs/bots.md), so off; bid_margin.py
     # --search-bids MS measures it
     search_bids = False
-    bid_budget_ms: float | None = None  # the bids' own budget (None: budget_ms)
+    search_overturns = True  # three players' 反牌 played out (auction_search.py)
+    # the bids' and overturns' own budget (None: budget_ms; bid_margin.py holds
+    # the play fixed at 0 ms and searches these alone)
+    auction_budget_ms: float | None = None
 
     def __init__(
         self,
@@ -492,7 +499,7 @@ class SearchBot(PlaybookBot):
         rs = view.rules
         base = choose_bid(view, self.bid_margin_of(rs))
         assert view.auction is not None
-        budget = self.budget_ms if self.bid_budget_ms is None else self.bid_budget_ms
+        budget = self.budget_ms if self.auction_budget_ms is None else self.auction_budget_ms
         if not self.search_bids or budget <= 0:
             return base
         if not rules.bid_options(rs, view.auction, view.seat):
@@ -520,6 +527,44 @@ class SearchBot(PlaybookBot):
         if means[0] > means[1]:
             return Bid(seat=view.seat, points=opts[0])
         return PassBid(seat=view.seat)
+
+    def overturn(self, view: SeatView) -> list[Card] | None:
+        """Three players' 反牌: the playbook's choice, a pass and the other suits
+        it may overturn with, each played out over sampled deals
+        (`auction_search.choose_overturn`) when `search_overturns` is on."""
+        base = super().overturn(view)
+        budget = self.budget_ms if self.auction_budget_ms is None else self.auction_budget_ms
+        if not self.search_overturns or budget <= 0:
+            return base
+        rs = view.rules
+        standing = view.standing.cards if view.standing is not None else ()
+        opts = rules.overturn_options(rs, view.level, list(view.hand), standing, view.trump_suit)
+        cands: list[list[Card] | None] = [base, None] if base is not None else [None]
+        # (no-trump's suit is None: a pass is "pass")
+        suits = {"pass" if c is None else _declared(rs, view.level, c) for c in cands[:1]}
+        for cards in opts:
+            suit = _declared(rs, view.level, cards)
+            if len(cands) < self.top_k + 1 and suit not in suits:
+                cands.append(cards)
+                suits.add(suit)
+        if len(cands) < 2:
+            return base
+        start = time.perf_counter()
+        deadline = start + budget * GUARD / 1000.0 if self.guard else 0.0
+        unseen = sorted(self.tracker(view).unseen.elements(), key=lambda c: c.idx)
+        means, samples = choose_overturn(
+            view,
+            unseen,
+            cands,
+            f"hard-overturn/{self.seed}/{view.seat}/{view.version}",
+            int(budget * STEPS_PER_MS),
+            deadline,
+            utility,
+        )
+        self.last_info = {"searched": samples > 1, "samples": samples, "means": means}
+        if samples < 2:
+            return base
+        return cands[max(range(len(cands)), key=lambda k: (means[k], -k))]
 
     def bury(self, view: SeatView) -> list[Card]:
         """The playbook's best few buries (different suits voided, points kept or

@@ -1,14 +1,17 @@
-"""The hard bot's auction call (eighty points and three players, docs/rules.md
-§11-12), searched: the nearest allowed bid and a pass, each followed to the end
-of the deal over the same sampled deals.
+"""The hard bot's auction-phase calls played out over sampled deals: the
+auction's bid (eighty points and three players, docs/rules.md §11-12; measured
+worse than the estimate's bids, so off: `SearchBot.search_bids`) and three
+players' overturn (反牌, kept).
 
-A sample deals the cards this seat cannot see (its hand and the kitty's shown
-cards excepted) to the other hands and the kitty. For each choice the rest of
-the auction is called as the playbook calls it (every seat bids while the next
-bid is within its hand's estimate less its margin, `bidding.py`), this seat
-included after its choice; the winner names its best trump, takes the kitty,
-buries its cheapest cards and the deal is played out by the rollout policy to
-the end; the choice is scored by the search's `utility` (a redeal: 0).
+A bid: the nearest allowed bid and a pass, each followed to the end of the
+deal over the same sampled deals. A sample deals the cards this seat cannot
+see (its hand and the kitty's shown cards excepted) to the other hands and the
+kitty. For each choice the rest of the auction is called as the playbook calls
+it (every seat bids while the next bid is within its hand's estimate less its
+margin, `bidding.py`), this seat included after its choice; the winner names
+its best trump, takes the kitty, buries its cheapest cards and the deal is
+played out by the rollout policy to the end; the choice is scored by the
+search's `utility` (a redeal: 0). The overturn: `choose_overturn`.
 """
 
 from __future__ import annotations
@@ -144,3 +147,69 @@ def _play_out(
     sim.run(0.0, 0)
     pts = sim.attacker_points(0)
     return float(utility(rs, pts, me != dealer, bid, sim.captured[dealer])), sim.steps
+
+
+def choose_overturn(
+    view: SeatView,
+    unseen: Sequence[Card],
+    options: Sequence[Sequence[Card] | None],
+    seed: str,
+    max_steps: int,
+    deadline: float,
+    utility: Callable[..., float],
+) -> tuple[list[float], int]:
+    """Three players' overturn (反牌), an attacker after the bury: the mean
+    utility of each of `options` (None: pass) over the same sampled deals, and
+    the samples played. In a sample the dealer's hand and bury are dealt from
+    `unseen` with the kitty's shown cards among them (the dealer burying its
+    cheapest under the standing trump); an overturn makes its suit trump, draws
+    `overturn_swap` (6) of the kitty at random and buries its cheapest as many;
+    nobody overturns after
+    it; the dealer leads and the deal is played out to the end."""
+    rs = view.rules
+    n, me = rs.players, view.seat
+    dealer = view.dealer
+    assert dealer is not None and view.bid is not None
+    shown = list(view.shown_kitty)
+    other = next(s for s in range(n) if s not in (me, dealer))
+    held = len(view.hand)  # every hand holds as many cards after the bury
+    standing = Sense(rs, TrumpContext(view.level, view.trump_suit))
+    senses = [
+        standing
+        if opt is None
+        else Sense(rs, TrumpContext(view.level, _suit_of(rs, view.level, opt)))
+        for opt in options
+    ]
+    free = list((Counter(unseen) - Counter(shown)).elements())
+    totals = [0.0] * len(options)
+    steps = samples = 0
+    while steps < max_steps and (not deadline or time.perf_counter() < deadline):
+        rng = random.Random(f"{seed}/{samples}")
+        pool = list(free)
+        rng.shuffle(pool)
+        others = pool[:held]
+        dealers = shown + pool[held:]
+        kitty = quick_bury(standing, dealers, rs.kitty_size)
+        dealer_hand = list((Counter(dealers) - Counter(kitty)).elements())
+        for k, (opt, sn) in enumerate(zip(options, senses, strict=True)):
+            hands = [list(view.hand)] * n
+            hands[dealer], hands[other] = list(dealer_hand), list(others)
+            bury = list(kitty)
+            if opt is not None:
+                drawn = rng.sample(kitty, rs.overturn_swap)
+                full = list(view.hand) + drawn
+                mine = quick_bury(sn, full, rs.overturn_swap)
+                hands[me] = list((Counter(full) - Counter(mine)).elements())
+                bury = list((Counter(kitty) - Counter(drawn)).elements()) + mine
+            attackers = {s for s in range(n) if s != dealer}
+            sim = Sim(sn, hands, [], dealer, [0] * n, attackers, bury, dealer=dealer)
+            sim.run(0.0, 0)
+            steps += sim.steps
+            totals[k] += float(utility(rs, sim.attacker_points(0), True, view.bid))
+        steps += SETUP_STEPS
+        samples += 1
+    return [t / max(1, samples) for t in totals], samples
+
+
+def _suit_of(rs: RuleSet, level: str, cards: Sequence[Card]) -> Suit | None:
+    return rules.parse_declaration(rs, level, list(cards)).trump_suit

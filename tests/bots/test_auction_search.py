@@ -1,5 +1,5 @@
-"""The hard bot's searched auction call (bots/bid_search.py): the rest of the
-auction as the playbook calls it, and a call played out over sampled deals."""
+"""The hard bot's searched auction-phase calls (bots/auction_search.py): the rest
+of the auction as the playbook calls it, a bid and an overturn played out."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from collections import Counter
 import pytest
 
 from shengji_tui.bots import BotOptions, BotSpec, bot_level
-from shengji_tui.bots.bid_search import choose_call, finish_auction
+from shengji_tui.bots.auction_search import choose_call, finish_auction
 from shengji_tui.bots.search import SearchBot, utility
-from shengji_tui.engine import Bid, DealAll, PassBid, apply, new_game, view_for
+from shengji_tui.engine import Bid, DealAll, PassBid, PassSteal, Steal, apply, new_game, view_for
 from shengji_tui.rules import Auction, AuctionCall, RuleSet
 
 EIGHTY = RuleSet.preset("eighty-points")
@@ -86,3 +86,44 @@ def test_a_call_is_worth_what_its_deals_pay() -> None:
     assert samples >= 2 and len(means) == 2
     assert choose_call(*args) == (means, samples)
     assert all(-7.0 < m < 7.0 for m in means)
+
+
+def overturning_views(count: int) -> list[tuple[object, int]]:
+    """Three-player states at an attacker's overturn with something to overturn
+    with (the normal bots bid, name and bury)."""
+    from shengji_tui.bots.playbook import PlaybookBot
+    from shengji_tui.rules import overturn_options
+
+    found: list[tuple[object, int]] = []
+    for seed in range(200):
+        state, _ = apply(new_game("three-player", seed), DealAll())
+        bots = [PlaybookBot(seed, f"n{s}") for s in range(3)]
+        while state.phase in ("bidding", "naming_trump", "burying"):
+            s = state.awaiting()
+            assert s is not None
+            cmd = bots[s].decide(view_for(state, s))
+            assert cmd is not None
+            state, _ = apply(state, cmd)
+        if state.phase != "overturning":
+            continue  # a redeal
+        s = state.awaiting()
+        assert s is not None
+        v = view_for(state, s)
+        standing = v.standing.cards if v.standing is not None else ()
+        if overturn_options(v.rules, v.level, list(v.hand), standing, v.trump_suit):
+            found.append((state, s))
+            if len(found) == count:
+                break
+    return found
+
+
+def test_the_searched_overturn_is_legal_and_played_out() -> None:
+    cases = overturning_views(3)
+    assert cases
+    for state, seat in cases:
+        view = view_for(state, seat)  # type: ignore[arg-type]
+        bot = hard(seat)
+        cmd = bot.decide(view)
+        assert isinstance(cmd, (Steal, PassSteal)) and cmd.seat == seat
+        assert bot.last_info["searched"] and len(bot.last_info["means"]) >= 2
+        apply(state, cmd)  # type: ignore[arg-type]  # the engine takes it
