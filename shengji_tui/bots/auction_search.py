@@ -24,7 +24,8 @@ from collections.abc import Callable, Sequence
 from .. import rules
 from ..engine import SeatView
 from ..rules import Auction, AuctionCall, Card, RuleSet, Suit, TrumpContext
-from .bidding import appraise, bid_limit
+from .bidding import appraise, bid_limit, within
+from .playbook import declared_suit
 from .rollout import Sim
 from .sense import TRUMP, Sense
 
@@ -56,7 +57,6 @@ def finish_auction(
     """The rest of `auction` called by the playbook's rule (each seat bids the
     nearest value while it is within `limits[seat]`): the winner and its bid
     (None, None: every seat passed and the cards are dealt again)."""
-    rising = rs.bidding == "points_up"
     while True:
         st = rules.auction_status(rs, auction)
         if st.over:
@@ -64,7 +64,7 @@ def finish_auction(
         s = st.turn
         assert s is not None
         opts = rules.bid_options(rs, auction, s)
-        ok = bool(opts) and (opts[0] <= limits[s] if rising else opts[0] >= limits[s])
+        ok = bool(opts) and within(rs, opts[0], limits[s])
         auction = auction.with_call(AuctionCall(seat=s, points=opts[0] if ok else None))
 
 
@@ -79,8 +79,8 @@ def choose_call(
 ) -> tuple[list[float], int]:
     """The mean utility of bidding the nearest value (first) and of passing
     (second) over sampled deals, and the samples played. `unseen`: every card
-    this seat has not seen (the others' hands and the kitty's hidden part);
-    `margins[seat]`: the margin each seat bids with (this one's included)."""
+    this seat has not seen (the others' hands and the kitty, its shown cards
+    too); `margins[seat]`: the margin each seat bids with (this one's included)."""
     rs = view.rules
     assert view.auction is not None
     n, me = rs.players, view.seat
@@ -91,15 +91,14 @@ def choose_call(
         view.auction.with_call(AuctionCall(seat=me, points=None)),
     ]
     shown = list(view.shown_kitty)
-    hidden_kitty = rs.kitty_size - len(shown)
-    sizes = [
-        len(view.hand) if s == me else (len(unseen) - hidden_kitty) // (n - 1) for s in range(n)
-    ]
+    free = _hidden(view, unseen)
+    size = (len(free) - (rs.kitty_size - len(shown))) // (n - 1)
+    sizes = [len(view.hand) if s == me else size for s in range(n)]
     totals = [0.0, 0.0]
     steps = samples = 0
     while steps < max_steps and (not deadline or time.perf_counter() < deadline):
         rng = random.Random(f"{seed}/{samples}")
-        pool = list(unseen)
+        pool = list(free)
         rng.shuffle(pool)
         hands: list[list[Card]] = []
         at = 0
@@ -164,8 +163,8 @@ def choose_overturn(
     `unseen` with the kitty's shown cards among them (the dealer burying its
     cheapest under the standing trump); an overturn makes its suit trump, draws
     `overturn_swap` (6) of the kitty at random and buries its cheapest as many;
-    nobody overturns after
-    it; the dealer leads and the deal is played out to the end."""
+    nobody overturns after it; the dealer leads and the deal is played out to
+    the end. `unseen`: as `choose_call`'s."""
     rs = view.rules
     n, me = rs.players, view.seat
     dealer = view.dealer
@@ -177,10 +176,10 @@ def choose_overturn(
     senses = [
         standing
         if opt is None
-        else Sense(rs, TrumpContext(view.level, _suit_of(rs, view.level, opt)))
+        else Sense(rs, TrumpContext(view.level, declared_suit(rs, view.level, opt)))
         for opt in options
     ]
-    free = list((Counter(unseen) - Counter(shown)).elements())
+    free = _hidden(view, unseen)
     totals = [0.0] * len(options)
     steps = samples = 0
     while steps < max_steps and (not deadline or time.perf_counter() < deadline):
@@ -191,12 +190,12 @@ def choose_overturn(
         dealers = shown + pool[held:]
         kitty = quick_bury(standing, dealers, rs.kitty_size)
         dealer_hand = list((Counter(dealers) - Counter(kitty)).elements())
+        drawn = rng.sample(kitty, rs.overturn_swap)  # (the same draw for every overturn)
         for k, (opt, sn) in enumerate(zip(options, senses, strict=True)):
-            hands = [list(view.hand)] * n
-            hands[dealer], hands[other] = list(dealer_hand), list(others)
+            hands: list[list[Card]] = [[] for _ in range(n)]
+            hands[me], hands[dealer], hands[other] = list(view.hand), dealer_hand[:], others[:]
             bury = list(kitty)
             if opt is not None:
-                drawn = rng.sample(kitty, rs.overturn_swap)
                 full = list(view.hand) + drawn
                 mine = quick_bury(sn, full, rs.overturn_swap)
                 hands[me] = list((Counter(full) - Counter(mine)).elements())
@@ -211,5 +210,6 @@ def choose_overturn(
     return [t / max(1, samples) for t in totals], samples
 
 
-def _suit_of(rs: RuleSet, level: str, cards: Sequence[Card]) -> Suit | None:
-    return rules.parse_declaration(rs, level, list(cards)).trump_suit
+def _hidden(view: SeatView, unseen: Sequence[Card]) -> list[Card]:
+    """The unseen cards but the kitty's shown ones (three players)."""
+    return list((Counter(unseen) - Counter(view.shown_kitty)).elements())

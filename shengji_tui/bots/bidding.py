@@ -186,12 +186,14 @@ def choose_bid(view: SeatView, margin: float) -> Command:
     # three players: the shown kitty cards will be the dealer's too
     worth = appraise(rs, level, [*view.hand, *view.shown_kitty])
     limit = bid_limit(rs, worth.points, margin)
-    if options:
-        nearest = options[0]
-        ok = nearest <= limit if rs.bidding == "points_up" else nearest >= limit
-        if ok:
-            return Bid(seat=view.seat, points=nearest)
+    if options and within(rs, options[0], limit):
+        return Bid(seat=view.seat, points=options[0])
     return PassBid(seat=view.seat)
+
+
+def within(rs: RuleSet, bid: int, limit: int) -> bool:
+    """Whether `bid` is worth making under `bid_limit`'s `limit`."""
+    return bid <= limit if rs.bidding == "points_up" else bid >= limit
 
 
 def choose_trump(view: SeatView) -> NameTrump:

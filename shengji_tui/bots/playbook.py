@@ -36,7 +36,7 @@ from itertools import islice
 
 from .. import rules
 from ..engine import Bury, CallFriend, Command, Declare, PassSteal, Play, SeatView, Steal
-from ..rules import Card, RuleSet, TrumpContext, points
+from ..rules import Card, RuleSet, Suit, TrumpContext, points
 from .base import side_of
 from .bidding import choose_bid, choose_trump
 from .friends import best_call, known_partners, lead_bonus
@@ -77,7 +77,7 @@ def trump_share(rs: RuleSet, level: str, suit: object, hand: Sequence[Card]) -> 
     return sum(1 for c in hand if sn.is_trump(c)) / len(hand)
 
 
-def declared_suit(rs: RuleSet, level: str, cards: Sequence[Card]) -> object:
+def declared_suit(rs: RuleSet, level: str, cards: Sequence[Card]) -> Suit | None:
     return rules.parse_declaration(rs, level, list(cards)).trump_suit
 
 

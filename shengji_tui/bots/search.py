@@ -40,7 +40,7 @@ from ..rules import Card, RuleSet, TrumpContext, points
 from .auction_search import choose_call, choose_overturn
 from .bidding import choose_bid
 from .friends import friend_candidates, open_call
-from .playbook import PlaybookBot
+from .playbook import PlaybookBot, declared_suit
 from .rollout import Sim
 from .sense import Sense
 from .tracker import SampleSpec, sample_spec
@@ -353,10 +353,6 @@ def watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def _declared(rs: RuleSet, level: str, cards: list[Card]) -> object:
-    return rules.parse_declaration(rs, level, cards).trump_suit
-
-
 def choose(rows: list[list[float]], k: int, z: float = Z_DEVIATE) -> int:
     """The candidate with the best mean, but the playbook's first choice (0)
     unless the best beats it by more than `z` standard errors of the paired
@@ -495,35 +491,37 @@ class SearchBot(PlaybookBot):
     def bid_margin_of(self, rs: RuleSet) -> float:
         return self.falling_bid_margin if rs.bidding == "threshold_down" else self.bid_margin
 
+    def auction_work(self, on: bool) -> tuple[int, float] | None:
+        """The work count and deadline of an auction-phase search (None: the
+        playbook's call: switched off, or no budget)."""
+        budget = self.budget_ms if self.auction_budget_ms is None else self.auction_budget_ms
+        if not on or budget <= 0:
+            return None
+        deadline = time.perf_counter() + budget * GUARD / 1000.0 if self.guard else 0.0
+        return int(budget * STEPS_PER_MS), deadline
+
+    def searched(self, means: list[float], samples: int) -> bool:
+        """Record an auction-phase search; whether it saw enough to decide."""
+        self.last_info = {"searched": samples > 1, "samples": samples, "means": means}
+        return samples > 1
+
     def bid(self, view: SeatView) -> Command:
         rs = view.rules
         base = choose_bid(view, self.bid_margin_of(rs))
+        work = self.auction_work(self.search_bids)
         assert view.auction is not None
-        budget = self.budget_ms if self.auction_budget_ms is None else self.auction_budget_ms
-        if not self.search_bids or budget <= 0:
+        opts = rules.bid_options(rs, view.auction, view.seat)
+        if work is None or not opts:
             return base
-        if not rules.bid_options(rs, view.auction, view.seat):
-            return base
-        start = time.perf_counter()
-        deadline = start + budget * GUARD / 1000.0 if self.guard else 0.0
-        unseen = Counter(self.tracker(view).unseen) - Counter(view.shown_kitty)
+        unseen = sorted(self.tracker(view).unseen.elements(), key=lambda c: c.idx)
         margins = [
             self.bid_margin_of(rs) if s == view.seat else PlaybookBot.bid_margin
             for s in range(rs.players)
         ]
-        means, samples = choose_call(
-            view,
-            sorted(unseen.elements(), key=lambda c: c.idx),
-            margins,
-            f"hard-bid/{self.seed}/{view.seat}/{view.version}",
-            int(budget * STEPS_PER_MS),
-            deadline,
-            utility,
-        )
-        self.last_info = {"searched": samples > 1, "samples": samples, "means": means}
-        if samples < 2:
+        seed = f"hard-bid/{self.seed}/{view.seat}/{view.version}"
+        means, samples = choose_call(view, unseen, margins, seed, *work, utility)
+        if not self.searched(means, samples):
             return base
-        opts = rules.bid_options(rs, view.auction, view.seat)
         if means[0] > means[1]:
             return Bid(seat=view.seat, points=opts[0])
         return PassBid(seat=view.seat)
@@ -533,36 +531,25 @@ class SearchBot(PlaybookBot):
         it may overturn with, each played out over sampled deals
         (`auction_search.choose_overturn`) when `search_overturns` is on."""
         base = super().overturn(view)
-        budget = self.budget_ms if self.auction_budget_ms is None else self.auction_budget_ms
-        if not self.search_overturns or budget <= 0:
+        work = self.auction_work(self.search_overturns)
+        if work is None:
             return base
-        rs = view.rules
+        rs, level = view.rules, view.level
         standing = view.standing.cards if view.standing is not None else ()
-        opts = rules.overturn_options(rs, view.level, list(view.hand), standing, view.trump_suit)
-        cands: list[list[Card] | None] = [base, None] if base is not None else [None]
-        # (no-trump's suit is None: a pass is "pass")
-        suits = {"pass" if c is None else _declared(rs, view.level, c) for c in cands[:1]}
+        opts = rules.overturn_options(rs, level, list(view.hand), standing, view.trump_suit)
+        cands: list[list[Card] | None] = [None] if base is None else [base, None]
+        suits = set() if base is None else {declared_suit(rs, level, base)}
         for cards in opts:
-            suit = _declared(rs, view.level, cards)
+            suit = declared_suit(rs, level, cards)
             if len(cands) < self.top_k + 1 and suit not in suits:
                 cands.append(cards)
                 suits.add(suit)
         if len(cands) < 2:
             return base
-        start = time.perf_counter()
-        deadline = start + budget * GUARD / 1000.0 if self.guard else 0.0
         unseen = sorted(self.tracker(view).unseen.elements(), key=lambda c: c.idx)
-        means, samples = choose_overturn(
-            view,
-            unseen,
-            cands,
-            f"hard-overturn/{self.seed}/{view.seat}/{view.version}",
-            int(budget * STEPS_PER_MS),
-            deadline,
-            utility,
-        )
-        self.last_info = {"searched": samples > 1, "samples": samples, "means": means}
-        if samples < 2:
+        seed = f"hard-overturn/{self.seed}/{view.seat}/{view.version}"
+        means, samples = choose_overturn(view, unseen, cands, seed, *work, utility)
+        if not self.searched(means, samples):
             return base
         return cands[max(range(len(cands)), key=lambda k: (means[k], -k))]
 

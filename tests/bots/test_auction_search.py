@@ -3,8 +3,6 @@ of the auction as the playbook calls it, a bid and an overturn played out."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 from shengji_tui.bots import BotOptions, BotSpec, bot_level
@@ -78,9 +76,8 @@ def test_a_call_is_worth_what_its_deals_pay() -> None:
     seat = state.awaiting()
     assert seat is not None
     view = view_for(state, seat)
-    hidden = Counter(c for s in range(3) if s != seat for c in state.hands[s])
-    hidden += Counter(state.kitty) - Counter(view.shown_kitty)
-    unseen = sorted(hidden.elements(), key=lambda c: c.idx)
+    # what the seat has not seen: the others' hands and the kitty (shown cards too)
+    unseen = [c for s in range(3) if s != seat for c in state.hands[s]] + list(state.kitty)
     args = (view, unseen, [-10.0, 5.0, 5.0], "t", 3000, 0.0, utility)
     means, samples = choose_call(*args)
     assert samples >= 2 and len(means) == 2
@@ -127,3 +124,20 @@ def test_the_searched_overturn_is_legal_and_played_out() -> None:
         assert isinstance(cmd, (Steal, PassSteal)) and cmd.seat == seat
         assert bot.last_info["searched"] and len(bot.last_info["means"]) >= 2
         apply(state, cmd)  # type: ignore[arg-type]  # the engine takes it
+
+
+def test_a_pass_nobody_follows_is_a_redeal_and_a_bid_deals() -> None:
+    """Three players, the opener; the others never bid (a margin no hand
+    meets): passing redeals (worth 0 in every sample), bidding 150 deals at 150,
+    worth the deal's levels."""
+    state, _ = apply(new_game("three-player", 7), DealAll())
+    seat = state.awaiting()
+    assert seat is not None
+    view = view_for(state, seat)
+    unseen = [c for s in range(3) if s != seat for c in state.hands[s]] + list(state.kitty)
+    margins = [1000.0] * 3
+    margins[seat] = -10.0
+    (bid, passed), samples = choose_call(view, unseen, margins, "t", 3000, 0.0, utility)
+    assert samples >= 2
+    assert passed == 0.0
+    assert bid != 0.0
