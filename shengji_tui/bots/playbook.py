@@ -97,6 +97,63 @@ def _clearly_better(view: SeatView, opts: Iterable[list[Card]]) -> list[Card] | 
     return None if best is None else best[1]
 
 
+def pick_declaration(
+    rs: RuleSet,
+    level: str,
+    hand: list[Card],
+    standing: tuple[int, list[Card]] | None,
+    partner: bool,
+    seat: int,
+    grab: float = 0.0,
+) -> list[Card] | None:
+    """The playbook's declaration for `seat` holding `hand` (None: none now)
+    against `standing` (its seat and cards; `partner`: made by my side), the
+    trump shares it needs lowered by `grab` (the first deal's)."""
+    st_cards = None if standing is None else standing[1]
+    mine = standing is not None and standing[0] == seat
+    opts = rules.valid_declarations(rs, level, hand, st_cards, mine)
+    if not opts:
+        return None
+    total = rs.hand_size
+    frac = len(hand) / total
+    st_suit = None if st_cards is None else declared_suit(rs, level, st_cards)
+    g = grab
+    best: tuple[float, list[Card]] | None = None
+    for cards in opts:
+        suit = declared_suit(rs, level, cards)
+        share = trump_share(rs, level, suit, hand)
+        val = trump_value(rs, level, suit, hand)
+        k = len(cards)
+        if st_cards is not None and mine:
+            # reinforce (lock) my own suit; overturning myself needs a much better suit
+            if suit == st_suit and k > len(st_cards):
+                return cards
+            base = trump_value(rs, level, st_suit, hand)
+            if val < base + 0.35:
+                continue
+        elif st_cards is not None:
+            base = trump_value(rs, level, st_suit, hand)
+            margin = 0.45 if partner else 0.12
+            if val < base + margin or share < 0.28 - (0.0 if partner else g):
+                continue
+        else:
+            if suit is None:  # no-trump from a joker pair: only with a strong hand
+                if val < 0.55 or frac < 0.5:
+                    continue
+            elif k >= 2:
+                if len(hand) < 4 or share < 0.28 - g:
+                    continue
+            else:
+                strong = share >= 0.42 - g and len(hand) >= 6
+                late = frac >= 0.8 and share >= 0.34 - g
+                if not (strong or late):
+                    continue
+        score = val + 0.05 * k
+        if best is None or score > best[0]:
+            best = (score, cards)
+    return None if best is None else best[1]
+
+
 # ------------------------------------------------------------------ situation
 
 
@@ -196,50 +253,21 @@ class PlaybookBot:
         )
 
     def declaration(self, view: SeatView) -> list[Card] | None:
-        opts = self.options(view)
-        if not opts:
-            return None
-        rs, level, hand = view.rules, view.level, list(view.hand)
+        return self.declaration_at(view, self.grab if view.dealer is None else 0.0)
+
+    def declaration_at(self, view: SeatView, grab: float) -> list[Card] | None:
+        """The declaration the playbook makes with the trump shares it needs
+        lowered by `grab`."""
         st = view.standing
-        total = rs.hand_size
-        frac = len(hand) / total
-        st_suit = None if st is None else declared_suit(rs, level, st.cards)
-        g = self.grab if view.dealer is None else 0.0
-        best: tuple[float, list[Card]] | None = None
-        for cards in opts:
-            suit = declared_suit(rs, level, cards)
-            share = trump_share(rs, level, suit, hand)
-            val = trump_value(rs, level, suit, hand)
-            k = len(cards)
-            if st is not None and st.seat == view.seat:
-                # reinforce (lock) my own suit; overturning myself needs a much better suit
-                if suit == st_suit and k > len(st.cards):
-                    return cards
-                base = trump_value(rs, level, st_suit, hand)
-                if val < base + 0.35:
-                    continue
-            elif st is not None:
-                base = trump_value(rs, level, st_suit, hand)
-                partner = st.seat in side_of(view, view.seat)
-                margin = 0.45 if partner else 0.12
-                if val < base + margin or share < 0.28 - (0.0 if partner else g):
-                    continue
-            else:
-                if suit is None:  # no-trump from a joker pair: only with a strong hand
-                    if val < 0.55 or frac < 0.5:
-                        continue
-                elif k >= 2:
-                    if len(hand) < 4 or share < 0.28 - g:
-                        continue
-                else:
-                    strong = share >= 0.42 - g and len(hand) >= 6
-                    late = frac >= 0.8 and share >= 0.34 - g
-                    if not (strong or late):
-                        continue
-            score = val + 0.05 * k
-            if best is None or score > best[0]:
-                best = (score, cards)
-        return None if best is None else best[1]
+        return pick_declaration(
+            view.rules,
+            view.level,
+            list(view.hand),
+            None if st is None else (st.seat, list(st.cards)),
+            st is not None and st.seat in side_of(view, view.seat),
+            view.seat,
+            grab,
+        )
 
     def steal(self, view: SeatView) -> list[Card] | None:
         if view.standing is None:

@@ -7,8 +7,10 @@ plays each candidate out in each sample with a fast rollout policy that sees
 the sampled hands, and picks the candidate with the best mean outcome for its
 side (levels gained minus levels conceded, plus a small share of the point
 margin). Buries are searched the same way where the bury is the deal's last
-word on the kitty; declaring, kitty theft, the friend call and the bids are
-the playbook's (three players' falling auction with a lower margin,
+word on the kitty, and three players' overturn (auction_search.py). The
+declarations (while dealing: declare_search.py; in the window), kitty theft,
+the friend call and the bids were searched too, measured no better than the
+playbook's and are its (three players' falling auction with a lower margin,
 `falling_bid_margin`: docs/bots.md).
 
 Time: `budget_ms` per move (default 300). The work is counted in rollout
@@ -30,6 +32,7 @@ import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from multiprocessing import resource_tracker
 from multiprocessing import util as mp_util
 from typing import Any
@@ -39,8 +42,9 @@ from ..engine import Bid, Command, PassBid, SeatView
 from ..rules import Card, RuleSet, TrumpContext, points
 from .auction_search import choose_call, choose_overturn
 from .bidding import choose_bid
+from .declare_search import choose_dealing_declaration, searchable
 from .friends import friend_candidates, open_call
-from .playbook import PlaybookBot, declared_suit
+from .playbook import PlaybookBot, declared_suit, trump_value
 from .rollout import Sim
 from .sense import Sense
 from .tracker import SampleSpec, sample_spec
@@ -129,20 +133,24 @@ def utility(
     bid: int | None = None,
     dealer_pts: int | None = None,
     result: rules.DealResult | None = None,
+    pivot: int = 0,
 ) -> float:
     """My side's outcome: levels gained minus levels conceded, plus a bit of margin
     (eighty points: my match points, `dealer_pts` being the dealer's own points;
-    find friends: `result`, the dealer side's levels counted per seat)."""
+    find friends: `result`, the dealer side's levels counted per seat). The
+    margin counts the attackers' points from `pivot`: 0 where every choice
+    leaves the sides as they are (a constant then), `even_points` where the
+    choice decides who deals (else the margin alone favours attacking)."""
     if rs.bidding == "points_up":
         assert bid is not None and dealer_pts is not None
         each = rules.eighty_points_settlement(bid, dealer_pts)
         mine = -each if me_attacks else each * (rs.players - 1)
-        margin = -dealer_pts if me_attacks else dealer_pts
+        margin = pivot - dealer_pts if me_attacks else dealer_pts - pivot
         return mine + margin / (4.0 * rs.score_step)
     r = rules.deal_result(rs, attacker_pts, bid=bid) if result is None else result
     if rs.bidding == "threshold_down":  # levels only: nobody takes over the deal
         gain = r.attacker_levels - r.dealer_side_levels
-        margin = attacker_pts if me_attacks else -attacker_pts
+        margin = attacker_pts - pivot if me_attacks else pivot - attacker_pts
         return (gain if me_attacks else -gain) + margin / (4.0 * rs.score_step)
     if r.attackers_take_over:
         att = r.attacker_levels + 1.0  # taking over the deal is worth about a level
@@ -152,8 +160,22 @@ def utility(
     else:
         att, dfn = 0.0, float(r.dealer_side_levels)
     lv = att - dfn if me_attacks else dfn - att
-    margin = attacker_pts if me_attacks else -attacker_pts
+    margin = attacker_pts - pivot if me_attacks else pivot - attacker_pts
     return lv + margin / (4.0 * rs.score_step)
+
+
+def even_points(rs: RuleSet) -> int:
+    """The attackers' points at which the deal turns (they take it over)."""
+    over = [b.min_points for b in rs.bands() if b.take_over]
+    return min(over) if over else 2 * rs.score_step
+
+
+def at_stake(
+    rs: RuleSet, attacker_pts: int, me_attacks: bool, bid: int, dealer_pts: int | None = None
+) -> float:
+    """`utility` where the choice decides who deals at `bid` (an auction's
+    calls): the margin counted from the bid, where that deal turns."""
+    return utility(rs, attacker_pts, me_attacks, bid, dealer_pts, pivot=bid)
 
 
 def run_job(job: SearchJob) -> tuple[list[list[float]], int, int]:
@@ -383,6 +405,13 @@ class SearchBot(PlaybookBot):
     # --search-bids MS measures it
     search_bids = False
     search_overturns = True  # three players' 反牌 played out (auction_search.py)
+    # a declaration while the cards are dealt, against waiting (declare_search.py):
+    # measured no better than the playbook's on classic (docs/bots.md), so off;
+    # declare_grab.py --search-dealing MS measures it
+    search_dealing = False
+    dealing_z = Z_DEVIATE  # how sure that search must be to leave the playbook's
+    # ... and searched also where the playbook would declare with shares this much lower
+    dealing_reach = 0.0
     # the bids' and overturns' own budget (None: budget_ms; bid_margin.py holds
     # the play fixed at 0 ms and searches these alone)
     auction_budget_ms: float | None = None
@@ -408,6 +437,8 @@ class SearchBot(PlaybookBot):
         self.top_k = top_k if top_k is not None else WIDE_K if self.wide else TOP_K
         self.guard = guard
         self.last_info: dict[str, Any] = {}
+        # the dealing-time declarations searched (a table asks every bot at every card)
+        self._declared: dict[tuple[object, ...], list[Card] | None] = {}
         if self.workers > 1 and self.budget_ms > 0:
             _pool(self.workers - 1)  # started (and warmed up) now, not in the first move
 
@@ -519,7 +550,7 @@ class SearchBot(PlaybookBot):
             for s in range(rs.players)
         ]
         seed = f"hard-bid/{self.seed}/{view.seat}/{view.version}"
-        means, samples = choose_call(view, unseen, margins, seed, *work, utility)
+        means, samples = choose_call(view, unseen, margins, seed, *work, at_stake)
         if not self.searched(means, samples):
             return base
         if means[0] > means[1]:
@@ -552,6 +583,64 @@ class SearchBot(PlaybookBot):
         if not self.searched(means, samples):
             return base
         return cands[max(range(len(cands)), key=lambda k: (means[k], -k))]
+
+    def declaration(self, view: SeatView) -> list[Card] | None:
+        """While the cards are dealt, when the playbook would declare: its
+        declaration, not declaring now and the other suits' best, each played
+        out over sampled deals (`declare_search.py`) when `search_dealing` is on;
+        in the declaring window (searched, measured worse: docs/bots.md) the
+        playbook's."""
+        base = super().declaration(view)
+        rs = view.rules
+        if view.phase != "dealing" or not searchable(rs):
+            return base
+        work = self.auction_work(self.search_dealing)
+        if work is None:
+            return base
+        reach = None
+        if base is None:  # declaring where the playbook needs a little more (dealing_reach)
+            if self.dealing_reach <= 0:
+                return None
+            grab = self.grab if view.dealer is None else 0.0
+            reach = self.declaration_at(view, grab + self.dealing_reach)
+            if reach is None:
+                return None
+        st = view.standing
+        key = (
+            view.deal_no,
+            view.level,
+            view.hand,
+            None if st is None else (st.seat, st.cards),
+        )
+        if key in self._declared:
+            self.last_info = {"searched": False, "cached": True}
+            return self._declared[key]
+        hand = list(view.hand)
+        first = base if base is not None else reach
+        assert first is not None
+        cands: list[list[Card] | None] = [base, None] if base is not None else [None, reach]
+        suits = {declared_suit(rs, view.level, first)}
+        ranked = sorted(
+            self.options(view),
+            key=lambda c: -trump_value(rs, view.level, declared_suit(rs, view.level, c), hand),
+        )
+        for cards in ranked:
+            suit = declared_suit(rs, view.level, cards)
+            if len(cands) < self.top_k + 1 and suit not in suits:
+                cands.append(cards)
+                suits.add(suit)
+        tr = self.tracker(view)
+        known = [tr.known[s] for s in range(rs.players)]
+        seed = f"hard-declare/{self.seed}/{view.seat}/{view.version}"
+        # (the choice decides who deals: the margin counted from the turning point)
+        even = partial(utility, pivot=even_points(rs))
+        rows = choose_dealing_declaration(view, tr.unseen, known, cands, seed, *work, even)
+        means = [sum(r[j] for r in rows) / max(1, len(rows)) for j in range(len(cands))]
+        pick = choose(rows, len(cands), self.dealing_z) if self.searched(means, len(rows)) else 0
+        if len(self._declared) > 256:
+            self._declared.clear()
+        self._declared[key] = cands[pick]
+        return cands[pick]
 
     def bury(self, view: SeatView) -> list[Card]:
         """The playbook's best few buries (different suits voided, points kept or

@@ -7,7 +7,7 @@ import pytest
 
 from shengji_tui.bots import BotOptions, BotSpec, bot_level
 from shengji_tui.bots.auction_search import choose_call, finish_auction
-from shengji_tui.bots.search import SearchBot, utility
+from shengji_tui.bots.search import SearchBot, at_stake, utility
 from shengji_tui.engine import Bid, DealAll, PassBid, PassSteal, Steal, apply, new_game, view_for
 from shengji_tui.rules import Auction, AuctionCall, RuleSet
 
@@ -141,3 +141,15 @@ def test_a_pass_nobody_follows_is_a_redeal_and_a_bid_deals() -> None:
     assert samples >= 2
     assert passed == 0.0
     assert bid != 0.0
+
+
+def test_an_auctions_deal_is_scored_from_its_bid() -> None:
+    """A call decides who deals: the margin is counted from the bid, where the
+    deal turns, so a deal is worth to one side what the other loses."""
+    step3 = 4 * THREE.score_step
+    for pts in (60, 120, 150):
+        assert at_stake(THREE, pts, True, 120) == utility(THREE, pts, True, 120) - 120 / step3
+        assert at_stake(THREE, pts, True, 120) == -at_stake(THREE, pts, False, 120)
+    step8 = 4 * EIGHTY.score_step
+    got = at_stake(EIGHTY, 40, True, 85, 80)
+    assert got == utility(EIGHTY, 40, True, 85, 80) + 85 / step8

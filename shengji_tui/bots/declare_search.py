@@ -1,0 +1,207 @@
+"""The hard bot's declaration while the cards are being dealt (fixed partners,
+no auction, no kitty theft, open declaring: docs/rules.md §4): declare now,
+another suit now, or not while dealing, each played out over sampled deals.
+
+A sample deals the cards this seat has not seen: the rest of the others'
+hands so far (each holding the declaration cards it has shown), the cards
+still to come, in the engine's order, and the kitty. For each choice the rest
+of the dealing is replayed card by card: a seat that gets a card declares or
+overturns as the playbook would (`playbook.pick_declaration`, asked when a
+level card or joker arrives and every third card); this seat too after a
+declaration now, but after "not now" it keeps quiet until every card is out.
+Then the declaring window: each seat in turn from seat 0, this one included,
+declares as the playbook would at full hands until a round passes quietly.
+The declaration left standing names trump (and on the first deal the dealer);
+with none, the preset's `no_declaration` rule does (a redeal is worth 0). The
+dealer takes the kitty, buries its cheapest cards and the deal is played out
+by the rollout policy to the end; the choice is scored by the search's
+`utility`. Asked again at each card while the playbook would declare, the bot
+declares as soon as declaring beats keeping quiet.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from .. import rules
+from ..engine import SeatView
+from ..rules import Card, Rank, RuleSet, Suit, TrumpContext
+from .auction_search import SETUP_STEPS, quick_bury
+from .playbook import declared_suit, pick_declaration
+from .rollout import Sim
+from .sense import Sense
+
+Standing = tuple[int, list[Card]]  # a declaration: its seat and cards
+CHECK_STEPS = 2  # a playbook's declaration asked, in rollout steps of time
+
+
+def searchable(rs: RuleSet) -> bool:
+    """Whether the deal's declaring is one this search models."""
+    return (
+        rs.partnership == "fixed"
+        and rs.bidding == "none"
+        and not rs.kitty_theft
+        and not rs.hidden_declaring
+    )
+
+
+def settle_declaring(
+    rs: RuleSet,
+    level: str,
+    teams: Sequence[int],
+    hands: Sequence[list[Card]],
+    standing: Standing | None,
+    first: int,
+) -> Standing | None:
+    """The declaration left standing when every seat, in turn from `first`,
+    declares at full hands as the playbook would, until a round passes quietly
+    (at most three rounds): the declaring window."""
+    n = len(hands)
+    for _ in range(3):
+        moved = False
+        for i in range(n):
+            s = (first + i) % n
+            partner = standing is not None and teams[standing[0]] == teams[s]
+            cards = pick_declaration(rs, level, hands[s], standing, partner, s)
+            if cards is not None:
+                standing = (s, cards)
+                moved = True
+        if not moved:
+            break
+    return standing
+
+
+def finish_dealing(
+    rs: RuleSet,
+    level: str,
+    teams: Sequence[int],
+    hands: Sequence[list[Card]],
+    still: Sequence[list[Card]],
+    dealt: int,
+    first_seat: int,
+    standing: Standing | None,
+    quiet: int | None,
+) -> tuple[Standing | None, int]:
+    """The declaration standing once the cards `still` to come (per seat, in
+    order) are dealt onto `hands` (`dealt` cards out so far, the first to
+    `first_seat`), each seat declaring as the playbook would when it gets a
+    level card or a joker and every third card (`quiet`: a seat that does not),
+    then the declaring window; and the declarations asked."""
+    n = len(hands)
+    rank = rules.parse_rank(level)
+    held = [list(h) for h in hands]
+    at = [0] * n
+    asked = 0
+    for _ in range(sum(len(f) for f in still)):
+        s = (first_seat + dealt) % n
+        dealt += 1
+        card = still[s][at[s]]
+        at[s] += 1
+        held[s].append(card)
+        if s == quiet:
+            continue
+        if card.rank not in (rank, Rank.LJ, Rank.BJ) and len(held[s]) % 3:
+            continue
+        partner = standing is not None and teams[standing[0]] == teams[s]
+        asked += 1
+        cards = pick_declaration(rs, level, held[s], standing, partner, s)
+        if cards is not None:
+            standing = (s, cards)
+    return settle_declaring(rs, level, teams, held, standing, 0), asked + 3 * n
+
+
+def trump_and_dealer(
+    rs: RuleSet, view: SeatView, standing: Standing | None, kitty: list[Card]
+) -> tuple[Suit | None, int] | None:
+    """The trump and the dealer that `standing` makes (None: the cards are dealt
+    again), as the engine closes the declaring."""
+    if standing is not None:
+        suit = declared_suit(rs, view.level, standing[1])
+        return suit, standing[0] if view.dealer is None else view.dealer
+    if rs.no_declaration == "redeal":
+        return None
+    if rs.no_declaration == "flip_kitty" and kitty:
+        flip = rules.flip_kitty(kitty)
+        seat = flip.dealer(view.first_seat, rs.players)
+        return flip.trump_suit, seat if view.dealer is None else view.dealer
+    suit = Suit.S if rs.no_declaration == "spades" else None
+    return suit, view.first_seat if view.dealer is None else view.dealer
+
+
+def choose_dealing_declaration(
+    view: SeatView,
+    unseen: Counter[Card],
+    known: Sequence[Counter[Card]],
+    options: Sequence[list[Card] | None],
+    seed: str,
+    max_steps: int,
+    deadline: float,
+    utility: Callable[..., float],
+) -> list[list[float]]:
+    """Per sample, the utility of each of `options` (a declaration now; None:
+    not now). `unseen`: the cards this seat has not seen (the deck less its
+    hand); `known[s]`: the cards seat `s` has shown by declaring."""
+    rs = view.rules
+    n, me, level = rs.players, view.seat, view.level
+    st = view.standing
+    base_standing: Standing | None = None if st is None else (st.seat, list(st.cards))
+    free = list((unseen - sum((Counter(k) for k in known), Counter())).elements())
+    free.sort(key=lambda c: c.idx)
+    sizes = view.hand_sizes
+    dealt = sum(sizes)
+    senses: dict[Suit | None, Sense] = {}
+    rows: list[list[float]] = []
+    steps = 0
+    while steps < max_steps and (not deadline or time.perf_counter() < deadline):
+        rng = random.Random(f"{seed}/{len(rows)}")
+        pool = list(free)
+        rng.shuffle(pool)
+        hands: list[list[Card]] = []
+        at = 0
+        for s in range(n):
+            if s == me:
+                hands.append(list(view.hand))
+                continue
+            own = list(known[s].elements())
+            k = sizes[s] - len(own)
+            hands.append(own + pool[at : at + k])
+            at += k
+        still: list[list[Card]] = []
+        for s in range(n):
+            k = rs.hand_size - sizes[s]
+            still.append(pool[at : at + k])
+            at += k
+        kitty = pool[at:]
+        full = [h + f for h, f in zip(hands, still, strict=True)]
+        row: list[float] = []
+        for opt in options:
+            standing = base_standing if opt is None else (me, list(opt))
+            quiet = me if opt is None else None
+            final, asked = finish_dealing(
+                rs, level, view.teams, hands, still, dealt, view.first_seat, standing, quiet
+            )
+            steps += asked * CHECK_STEPS
+            made = trump_and_dealer(rs, view, final, kitty)
+            if made is None:
+                row.append(0.0)  # a redeal: nothing won or lost
+                continue
+            suit, dealer = made
+            sn = senses.get(suit)
+            if sn is None:
+                sn = senses[suit] = Sense(rs, TrumpContext(level, suit))
+            taken = full[dealer] + kitty
+            bury = quick_bury(sn, taken, len(kitty))
+            dealt_hands = [list(h) for h in full]
+            dealt_hands[dealer] = list((Counter(taken) - Counter(bury)).elements())
+            team = view.teams[dealer]
+            attackers = {s for s in range(n) if view.teams[s] != team}
+            sim = Sim(sn, dealt_hands, [], dealer, [0] * n, attackers, bury, dealer=dealer)
+            sim.run(0.0, 0)
+            steps += sim.steps
+            row.append(float(utility(rs, sim.attacker_points(0), me in attackers)))
+        steps += SETUP_STEPS
+        rows.append(row)
+    return rows
