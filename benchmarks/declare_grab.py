@@ -44,13 +44,23 @@ def main() -> int:
     )
     ap.add_argument("--dealing-z", type=float, default=None, help="(with --search-dealing)")
     ap.add_argument("--dealing-reach", type=float, default=0.0, help="(with --search-dealing)")
+    ap.add_argument("--search-window", action="store_true", help="(with --search-dealing)")
+    ap.add_argument(
+        "--search-theft",
+        type=float,
+        default=0.0,
+        metavar="MS",
+        help="A's kitty theft (炒底) played out at this budget (declare_search.py)",
+    )
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
+    SearchBot.search_theft = args.search_theft > 0
+    SearchBot.search_window = args.search_window
     SearchBot.dealing_reach = args.dealing_reach
     if args.dealing_z is not None:
         SearchBot.dealing_z = args.dealing_z
     SearchBot.search_dealing = args.search_dealing > 0
-    SearchBot.auction_budget_ms = args.search_dealing or None
+    SearchBot.auction_budget_ms = args.search_dealing or args.search_theft or None
     for g in args.grabs:
         SearchBot.grab = g  # the class's: every hard bot of this process
         log = None
@@ -59,6 +69,8 @@ def main() -> int:
             tag += f"_dealing{args.search_dealing:g}" if args.search_dealing else ""
             tag += f"_z{args.dealing_z:g}" if args.dealing_z is not None else ""
             tag += f"_reach{args.dealing_reach:g}" if args.dealing_reach else ""
+            tag += "_window" if args.search_window else ""
+            tag += f"_theft{args.search_theft:g}" if args.search_theft else ""
             log = args.log / f"declare_grab_{args.preset}{tag}_{g:g}.jsonl"
             log.unlink(missing_ok=True)
         r = run_bench(

@@ -14,20 +14,17 @@ shows in far fewer sets than two separate runs would need (docs/bots.md).
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Sequence
 from pathlib import Path
 
-from shengji_tui.bench.bots_bench import RunResult, _run_from, bootstrap_ci, seat_edge
+from shengji_tui.bench.bots_bench import RunResult, bootstrap_ci, log_sets, seat_edge
 
 
 def load(paths: Sequence[Path]) -> dict[int, list[RunResult]]:
     out: dict[int, list[RunResult]] = {}
     for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                runs = [_run_from(d) for d in json.loads(line)]
-                out[runs[0].seed] = runs
+        for runs in log_sets(path):
+            out[runs[0].seed] = runs
     return out
 
 

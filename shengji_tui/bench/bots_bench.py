@@ -28,6 +28,7 @@ bootstrap confidence intervals over the sets.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import random
@@ -595,14 +596,22 @@ def _run_from(d: dict[str, Any]) -> RunResult:
     return RunResult(**fields)
 
 
+def log_sets(path: Path) -> list[list[RunResult]]:
+    """The sets logged in `path`, one list of runs per set (a log kept
+    compressed, `.gz`, read as it is)."""
+    raw = path.read_bytes()
+    if path.suffix == ".gz":
+        raw = gzip.decompress(raw)
+    text = raw.decode("utf-8")
+    return [[_run_from(d) for d in json.loads(ln)] for ln in text.splitlines() if ln.strip()]
+
+
 def summarise_log(paths: Sequence[Path], level_a: str, level_b: str) -> dict[str, Any]:
     """The figures over the sets logged by `run_bench(log=...)` in `paths`
     (several runs' logs together; a set logged twice counts twice)."""
     pairs: list[tuple[RunResult, ...]] = []
     for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                pairs.append(tuple(_run_from(d) for d in json.loads(line)))
+        pairs.extend(tuple(runs) for runs in log_sets(path))
     runs = [r for p in pairs for r in p]
     extra: dict[str, Any] = {
         "presets": sorted({r.preset for r in runs}),

@@ -1,6 +1,8 @@
 """The hard bot's declaration while the cards are being dealt (fixed partners,
 no auction, no kitty theft, open declaring: docs/rules.md §4): declare now,
-another suit now, or not while dealing, each played out over sampled deals.
+another suit now, or not while dealing, each played out over sampled deals;
+in the declaring window the same with nothing left to deal ("not now": a
+pass in the window).
 
 A sample deals the cards this seat has not seen: the rest of the others'
 hands so far (each holding the declaration cards it has shown), the cards
@@ -33,6 +35,7 @@ from .auction_search import SETUP_STEPS, quick_bury
 from .playbook import declared_suit, pick_declaration
 from .rollout import Sim
 from .sense import Sense
+from .tracker import SampleSpec, sample_spec
 
 Standing = tuple[int, list[Card]]  # a declaration: its seat and cards
 CHECK_STEPS = 2  # a playbook's declaration asked, in rollout steps of time
@@ -55,15 +58,18 @@ def settle_declaring(
     hands: Sequence[list[Card]],
     standing: Standing | None,
     first: int,
+    quiet: int | None = None,
 ) -> Standing | None:
     """The declaration left standing when every seat, in turn from `first`,
     declares at full hands as the playbook would, until a round passes quietly
-    (at most three rounds): the declaring window."""
+    (at most three rounds): the declaring window (`quiet`: a seat that passes)."""
     n = len(hands)
     for _ in range(3):
         moved = False
         for i in range(n):
             s = (first + i) % n
+            if s == quiet:
+                continue
             partner = standing is not None and teams[standing[0]] == teams[s]
             cards = pick_declaration(rs, level, hands[s], standing, partner, s)
             if cards is not None:
@@ -84,12 +90,14 @@ def finish_dealing(
     first_seat: int,
     standing: Standing | None,
     quiet: int | None,
+    window_quiet: bool = False,
 ) -> tuple[Standing | None, int]:
     """The declaration standing once the cards `still` to come (per seat, in
     order) are dealt onto `hands` (`dealt` cards out so far, the first to
     `first_seat`), each seat declaring as the playbook would when it gets a
-    level card or a joker and every third card (`quiet`: a seat that does not),
-    then the declaring window; and the declarations asked."""
+    level card or a joker and every third card (`quiet`: a seat that does not;
+    in the window too with `window_quiet`), then the declaring window; and the
+    declarations asked."""
     n = len(hands)
     rank = rules.parse_rank(level)
     held = [list(h) for h in hands]
@@ -110,7 +118,8 @@ def finish_dealing(
         cards = pick_declaration(rs, level, held[s], standing, partner, s)
         if cards is not None:
             standing = (s, cards)
-    return settle_declaring(rs, level, teams, held, standing, 0), asked + 3 * n
+    last = quiet if window_quiet else None
+    return settle_declaring(rs, level, teams, held, standing, 0, last), asked + 3 * n
 
 
 def trump_and_dealer(
@@ -181,7 +190,16 @@ def choose_dealing_declaration(
             standing = base_standing if opt is None else (me, list(opt))
             quiet = me if opt is None else None
             final, asked = finish_dealing(
-                rs, level, view.teams, hands, still, dealt, view.first_seat, standing, quiet
+                rs,
+                level,
+                view.teams,
+                hands,
+                still,
+                dealt,
+                view.first_seat,
+                standing,
+                quiet,
+                window_quiet=view.phase == "declaring",
             )
             steps += asked * CHECK_STEPS
             made = trump_and_dealer(rs, view, final, kitty)
@@ -199,6 +217,61 @@ def choose_dealing_declaration(
             team = view.teams[dealer]
             attackers = {s for s in range(n) if view.teams[s] != team}
             sim = Sim(sn, dealt_hands, [], dealer, [0] * n, attackers, bury, dealer=dealer)
+            sim.run(0.0, 0)
+            steps += sim.steps
+            row.append(float(utility(rs, sim.attacker_points(0), me in attackers)))
+        steps += SETUP_STEPS
+        rows.append(row)
+    return rows
+
+
+def choose_theft(
+    view: SeatView,
+    spec: SampleSpec,
+    sense: Sense,
+    options: Sequence[list[Card] | None],
+    seed: str,
+    max_steps: int,
+    deadline: float,
+    utility: Callable[..., float],
+) -> list[list[float]]:
+    """Kitty theft (炒底, fixed partners): per sample, the utility of each of
+    `options` (a steal; None: pass). A sample deals the hidden cards to the
+    other hands and the buried kitty (`spec`, the tracker's: the kitty as a
+    burier lays it down). A steal makes its suit trump, takes the kitty and
+    buries this seat's cheapest cards, and on the first deal makes this seat
+    the dealer; a pass leaves trump, dealer and kitty as they are. Nobody
+    steals after it; the dealer leads and the deal is played out to the end."""
+    rs = view.rules
+    n, me, level = rs.players, view.seat, view.level
+    assert view.dealer is not None
+    hand = list(view.hand)
+    senses: list[Sense] = []
+    dealers: list[int] = []
+    for opt in options:
+        suit = view.trump_suit if opt is None else declared_suit(rs, level, opt)
+        senses.append(Sense(rs, TrumpContext(level, suit)))
+        first = view.deal_no == 0 and opt is not None  # (the first deal's dealer: the thief)
+        dealers.append(me if first else view.dealer)
+    rows: list[list[float]] = []
+    steps = 0
+    while steps < max_steps and (not deadline or time.perf_counter() < deadline):
+        rng = random.Random(f"{seed}/{len(rows)}")
+        try:
+            others, kitty = sample_spec(spec, sense, rng)
+        except RuntimeError:
+            break
+        row: list[float] = []
+        for opt, sn, dealer in zip(options, senses, dealers, strict=True):
+            hands = [list(hand) if s == me else list(others[s]) for s in range(n)]
+            bury = list(kitty)
+            if opt is not None:
+                full = hands[me] + kitty
+                bury = quick_bury(sn, full, len(kitty))
+                hands[me] = list((Counter(full) - Counter(bury)).elements())
+            team = view.teams[dealer]
+            attackers = {s for s in range(n) if view.teams[s] != team}
+            sim = Sim(sn, hands, [], dealer, [0] * n, attackers, bury, dealer=dealer)
             sim.run(0.0, 0)
             steps += sim.steps
             row.append(float(utility(rs, sim.attacker_points(0), me in attackers)))

@@ -7,8 +7,8 @@ plays each candidate out in each sample with a fast rollout policy that sees
 the sampled hands, and picks the candidate with the best mean outcome for its
 side (levels gained minus levels conceded, plus a small share of the point
 margin). Buries are searched the same way where the bury is the deal's last
-word on the kitty, and three players' overturn (auction_search.py). The
-declarations (while dealing: declare_search.py; in the window), kitty theft,
+word on the kitty, three players' overturn (auction_search.py) and kitty
+theft (declare_search.py). The declarations (while dealing, in the window),
 the friend call and the bids were searched too, measured no better than the
 playbook's and are its (three players' falling auction with a lower margin,
 `falling_bid_margin`: docs/bots.md).
@@ -42,7 +42,7 @@ from ..engine import Bid, Command, PassBid, SeatView
 from ..rules import Card, RuleSet, TrumpContext, points
 from .auction_search import choose_call, choose_overturn
 from .bidding import choose_bid
-from .declare_search import choose_dealing_declaration, searchable
+from .declare_search import choose_dealing_declaration, choose_theft, searchable
 from .friends import friend_candidates, open_call
 from .playbook import PlaybookBot, declared_suit, trump_value
 from .rollout import Sim
@@ -412,6 +412,9 @@ class SearchBot(PlaybookBot):
     dealing_z = Z_DEVIATE  # how sure that search must be to leave the playbook's
     # ... and searched also where the playbook would declare with shares this much lower
     dealing_reach = 0.0
+    search_window = False  # ... and in the declaring window
+    # kitty theft (炒底) played out (declare_search.choose_theft): kept (docs/bots.md)
+    search_theft = True
     # the bids' and overturns' own budget (None: budget_ms; bid_margin.py holds
     # the play fixed at 0 ms and searches these alone)
     auction_budget_ms: float | None = None
@@ -584,15 +587,48 @@ class SearchBot(PlaybookBot):
             return base
         return cands[max(range(len(cands)), key=lambda k: (means[k], -k))]
 
+    def steal(self, view: SeatView) -> list[Card] | None:
+        """Kitty theft (炒底, fixed partners): the playbook's choice, a pass and
+        the other suits it may steal with, each played out over sampled deals
+        (`declare_search.choose_theft`) when `search_theft` is on."""
+        base = super().steal(view)
+        rs = view.rules
+        work = self.auction_work(self.search_theft)
+        if work is None or view.standing is None or rs.partnership != "fixed":
+            return base
+        hand = list(view.hand)
+        cands: list[list[Card] | None] = [None] if base is None else [base, None]
+        suits = set() if base is None else {declared_suit(rs, view.level, base)}
+        ranked = sorted(
+            self.options(view),
+            key=lambda c: -trump_value(rs, view.level, declared_suit(rs, view.level, c), hand),
+        )
+        for cards in ranked:
+            suit = declared_suit(rs, view.level, cards)
+            if len(cands) < self.top_k + 1 and suit not in suits:
+                cands.append(cards)
+                suits.add(suit)
+        if len(cands) < 2:
+            return base
+        tr = self.tracker(view)
+        seed = f"hard-steal/{self.seed}/{view.seat}/{view.version}"
+        even = partial(utility, pivot=even_points(rs))
+        rows = choose_theft(view, tr.spec(), tr.sense, cands, seed, *work, even)
+        means = [sum(r[j] for r in rows) / max(1, len(rows)) for j in range(len(cands))]
+        if not self.searched(means, len(rows)):
+            return base
+        return cands[choose(rows, len(cands), self.dealing_z)]
+
     def declaration(self, view: SeatView) -> list[Card] | None:
         """While the cards are dealt, when the playbook would declare: its
         declaration, not declaring now and the other suits' best, each played
-        out over sampled deals (`declare_search.py`) when `search_dealing` is on;
-        in the declaring window (searched, measured worse: docs/bots.md) the
-        playbook's."""
+        out over sampled deals (`declare_search.py`) when `search_dealing` is on
+        (in the declaring window too with `search_window`); both measured no
+        better than the playbook's (docs/bots.md), so off."""
         base = super().declaration(view)
         rs = view.rules
-        if view.phase != "dealing" or not searchable(rs):
+        window = view.phase == "declaring"
+        if (window and not self.search_window) or not searchable(rs):
             return base
         work = self.auction_work(self.search_dealing)
         if work is None:
@@ -607,6 +643,7 @@ class SearchBot(PlaybookBot):
                 return None
         st = view.standing
         key = (
+            view.phase,
             view.deal_no,
             view.level,
             view.hand,

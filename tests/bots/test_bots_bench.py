@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import subprocess
 import sys
@@ -110,6 +111,10 @@ def test_a_logged_run_gives_the_same_figures_read_back(
     code = main(["bench", "bots", "--a", "normal", "--b", "easy", "--from-log", str(log), "--json"])
     assert code == 0
     assert json.loads(capsys.readouterr().out)["level_diff_mean"] == r["level_diff_mean"]
+    # a log kept compressed reads back the same
+    packed = tmp_path / "sets.jsonl.gz"
+    packed.write_bytes(gzip.compress(log.read_bytes()))
+    assert summarise_log([packed], "normal", "easy")["level_diff_mean"] == r["level_diff_mean"]
 
 
 def test_no_guard_reaches_the_hard_bot(capsys: pytest.CaptureFixture[str]) -> None:

@@ -64,8 +64,10 @@ def record(preset: str, seed: int, levels: list[str]) -> dict[str, object]:
                 made.append(f"{_s}:{view.version}:{cmd.model_dump_json(exclude_none=True)}")
             info = getattr(_orig.__self__, "last_info", None)
             if cmd is not None and info and info.get("searched"):
-                # the search itself: rollout steps and each candidate's mean outcome
-                made.append(f"{_s}:{view.version}:search {info['steps']} {info['means']!r}")
+                # the search itself: rollout steps (an auction-phase or theft search:
+                # its samples) and each candidate's mean outcome
+                work = info.get("steps", info.get("samples"))
+                made.append(f"{_s}:{view.version}:search {work} {info['means']!r}")
             return cmd
 
         b.decide = spy  # type: ignore[method-assign]

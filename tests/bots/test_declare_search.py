@@ -16,7 +16,17 @@ from shengji_tui.bots.declare_search import (
 )
 from shengji_tui.bots.playbook import PlaybookBot
 from shengji_tui.bots.search import SearchBot, even_points, utility
-from shengji_tui.engine import DealNext, Declare, apply, new_game, view_for
+from shengji_tui.engine import (
+    DealAll,
+    DealNext,
+    Declare,
+    PassSteal,
+    Steal,
+    apply,
+    new_game,
+    view_for,
+)
+from shengji_tui.engine.events import CardDealt
 from shengji_tui.engine.state import GameState
 from shengji_tui.rules import RuleSet, Suit, flip_kitty, parse_cards
 
@@ -222,3 +232,69 @@ def test_with_a_reach_it_weighs_declaring_where_the_playbook_waits() -> None:
     if cmd is not None:
         assert isinstance(cmd, Declare)
         apply(state, cmd)
+
+
+def test_a_seat_that_passes_in_the_window_leaves_it_to_the_others() -> None:
+    mine = ["H2 H2 H5 H9 HK S3", QUIET, "D2 D2 D5 D9 DK S3", QUIET]
+    hands = [parse_cards(h) for h in mine]
+    assert settle_declaring(CLASSIC, "2", TEAMS, hands, None, 0) == (0, parse_cards("H2 H2"))
+    got = settle_declaring(CLASSIC, "2", TEAMS, hands, None, 0, quiet=0)
+    assert got == (2, parse_cards("D2 D2"))  # the partner's, this seat passing
+
+
+def test_in_the_window_the_search_weighs_a_pass() -> None:
+    state, _ = apply(new_game("classic", 2), DealAll())
+    for seat in range(4):
+        view = view_for(state, seat)
+        base = PlaybookBot(seed=seat).declaration(view)
+        if base is None:
+            continue
+        assert view.phase == "declaring"
+        assert hard().declaration(view) == base  # the window: the playbook's unless asked
+        bot = hard()
+        bot.search_window = True
+        cmd = bot.decide(view)
+        assert bot.last_info["searched"]
+        if cmd is not None:
+            apply(state, cmd)
+        return
+    raise AssertionError("nobody declares in this window")
+
+
+def theft_turn(seed: int) -> GameState:
+    """Four decks: `seed`'s first deal declared by the playbook card by card,
+    the dealer's bury made, the kitty-theft round begun."""
+    state = new_game("four-deck", seed)
+    bots = [PlaybookBot(seed=s) for s in range(4)]
+    while state.phase == "dealing":
+        state, events = apply(state, DealNext())
+        for e in events:
+            if isinstance(e, CardDealt):
+                cmd = bots[e.seat].decide(view_for(state, e.seat))
+                if isinstance(cmd, Declare):
+                    state, _ = apply(state, cmd.model_copy(update={"version": state.version}))
+    state, _ = apply(state, DealNext())  # the window closed: the dealer takes the kitty
+    seat = state.awaiting()
+    assert state.phase == "burying" and seat is not None
+    bury = bots[seat].decide(view_for(state, seat))
+    assert bury is not None
+    state, _ = apply(state, bury)
+    assert state.phase == "kitty_theft"
+    return state
+
+
+def test_a_searched_theft_is_legal_and_weighs_a_pass() -> None:
+    state = theft_turn(1)
+    seat = state.theft_turn
+    assert seat is not None
+    view = view_for(state, seat)
+    base = PlaybookBot(seed=seat).steal(view)
+    assert SearchBot.search_theft  # measured better: kept (docs/bots.md)
+    off = hard()
+    off.search_theft = False
+    assert off.steal(view) == base
+    bot = hard()
+    cmd = bot.decide(view)
+    assert isinstance(cmd, (Steal, PassSteal)) and cmd.seat == seat
+    assert bot.last_info["searched"] and len(bot.last_info["means"]) >= 2
+    apply(state, cmd)  # the engine takes it
