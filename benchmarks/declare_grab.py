@@ -52,8 +52,14 @@ def main() -> int:
         metavar="MS",
         help="A's kitty theft (炒底) played out at this budget (declare_search.py)",
     )
+    ap.add_argument(
+        "--dealing-later-only",
+        action="store_true",
+        help="(with --search-dealing) not on a first deal: with --match, the later deals alone",
+    )
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
+    SearchBot.search_dealing_first = not args.dealing_later_only
     SearchBot.search_theft = args.search_theft > 0
     SearchBot.search_window = args.search_window
     SearchBot.dealing_reach = args.dealing_reach
@@ -70,6 +76,7 @@ def main() -> int:
             tag += f"_z{args.dealing_z:g}" if args.dealing_z is not None else ""
             tag += f"_reach{args.dealing_reach:g}" if args.dealing_reach else ""
             tag += "_window" if args.search_window else ""
+            tag += "_later" if args.dealing_later_only else ""
             tag += f"_theft{args.search_theft:g}" if args.search_theft else ""
             log = args.log / f"declare_grab_{args.preset}{tag}_{g:g}.jsonl"
             log.unlink(missing_ok=True)

@@ -140,6 +140,32 @@ def trump_and_dealer(
     return suit, view.first_seat if view.dealer is None else view.dealer
 
 
+def played_out(
+    sn: Sense,
+    hands: Sequence[list[Card]],
+    kitty: list[Card],
+    dealer: int,
+    taker: int | None,
+    teams: Sequence[int],
+    me: int,
+    utility: Callable[..., float],
+) -> tuple[float, int]:
+    """The deal played to the end from `hands`, `dealer` leading, after `taker`
+    took `kitty` and buried its cheapest cards (None: `kitty` is the buried
+    one as it is): this seat's utility and the rollout's steps."""
+    n = len(hands)
+    held = [list(h) for h in hands]
+    bury = list(kitty)
+    if taker is not None:
+        full = held[taker] + bury
+        bury = quick_bury(sn, full, len(kitty))
+        held[taker] = list((Counter(full) - Counter(bury)).elements())
+    attackers = {s for s in range(n) if teams[s] != teams[dealer]}
+    sim = Sim(sn, held, [], dealer, [0] * n, attackers, bury, dealer=dealer)
+    sim.run(0.0, 0)
+    return float(utility(sn.rs, sim.attacker_points(0), me in attackers)), sim.steps
+
+
 def choose_dealing_declaration(
     view: SeatView,
     unseen: Counter[Card],
@@ -210,16 +236,9 @@ def choose_dealing_declaration(
             sn = senses.get(suit)
             if sn is None:
                 sn = senses[suit] = Sense(rs, TrumpContext(level, suit))
-            taken = full[dealer] + kitty
-            bury = quick_bury(sn, taken, len(kitty))
-            dealt_hands = [list(h) for h in full]
-            dealt_hands[dealer] = list((Counter(taken) - Counter(bury)).elements())
-            team = view.teams[dealer]
-            attackers = {s for s in range(n) if view.teams[s] != team}
-            sim = Sim(sn, dealt_hands, [], dealer, [0] * n, attackers, bury, dealer=dealer)
-            sim.run(0.0, 0)
-            steps += sim.steps
-            row.append(float(utility(rs, sim.attacker_points(0), me in attackers)))
+            u, used = played_out(sn, full, kitty, dealer, dealer, view.teams, me, utility)
+            row.append(u)
+            steps += used
         steps += SETUP_STEPS
         rows.append(row)
     return rows
@@ -262,19 +281,12 @@ def choose_theft(
         except RuntimeError:
             break
         row: list[float] = []
+        hands = [hand if s == me else others[s] for s in range(n)]
         for opt, sn, dealer in zip(options, senses, dealers, strict=True):
-            hands = [list(hand) if s == me else list(others[s]) for s in range(n)]
-            bury = list(kitty)
-            if opt is not None:
-                full = hands[me] + kitty
-                bury = quick_bury(sn, full, len(kitty))
-                hands[me] = list((Counter(full) - Counter(bury)).elements())
-            team = view.teams[dealer]
-            attackers = {s for s in range(n) if view.teams[s] != team}
-            sim = Sim(sn, hands, [], dealer, [0] * n, attackers, bury, dealer=dealer)
-            sim.run(0.0, 0)
-            steps += sim.steps
-            row.append(float(utility(rs, sim.attacker_points(0), me in attackers)))
+            taker = None if opt is None else me
+            u, used = played_out(sn, hands, kitty, dealer, taker, view.teams, me, utility)
+            row.append(u)
+            steps += used
         steps += SETUP_STEPS
         rows.append(row)
     return rows

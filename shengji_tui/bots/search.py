@@ -413,6 +413,7 @@ class SearchBot(PlaybookBot):
     # ... and searched also where the playbook would declare with shares this much lower
     dealing_reach = 0.0
     search_window = False  # ... and in the declaring window
+    search_dealing_first = True  # ... and on a first deal (the declaration makes the dealer)
     # kitty theft (炒底) played out (declare_search.choose_theft): kept (docs/bots.md)
     search_theft = True
     # the bids' and overturns' own budget (None: budget_ms; bid_margin.py holds
@@ -587,6 +588,25 @@ class SearchBot(PlaybookBot):
             return base
         return cands[max(range(len(cands)), key=lambda k: (means[k], -k))]
 
+    def other_suits(
+        self, view: SeatView, cands: list[list[Card] | None]
+    ) -> list[list[Card] | None]:
+        """`cands` (declarations, None: none) and, best for this hand first, a
+        declaration of each suit not among them, up to `top_k` + 1 in all."""
+        rs, level, hand = view.rules, view.level, list(view.hand)
+        out = list(cands)
+        suits = {declared_suit(rs, level, c) for c in cands if c is not None}
+        ranked = sorted(
+            self.options(view),
+            key=lambda c: -trump_value(rs, level, declared_suit(rs, level, c), hand),
+        )
+        for cards in ranked:
+            suit = declared_suit(rs, level, cards)
+            if len(out) < self.top_k + 1 and suit not in suits:
+                out.append(cards)
+                suits.add(suit)
+        return out
+
     def steal(self, view: SeatView) -> list[Card] | None:
         """Kitty theft (炒底, fixed partners): the playbook's choice, a pass and
         the other suits it may steal with, each played out over sampled deals
@@ -596,18 +616,7 @@ class SearchBot(PlaybookBot):
         work = self.auction_work(self.search_theft)
         if work is None or view.standing is None or rs.partnership != "fixed":
             return base
-        hand = list(view.hand)
-        cands: list[list[Card] | None] = [None] if base is None else [base, None]
-        suits = set() if base is None else {declared_suit(rs, view.level, base)}
-        ranked = sorted(
-            self.options(view),
-            key=lambda c: -trump_value(rs, view.level, declared_suit(rs, view.level, c), hand),
-        )
-        for cards in ranked:
-            suit = declared_suit(rs, view.level, cards)
-            if len(cands) < self.top_k + 1 and suit not in suits:
-                cands.append(cards)
-                suits.add(suit)
+        cands = self.other_suits(view, [None] if base is None else [base, None])
         if len(cands) < 2:
             return base
         tr = self.tracker(view)
@@ -633,6 +642,8 @@ class SearchBot(PlaybookBot):
         work = self.auction_work(self.search_dealing)
         if work is None:
             return base
+        if view.dealer is None and not self.search_dealing_first:
+            return base
         reach = None
         if base is None:  # declaring where the playbook needs a little more (dealing_reach)
             if self.dealing_reach <= 0:
@@ -652,20 +663,7 @@ class SearchBot(PlaybookBot):
         if key in self._declared:
             self.last_info = {"searched": False, "cached": True}
             return self._declared[key]
-        hand = list(view.hand)
-        first = base if base is not None else reach
-        assert first is not None
-        cands: list[list[Card] | None] = [base, None] if base is not None else [None, reach]
-        suits = {declared_suit(rs, view.level, first)}
-        ranked = sorted(
-            self.options(view),
-            key=lambda c: -trump_value(rs, view.level, declared_suit(rs, view.level, c), hand),
-        )
-        for cards in ranked:
-            suit = declared_suit(rs, view.level, cards)
-            if len(cands) < self.top_k + 1 and suit not in suits:
-                cands.append(cards)
-                suits.add(suit)
+        cands = self.other_suits(view, [base, None] if base is not None else [None, reach])
         tr = self.tracker(view)
         known = [tr.known[s] for s in range(rs.players)]
         seed = f"hard-declare/{self.seed}/{view.seat}/{view.version}"
