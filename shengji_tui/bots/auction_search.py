@@ -51,6 +51,17 @@ def quick_bury(sn: Sense, hand: list[Card], k: int) -> list[Card]:
     return sorted(hand, key=lambda c: (keep(c), c.idx))[:k]
 
 
+def split(pool: list[Card], counts: Sequence[int]) -> tuple[list[list[Card]], list[Card]]:
+    """`pool` cut into consecutive parts of `counts` cards each, and the rest
+    (a sampled deal: a shuffled pool handed out)."""
+    parts: list[list[Card]] = []
+    at = 0
+    for k in counts:
+        parts.append(pool[at : at + k])
+        at += k
+    return parts, pool[at:]
+
+
 def finish_auction(
     rs: RuleSet, auction: Auction, limits: Sequence[int]
 ) -> tuple[int | None, int | None]:
@@ -100,15 +111,9 @@ def choose_call(
         rng = random.Random(f"{seed}/{samples}")
         pool = list(free)
         rng.shuffle(pool)
-        hands: list[list[Card]] = []
-        at = 0
-        for s in range(n):
-            if s == me:
-                hands.append(list(view.hand))
-            else:
-                hands.append(pool[at : at + sizes[s]])
-                at += sizes[s]
-        kitty = shown + pool[at:]
+        parts, rest = split(pool, [0 if s == me else sizes[s] for s in range(n)])
+        hands = [list(view.hand) if s == me else parts[s] for s in range(n)]
+        kitty = shown + rest
         worth = [appraise(rs, view.levels[s], [*hands[s], *shown]) for s in range(n)]
         limits = [bid_limit(rs, worth[s].points, margins[s]) for s in range(n)]
         for k, auction in enumerate(choices):

@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from .. import rules
 from ..engine import SeatView
 from ..rules import Card, Rank, RuleSet, Suit, TrumpContext
-from .auction_search import SETUP_STEPS, quick_bury
+from .auction_search import SETUP_STEPS, quick_bury, split
 from .playbook import declared_suit, pick_declaration
 from .rollout import Sim
 from .sense import Sense
@@ -122,24 +122,6 @@ def finish_dealing(
     return settle_declaring(rs, level, teams, held, standing, 0, last), asked + 3 * n
 
 
-def trump_and_dealer(
-    rs: RuleSet, view: SeatView, standing: Standing | None, kitty: list[Card]
-) -> tuple[Suit | None, int] | None:
-    """The trump and the dealer that `standing` makes (None: the cards are dealt
-    again), as the engine closes the declaring."""
-    if standing is not None:
-        suit = declared_suit(rs, view.level, standing[1])
-        return suit, standing[0] if view.dealer is None else view.dealer
-    if rs.no_declaration == "redeal":
-        return None
-    if rs.no_declaration == "flip_kitty" and kitty:
-        flip = rules.flip_kitty(kitty)
-        seat = flip.dealer(view.first_seat, rs.players)
-        return flip.trump_suit, seat if view.dealer is None else view.dealer
-    suit = Suit.S if rs.no_declaration == "spades" else None
-    return suit, view.first_seat if view.dealer is None else view.dealer
-
-
 def played_out(
     sn: Sense,
     hands: Sequence[list[Card]],
@@ -186,6 +168,8 @@ def choose_dealing_declaration(
     free = list((unseen - sum((Counter(k) for k in known), Counter())).elements())
     free.sort(key=lambda c: c.idx)
     sizes = view.hand_sizes
+    shown = [sum(k.values()) for k in known]
+    hand = list(view.hand)
     dealt = sum(sizes)
     senses: dict[Suit | None, Sense] = {}
     rows: list[list[float]] = []
@@ -194,22 +178,11 @@ def choose_dealing_declaration(
         rng = random.Random(f"{seed}/{len(rows)}")
         pool = list(free)
         rng.shuffle(pool)
-        hands: list[list[Card]] = []
-        at = 0
-        for s in range(n):
-            if s == me:
-                hands.append(list(view.hand))
-                continue
-            own = list(known[s].elements())
-            k = sizes[s] - len(own)
-            hands.append(own + pool[at : at + k])
-            at += k
-        still: list[list[Card]] = []
-        for s in range(n):
-            k = rs.hand_size - sizes[s]
-            still.append(pool[at : at + k])
-            at += k
-        kitty = pool[at:]
+        # the hands so far (the shown cards kept where they are), what is still
+        # to come to each seat, and the kitty
+        parts, rest = split(pool, [0 if s == me else sizes[s] - shown[s] for s in range(n)])
+        hands = [hand if s == me else list(known[s].elements()) + parts[s] for s in range(n)]
+        still, kitty = split(rest, [rs.hand_size - sizes[s] for s in range(n)])
         full = [h + f for h, f in zip(hands, still, strict=True)]
         row: list[float] = []
         for opt in options:
@@ -228,11 +201,12 @@ def choose_dealing_declaration(
                 window_quiet=view.phase == "declaring",
             )
             steps += asked * CHECK_STEPS
-            made = trump_and_dealer(rs, view, final, kitty)
-            if made is None:
-                row.append(0.0)  # a redeal: nothing won or lost
+            closed = rules.close_declaring(rs, level, final, kitty, view.first_seat, view.dealer)
+            if closed.redeal:
+                row.append(0.0)  # nothing won or lost
                 continue
-            suit, dealer = made
+            suit, dealer = closed.trump_suit, closed.dealer
+            assert dealer is not None
             sn = senses.get(suit)
             if sn is None:
                 sn = senses[suit] = Sense(rs, TrumpContext(level, suit))

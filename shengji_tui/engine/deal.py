@@ -23,12 +23,11 @@ from ..rules import (
     Card,
     Declaration,
     RuleSet,
-    Suit,
-    flip_kitty,
     parse_declaration,
     winning_declaration,
 )
 from ..rules import check_declaration as rules_check_declaration
+from ..rules import close_declaring as rules_close_declaring
 from .commands import DealAll, DealNext, Declare
 from .errors import IllegalCards, NotInHand, WrongPhase
 from .events import (
@@ -255,37 +254,38 @@ def close_declaring(state: GameState) -> Step:
                 standing=None if win is None else state.declarations.index(win),
             )
         )
-    suit: Suit | None
-    if win is not None:
-        suit = parse_decl(state, win.cards).trump_suit
-        state = state.model_copy(update={"standing": win})
-        if state.dealer is None:
-            state, evs = choose_dealer(state, win.seat, "declaration")
-            events.extend(evs)
-        events.append(
-            TrumpSet(level=state.level, trump_suit=suit, seat=win.seat, reason="declaration")
-        )
-    elif rs.no_declaration == "redeal":
+    closed = rules_close_declaring(
+        rs,
+        state.level,
+        None if win is None else (win.seat, win.cards),
+        state.kitty,
+        state.first_seat,
+        state.dealer,
+    )
+    if closed.redeal:
         state, evs = start_deal(
             state, state.deal_no, state.attempt + 1, state.dealer, state.first_seat
         )
         return state, [Redealt(), *evs]
-    elif rs.no_declaration == "flip_kitty" and state.kitty:
-        flip = flip_kitty(list(state.kitty))
-        suit = flip.trump_suit
+    suit = closed.trump_suit
+    if win is not None:
+        state = state.model_copy(update={"standing": win})
+    elif closed.flip is not None:
         events.append(KittyFlipped(cards=state.kitty))
         state = state.model_copy(update={"kitty_from_flip": True})
-        if state.dealer is None:
-            seat = flip.dealer(state.first_seat, state.players)
-            state, evs = choose_dealer(state, seat, "flip")
-            events.extend(evs)
-        events.append(TrumpSet(level=state.level, trump_suit=suit, reason="flip"))
+    if closed.dealer_named:
+        assert closed.dealer is not None
+        why: DealerReason = (
+            "declaration" if win is not None else "flip" if closed.flip else "first_seat"
+        )
+        state, evs = choose_dealer(state, closed.dealer, why)
+        events.extend(evs)
+    if win is not None:
+        events.append(
+            TrumpSet(level=state.level, trump_suit=suit, seat=win.seat, reason="declaration")
+        )
     else:
-        suit = Suit.S if rs.no_declaration == "spades" else None
-        if state.dealer is None:
-            state, evs = choose_dealer(state, state.first_seat, "first_seat")
-            events.extend(evs)
-        reason = "spades" if suit is not None else "no_trump"
+        reason = "flip" if closed.flip else "spades" if suit is not None else "no_trump"
         events.append(TrumpSet(level=state.level, trump_suit=suit, reason=reason))
     state = state.model_copy(update={"trump_suit": suit, "trump_set": True})
     assert state.dealer is not None

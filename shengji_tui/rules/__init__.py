@@ -63,9 +63,11 @@ from .cards import (
 )
 from .declare import (
     Declaration,
+    DeclaringClosed,
     KittyFlip,
     can_declare,
     check_declaration,
+    close_declaring,
     flip_kitty,
     parse_declaration,
     valid_declarations,
@@ -111,6 +113,7 @@ __all__ = [
     "Cols",
     "DealResult",
     "Declaration",
+    "DeclaringClosed",
     "KittyFlip",
     "Order",
     "Placement",
@@ -137,6 +140,7 @@ __all__ = [
     "check_overturn",
     "check_pass",
     "check_throw",
+    "close_declaring",
     "compiled",
     "contains",
     "deal_result",

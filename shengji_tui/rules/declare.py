@@ -10,7 +10,7 @@ triple < three jokers; 4 decks adds quad < four jokers.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel
 
@@ -268,3 +268,50 @@ def flip_kitty(kitty: CardsLike) -> KittyFlip:
     first = cs[0]
     count = _FLIP_COUNT.get(first.rank) or int(first.rank.value)
     return KittyFlip(card=first, trump_suit=first.suit, count=count)
+
+
+class DeclaringClosed(BaseModel):
+    """How the declaring closes (docs/rules.md §4, §6): the trump and how it was
+    set, and the dealer; `redeal`: nobody declared and the cards are dealt again."""
+
+    redeal: bool = False
+    reason: Literal["declaration", "flip", "spades", "no_trump", "redeal"]
+    trump_suit: Suit | None = None
+    dealer: int | None = None  # (None with a redeal)
+    dealer_named: bool = False  # this close names the dealer (the first deal)
+    flip: KittyFlip | None = None
+
+
+def close_declaring(
+    rs: RuleSet,
+    level: str | Rank,
+    standing: tuple[int, CardsLike] | None,
+    kitty: CardsLike,
+    first_seat: int,
+    dealer: int | None,
+) -> DeclaringClosed:
+    """The declaring's end with `standing` (seat, cards; None: nobody declared)
+    and `dealer` (None: the first deal, whose dealer this names)."""
+    named = dealer is None
+    if standing is not None:
+        suit = parse_declaration(rs, level, standing[1]).trump_suit
+        seat = standing[0] if named else dealer
+        return DeclaringClosed(
+            reason="declaration", trump_suit=suit, dealer=seat, dealer_named=named
+        )
+    if rs.no_declaration == "redeal":
+        return DeclaringClosed(redeal=True, reason="redeal")
+    cards = parse_cards(kitty)
+    if rs.no_declaration == "flip_kitty" and cards:
+        flip = flip_kitty(cards)
+        seat = flip.dealer(first_seat, rs.players) if named else dealer
+        return DeclaringClosed(
+            reason="flip", trump_suit=flip.trump_suit, dealer=seat, dealer_named=named, flip=flip
+        )
+    spades = rs.no_declaration == "spades"
+    return DeclaringClosed(
+        reason="spades" if spades else "no_trump",
+        trump_suit=Suit.S if spades else None,
+        dealer=first_seat if named else dealer,
+        dealer_named=named,
+    )

@@ -12,7 +12,6 @@ from shengji_tui.bots.declare_search import (
     choose_dealing_declaration,
     searchable,
     settle_declaring,
-    trump_and_dealer,
 )
 from shengji_tui.bots.playbook import PlaybookBot
 from shengji_tui.bots.search import SearchBot, even_points, utility
@@ -28,7 +27,7 @@ from shengji_tui.engine import (
 )
 from shengji_tui.engine.events import CardDealt
 from shengji_tui.engine.state import GameState
-from shengji_tui.rules import RuleSet, Suit, flip_kitty, parse_cards
+from shengji_tui.rules import RuleSet, parse_cards
 
 CLASSIC = RuleSet.preset("classic")
 TEAMS = (0, 1, 0, 1)
@@ -82,25 +81,6 @@ def dealing(seed: int, preset: str = "classic") -> tuple[GameState, int]:
             if PlaybookBot(seed=seat).declaration(view_for(state, seat)) is not None:
                 return state, seat
     raise AssertionError(f"nobody declares while dealing seed {seed}")
-
-
-def test_trump_and_dealer_as_the_engine_closes_the_declaring() -> None:
-    state, seat = dealing(1)
-    view = view_for(state, seat)
-    kitty = parse_cards("S3 S4 H5 D6 D7 C8 C9 DK")
-    # a declaration stands: its suit; on the first deal its seat deals, later the match's dealer
-    assert trump_and_dealer(CLASSIC, view, (3, parse_cards("D2 D2")), kitty) == (Suit.D, 3)
-    later = view.model_copy(update={"dealer": 1})
-    assert trump_and_dealer(CLASSIC, later, (3, parse_cards("D2 D2")), kitty) == (Suit.D, 1)
-    # none: the preset's rule (classic flips the kitty)
-    assert CLASSIC.no_declaration == "flip_kitty"
-    flip = flip_kitty(kitty)
-    want = (flip.trump_suit, flip.dealer(view.first_seat, 4))
-    assert trump_and_dealer(CLASSIC, view, None, kitty) == want
-    redeal = CLASSIC.model_copy(update={"no_declaration": "redeal"})
-    assert trump_and_dealer(redeal, view, None, kitty) is None
-    spades = CLASSIC.model_copy(update={"no_declaration": "spades"})
-    assert trump_and_dealer(spades, view, None, kitty) == (Suit.S, view.first_seat)
 
 
 def test_which_deals_the_search_models() -> None:
