@@ -166,8 +166,7 @@ def utility(
 
 def even_points(rs: RuleSet) -> int:
     """The attackers' points at which the deal turns (they take it over)."""
-    over = [b.min_points for b in rs.bands() if b.take_over]
-    return min(over) if over else 2 * rs.score_step
+    return rules.takeover_points(rs)
 
 
 def at_stake(

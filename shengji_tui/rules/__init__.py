@@ -93,6 +93,7 @@ from .scoring import (
     eighty_points_settlement,
     jack_rule_applies,
     kitty_multiplier,
+    takeover_points,
 )
 from .throws import ThrowResult, check_throw, throw_allowed
 from .trick import trick_winner
@@ -173,6 +174,7 @@ __all__ = [
     "remove_cards",
     "settle_eighty_points",
     "sort_hand",
+    "takeover_points",
     "throw_allowed",
     "throw_penalty_deltas",
     "trick_winner",

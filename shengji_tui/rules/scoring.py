@@ -64,6 +64,13 @@ def kitty_multiplier(
     return min(m, rs.kitty_multiplier_cap)
 
 
+def takeover_points(rs: RuleSet) -> int:
+    """The attackers' points from which they take the deal over (the score
+    table's first take-over band; docs/rules.md §7)."""
+    over = [b.min_points for b in rs.bands() if b.take_over]
+    return min(over) if over else 2 * rs.score_step
+
+
 def deal_result(
     rs: RuleSet,
     attacker_points: int,
