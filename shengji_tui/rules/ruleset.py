@@ -9,8 +9,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from ..untrusted import clean_line
 from .cards import Rank, parse_rank
 
+NAME_CELLS = 32  # a ruleset's name, in terminal cells
 LEVELS_FULL = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 LEVELS_TOURNAMENT = ["2", "5", "10", "J", "Q", "K", "A"]
 
@@ -138,6 +140,16 @@ class RuleSet(BaseModel):
     )
 
     # ------------------------------------------------------------------ checks
+    @field_validator("name", mode="before")
+    @classmethod
+    def _name_plain(cls, v: object) -> object:
+        # A rules file's name is shown to every player in the lobby: cleaned here,
+        # where a file, a paste, a save or the store enters, to one short line of
+        # plain text (no escape sequence, no invisible character).
+        if not isinstance(v, str):
+            return v
+        return clean_line(v, max_cells=NAME_CELLS) or "custom"
+
     @field_validator("constant_rank")
     @classmethod
     def _rank_ok(cls, v: str | None) -> str | None:

@@ -13,14 +13,15 @@ Then at most `MAX_CHARS` characters, and at most `RATE_COUNT` messages per
 
 from __future__ import annotations
 
-import unicodedata
 from collections import deque
+
+from ..untrusted import clean_line
 
 MAX_CHARS = 200
 RATE_COUNT = 4  # messages ...
 RATE_SECONDS = 10.0  # ... per this many seconds, per sender
-_DROPPED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})  # controls, format, surrogates, unassigned
-_SPACES = frozenset({"Zs", "Zl", "Zp"})
+# cleaned up to this many cells: enough to tell a message over MAX_CHARS (refused)
+_READ_CELLS = 4 * MAX_CHARS
 
 
 class ChatRefused(Exception):
@@ -36,28 +37,10 @@ class ChatRefused(Exception):
 
 
 def clean_text(text: str) -> str:
-    """`text` as it may be shown to others (see the module doc); may be ""."""
-    out: list[str] = []
-    marks = 0
-    space = False
-    for ch in text:
-        if ch in "\t\r\n" or unicodedata.category(ch) in _SPACES:
-            space = bool(out)
-            continue
-        cat = unicodedata.category(ch)
-        if cat in _DROPPED:
-            continue
-        if cat.startswith("M"):
-            marks += 1
-            if marks > 2 or not out:
-                continue
-        else:
-            marks = 0
-            if space:
-                out.append(" ")
-                space = False
-        out.append(ch)
-    return "".join(out)
+    """`text` as it may be shown to others (the one cleaning of outside text,
+    `text.untrusted.clean_line`); may be "". Read no further than a message
+    can be long (a longer one is refused, not cut)."""
+    return clean_line(text, max_cells=_READ_CELLS)
 
 
 def check_text(text: str) -> str:

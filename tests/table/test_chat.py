@@ -24,12 +24,14 @@ from shengji_tui.table.chat import RATE_COUNT, RATE_SECONDS, RateLimit
     [
         ("Nice!", "Nice!"),
         ("  好牌!  ", "好牌!"),
-        ("a\x1b[2Jb", "a[2Jb"),  # the escape goes: no terminal acts on it
+        ("a\x1b[2Jb", "ab"),  # the escape sequence goes whole: no terminal acts on it
+        ("t\x1b]0;title\x1b\\x", "tx"),  # an OSC to ST (window title)
+        ("t\x1b]52;c;cHduZWQ=\x07x", "tx"),  # to BEL (the clipboard)
         ("a\x07\x08\x00b", "ab"),
         ("line\r\nbreak\ttab", "line break tab"),
         ("right\u202eto left", "rightto left"),  # a bidi override
         ("zero\u200bwidth\ufeff", "zerowidth"),
-        ("e\u0301\u0301\u0301\u0301x", "e\u0301\u0301x"),  # no Zalgo tower
+        ("e\u0301\u0301\u0301\u0301x", "ex"),  # no Zalgo tower
         ("\u0301lead mark", "lead mark"),
         ("wide\u3000space", "wide space"),
         ("\x1b\x1b\n", ""),
