@@ -631,7 +631,7 @@ async def test_names_are_normalised_at_login(server: ShengjiServer, clients: lis
         ("张伟" * 5, "张伟" * 4),  # 16 cells
         ("a" * 40, "a" * 16),
         ("\u3164\u115f", "player"),  # Hangul fillers only
-        ("\x1b[31mevil\x07", "[31mevil"),
+        ("\x1b[31mevil\x07", "evil"),
     ],
 )
 def test_normalise_name(raw: str, shown: str) -> None:
