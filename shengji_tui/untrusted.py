@@ -114,6 +114,14 @@ def cells(ch: str) -> int:
     return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
 
 
+def clean_paste(raw: str) -> str:
+    """A pasted block as typed text: its lines and tabs kept (a rules file is
+    pasted whole), escape sequences, other controls and invisible characters
+    removed (the box that shows it must not echo them to the terminal)."""
+    lines = _SEQUENCE.sub("", raw).replace("\r\n", "\n").replace("\r", "\n")
+    return "".join(ch for ch in lines if ch in "\n\t" or not invisible(ch))
+
+
 def cut_cells(text: str, max_cells: int) -> str:
     """`text`'s longest start within `max_cells` terminal cells."""
     kept: list[str] = []

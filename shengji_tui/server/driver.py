@@ -45,6 +45,7 @@ from textual.driver import Driver
 from textual.geometry import Size
 
 from ..tui import patches
+from ..untrusted import clean_paste
 from .limits import Limits, TokenBucket, clamp_size
 
 if TYPE_CHECKING:
@@ -359,6 +360,10 @@ class SSHDriver(Driver):
                     t.coalesced += 1
                     continue
                 seen.add(sig)
+            elif isinstance(event, events.Paste):
+                # a paste is typed text: where a player's text enters over SSH it
+                # is cleaned, else the box showing it would echo its escapes
+                event = events.Paste(clean_paste(event.text))
             if t.events.take(1):
                 self.process_message(event)
 

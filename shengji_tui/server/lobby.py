@@ -221,9 +221,9 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         app = _app(self)
         t = _t(self)
-        yield Static(t("lobby.title", name=app.identity.name), id="title")
-        yield Static("", id="message")
-        table: DataTable[str] = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield Static(t("lobby.title", name=app.identity.name), id="title", markup=False)
+        yield Static("", id="message", markup=False)
+        table: DataTable[Text] = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         table.add_columns(
             # (the status before the names: on 80 columns the names are what is cut)
             *(t(f"lobby.col_{c}") for c in ("number", "preset", "seats", "status", "players"))
@@ -242,7 +242,7 @@ class LobbyScreen(Screen[None]):
     def refresh_rooms(self) -> None:
         app = _app(self)
         t = app.cat.t
-        dt: DataTable[str] = self.query_one(DataTable)
+        dt: DataTable[Text] = self.query_one(DataTable)
         keep = dt.cursor_row
         dt.clear()
         rooms = app.registry.listing()
@@ -251,14 +251,16 @@ class LobbyScreen(Screen[None]):
             status = describe_status(app.cat, room)
             if room.seat_of(app.identity.id) is not None:
                 status += t("lobby.your_seat")
-            dt.add_row(
+            cells = (
                 str(room.number),
                 game_name(app.cat, room.preset),
                 f"{taken}/{room.players}",
                 status,
                 describe_seats(app.cat, room),
-                key=room.table_id,
             )
+            # (Text, not str: a DataTable reads a str cell as markup, and names
+            # and a rules file's name are players' text)
+            dt.add_row(*(Text(c) for c in cells), key=room.table_id)
         empty = t("lobby.no_tables")
         if rooms:
             dt.move_cursor(row=min(max(keep, 0), len(rooms) - 1))
@@ -271,7 +273,7 @@ class LobbyScreen(Screen[None]):
         self.query_one("#message", Static).update(text)
 
     def selected(self) -> Room | None:
-        dt: DataTable[str] = self.query_one(DataTable)
+        dt: DataTable[Text] = self.query_one(DataTable)
         rooms = _app(self).registry.listing()
         if not rooms or dt.cursor_row < 0 or dt.cursor_row >= len(rooms):
             return None
@@ -356,35 +358,37 @@ class CreateScreen(ModalScreen[None]):
         d = _app(self).registry.default_options
         t = _t(self)
         with Vertical():
-            yield Label(t("lobby.create.title"), classes="title")
+            yield Label(t("lobby.create.title"), classes="title", markup=False)
             with Horizontal():
-                yield Label(t("lobby.create.preset"))
+                yield Label(t("lobby.create.preset"), markup=False)
                 yield choice(
                     [(game_name(_app(self).cat, p), p) for p in SUPPORTED],
                     d.rules.name,
                     "preset",
                 )
             # what the chosen preset is, in the player's language (the catalogue's [preset])
-            yield Label(t(f"preset.{d.rules.name}"), id="preset-about", classes="about")
+            yield Label(
+                t(f"preset.{d.rules.name}"), id="preset-about", classes="about", markup=False
+            )
             with Horizontal():
-                yield Label(t("lobby.create.grace"))
+                yield Label(t("lobby.create.grace"), markup=False)
                 yield Input(str(int(d.pacing.grace)), type="integer", id="grace", compact=True)
             with Horizontal():
-                yield Label(t("lobby.create.standin"))
+                yield Label(t("lobby.create.standin"), markup=False)
                 yield choice(
                     [(_level_name(t, lv), lv) for lv in _app(self).registry.bot_levels],
                     d.stand_in,
                     "standin",
                 )
             with Horizontal():
-                yield Label(t("aids.option"))
+                yield Label(t("aids.option"), markup=False)
                 yield on_off(
                     t("aids.option_on"), t("aids.option_off"), d.card_counter, "counter-option"
                 )
             clock = d.pacing.turn_clock
             seconds = sorted({*CLOCK_SECONDS, *([int(clock.seconds)] if clock else [])})
             with Horizontal():
-                yield Label(t("lobby.clock.label"))
+                yield Label(t("lobby.clock.label"), markup=False)
                 yield choice(
                     [(t("lobby.clock.off"), 0)]
                     + [(t("lobby.clock.seconds", s=s), s) for s in seconds],
@@ -392,16 +396,18 @@ class CreateScreen(ModalScreen[None]):
                     "clock",
                 )
             with Horizontal():
-                yield Label(t("lobby.clock.limit"))
+                yield Label(t("lobby.clock.limit"), markup=False)
                 yield choice(
                     [(t("lobby.clock.timeouts", n=n), n) for n in (1, 2, 3, 5)],
                     clock.limit if clock and clock.limit in (1, 2, 3, 5) else 2,
                     "clock-limit",
                 )
             with Horizontal():
-                yield Label(t("rules_file.lobby_label"))
-                yield Label(t("rules_file.lobby_none"), id="rules-chosen", classes="about")
-            yield Label(t("lobby.list.create_keys"), id="create-keys")
+                yield Label(t("rules_file.lobby_label"), markup=False)
+                yield Label(
+                    t("rules_file.lobby_none"), id="rules-chosen", classes="about", markup=False
+                )
+            yield Label(t("lobby.list.create_keys"), id="create-keys", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(t("lobby.create.create"), id="create", variant="primary")
                 yield Button(t("rules_file.lobby_button"), id="paste-rules")
@@ -472,7 +478,7 @@ class CreateScreen(ModalScreen[None]):
         try:
             room = app.registry.create(settings, app.identity.id, app.identity.name, app.origin)
         except LobbyError as e:
-            self.notify(error_text(app.cat, e), severity="error")
+            self.notify(error_text(app.cat, e), severity="error", markup=False)
             return
         self.dismiss(None)
         app.enter_room(room)
@@ -502,19 +508,19 @@ class RoomScreen(Screen[None]):
         r = self.room
         t = _t(self)
         game = game_name(_app(self).cat, r.preset)
-        yield Static(t("lobby.room.title", number=r.number, preset=game), id="title")
-        yield Static("", id="message")
-        yield Static("", id="room")
+        yield Static(t("lobby.room.title", number=r.number, preset=game), id="title", markup=False)
+        yield Static("", id="message", markup=False)
+        yield Static("", id="room", markup=False)
         yield Static("", id="chat", markup=False)
         with Horizontal(classes="buttons"):
-            yield Label(t("lobby.room.bot_level"))
+            yield Label(t("lobby.room.bot_level"), markup=False)
             yield Select(
                 [(_level_name(t, lv), lv) for lv in _app(self).registry.bot_levels],
                 value=FILL_LEVEL,
                 allow_blank=False,
                 id="level",
             )
-        yield Static(t("lobby.room.hint", n=r.players), id="hint")
+        yield Static(t("lobby.room.hint", n=r.players), id="hint", markup=False)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -723,7 +729,9 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
                     version=self._watched(channel),
                 )
             except ChatRefused as e:
-                self.notify(e.sentence_zh if self.cat.zh else e.sentence, severity="warning")
+                self.notify(
+                    e.sentence_zh if self.cat.zh else e.sentence, severity="warning", markup=False
+                )
 
         self.push_screen(ChatScreen(self.cat), said)
 

@@ -131,7 +131,9 @@ class RemoteShengjiApp(RemoteApp, ShengjiApp):
             self.show_hand.set(on)
             if self.model is not None:
                 self.model.set_shown(self.show_hand.on)
-            self.notify(self.cat.t("watch.show_now_on" if on else "watch.show_now_off"))
+            self.notify(
+                self.cat.t("watch.show_now_on" if on else "watch.show_now_off"), markup=False
+            )
 
     def quit_question(self) -> str:
         # leaving a server table goes back to the lobby; the stand-in bot plays

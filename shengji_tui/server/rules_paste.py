@@ -45,10 +45,10 @@ class RulesPasteScreen(ModalScreen[RuleSet | None]):
     def compose(self) -> ComposeResult:
         t = self.cat.t
         with Vertical():
-            yield Label(t("rules_file.lobby_title"), classes="title")
-            yield Label(t("rules_file.lobby_help"))
+            yield Label(t("rules_file.lobby_title"), classes="title", markup=False)
+            yield Label(t("rules_file.lobby_help"), markup=False)
             yield TextArea(self.text, id="rules-text", soft_wrap=False, show_line_numbers=False)
-            yield Label("", id="rules-error")
+            yield Label("", id="rules-error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(t("rules_file.lobby_use"), id="use", variant="primary")
                 yield Button(t("rules_file.lobby_cancel"), id="cancel")

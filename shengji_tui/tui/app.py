@@ -368,7 +368,7 @@ class ShengjiApp(App[None]):
         if self.table is None or m is None:
             return
         if not m.chat:
-            self.notify(self.cat.t("chat.off"), timeout=4)
+            self.notify(self.cat.t("chat.off"), timeout=4, markup=False)
             return
 
         def said(text: str | None) -> None:
@@ -390,7 +390,9 @@ class ShengjiApp(App[None]):
         try:
             table.say(seat, name, text)
         except ChatRefused as e:
-            self.notify(e.sentence_zh if self.cat.zh else e.sentence, severity="warning")
+            self.notify(
+                e.sentence_zh if self.cat.zh else e.sentence, severity="warning", markup=False
+            )
 
     @on(ReclaimRequested)
     def reclaim(self) -> None:
@@ -407,7 +409,7 @@ class ShengjiApp(App[None]):
         """Tell the player the table is waiting for the store (or plays on)."""
         if msg.trouble is None:
             self.clear_notifications()
-            self.notify(self.cat.t("notify.store_ok"), timeout=6)
+            self.notify(self.cat.t("notify.store_ok"), timeout=6, markup=False)
             return
         self.notify(
             self.cat.t("notify.store_trouble", error=msg.trouble.reason),
@@ -469,11 +471,11 @@ class ShengjiApp(App[None]):
                 text = e.sentence_zh if self.cat.zh and e.sentence_zh else e.sentence
             else:
                 text = self.cat.t("notify.not_your_turn", name=m.name(e.turn))
-            self.notify(self.ct.notation(text), severity="error", timeout=6)
+            self.notify(self.ct.notation(text), severity="error", timeout=6, markup=False)
             return False
         except RuleError as e:
             text = self.ct.notation(e.sentence_zh if self.cat.zh and e.sentence_zh else e.sentence)
-            self.notify(text, severity="error", timeout=6)
+            self.notify(text, severity="error", timeout=6, markup=False)
             return False
         except Exception as e:  # a fault in the table: a sentence, never a traceback
             self.log.error(f"table refused {command!r}: {e!r}")
@@ -481,6 +483,7 @@ class ShengjiApp(App[None]):
                 self.cat.t("notify.table_error", error=str(e) or type(e).__name__),
                 severity="error",
                 timeout=8,
+                markup=False,
             )
             return False
         if self.saves is not None and self.saved_game() and self.table is not None:
@@ -530,6 +533,7 @@ class ShengjiApp(App[None]):
                 self.cat.t("resume.failed", error=str(e) or type(e).__name__),
                 severity="error",
                 timeout=10,
+                markup=False,
             )
             return False
         for s, name in zip(humans, names, strict=True):
@@ -643,7 +647,9 @@ class ShengjiApp(App[None]):
             return
         refusal = watch.follow(msg.seat)
         if refusal is not None and msg.seat is not None:
-            self.notify(self.cat.t(refusal, name=m.name(msg.seat)), severity="warning")
+            self.notify(
+                self.cat.t(refusal, name=m.name(msg.seat)), severity="warning", markup=False
+            )
 
     def _assist_moves(self, seat: int, view: SeatView) -> None:
         """What the player's options do for them: declare their best (for every
@@ -662,7 +668,7 @@ class ShengjiApp(App[None]):
         if seat == m.seat:
             key = "pace.auto_declared" if cmd.type == "declare" else "pace.auto_played"
             cards = getattr(cmd, "cards", ())
-            self.notify(self.cat.t(key, cards=self.ct.cards(cards)), timeout=3)
+            self.notify(self.cat.t(key, cards=self.ct.cards(cards)), timeout=3, markup=False)
         self.run_worker(self.send(cmd, seat), group="assist")
 
     @on(HoldDealRequested)
@@ -712,6 +718,7 @@ class ShengjiApp(App[None]):
                 self.notify(  # (news, told in the centre too: a narrow toast)
                     self.cat.t(key, name=m.name(e.seat), forced=self.ct.cards(e.forced)),
                     timeout=4,
+                    markup=False,
                 )
 
     def _toast_friends(self, events: list[Event]) -> None:
@@ -993,12 +1000,12 @@ class ShengjiApp(App[None]):
         refusal = self.take_back_refusal()
         m, table = self.model, self.table
         if refusal is not None or m is None or table is None:
-            self.notify(refusal or "", severity="warning")
+            self.notify(refusal or "", severity="warning", markup=False)
             return
         try:
             await table.take_back(m.seat)
         except TakeBackRefused as e:
-            self.notify(self.cat.t("takeback." + e.key), severity="warning")
+            self.notify(self.cat.t("takeback." + e.key), severity="warning", markup=False)
             return
         view = table.view(m.seat)
         self.views[m.seat] = view
@@ -1007,7 +1014,7 @@ class ShengjiApp(App[None]):
             m.take_seat(m.seat, view)
             m.hear(view.log, view)
         self._follow_result()
-        self.notify(self.cat.t("takeback.done"))
+        self.notify(self.cat.t("takeback.done"), markup=False)
 
     @on(ReviewRequested)
     def review_requested(self) -> None:
@@ -1015,7 +1022,7 @@ class ShengjiApp(App[None]):
         match's earlier deals a `[` away)."""
         m, table = self.model, self.table
         if m is None or table is None or m.view is None:
-            self.notify(self.cat.t("review.none"), severity="warning")
+            self.notify(self.cat.t("review.none"), severity="warning", markup=False)
             return
         reviews = table.reviews(m.seat)
         self.push_screen(ReviewScreen(reviews, m.rs, m.cat, m.ct, m.name, deal=-1))
@@ -1024,7 +1031,9 @@ class ShengjiApp(App[None]):
         """The bell on this player's turn, on or off (this session's: over SSH too)."""
         self.options = dataclasses.replace(self.options, bell=not self.options.bell)
         self.keep_bell()
-        self.notify(self.cat.t("bell.now_on" if self.options.bell else "bell.now_off"))
+        self.notify(
+            self.cat.t("bell.now_on" if self.options.bell else "bell.now_off"), markup=False
+        )
 
     def keep_bell(self) -> None:
         """The bell's setting kept for the next games (with games stored: solo and

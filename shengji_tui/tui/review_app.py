@@ -22,7 +22,7 @@ from .themes import THEMES, theme_variable_defaults
 
 class _Backdrop(Screen[None]):
     def compose(self) -> ComposeResult:
-        yield Static("")
+        yield Static("", markup=False)
 
 
 class ReviewApp(App[None]):

@@ -19,7 +19,7 @@ FAST = TableSettings(pacing=Pacing(bot_delay=0.05, deal_delay=0.0, grace=60.0))
 
 
 def rows(app: LobbyApp) -> list[list[str]]:
-    dt: DataTable[str] = app.screen.query_one(DataTable)
+    dt: DataTable[object] = app.screen.query_one(DataTable)
     return [[str(c) for c in dt.get_row_at(r)] for r in range(dt.row_count)]
 
 

@@ -145,14 +145,14 @@ class CallFriendScreen(FollowingDialog):
     def compose(self) -> ComposeResult:
         p = self.props
         with Vertical(classes="dialog call-dialog"):
-            yield Label(p.title, classes="dialog-title", id="call-title")
-            yield Static(p.rule, id="call-rule", classes="dim-line")
+            yield Label(p.title, classes="dialog-title", id="call-title", markup=False)
+            yield Static(p.rule, id="call-rule", classes="dim-line", markup=False)
             yield CallGrid(p.rows, p.yours, id="call-grid")
-            yield Static(id="call-chosen")
-            yield Static(id="call-copy")
-            yield Static(id="call-sentence")
-            yield Static(id="call-refusal")
-            yield Static(p.keys, id="call-keys", classes="dim-line")
+            yield Static(id="call-chosen", markup=False)
+            yield Static(id="call-copy", markup=False)
+            yield Static(id="call-sentence", markup=False)
+            yield Static(id="call-refusal", markup=False)
+            yield Static(p.keys, id="call-keys", classes="dim-line", markup=False)
 
     def on_mount(self) -> None:  # (and the base's: it follows the model)
         self.show_props()

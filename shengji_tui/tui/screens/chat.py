@@ -54,14 +54,14 @@ class ChatScreen(ModalScreen[str | None]):
         t = self.cat.t
         listed = "  ".join(f"{k}:{p}" for k, p in enumerate(self.phrases, start=1))
         with Vertical():
-            yield Label(t("chat.title"), classes="chat-title")
+            yield Label(t("chat.title"), classes="chat-title", markup=False)
             yield Input(
                 placeholder=t("chat.placeholder", max=MAX_CHARS),
                 max_length=MAX_CHARS,
                 id="chat-input",
             )
             yield Label(t("chat.phrases_hint", phrases=listed), classes="chat-dim", markup=False)
-            yield Label(t("chat.keys"), classes="chat-dim")
+            yield Label(t("chat.keys"), classes="chat-dim", markup=False)
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

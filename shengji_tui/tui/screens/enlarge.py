@@ -17,4 +17,4 @@ class EnlargeScreen(SizeWatch, Screen[None]):
         self.text = text
 
     def compose(self) -> ComposeResult:
-        yield Static(self.text, id="enlarge")
+        yield Static(self.text, id="enlarge", markup=False)

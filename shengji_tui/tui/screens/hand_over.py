@@ -25,8 +25,8 @@ class PassScreen(SizeWatch, Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Center(classes="pass-box"):
-            yield Label(self.text, classes="dialog-title")
-            yield Label(self.hint)
+            yield Label(self.text, classes="dialog-title", markup=False)
+            yield Label(self.hint, markup=False)
 
     def action_ready(self) -> None:
         self.dismiss(None)

@@ -24,7 +24,7 @@ class HelpScreen(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide-dialog"):
-            yield Label(self.model.cat.t("help.title"), classes="dialog-title")
+            yield Label(self.model.cat.t("help.title"), classes="dialog-title", markup=False)
             with VerticalScroll():
                 yield HelpText(help_markdown(self.model))
-            yield Label(self.model.cat.t("dialog.close_keys"), classes="dim")
+            yield Label(self.model.cat.t("dialog.close_keys"), classes="dim", markup=False)

@@ -26,6 +26,8 @@ class KittyScreen(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog aid-dialog"):
-            yield Label(self.props.title, classes="dialog-title")
-            yield Static(lines_text(self.props.lines, styles_for(self.app)), id="kitty-cards")
-            yield Label(self.close_keys, classes="dim")
+            yield Label(self.props.title, classes="dialog-title", markup=False)
+            yield Static(
+                lines_text(self.props.lines, styles_for(self.app)), id="kitty-cards", markup=False
+            )
+            yield Label(self.close_keys, classes="dim", markup=False)

@@ -24,7 +24,7 @@ class LogScreen(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide-dialog"):
-            yield Label(self.title_text, classes="dialog-title")
+            yield Label(self.title_text, classes="dialog-title", markup=False)
             yield WrappingLog(id="log-full", wrap=True, min_width=20)
 
     def on_mount(self) -> None:

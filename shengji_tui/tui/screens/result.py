@@ -40,12 +40,12 @@ class DealResultScreen(Dialog):
     def compose(self) -> ComposeResult:
         t = self.model.cat.t
         with Vertical(classes="dialog result"):
-            yield Label(self.title_line(), classes="dialog-title")
-            yield Static(self.body(), id="result-body")
+            yield Label(self.title_line(), classes="dialog-title", markup=False)
+            yield Static(self.body(), id="result-body", markup=False)
             key = "result.keys_final" if self.final else "result.keys"
             if self.model.watching and not self.final:  # (the players start the next deal)
                 key = "watch.result_keys"
-            yield Label(f"{t(key)}\n{t('review.result_key')}", classes="dim")
+            yield Label(f"{t(key)}\n{t('review.result_key')}", classes="dim", markup=False)
 
     def on_mount(self) -> None:
         t = self.model.cat.t

@@ -58,11 +58,13 @@ class ReviewScreen(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide-dialog review"):
-            yield Label(self.props.title, id="review-title", classes="dialog-title")
-            yield Static(id="review-trick")  # (above: what the keys step through stays in sight)
+            yield Label(self.props.title, id="review-title", classes="dialog-title", markup=False)
+            yield Static(
+                id="review-trick", markup=False
+            )  # (above: what the keys step through stays in sight)
             with VerticalScroll(id="review-scroll"):
-                yield Static(id="review-deal")
-            yield Label(self.props.keys, id="review-keys", classes="dim")
+                yield Static(id="review-deal", markup=False)
+            yield Label(self.props.keys, id="review-keys", classes="dim", markup=False)
 
     def on_mount(self) -> None:
         self.show()

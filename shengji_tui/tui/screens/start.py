@@ -8,6 +8,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -72,38 +73,38 @@ class StartScreen(SizeWatch, Screen[None]):
             presets.insert(0, (t("rules_file.menu", name=o.rules.name), RULES_FILE))
         levels = list(menu.levels)
         with Vertical(id="start"):
-            yield Label(t("menu.title"), classes="dialog-title")
+            yield Label(t("menu.title"), classes="dialog-title", markup=False)
             with Grid(id="start-grid"):
-                yield Label(t("menu.preset"))
+                yield Label(t("menu.preset"), markup=False)
                 yield choice(
                     presets,
                     RULES_FILE if o.rules is not None else o.preset,
                     "preset",
                 )
-                yield Label(t("menu.players"))
+                yield Label(t("menu.players"), markup=False)
                 choices = humans_choices(menu.cat, o.rules or RuleSet.preset(o.preset))
                 yield choice(
                     choices,
                     min(max(o.humans, 1), len(choices)),
                     "humans",
                 )
-                yield Label(t("menu.bots"))
+                yield Label(t("menu.bots"), markup=False)
                 yield choice(
                     [(bot_label(menu.cat, lv, about=True), lv) for lv in levels],
                     o.bots if o.bots in levels else levels[0],
                     "bots",
                 )
-                yield Label(t("aids.option"))
+                yield Label(t("aids.option"), markup=False)
                 yield on_off(
                     t("aids.option_on"), t("aids.option_off"), o.card_counter, "counter-option"
                 )
-                yield Label(t("bell.option"))
+                yield Label(t("bell.option"), markup=False)
                 yield on_off(t("bell.on"), t("bell.off"), o.bell, "bell-option", off_first=True)
-                yield Label(t("menu.estimate"))
+                yield Label(t("menu.estimate"), markup=False)
                 yield on_off(
                     t("menu.estimate_on"), t("menu.estimate_off"), o.estimate, "estimate-option"
                 )
-                yield Label(t("menu.seed"))
+                yield Label(t("menu.seed"), markup=False)
                 yield Input(
                     value="" if o.seed is None else str(o.seed),
                     type="integer",
@@ -111,19 +112,19 @@ class StartScreen(SizeWatch, Screen[None]):
                     id="seed",
                     compact=True,
                 )
-                yield Label(t("menu.language"))
+                yield Label(t("menu.language"), markup=False)
                 yield choice(
                     [("English", "en"), ("中文", "zh")],
                     menu.cat.lang,
                     "lang",
                 )
-                yield Label(t("menu.theme"))
+                yield Label(t("menu.theme"), markup=False)
                 yield choice(
                     [(n, n) for n in menu.themes],
                     menu.theme,
                     "theme",
                 )
-                yield Label(t("menu.cards"))
+                yield Label(t("menu.cards"), markup=False)
                 yield choice(
                     [(t("menu.cards_glyphs"), False), (t("menu.cards_ascii"), True)],
                     menu.ascii,
@@ -136,12 +137,14 @@ class StartScreen(SizeWatch, Screen[None]):
                 yield Button(t("menu.quit"), id="quit-btn", compact=True)
             if menu.games is not None:
                 if self.games:
-                    yield Label(t("menu.resume_title"), id="resume-title")
+                    yield Label(t("menu.resume_title"), id="resume-title", markup=False)
                     yield DataTable(
                         id="resume", cursor_type="row", zebra_stripes=True, show_cursor=True
                     )
                 else:
-                    yield Label(t("menu.resume_none"), id="resume-title", classes="dim")
+                    yield Label(
+                        t("menu.resume_none"), id="resume-title", classes="dim", markup=False
+                    )
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -153,7 +156,7 @@ class StartScreen(SizeWatch, Screen[None]):
             self.fill_games(table)
         self.query_one("#start-btn", Button).focus()
         if self.menu.error:  # an unreadable store: say so, offer new games
-            self.notify(t("resume.failed", error=self.menu.error), severity="error")
+            self.notify(t("resume.failed", error=self.menu.error), severity="error", markup=False)
 
     async def show_menu(self, menu: Menu) -> None:
         """The menu again, in another language (the choices kept)."""
@@ -161,7 +164,7 @@ class StartScreen(SizeWatch, Screen[None]):
         await self.recompose()
         self.on_mount()
 
-    def fill_games(self, table: DataTable[str]) -> None:
+    def fill_games(self, table: DataTable[Text]) -> None:
         cat = self.menu.cat
         t = cat.t
         table.clear(columns=True)
@@ -179,15 +182,16 @@ class StartScreen(SizeWatch, Screen[None]):
                 if len(g.humans) == 1
                 else t("menu.hotseat_short", n=len(g.humans))
             )
-            table.add_row(
+            cells = (
                 g.preset,
                 str(g.deal),
                 levels_text(cat, g),
                 players,
                 bot_label(cat, g.bots) if g.bots else cat.plain("—"),
                 when(g.last_played),
-                key=g.table_id,
             )
+            # (Text: a DataTable reads a str cell as markup; a rules file names itself)
+            table.add_row(*(Text(c) for c in cells), key=g.table_id)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":

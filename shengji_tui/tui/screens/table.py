@@ -416,7 +416,7 @@ class TableScreen(SizeWatch, AuctionKeys):
 
     def action_nothing_to_declare(self) -> None:
         """`d` when there is nothing to declare: why."""
-        self.notify(Presenter.why_no_declaration(self.model), timeout=4)
+        self.notify(Presenter.why_no_declaration(self.model), timeout=4, markup=False)
 
     def action_hold_deal(self) -> None:
         self.app.post_message(HoldDealRequested(not self.model.deal_held))
@@ -443,7 +443,7 @@ class TableScreen(SizeWatch, AuctionKeys):
         chk = m.check()
         if not chk.ok:
             if chk.message:
-                self.notify(chk.message, severity="warning")
+                self.notify(chk.message, severity="warning", markup=False)
             return
         cmd = m.pending_command()
         if cmd is not None:
@@ -457,7 +457,7 @@ class TableScreen(SizeWatch, AuctionKeys):
         opts = m.declare_options()
         if not 0 <= index < len(opts):
             if not opts:
-                self.notify(Presenter.why_no_declaration(m), timeout=4)
+                self.notify(Presenter.why_no_declaration(m), timeout=4, markup=False)
             return
         cards = tuple(opts[index])
         a = m.allowed
@@ -492,14 +492,14 @@ class TableScreen(SizeWatch, AuctionKeys):
     def action_counter(self) -> None:
         refusal = counter_refusal(self.model)
         if refusal is not None:
-            self.notify(refusal, severity="warning")
+            self.notify(refusal, severity="warning", markup=False)
             return
         self.app.push_screen(CounterScreen(self.model))
 
     def action_kitty(self) -> None:
         refusal = kitty_refusal(self.model)
         if refusal is not None:
-            self.notify(refusal, severity="warning")
+            self.notify(refusal, severity="warning", markup=False)
             return
         t = self.model.cat.t
         self.app.push_screen(KittyScreen(self.aids.kitty(self.model), t("dialog.close_keys")))
