@@ -37,8 +37,8 @@ def side_of(view: SeatView, seat: int) -> frozenset[int]:
     """The seats known to be on `seat`'s side this deal, from the view: once the
     dealer is known, the dealer side or the attackers (a solo dealer's opponents
     play as one side); before that, `seat`'s team. With fixed partners both are
-    its team. Find friends: the dealer side as far as it is revealed (with the
-    friend itself in its own view under `holder`); until the reveal, a seat not
+    its team. Find friends: the dealer side as far as it is revealed (and the
+    friend where this seat can prove who it is); until the reveal, a seat not
     on it knows no partner for sure (the tracker may narrow it: `bots.friends`)."""
     n = view.rules.players
     if view.dealer_side:

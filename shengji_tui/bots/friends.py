@@ -5,13 +5,15 @@ Everything comes from the seat's view and its tracker, never from another
 hand. Until the friend is revealed a bot counts as partners only the seats it
 knows are on its side (`known_partners`); the others it plays against.
 
-Inferences about the friend (certain under the rules):
+Inferences about the friend are the engine's (`engine.known_sides`, from
+`rules.friend_sides`: what the seat's hand, its kitty and the play prove),
+narrowed by the tracker's (a seat it knows holds no copy now cannot be or
+become the friend):
 - `holder`: the friend is the nearest seat after the dealer that held a copy
   at the call, and it has not played one yet (that would have revealed it).
-  A seat that could hold no copy is not the friend; a seat known to have held
-  one (it played it, or it is this seat) without being the friend puts the
-  friend nearer to the dealer than itself. A seat not on the dealer side in
-  its own view is an attacker (the friend sees itself there).
+  A holder is sure to be the friend only when no seat between the dealer and
+  itself can hold a copy; otherwise it may be, and it counts itself among
+  the candidates (the search's samples decide).
 - `nth_played`: any seat but the dealer that may still hold a copy may play
   the nth one.
 
@@ -30,7 +32,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ..engine import CallFriend, FriendCall, SeatView
+from ..engine import CallFriend, FriendCall, SeatView, known_sides
 from ..rules import ALL_CARDS, Card, TrumpContext
 from .sense import TRUMP, Sense
 from .tracker import Tracker
@@ -45,51 +47,43 @@ def open_call(view: SeatView) -> FriendCall | None:
     return view.friend_calls[0]
 
 
-def _distance(view: SeatView, dealer: int, seat: int) -> int:
-    return (seat - dealer) % view.rules.players
-
-
 def friend_candidates(view: SeatView, tr: Tracker) -> frozenset[int]:
-    """The seats that may still be (or become) the friend, as `view.seat` knows."""
+    """The seats that may still be (or become) the friend, as `view.seat` knows:
+    the seats whose side the engine does not rule out (`engine.known_sides`),
+    that the tracker allows a copy of the card now (this seat: its hand)."""
     call = open_call(view)
     if call is None:
         return frozenset()
-    me, dealer, card = view.seat, call.seat, call.card
-    if me != dealer and me in view.dealer_side:
-        return frozenset({me})  # holder: the friend knows itself
-    n = view.rules.players
-    others = [s for s in range(n) if s not in (dealer, me)]
-    if view.rules.friend_rule == "nth_played":
-        return frozenset(s for s in others if tr.possible(s)[card] > 0)
-    # holder: every seat known to have held a copy and not be the friend is farther
-    bound = n
-    for s in range(n):
-        if s == dealer:
-            continue
-        held = card in tr.played_by[s] or (s == me and tr.hand[card] > 0)
-        if held:
-            bound = min(bound, _distance(view, dealer, s))
+    card = call.card
+    sides = known_sides(view)
     return frozenset(
         s
-        for s in others
-        if _distance(view, dealer, s) < bound
-        and card not in tr.played_by[s]
-        and tr.possible(s)[card] > 0
+        for s, x in enumerate(sides)
+        if x in ("friend", "unknown") and (s == view.seat or tr.possible(s)[card] > 0)
     )
+
+
+def proven_friend(view: SeatView) -> int | None:
+    """The friend, where `view.seat` can prove who it is before the reveal."""
+    if open_call(view) is None:
+        return None
+    return next((s for s, x in enumerate(known_sides(view)) if x == "friend"), None)
 
 
 def known_partners(view: SeatView, tr: Tracker, base: frozenset[int]) -> frozenset[int]:
     """`base` (the view's `side_of` for this seat) with what the tracker adds
-    before the reveal: the dealer whose friend can only be one seat knows it;
-    an attacker knows as partners the seats that cannot be the friend."""
+    before the reveal: a seat sure to attack knows as partners the seats that
+    cannot be the friend. The dealer side knows what the view says (a friend
+    proven from the dealer's hand and kitty is on it); a seat that may itself
+    be the friend knows no partner for sure."""
     call = open_call(view)
     if call is None:
         return base
     me, dealer = view.seat, call.seat
-    cands = friend_candidates(view, tr)
     if me in view.dealer_side:
-        if me == dealer and len(cands) == 1:
-            return base | cands
+        return base
+    cands = friend_candidates(view, tr)
+    if me in cands:
         return base
     n = view.rules.players
     sure = {s for s in range(n) if s not in (dealer, me) and s not in cands}

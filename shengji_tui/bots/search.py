@@ -43,7 +43,7 @@ from ..rules import Card, RuleSet, TrumpContext, points
 from .auction_search import choose_call, choose_overturn
 from .bidding import choose_bid
 from .declare_search import choose_dealing_declaration, choose_theft, searchable
-from .friends import friend_candidates, open_call
+from .friends import friend_candidates, open_call, proven_friend
 from .playbook import PlaybookBot, declared_suit, trump_value
 from .rollout import Sim
 from .sense import Sense
@@ -85,7 +85,8 @@ def horizon_for(rs: RuleSet) -> int:
 class FriendPlan:
     """Find friends before the reveal: how each sample decides the sides.
     `holder`: the friend is the nearest of `candidates` after the dealer that
-    holds the card in the sample (`known`: this seat knows it); `nth_played`:
+    holds the card in the sample, this seat's own hand included (`known`: this
+    seat can prove who it is); `nth_played`:
     whoever plays the card when `nth_left` more copies make the nth."""
 
     rule: str
@@ -291,7 +292,8 @@ def sides_in_sample(
     if friend is None:
         for k in range(1, n):
             s = (fp.dealer + k) % n
-            if s in fp.candidates and fp.card in hands.get(s, ()):
+            held = job.hand if s == job.me else hands.get(s, ())
+            if s in fp.candidates and fp.card in held:
                 friend = s
                 break
     return rest - {friend} if friend is not None else rest, None, friend
@@ -717,14 +719,13 @@ class SearchBot(PlaybookBot):
         call = open_call(view)
         friend = None
         if call is not None:
-            me_friend = view.seat != call.seat and view.seat in view.dealer_side
             friend = FriendPlan(
                 rule=view.rules.friend_rule,
                 card=call.card,
                 nth_left=call.nth - call.played,
                 dealer=call.seat,
                 candidates=sorted(friend_candidates(view, tr)),
-                known=view.seat if me_friend else None,
+                known=proven_friend(view),
             )
         base = dict(
             rules=view.rules,

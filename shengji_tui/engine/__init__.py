@@ -98,6 +98,7 @@ from .events import (
     TrumpSet,
 )
 from .friendcall import FriendCall
+from .friends import known_sides
 from .review import (
     DealReview,
     KittyRound,
@@ -186,6 +187,7 @@ __all__ = [
     "apply",
     "apply_all",
     "events_for",
+    "known_sides",
     "new_game",
     "parse_command",
     "review_for",

@@ -6,8 +6,10 @@ this module keeps what is hidden hidden.
 - `state.dealer_side` is always the revealed part: the dealer alone until the
   friend is revealed (or, at the end, the dealer is found to be alone).
 - Under `holder` the engine knows the friend from the call (`state.friend`);
-  the friend's own view shows it on the dealer side (it knows from its hand),
-  nobody else's does until it plays the called card.
+  a view shows it on the dealer side only where its seat can prove it from
+  what it has seen (`rules.friend_sides`: the friend sitting first after the
+  dealer, or holding every copy, knows; a holder further on does not), and
+  every view shows it once it plays the called card.
 - Under `nth_played` nobody is the friend until the nth copy is played.
 - The dealer alone is revealed when it becomes public: under `nth_played` when
   the dealer plays the nth copy; under `holder` when every copy has been
@@ -20,18 +22,26 @@ this module keeps what is hidden hidden.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..rules import (
     Card,
     DealResult,
+    FriendSide,
+    effective_suit,
     friend_copies,
     friend_deal_result,
     friend_next_dealer,
+    friend_sides,
     plays_nth_copy,
 )
 from .events import Event, FriendRevealed, ThrowFailed
 from .friendcall import FriendCall
 from .state import GameState
+
+if TYPE_CHECKING:
+    from ..rules import RuleSet
+    from .views import SeatView
 
 Step = tuple[GameState, list[Event]]
 
@@ -59,13 +69,43 @@ def _reveal(state: GameState, call: FriendCall, seat: int, *, alone: bool = Fals
     return new, [FriendRevealed(seat=dealer if alone else seat, alone=alone)]
 
 
-def on_played(state: GameState, seat: int, cards: Sequence[Card]) -> Step:
-    """After `seat` played `cards`: count the called copies, reveal the friend."""
+def _clues(
+    state: GameState, call: FriendCall, seat: int, cards: Sequence[Card], tried: Sequence[Card]
+) -> FriendCall:
+    """`call` with what `seat`'s play showed of the called card: the copies it
+    played, a failed throw's copies (held then), a follow short of the card's
+    suit (it holds no more)."""
+    n = state.players
+    card = call.card
+    by = list(call.by_seat or (0,) * n)
+    held = list(call.held or (0,) * n)
+    void = list(call.void or (False,) * n)
+    if tried:
+        held[seat] = max(held[seat], by[seat] + sum(1 for c in tried if c == card))
+    by[seat] += sum(1 for c in cards if c == card)
+    held[seat] = max(held[seat], by[seat])
+    lead = state.trick[0] if state.trick else None
+    if lead is not None and lead.seat != seat and not void[seat]:
+        rs, ctx = state.rules, state.ctx
+        suit = effective_suit(rs, ctx, card)
+        if effective_suit(rs, ctx, lead.cards[0]) == suit:
+            same = sum(1 for c in cards if effective_suit(rs, ctx, c) == suit)
+            void[seat] = same < len(lead.cards)
+    return call.model_copy(update={"by_seat": tuple(by), "held": tuple(held), "void": tuple(void)})
+
+
+def on_played(
+    state: GameState, seat: int, cards: Sequence[Card], tried: Sequence[Card] = ()
+) -> Step:
+    """After `seat` played `cards` (`tried`: the throw it failed, shown to all):
+    note what the play showed, count the called copies, reveal the friend."""
     call = the_call(state)
     if call is None:
         return state, []
+    call = _clues(state, call, seat, cards, tried)
     k = sum(1 for c in cards if c == call.card)
     if k == 0:
+        state = state.model_copy(update={"friend_calls": (call, *state.friend_calls[1:])})
         return state, []
     before = call.played
     call = call.model_copy(update={"played": before + k})
@@ -136,11 +176,54 @@ def next_dealer(state: GameState, take_over: bool) -> int:
     return friend_next_dealer(state.rules, state.dealer, state.dealer_side, take_over)
 
 
-def known_dealer_side(state: GameState, seat: int) -> tuple[int, ...]:
-    """The dealer side as `seat` may know it: the revealed part, and under
-    `holder` the friend itself (from the call until its reveal)."""
+def sides_seen(
+    rs: RuleSet,
+    call: FriendCall | None,
+    dealer: int | None,
+    seat: int | None,
+    hand: Sequence[Card],
+    kitty: Sequence[Card] | None,
+) -> tuple[FriendSide, ...]:
+    """Every seat's side as `seat` (None: a spectator) may know it, from the
+    public call and its own cards (`kitty`: the kitty if it may see it):
+    the revealed sides once revealed, else what `rules.friend_sides` proves."""
+    n = rs.players
+    if call is None or dealer is None:
+        return tuple("dealer" if s == dealer else "unknown" for s in range(n))
+    if call.revealed:
+        return tuple(
+            "dealer" if s == dealer else "friend" if s == call.friend else "attacker"
+            for s in range(n)
+        )
+    return friend_sides(
+        rs,
+        dealer,
+        call.nth,
+        call.by_seat,
+        call.held,
+        call.void,
+        seat=seat,
+        in_hand=sum(1 for c in hand if c == call.card),
+        kitty=None if kitty is None else sum(1 for c in kitty if c == call.card),
+    )
+
+
+def known_sides(view: SeatView) -> tuple[FriendSide, ...]:
+    """Find friends: every seat's side as the view's seat may know it ("dealer",
+    "friend", "attacker", "unknown"); see `rules.friend_sides`."""
+    call = view.friend_calls[0] if view.friend_calls else None
+    seat = view.seat if 0 <= view.seat < view.rules.players else None
+    return sides_seen(view.rules, call, view.dealer, seat, view.hand, view.kitty)
+
+
+def known_dealer_side(state: GameState, seat: int, kitty: Sequence[Card] | None) -> tuple[int, ...]:
+    """The dealer side as `seat` may know it: the revealed part, and the
+    friend where `seat` can prove who it is before the reveal (`kitty`: the
+    kitty as `seat` sees it)."""
     side = state.dealer_side
-    friend = state.friend
-    if friend is not None and friend == seat and seat not in side:
-        return tuple(sorted((*side, seat)))
-    return side
+    call = the_call(state)
+    if call is None or call.revealed or state.dealer is None:
+        return side
+    sides = sides_seen(state.rules, call, state.dealer, seat, state.hands[seat], kitty)
+    proven = [s for s, x in enumerate(sides) if x == "friend" and s not in side]
+    return tuple(sorted((*side, *proven))) if proven else side

@@ -140,7 +140,7 @@ def play(state: GameState, cmd: Play) -> Step:
     state = state.model_copy(
         update={"hands": tuple(hands), "trick": trick, "turn": state.next_seat(seat)}
     )
-    state, evs = on_played(state, seat, played)
+    state, evs = on_played(state, seat, played, cards if played != cards else ())
     events.extend(evs)
     if len(trick) < state.players:
         return state, events

@@ -4,8 +4,9 @@ A view holds the seat's own hand, the public state (levels, trump, the trick,
 captured points, hand sizes, the deal's public history) and the state version.
 Never another hand, the cards still to deal, or the buried kitty (except to the
 seat that buried it, and to all once the deal is over). Find friends: the
-dealer side is the revealed part only (and the friend itself, in its own
-view, under `holder`); `friend_calls` is the public call.
+dealer side is the revealed part, and the friend where the seat can prove who
+it is from what it has seen (`rules.friend_sides`); `friend_calls` is the
+public call.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ class SeatView(BaseModel):
     deal_no: int
     dealer: int | None
     level: str
-    dealer_side: tuple[int, ...]  # as far as this seat knows (find friends: the revealed part)
+    dealer_side: tuple[int, ...]  # as far as this seat knows (find friends: revealed or proven)
     first_seat: int
     cards_left: int  # still to deal (a count only)
     hand: tuple[Card, ...]  # sorted for display
@@ -161,7 +162,7 @@ def view_for(state: GameState, seat: int) -> SeatView:
         deal_no=state.deal_no,
         dealer=state.dealer,
         level=state.level,
-        dealer_side=known_dealer_side(state, seat),
+        dealer_side=known_dealer_side(state, seat, kitty),
         first_seat=state.first_seat,
         cards_left=len(state.stock),
         hand=tuple(sort_hand(state.rules, ctx, state.hands[seat])),

@@ -17,7 +17,8 @@ Public API (docs/architecture.md, "rules"):
   declaration functions, `kitty_multiplier`, `deal_result`, `advance_level`,
   `sort_hand`, `is_trump`, `effective_suit`;
 - find friends (§10): `check_friend_call`, `holder_friend`, `plays_nth_copy`,
-  `friend_deal_result` (the five-player table and split), `friend_next_dealer`;
+  `friend_deal_result` (the five-player table and split), `friend_next_dealer`,
+  `friend_sides` (what a seat may know of the sides before the reveal);
 - the fast per-context API for loops (bots, simulators): `compiled(rs, ctx)`
   gives an `Order` with per-card tables (`eff`, `pos`, `ident`, `npos`; `TRUMP`
   is the effective suit of trumps) and methods over `Card` lists: `suit`,
@@ -75,11 +76,13 @@ from .declare import (
 )
 from .follow import Verdict, check_follow, legal_follows
 from .friends import (
+    FriendSide,
     check_friend_call,
     five_player_table,
     friend_copies,
     friend_deal_result,
     friend_next_dealer,
+    friend_sides,
     holder_friend,
     parse_friend_card,
     plays_nth_copy,
@@ -115,6 +118,7 @@ __all__ = [
     "DealResult",
     "Declaration",
     "DeclaringClosed",
+    "FriendSide",
     "KittyFlip",
     "Order",
     "Placement",
@@ -154,6 +158,7 @@ __all__ = [
     "friend_copies",
     "friend_deal_result",
     "friend_next_dealer",
+    "friend_sides",
     "full_deck",
     "holder_friend",
     "is_tractor",

@@ -15,6 +15,14 @@ answers hidden until the rules say they are public.
 - `nth_played`: whoever plays the nth copy counted in play order becomes the
   friend then; the dealer playing it, or the copy never being played (it lies
   in the kitty), leaves the dealer alone.
+- What a seat may know of the sides before the reveal (`friend_sides`): only
+  what holds in every distribution of the called card's copies that agrees
+  with what the seat has seen (its hand, the kitty it buried, the copies
+  played, the seats that showed they hold no more, a failed throw's cards,
+  and that nobody has been revealed yet). Under `holder` a holder of a copy
+  is sure to be the friend only when no seat between the dealer and itself
+  can hold one (it sits first after the dealer, or it holds every copy);
+  a seat with no copy knows it attacks.
 - Five or more players use §10's five-player table (seeds 000/002 "5人3副牌打
   找朋友"), measured in the preset's step (60 for three decks): the attackers
   take over at 2 steps and gain 1 level each per further step; otherwise the
@@ -27,8 +35,9 @@ answers hidden until the rules say they are public.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Literal
 
 from .cards import Card, parse_card
 from .follow import Verdict
@@ -38,6 +47,8 @@ if TYPE_CHECKING:
     from .ruleset import RuleSet
 
 OK = Verdict(ok=True)
+
+FriendSide = Literal["dealer", "friend", "attacker", "unknown"]
 
 
 def friend_copies(rs: RuleSet) -> int:
@@ -168,3 +179,119 @@ def friend_next_dealer(
         if (s in side) != take_over:
             return s
     return dealer
+
+
+def friend_sides(
+    rs: RuleSet,
+    dealer: int,
+    nth: int,
+    played: Sequence[int],
+    held: Sequence[int],
+    void: Sequence[bool],
+    *,
+    seat: int | None = None,
+    in_hand: int = 0,
+    kitty: int | None = None,
+) -> tuple[FriendSide, ...]:
+    """Every seat's side as `seat` can prove it while the call is not revealed
+    (docs/rules.md §10, "What each seat knows"): "dealer", "friend", "attacker"
+    or "unknown". What the seat has seen of the called card, counted in copies:
+    `played` (by each seat so far, public), `held` (each seat is known to have
+    held at least this many at the call: played, or shown in a failed throw),
+    `void` (each seat showed it holds no more: it did not follow the card's
+    suit), `in_hand` (in the seat's own hand now), `kitty` (in the kitty, when
+    the seat buried it). `seat` None: a spectator, who sees no hand.
+
+    A side is claimed only when it is the same in every way the copies could
+    lie at the call (in the hands and the kitty) that agrees with all that and
+    with nobody being revealed yet: under `holder` the friend is the nearest
+    holder after the dealer and has not played a copy; under `nth_played` a
+    seat may still become the friend while it holds a copy and enough copies
+    can still be played to reach the nth. When every other seat attacks, the
+    dealer plays alone."""
+    n = rs.players
+    zeros = (0,) * n
+    return _friend_sides(
+        n,
+        friend_copies(rs),
+        rs.kitty_size,
+        rs.friend_rule,
+        dealer,
+        nth,
+        tuple(played) or zeros,
+        tuple(held) or zeros,
+        tuple(void) or (False,) * n,
+        seat,
+        in_hand,
+        kitty,
+    )
+
+
+def _distributions(lo: Sequence[int], hi: Sequence[int], total: int) -> Iterator[tuple[int, ...]]:
+    """Every way to place `total` copies with `lo[i] <= a[i] <= hi[i]`."""
+    k = len(lo)
+    rest_lo = [sum(lo[i:]) for i in range(k + 1)]
+    rest_hi = [sum(hi[i:]) for i in range(k + 1)]
+    a = [0] * k
+
+    def place(i: int, left: int) -> Iterator[tuple[int, ...]]:
+        if i == k:
+            if left == 0:
+                yield tuple(a)
+            return
+        for x in range(max(lo[i], left - rest_hi[i + 1]), min(hi[i], left - rest_lo[i + 1]) + 1):
+            a[i] = x
+            yield from place(i + 1, left - x)
+
+    yield from place(0, total)
+
+
+@lru_cache(maxsize=4096)
+def _friend_sides(
+    n: int,
+    copies: int,
+    kitty_size: int,
+    rule: str,
+    dealer: int,
+    nth: int,
+    played: tuple[int, ...],
+    held: tuple[int, ...],
+    void: tuple[bool, ...],
+    seat: int | None,
+    in_hand: int,
+    kitty: int | None,
+) -> tuple[FriendSide, ...]:
+    # the copies each seat (and, last, the kitty) may have held at the call
+    lo = [max(held[s], played[s]) for s in range(n)]
+    hi = [played[s] if void[s] else copies for s in range(n)]
+    if seat is not None and 0 <= seat < n:
+        lo[seat] = hi[seat] = in_hand + played[seat]
+    if kitty is None:
+        lo.append(0)
+        hi.append(min(copies, kitty_size))
+    else:
+        lo.append(kitty)
+        hi.append(kitty)
+    order = [(dealer + k) % n for k in range(1, n)]
+    seen: dict[int, set[str]] = {s: set() for s in order}
+    left = nth - sum(played)
+    for a in _distributions(lo, hi, copies):
+        if rule == "holder":
+            friend = next((s for s in order if a[s] > 0), None)
+            if friend is not None and played[friend] > 0:
+                continue  # its first copy would have revealed it
+            for s in order:
+                seen[s].add("friend" if s == friend else "attacker")
+        else:
+            can_play = sum(a[s] - played[s] for s in range(n))
+            for s in order:
+                may = a[s] > played[s] and can_play >= left
+                seen[s].update(("friend", "attacker") if may else ("attacker",))
+    out: list[FriendSide] = ["unknown"] * n
+    out[dealer] = "dealer"
+    for s in order:
+        if seen[s] == {"friend"}:
+            out[s] = "friend"
+        elif seen[s] == {"attacker"}:
+            out[s] = "attacker"
+    return tuple(out)

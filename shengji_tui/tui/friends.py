@@ -4,37 +4,27 @@ points among the seats known to attack, the levels of every seat, and the
 deal's split.
 
 Pure: a `SeatView` (and the model's words and names) in, text and props
-pieces out; no Textual. Everything is read from the seat's own view, which
-holds the dealer side only as far as it is revealed (and, under `holder`, the
-friend itself in the friend's own view), so nothing here can tell a seat who
-the friend is before the reveal.
-
-What a seat knows of the sides before the reveal:
-- the dealer is the dealer; a seat on `view.dealer_side` is the friend;
-- under `holder` every seat knows its own side from the call on (the friend
-  sees the called card in its hand: the engine puts it on its view's dealer
-  side), so a friend knows everyone else attacks; a seat that plays the
-  called card without being revealed is not the friend (the friend is
-  revealed by its first copy);
-- the dealer knows it plays alone once no copy of the called card can reach
-  another seat's play (its hand and its buried kitty hold every copy not yet
-  played);
-- under `nth_played` nobody knows anything more until the nth copy is played.
+pieces out; no Textual. Every side is the engine's answer for the view's seat
+(`engine.known_sides`, which asks `rules.friend_sides`): the revealed sides,
+and before the reveal only what the seat can prove from its hand, the kitty
+it buried and the play (a holder of the called card sitting first after the
+dealer, or holding every copy, knows it is the friend; a holder further on
+only that it may be; a seat with no copy that it attacks), so nothing here
+can tell a seat more than that.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal
 
 from .. import rules
-from ..engine import FriendCall, FriendRevealed, Played, SeatView, TrickWon
-from ..rules import Card
+from ..engine import FriendCall, FriendRevealed, SeatView, TrickWon, known_sides
+from ..rules import Card, FriendSide
 from ..text import CardText, Catalogue
 from .model import Model
 from .props import Line, Words
 
-Side = Literal["dealer", "friend", "attacker", "unknown"]
+Side = FriendSide
 
 
 def finds_friends(v: SeatView | None) -> bool:
@@ -47,48 +37,27 @@ def the_call(v: SeatView | None) -> FriendCall | None:
 
 def copies_in_sight(v: SeatView, card: Card) -> tuple[int, int]:
     """(copies of `card` in the seat's hand, copies in the kitty it buried)."""
-    return sum(1 for c in v.hand if c == card), sum(1 for c in v.kitty or () if c == card)
+    return copies_held(v, card), sum(1 for c in v.kitty or () if c == card)
+
+
+def copies_held(v: SeatView, card: Card) -> int:
+    """Copies of `card` in the viewer's hand."""
+    return sum(1 for c in v.hand if c == card)
 
 
 def alone_known(v: SeatView) -> bool:
-    """The viewer is the dealer and sees it plays alone before anyone is told:
-    every copy not yet played is in its hand or its buried kitty, or (under
-    `nth_played`) fewer copies than the nth can still be played."""
+    """The viewer can prove the dealer plays alone before anyone is told: no
+    other seat can be (or become) the friend."""
     call = the_call(v)
-    if call is None or call.revealed or v.seat != v.dealer or v.result is not None:
+    if call is None or call.revealed or v.result is not None:
         return False
-    held, buried = copies_in_sight(v, call.card)
-    copies = rules.friend_copies(v.rules)
-    others = copies - held - buried - call.played
-    if v.rules.friend_rule == "nth_played" and copies - buried < call.nth:
-        return True  # the nth copy lies in the kitty: nobody plays it
-    return others <= 0
-
-
-def played_the_card(v: SeatView, seat: int, card: Card) -> bool:
-    return any(isinstance(e, Played) and e.seat == seat and card in e.cards for e in v.log)
+    sides = known_sides(v)
+    return all(x == "attacker" for s, x in enumerate(sides) if s != v.dealer)
 
 
 def side_of(v: SeatView, seat: int) -> Side:
     """`seat`'s side as the viewer of `v` may know it (see the module doc)."""
-    if seat == v.dealer:
-        return "dealer"
-    call = the_call(v)
-    if call is None:
-        return "unknown"
-    if seat in v.dealer_side:
-        return "friend"
-    if call.revealed or alone_known(v):
-        return "attacker"
-    if v.rules.friend_rule != "holder":
-        return "unknown"
-    if v.seat == seat:
-        return "attacker"  # (the view puts a holder's own friend on the dealer side)
-    if v.seat in v.dealer_side and v.seat != v.dealer:
-        return "attacker"  # the friend knows the whole dealer side
-    if played_the_card(v, seat, call.card):
-        return "attacker"  # it played the card and was not revealed
-    return "unknown"
+    return known_sides(v)[seat]
 
 
 def revealed(v: SeatView | None) -> bool:
@@ -97,13 +66,13 @@ def revealed(v: SeatView | None) -> bool:
 
 
 def friend_of(v: SeatView) -> int | None:
-    """The friend as the viewer knows it: revealed, or the viewer itself (holder)."""
+    """The friend as the viewer knows it: revealed, or proven from what it saw."""
     call = the_call(v)
     if call is None:
         return None
     if call.friend is not None:
         return call.friend
-    return next((s for s in v.dealer_side if s != v.dealer), None)
+    return next((s for s, x in enumerate(known_sides(v)) if x == "friend"), None)
 
 
 def known_attackers(v: SeatView) -> list[int]:
@@ -115,9 +84,10 @@ def attacker_points(v: SeatView) -> tuple[int, bool]:
     provisional (some seat's side is not known yet)."""
     if v.attacker_points is not None:
         return v.attacker_points, False
-    seats = known_attackers(v)
+    sides = known_sides(v)
+    seats = [s for s, x in enumerate(sides) if x == "attacker"]
     pts = sum(v.points_by_seat[s] for s in seats)
-    provisional = the_call(v) is None or len(seats) + len(v.dealer_side) < v.rules.players
+    provisional = the_call(v) is None or "unknown" in sides
     if v.friend_calls and not provisional:
         pts += v.penalty_points
     return pts, provisional
@@ -154,6 +124,10 @@ def seat_roles(m: Model, seat: int) -> list[str]:
     if seat == m.me:
         if side == "friend" and not revealed(v):
             return [t("friend.you_secret")]
+        call = the_call(v)
+        if side == "unknown" and call is not None and copies_held(v, call.card):
+            key = "friend.you_maybe" if v.rules.friend_rule == "holder" else "friend.you_may_become"
+            return [t(key, card=copy_text(m, call.card, call.nth))]
         return [t(f"friend.you_{side}")]
     return [t(f"friend.side_{side}")]
 
@@ -197,7 +171,7 @@ def status_part(m: Model) -> str | None:
     if v is None or call is None:
         return None
     t = m.cat.t
-    if call.alone:
+    if call.alone or alone_known(v):
         return t("friend.status_alone")
     friend = friend_of(v)
     if friend is not None and friend == m.me and not call.revealed:
@@ -255,9 +229,16 @@ def own_sentence(m: Model) -> str | None:
     t = m.cat.t
     card = copy_text(m, call.card, call.nth)
     if alone_known(v):
-        return t("friend.you_alone", card=card)
-    if m.me in v.dealer_side and m.me != v.dealer:
+        if m.me == v.dealer:
+            return t("friend.you_alone", card=card)
+        return t("friend.alone_seen", card=card, name=m.name(call.seat))
+    side = side_of(v, m.me) if 0 <= m.me < v.rules.players else "unknown"
+    if side == "friend" and m.me != v.dealer:
         return t("friend.you_are_friend", card=card, name=m.name(call.seat))
+    if side == "unknown" and copies_held(v, call.card):
+        if v.rules.friend_rule == "holder":
+            return t("friend.you_may_be", card=card, name=m.name(call.seat))
+        return t("friend.you_may_play", card=card, name=m.name(call.seat))
     return None
 
 

@@ -139,12 +139,17 @@ def holder_state() -> GameState:
     return s
 
 
-def test_before_the_reveal_only_the_friend_knows_its_side(holder_state: GameState) -> None:
+def test_before_the_reveal_the_friend_knows_only_what_its_hand_proves(
+    holder_state: GameState,
+) -> None:
     s = holder_state
     views = [view_for(s, seat) for seat in range(4)]
     assert not any(sides_settled(v) for v in views)
     assert side_of(views[0], 0) == {0}
-    assert side_of(views[2], 2) == {0, 2}  # the friend, from its hand
+    # seat 2 holds HA, but seat 1 (between the dealer and it) may hold the other
+    assert side_of(views[2], 2) == {2}
+    assert friend_candidates(views[2], Tracker(views[2])) == {1, 2}
+    assert known_partners(views[2], Tracker(views[2]), side_of(views[2], 2)) == {2}
     assert side_of(views[1], 1) == {1} and side_of(views[3], 3) == {3}
     # the dealer cannot tell 1, 2 and 3 apart yet
     assert friend_candidates(views[0], Tracker(views[0])) == {1, 2, 3}
@@ -163,14 +168,19 @@ def test_the_tracker_narrows_the_friend_down(holder_state: GameState) -> None:
     tr0 = Tracker(v0)
     assert friend_candidates(v0, tr0) == {1, 2}
     assert known_partners(v0, tr0, side_of(v0, 0)) == {0}
+    # seat 1 followed hearts: seat 2 still cannot tell whether it holds the other HA
+    v2 = view_for(s, 2)
+    assert friend_candidates(v2, Tracker(v2)) == {1, 2} and side_of(v2, 2) == {2}
 
 
-def test_a_holder_who_is_not_the_friend_knows_the_friend_sits_nearer() -> None:
-    # dealer 0 holds none: seat 1 is the friend; seat 3 holds a copy and is not
+def test_a_farther_holder_counts_itself_among_the_candidates() -> None:
+    # dealer 0 holds none: seat 1 is the friend (it sits first: it knows); seat 3
+    # holds a copy and cannot tell whether seat 1 or 2 holds the other
     s = calling(FF, {0: "H3 S9", 1: "HA C5", 2: "H6 C7", 3: "HA D8"})
     s, _ = apply(s, CallFriend(seat=0, card="HA"))
     v3 = view_for(s, 3)
-    assert friend_candidates(v3, Tracker(v3)) == {1, 2}
+    assert friend_candidates(v3, Tracker(v3)) == {1, 2, 3}
+    assert known_partners(v3, Tracker(v3), side_of(v3, 3)) == {3}
     assert side_of(view_for(s, 1), 1) == {0, 1}
 
 

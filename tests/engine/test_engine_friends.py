@@ -26,6 +26,7 @@ from shengji_tui.engine import (
     WrongSeat,
     allowed_in,
     apply,
+    known_sides,
     view_for,
 )
 from shengji_tui.engine.events import DealerRotated, DealScored, Event, LevelUp, MatchOver
@@ -155,8 +156,8 @@ def test_holder_the_other_copy_is_the_friend_revealed_when_played() -> None:
     s, ev = apply(s, CallFriend(seat=0, card="HA"))
     assert find(ev, FriendCalled) == FriendCalled(seat=0, card=rules.parse_card("HA"), nth=1)
     assert s.friend == 2 and s.dealer_side == (0,)
-    # only the friend knows, from its hand
-    assert sides_seen(s) == [(0,), (0,), (0, 2), (0,)]
+    # nobody can tell yet: seat 1, between the dealer and seat 2, may hold the other HA
+    assert sides_seen(s) == [(0,)] * 4
     assert spectator_view(s).dealer_side == (0,)
     s, ev = play_all(s, [(0, "H3"), (1, "H4")])
     assert not any(isinstance(e, FriendRevealed) for e in ev)
@@ -203,6 +204,156 @@ def test_holder_called_card_buried_is_alone_revealed_at_the_end() -> None:
     assert kinds.index("friend_revealed") < kinds.index("deal_scored")
     assert find(ev, FriendRevealed) == FriendRevealed(seat=0, alone=True)
     assert s.phase == "scoring" and s.dealer_side == (0,) and s.attackers == (1, 2, 3)
+
+
+# ------------------------------------------------- what each seat knows
+
+SIDE_LETTER = {"dealer": "D", "friend": "F", "attacker": "A", "unknown": "?"}
+
+
+def sides_text(state: GameState, seat: int | None) -> str:
+    """Every seat's side as `seat` (None: a spectator) may know it: D dealer,
+    F friend, A attacker, ? not known."""
+    v = spectator_view(state) if seat is None else view_for(state, seat)
+    return " ".join(SIDE_LETTER[x] for x in known_sides(v))
+
+
+# (rules, hands, kitty, dealer, call, plays, {seat: what it knows}); the
+# friend is in `truth`, to check no claim is wrong
+KNOWS = [
+    pytest.param(
+        FF,
+        {0: "H3 C9", 1: "HA C5", 2: "HA H6", 3: "H7 D8"},
+        None,
+        0,
+        ("HA", 1),
+        [],
+        {0: "D ? ? ?", 1: "D F A A", 2: "D ? ? A", 3: "D ? ? A", None: "D ? ? ?"},
+        id="first-after-the-dealer-knows",
+    ),
+    pytest.param(
+        FF,
+        {0: "H3 C9", 1: "H4 C5", 2: "HA HA", 3: "H7 D8"},
+        None,
+        0,
+        ("HA", 1),
+        [],
+        {1: "D A ? ?", 2: "D A F A", 3: "D ? ? A"},
+        id="every-copy-knows",
+    ),
+    pytest.param(
+        FF,
+        {0: "HA H3", 1: "H4 C5", 2: "HA H6", 3: "H7 D8"},
+        None,
+        0,
+        ("HA", 1),
+        [],
+        {0: "D ? ? ?", 1: "D A ? ?", 2: "D ? ? A", 3: "D ? ? A"},
+        id="dealer-holds-one-the-holder-does-not-know",
+    ),
+    pytest.param(
+        FF,
+        {0: "H3 C9", 1: "C4 C5", 2: "HA H6", 3: "HA D8"},
+        None,
+        0,
+        ("HA", 1),
+        [(0, "H3"), (1, "C4")],
+        {0: "D A ? ?", 1: "D A ? ?", 2: "D A F A", 3: "D A ? ?"},
+        id="a-seat-between-shows-a-void",
+    ),
+    pytest.param(
+        FF5,
+        {0: "H3 C9", 1: "CA CA", 2: "H5 C6", 3: "CA H8", 4: "H9 D8"},
+        None,
+        0,
+        ("CA", 1),
+        [],
+        {1: "D F A A A", 2: "D ? A ? ?", 3: "D ? ? ? A", 4: "D ? ? ? A"},
+        id="five-a-farther-holder-may-be",
+    ),
+    pytest.param(
+        FF5,
+        {0: "H3 C9", 1: "C4 C5", 2: "H6 D6", 3: "HA H8", 4: "HA H9"},
+        None,
+        0,
+        ("HA", 1),
+        [(0, "H3"), (1, "C4"), (2, "H6"), (3, "H8"), (4, "HA")],
+        {0: "D A ? ? A", 2: "D A A F A", 3: "D A ? ? A", 4: "D A ? ? A", None: "D A ? ? A"},
+        id="five-a-copy-played-unrevealed-puts-the-friend-nearer",
+    ),
+    pytest.param(
+        FF5,
+        {0: "C3 CA", 1: "H4 H5", 2: "H6 H7", 3: "H8 H9", 4: "CA C4"},
+        "CA",
+        0,
+        ("CA", 1),
+        [],
+        {0: "D ? ? ? ?", 4: "D ? ? ? ?", 2: "D ? A ? ?"},
+        id="five-nobody-knows-at-the-call",
+    ),
+    pytest.param(
+        FF5,
+        {0: "C3 CA", 1: "H4 H5", 2: "H6 H7", 3: "H8 H9", 4: "CA C4"},
+        "CA",
+        0,
+        ("CA", 1),
+        [(0, "C3"), (1, "H4"), (2, "H6"), (3, "H8"), (4, "C4")],
+        {0: "D A A A F", 4: "D A A A F", 2: "D A A A ?", None: "D A A A ?"},
+        id="five-voids-between-and-the-dealer-counts-its-kitty",
+    ),
+    pytest.param(
+        NTH,
+        {0: "H3 S9", 1: "HA C5", 2: "HA H6", 3: "H7 D8"},
+        None,
+        0,
+        ("HA", 2),
+        [],
+        {0: "D ? ? ?", 1: "D ? ? ?", 2: "D ? ? ?", 3: "D ? ? A"},
+        id="nth-a-seat-with-no-copy-attacks",
+    ),
+    pytest.param(
+        NTH,
+        {0: "HA S9", 1: "H4 C5", 2: "H5 H6", 3: "H7 D8"},
+        "HA",
+        0,
+        ("HA", 1),
+        [],
+        {0: "D A A A", 1: "D A ? ?"},
+        id="nth-the-dealer-sees-it-is-alone",
+    ),
+]
+
+
+@pytest.mark.parametrize(("rs", "hands", "kitty", "dealer", "call", "plays", "want"), KNOWS)
+def test_what_each_seat_knows(
+    rs: RuleSet,
+    hands: dict[int, str],
+    kitty: str | None,
+    dealer: int,
+    call: tuple[str, int],
+    plays: list[tuple[int, str]],
+    want: dict[int | None, str],
+) -> None:
+    s = calling(rs, hands, dealer=dealer, kitty=kitty)
+    s, _ = apply(s, CallFriend(seat=dealer, card=call[0], nth=call[1]))
+    s, _ = play_all(s, plays)
+    assert not s.friend_calls[0].revealed
+    for seat, text in want.items():
+        assert sides_text(s, seat) == text, seat
+    # and no view, of any seat, claims a side that is not so
+    truth = ["D" if x == dealer else "F" if x == s.friend else "A" for x in range(rs.players)]
+    for seat in [None, *range(rs.players)]:
+        for got, true in zip(sides_text(s, seat).split(), truth, strict=True):
+            assert got in ("?", true) or rs.friend_rule == "nth_played", (seat, got, true)
+
+
+def test_only_a_proven_friend_is_on_its_own_view_of_the_dealer_side() -> None:
+    s = calling(FF, {0: "H3 C9", 1: "C4 C5", 2: "HA H6", 3: "HA D8"})
+    s, _ = apply(s, CallFriend(seat=0, card="HA"))
+    assert sides_seen(s) == [(0,)] * 4
+    s, _ = play_all(s, [(0, "H3"), (1, "C4")])
+    assert sides_seen(s) == [(0,), (0,), (0, 2), (0,)]
+    assert spectator_view(s).dealer_side == (0,)
 
 
 # -------------------------------------------------------------- nth_played

@@ -1,10 +1,11 @@
-"""Find friends keeps the friend hidden (docs/rules.md §10): over random deals under
-both rules, at every moment of the deal, no seat's view (nor a spectator's,
-nor the events a seat is sent) shows who the friend is before the reveal,
-except the friend's own view under `holder`. Checked two ways: each view's
-dealer side is exactly the revealed part (plus the friend itself, in its own
-view, under `holder`), and moving the hidden friend to another seat changes
-no view but the two seats' own."""
+"""Find friends keeps the friend hidden (docs/rules.md §10, "What each seat
+knows"): over random deals under both rules, at every moment of the deal, no
+seat's view (nor a spectator's, nor the events a seat is sent) claims a side
+its seat could not prove. Checked three ways: every side a view claims
+(`engine.known_sides`, and the dealer side) is true; moving the hidden friend
+to another seat changes no view at all; and two deals that differ only in
+cards a seat cannot see (a card of one other hand swapped with one of another,
+or with the kitty it did not bury) give that seat the same view."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from shengji_tui.engine import (
     PlayStarted,
     apply,
     events_for,
+    known_sides,
     new_game,
     view_for,
 )
@@ -58,7 +60,58 @@ def revealed(state: GameState) -> bool:
     return bool(state.friend_calls) and state.friend_calls[0].revealed
 
 
-def check_moment(state: GameState, events: list[Event], deep: bool) -> None:
+def claims_hold(state: GameState, seat: int | None, claimed_attackers: set[int]) -> None:
+    """Every side `seat`'s view claims is true; the attackers it claims are kept
+    to check against the friend once revealed (under `nth_played` nobody is
+    the friend until then)."""
+    v = spectator_view(state) if seat is None else view_for(state, seat)
+    sides = known_sides(v)
+    dealer = state.dealer
+    assert dealer is not None
+    assert sides[dealer] == "dealer"
+    rule = state.rules.friend_rule
+    for s, x in enumerate(sides):
+        if s == dealer or x == "unknown":
+            continue
+        if not revealed(state) and rule == "nth_played":
+            assert x == "attacker", (seat, s, x)
+            claimed_attackers.add(s)
+            continue
+        truth = "friend" if s == state.friend else "attacker"
+        assert x == truth, (seat, s, x, state.friend)
+    proven = tuple(sorted({dealer, *(s for s, x in enumerate(sides) if x == "friend")}))
+    if seat is not None:
+        assert v.dealer_side == proven, (seat, v.dealer_side, proven)
+
+
+def unseen_swaps(state: GameState, seat: int, rng: random.Random) -> list[GameState]:
+    """States that differ from `state` only in cards `seat` cannot see: one card
+    of another hand swapped with one of a third hand (or of the kitty, when
+    `seat` did not bury it). The hidden friend is left as it was: only what
+    the seat may see of it is compared."""
+    n = state.players
+    others = [s for s in range(n) if s != seat and state.hands[s]]
+    out = []
+    if len(others) >= 2:
+        a, b = rng.sample(others, 2)
+        i, j = rng.randrange(len(state.hands[a])), rng.randrange(len(state.hands[b]))
+        hands = [list(h) for h in state.hands]
+        hands[a][i], hands[b][j] = hands[b][j], hands[a][i]
+        out.append(state.model_copy(update={"hands": tuple(tuple(h) for h in hands)}))
+    if state.kitty_holder != seat and others and state.kitty and state.result is None:
+        a = rng.choice(others)
+        i, j = rng.randrange(len(state.hands[a])), rng.randrange(len(state.kitty))
+        hand, kitty = list(state.hands[a]), list(state.kitty)
+        hand[i], kitty[j] = kitty[j], hand[i]
+        hands = list(state.hands)
+        hands[a] = tuple(hand)
+        out.append(state.model_copy(update={"hands": tuple(hands), "kitty": tuple(kitty)}))
+    return out
+
+
+def check_moment(
+    state: GameState, events: list[Event], deep: bool, claimed: set[int], rng: random.Random
+) -> None:
     n = state.players
     public = state.dealer_side
     hidden_friend = state.friend if not revealed(state) else None
@@ -67,28 +120,34 @@ def check_moment(state: GameState, events: list[Event], deep: bool) -> None:
         assert state.friend_calls[0].friend is None and not state.friend_calls[0].alone
     if state.rules.friend_rule == "nth_played":
         assert hidden_friend is None
+    if state.friend_calls and state.result is None:
+        for seat in [None, *range(n)]:
+            claims_hold(state, seat, claimed)
     for seat in range(n):
         v = view_for(state, seat)
-        want = public
-        if hidden_friend == seat:
-            want = tuple(sorted((*public, seat)))
-        assert v.dealer_side == want, (seat, v.dealer_side, want)
+        assert set(public) <= set(v.dealer_side)
         assert v.friend_calls == state.friend_calls
         for e in events_for(events, seat, state):
             if isinstance(e, PlayStarted):
                 assert e.dealer_side == (state.dealer,)
     spec = spectator_view(state)
     assert spec.dealer_side == public and spec.friend_calls == state.friend_calls
-    if not deep or hidden_friend is None:
+    if not deep or not state.friend_calls or revealed(state):
         return
-    # move the hidden friend: only the two seats concerned may see a difference
+    # what a seat cannot see changes nothing of its view
+    for seat in range(n):
+        mine = view_for(state, seat)
+        for alt in unseen_swaps(state, seat, rng):
+            assert view_for(alt, seat) == mine, seat
+    # move the hidden friend: no view changes at all
+    if hidden_friend is None:
+        return
     for other in range(n):
         if other in (state.dealer, hidden_friend):
             continue
         alt = state.model_copy(update={"friend": other})
         for seat in range(n):
-            if seat not in (hidden_friend, other):
-                assert view_for(alt, seat) == view_for(state, seat)
+            assert view_for(alt, seat) == view_for(state, seat)
         assert spectator_view(alt) == spec
         cache = ViewCache()
         assert cache.get(alt, None) == spec and cache.get(alt, SPECTATOR) == spec
@@ -128,6 +187,7 @@ def test_no_view_shows_the_friend_before_the_reveal(table: RuleSet, seed: int, m
     deals = 0
     step = 0
     log: list[Event] = []
+    claimed: set[int] = set()
     while deals < 2 and state.phase != "finished":
         cmd = a_call(state, rng) if state.phase == "calling" else legal_command(state, rng)
         before = revealed(state)
@@ -142,9 +202,13 @@ def test_no_view_shows_the_friend_before_the_reveal(table: RuleSet, seed: int, m
             r, dealer = reveals[0], state.dealer
             assert dealer is not None
             assert state.dealer_side == ((dealer,) if r.alone else tuple(sorted({dealer, r.seat})))
-        check_moment(state, events, deep=step % 7 == 0 or state.phase == "calling")
+        if reveals and not reveals[0].alone:
+            assert reveals[0].seat not in claimed  # nobody was told it attacks
+        deep = step % 7 == 0 or state.phase == "calling"
+        check_moment(state, events, deep, claimed, rng)
         if state.phase in ("scoring", "finished"):
             deals += 1
+            claimed = set()
             assert revealed(state)
     # the stored events told as text: the friend is named only by its reveal
     names = [f"P{s}" for s in range(state.players)]

@@ -188,3 +188,64 @@ def test_friend_next_dealer(
     rs: RuleSet, dealer: int, side: tuple[int, ...], take_over: bool, nxt: int
 ) -> None:
     assert rules.friend_next_dealer(rs, dealer, side, take_over) == nxt
+
+
+# ------------------------------------------- what each seat knows (§10)
+
+SIDES = {"dealer": "D", "friend": "F", "attacker": "A", "unknown": "?"}
+
+
+def _sides(rs: RuleSet, seat: int | None, in_hand: int, kitty: int | None = None, **clues) -> str:
+    n = rs.players
+    played = clues.get("played", (0,) * n)
+    got = rules.friend_sides(
+        rs,
+        0,
+        clues.get("nth", 1),
+        played,
+        clues.get("held", played),
+        clues.get("void", (False,) * n),
+        seat=seat,
+        in_hand=in_hand,
+        kitty=kitty,
+    )
+    return " ".join(SIDES[x] for x in got)
+
+
+@pytest.mark.parametrize(
+    ("preset", "seat", "in_hand", "kitty", "clues", "want"),
+    [
+        # holder, at the call (the dealer is seat 0)
+        ("find-friends-5", 1, 1, None, {}, "D F A A A"),  # first after the dealer
+        ("find-friends-5", 3, 1, None, {}, "D ? ? ? A"),  # a farther holder may be
+        ("find-friends-5", 3, 3, None, {}, "D A A F A"),  # every copy
+        ("find-friends-5", 2, 0, None, {}, "D ? A ? ?"),  # no copy: attacks
+        ("find-friends-5", 0, 1, 1, {}, "D ? ? ? ?"),  # the dealer: one copy out
+        ("find-friends-5", 0, 2, 1, {}, "D A A A A"),  # none out: alone
+        ("find-friends-5", None, 0, None, {}, "D ? ? ? ?"),  # a spectator
+        # holder, during the play: the seats between show voids
+        ("find-friends-5", 3, 1, None, {"void": (False, True, True, False, False)}, "D A A F A"),
+        ("find-friends-5", 3, 1, None, {"void": (False, True, False, False, False)}, "D A ? ? A"),
+        # a copy played by seat 4 without a reveal: the friend sits nearer
+        (
+            "find-friends-5",
+            2,
+            0,
+            None,
+            {"played": (0, 0, 0, 0, 1), "void": (False, True, False, False, False)},
+            "D A A F A",
+        ),
+        # nth_played: no copy, no friend; the dealer holding what is left is alone
+        ("nth-5", 2, 0, None, {"nth": 2}, "D ? A ? ?"),
+        ("nth-5", 1, 1, None, {"nth": 2}, "D ? ? ? ?"),
+        ("nth-5", 0, 1, 2, {"nth": 1}, "D A A A A"),
+        ("nth-5", 0, 0, 2, {"nth": 2}, "D A A A A"),  # only one copy can be played
+    ],
+)
+def test_friend_sides_claim_only_what_the_seat_can_prove(
+    preset: str, seat: int | None, in_hand: int, kitty: int | None, clues: dict, want: str
+) -> None:
+    rs = RuleSet.preset("find-friends-5")
+    if preset == "nth-5":
+        rs = rs.model_copy(update={"friend_rule": "nth_played"})
+    assert _sides(rs, seat, in_hand, kitty, **clues) == want

@@ -1,8 +1,8 @@
 """Find friends in the presenter, without Textual: the calling phase and its
 dialog's props, each seat's side as the viewer may know it, the reveal, the
 points race, the deal's split; and, through whole deals of every seat, that no
-props line tells a seat who the friend is before the reveal (except the
-friend's own, under `holder`)."""
+props line tells a seat who the friend is before the reveal (except where the
+seat can prove it from its hand and the play, under `holder`)."""
 
 from __future__ import annotations
 
@@ -172,34 +172,47 @@ def test_choosing_by_keys_moves_over_the_pack() -> None:
 
 
 def test_sides_as_each_seat_knows_them_under_holder() -> None:
-    state = F.calling_state("find-friends", dealer=1)
-    dealer = 1
-    card = F.outside_card(state)
-    state = F.call(state, str(card))
-    friend = state.friend
-    assert friend is not None
-    for seat in range(4):
-        m = model_of(state, seat)
-        v = m.view
-        assert v is not None
-        sides = {s: friends.side_of(v, s) for s in range(4)}
-        assert sides[dealer] == "dealer"
-        if seat == friend:
-            # the friend sees the card in its hand: it knows everyone's side
-            assert sides == {
-                s: "dealer" if s == dealer else "friend" if s == friend else "attacker"
-                for s in range(4)
-            }
-            assert "secret" in plain(Presenter().present(m, 0.0).me.left)
-        elif seat == dealer:
-            assert all(sides[s] == "unknown" for s in range(4) if s != dealer)
-        else:
-            assert sides[seat] == "attacker"
-            assert all(sides[s] == "unknown" for s in range(4) if s not in (dealer, seat))
-        p = Presenter().present(m, 0.0)
-        for sp in p.seats:
-            head = plain(sp.lines[0])
-            assert (sides[sp.seat] == "unknown") == head.endswith("(?)"), head
+    """Right after the call: a seat with no copy knows it attacks; a holder
+    knows it is the friend only when it sits first after the dealer or holds
+    every copy, else its line says it may be; no claim is wrong; a panel says
+    "?" exactly where the viewer does not know."""
+    met = set()
+    for dealer in range(4):
+        state = F.calling_state("find-friends", dealer=dealer)
+        card = F.outside_card(state)
+        state = F.call(state, str(card))
+        friend = state.friend
+        assert friend is not None
+        truth = {
+            s: "dealer" if s == dealer else "friend" if s == friend else "attacker"
+            for s in range(4)
+        }
+        for seat in range(4):
+            m = model_of(state, seat)
+            v = m.view
+            assert v is not None
+            sides = {s: friends.side_of(v, s) for s in range(4)}
+            assert all(x in ("unknown", truth[s]) for s, x in sides.items()), (seat, sides)
+            me = plain(Presenter().present(m, 0.0).me.left)
+            held = v.hand.count(card)
+            if seat == dealer:
+                assert all(sides[s] == "unknown" for s in range(4) if s != dealer)
+            elif not held:
+                assert sides[seat] == "attacker"
+            elif seat == (dealer + 1) % 4 or held == 2:
+                assert sides == truth and "secret" in me
+                met.add("sure")
+            else:
+                met.add("may be")
+                assert sides[seat] == "unknown"
+                label = CardText(Catalogue("en")).card(card)
+                assert f"you hold {label}: you may be the friend" in me, me
+                assert "attacker" not in me
+            p = Presenter().present(m, 0.0)
+            for sp in p.seats:
+                head = plain(sp.lines[0])
+                assert (sides[sp.seat] == "unknown") == head.endswith("(?)"), head
+    assert met == {"sure", "may be"}
 
 
 def test_the_reveal_is_said_in_the_centre_then_the_panels_show_sides() -> None:
@@ -257,12 +270,12 @@ def test_the_points_race_counts_the_seats_known_to_attack() -> None:
         assert state.friend not in known
         p = Presenter().present(m, 0.0)
         left = plain(p.score.left)
-        if seat == state.friend:  # it knows every side
+        if "unknown" not in friends.known_sides(v):  # it knows every side
             assert not provisional and left == m.cat.t("score.attackers", points=pts)
         else:  # and how far the seats of unknown side could take it
             unknown = [s for s in range(5) if friends.side_of(v, s) == "unknown"]
             most = pts + sum(v.points_by_seat[s] for s in unknown)
-            assert state.friend in unknown or seat == state.dealer or state.friend is None
+            assert state.friend in unknown or state.friend is None
             key = "friend.attackers_up_to" if most > pts else "friend.attackers_provisional"
             assert provisional and left == m.cat.t(key, points=pts, most=most)
 
@@ -338,9 +351,9 @@ def test_no_seat_is_told_who_the_friend_is_before_the_reveal(
     """Every seat follows a whole deal by `apply` (two deals, so a bot deals
     once too). After every step, for every seat: no seat's side is shown
     wrong, a seat is shown as the friend only once revealed (or, under
-    `holder`, to the friend itself), no line names the friend beside the word
-    "friend" before the reveal; and the props equal those of a model made
-    afresh from the view."""
+    `holder`, where the viewer can prove it), no line names the friend beside
+    the word "friend" before the viewer knows; and the props equal those of a
+    model made afresh from the view."""
     rs = F.ruleset(preset, rule)
     n = rs.players
     state = new_game(rs, seed)
@@ -387,8 +400,69 @@ def test_no_seat_is_told_who_the_friend_is_before_the_reveal(
                     assert other != state.dealer and other != truth, (steps, seat, other)
                 if side == "friend":
                     assert other == truth
-                    assert call.revealed or (rule == "holder" and other == seat)
-            if secret and truth is not None and truth != seat:
+                    assert call.revealed or rule == "holder"
+            proven = truth is not None and friends.side_of(view, truth) == "friend"
+            if secret and truth is not None and not proven:
                 leaks = _leaks(p, cat, names(n)[truth], log_from[seat])
                 assert not leaks, (steps, seat, leaks)
     assert hidden_steps > 5
+
+
+def seed_7_deal_2() -> GameState:
+    """`shengji play --preset find-friends-5 --seed 7`, deal 2, as a player met
+    it: Mei (seat 2) deals at 3 and calls A♣; you (seat 0) hold one A♣, Ken
+    (seat 3, first after Mei) holds two. The bots are the table's own."""
+    from shengji_tui.bots import BotSpec
+    from shengji_tui.engine.deal import start_deal
+    from shengji_tui.table.settings import bot_seed
+
+    rs = rules.RuleSet.preset("find-friends-5")
+    seated = {
+        s: BotSpec(level="normal", seed=bot_seed(7, s), name=f"b{s}").make() for s in range(5)
+    }
+    state = new_game(rs, 7).model_copy(update={"levels": ("2", "4", "3", "2", "2")})
+    state, _ = start_deal(state, 1, 0, 2, 2)
+    while not state.friend_calls:
+        step = plan(state, seated, all_bots=True)
+        assert step is not None
+        state = step.state
+    return state
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_seed_7_deal_2_a_farther_holder_is_told_it_may_be_the_friend(lang: str) -> None:
+    state = seed_7_deal_2()
+    ca = rules.parse_card("CA")
+    assert state.dealer == 2 and state.friend_calls[0].card == ca
+    assert [state.hands[s].count(ca) for s in range(5)] == [1, 0, 0, 2, 0]
+    m = model_of(state, 0, lang)
+    v = m.view
+    assert v is not None
+    # Ken or Raj, between Mei and you, may hold the other copies: you cannot tell
+    assert [friends.side_of(v, s) for s in range(5)] == [
+        "unknown",
+        "attacker",
+        "dealer",
+        "unknown",
+        "unknown",
+    ]
+    p = Presenter().present(m, 0.0)
+    me = plain(p.me.left)
+    t = m.cat.t
+    assert t("friend.you_maybe", card="A♣") in me
+    assert t("friend.you_attacker") not in me and t("friend.you_secret") not in me
+    centre = [plain(line) for line in p.centre.lines]
+    assert t("friend.you_may_be", card="A♣", name=m.name(2)) in centre
+    heads = {sp.seat: plain(sp.lines[0]) for sp in p.seats}
+    assert all(heads[s].endswith(("(?)", "（?）")) for s in (3, 4)), heads
+    # Ken sits first after Mei and holds A♣: it knows, and knows the rest attack
+    ken = model_of(state, 3, lang)
+    assert ken.view is not None
+    assert [friends.side_of(ken.view, s) for s in range(5)] == [
+        "attacker",
+        "attacker",
+        "dealer",
+        "friend",
+        "attacker",
+    ]
+    assert t("friend.you_secret") in plain(Presenter().present(ken, 0.0).me.left)
