@@ -98,7 +98,6 @@ from .events import (
     TrumpSet,
 )
 from .friendcall import FriendCall
-from .friends import known_sides
 from .review import (
     DealReview,
     KittyRound,
@@ -109,7 +108,7 @@ from .review import (
     reviews_of,
 )
 from .state import SUPPORTED, GameState, Phase, SeatCards
-from .views import SeatView, events_for, view_for, visible_event
+from .views import SeatView, events_for, known_sides, view_for, visible_event
 
 __all__ = [
     "COMMAND_ADAPTER",

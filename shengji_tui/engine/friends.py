@@ -41,7 +41,6 @@ from .state import GameState
 
 if TYPE_CHECKING:
     from ..rules import RuleSet
-    from .views import SeatView
 
 Step = tuple[GameState, list[Event]]
 
@@ -206,14 +205,6 @@ def sides_seen(
         in_hand=sum(1 for c in hand if c == call.card),
         kitty=None if kitty is None else sum(1 for c in kitty if c == call.card),
     )
-
-
-def known_sides(view: SeatView) -> tuple[FriendSide, ...]:
-    """Find friends: every seat's side as the view's seat may know it ("dealer",
-    "friend", "attacker", "unknown"); see `rules.friend_sides`."""
-    call = view.friend_calls[0] if view.friend_calls else None
-    seat = view.seat if 0 <= view.seat < view.rules.players else None
-    return sides_seen(view.rules, call, view.dealer, seat, view.hand, view.kitty)
 
 
 def known_dealer_side(state: GameState, seat: int, kitty: Sequence[Card] | None) -> tuple[int, ...]:

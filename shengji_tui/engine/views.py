@@ -20,6 +20,7 @@ from ..rules import (
     AuctionCall,
     Card,
     DealResult,
+    FriendSide,
     RuleSet,
     Suit,
     TrumpContext,
@@ -28,7 +29,7 @@ from ..rules import (
 )
 from .events import CardDealt, Declared, Event, KittyBuried, KittyTaken
 from .friendcall import FriendCall
-from .friends import known_dealer_side
+from .friends import known_dealer_side, sides_seen
 from .state import GameState, Phase, SeatCards
 
 _DECLARING = ("dealing", "declaring")
@@ -195,3 +196,11 @@ def view_for(state: GameState, seat: int) -> SeatView:
         next_dealer=state.next_dealer,
         log=tuple(events_for(state.log, seat, state)),
     )
+
+
+def known_sides(view: SeatView) -> tuple[FriendSide, ...]:
+    """Find friends: every seat's side as the view's seat may know it ("dealer",
+    "friend", "attacker", "unknown"); see `rules.friend_sides`."""
+    call = view.friend_calls[0] if view.friend_calls else None
+    seat = view.seat if 0 <= view.seat < view.rules.players else None
+    return sides_seen(view.rules, call, view.dealer, seat, view.hand, view.kitty)
