@@ -151,6 +151,13 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
         "address (a table left to bots plays on by itself; 0: no limit; default 3)",
     )
     tab.add_argument(
+        "--max-watchers",
+        type=int,
+        default=16,
+        help="spectators at one table at once (each is a screen drawn at every move; "
+        "0: no limit; default 16)",
+    )
+    tab.add_argument(
         "--external-bot",
         action="append",
         default=[],
@@ -309,6 +316,7 @@ def main(args: argparse.Namespace) -> int:
         table_limits=TableLimits(
             max_tables=max(0, args.max_tables),
             max_per_client=max(0, args.max_tables_per_client),
+            max_watchers=max(0, args.max_watchers),
         ),
         external_bots=tuple(args.external_bot),
     )

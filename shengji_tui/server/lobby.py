@@ -76,6 +76,7 @@ class ChatHeard(Message):
         self.note = note
 
 
+FOLLOW_SECONDS = 1.0  # how often the lobby's list looks at the tables' play
 CHAT_LINES = 6  # the last lines of chat a waiting room (or the watch screen) shows
 FILL_LEVEL: BotLevel = "normal"  # the waiting room's bots, unless the player chooses
 
@@ -210,6 +211,8 @@ def _relabel(node: DOMNode, keys: dict[str, str]) -> None:
 
 
 class LobbyScreen(Screen[None]):
+    _shown: list[tuple[str, tuple[str, ...]]] | None = None  # the rows on screen
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new", "new table"),
         Binding("j,enter", "join", "take a seat"),
@@ -238,14 +241,15 @@ class LobbyScreen(Screen[None]):
         )
         self.refresh_rooms()
         self.query_one(DataTable).focus()
+        # the tables play on without telling the lobby of each move: the status
+        # column (deal, trick, who is away or in 托管) is looked at once a second
+        self.set_interval(FOLLOW_SECONDS, self.refresh_rooms)
 
     def refresh_rooms(self) -> None:
         app = _app(self)
         t = app.cat.t
-        dt: DataTable[Text] = self.query_one(DataTable)
-        keep = dt.cursor_row
-        dt.clear()
         rooms = app.registry.listing()
+        rows: list[tuple[str, tuple[str, ...]]] = []
         for room in rooms:
             taken = sum(1 for s in room.slots if s.kind != "empty")
             status = describe_status(app.cat, room)
@@ -258,9 +262,17 @@ class LobbyScreen(Screen[None]):
                 status,
                 describe_seats(app.cat, room),
             )
+            rows.append((room.table_id, cells))
+        if rows == self._shown:
+            return  # (the timer's look: nothing moved)
+        self._shown = rows
+        dt: DataTable[Text] = self.query_one(DataTable)
+        keep = dt.cursor_row
+        dt.clear()
+        for table_id, row in rows:
             # (Text, not str: a DataTable reads a str cell as markup, and names
             # and a rules file's name are players' text)
-            dt.add_row(*(Text(c) for c in cells), key=room.table_id)
+            dt.add_row(*(Text(c) for c in row), key=table_id)
         empty = t("lobby.no_tables")
         if rooms:
             dt.move_cursor(row=min(max(keep, 0), len(rooms) - 1))
@@ -318,6 +330,11 @@ class LobbyScreen(Screen[None]):
         room = self.selected()
         if room is None or room.table is None:
             self.say(_t(self)("lobby.watch_only_playing"))
+            return
+        try:
+            _app(self).registry.check_watch(room)
+        except LobbyError as e:
+            self.say(error_text(_app(self).cat, e))
             return
         # the table app itself, as a spectator (server/watching.py, session.py)
         _app(self).exit(LobbyResult("watch", room.table_id))

@@ -56,7 +56,9 @@ from ..rules import RuleSet
 from ..store import Store
 from ..store.files import write_atomic
 from ..table import (
+    SERVER_COUNT,
     Pacing,
+    RateLimit,
     SeatSettings,
     SettingsError,
     Table,
@@ -107,6 +109,7 @@ class TableLimits:
     # unfinished tables made by one client: its identity or its network address (in
     # --open mode a new user name is a new identity); 0: no limit
     max_per_client: int = 3
+    max_watchers: int = 16  # spectators at one table at once (0: no limit)
 
 
 @dataclass
@@ -326,12 +329,18 @@ class Registry:
         self.default_options = default_options or TableSettings()
         self.limits = limits or TableLimits()
         self.rooms: dict[str, Room] = {}
+        self.chat_rate = RateLimit(SERVER_COUNT)  # every table's chat together
         self._listeners: list[Callable[[], None]] = []
         self._notices: dict[str, list[Callable[[str, dict[str, object]], None]]] = {}
         self._watchers: dict[str, asyncio.Task[None]] = {}
         self._number = 0
         self.save_error: str | None = None  # why the last save of lobby.json failed
         self._told_save: set[str] = set()  # tables whose maker heard of this failure
+
+    def _add(self, room: Room) -> None:
+        """`room` in the lobby; its chat counted in the server's budget too."""
+        room.channel.budget.server = self.chat_rate
+        self.rooms[room.table_id] = room
 
     # ------------------------------------------------------------- listeners
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
@@ -448,7 +457,7 @@ class Registry:
             origin=origin,
         )
         room.slots[0] = Slot("human", name, identity)
-        self.rooms[room.table_id] = room
+        self._add(room)
         self._changed(room=room)
         return room
 
@@ -597,8 +606,22 @@ class Registry:
             return slot.show_hand
         return slot.kind == "bot" and all(s.kind == "bot" for s in room.slots)
 
+    def check_watch(self, room: Room) -> None:
+        """LobbyError unless one more spectator may watch `room` (`max_watchers`:
+        each watcher's screen is drawn at every move of the table)."""
+        n = self.limits.max_watchers
+        if n and room.spectators >= n:
+            raise LobbyError(
+                f"that table has {n} watchers, as many as it may: try again later",
+                "watchers",
+                n=n,
+            )
+
     def watching(self, room: Room, step: int) -> None:
-        """A spectator comes (+1) or goes (-1): the lobby's list says how many."""
+        """A spectator comes (+1; LobbyError past `max_watchers`) or goes (-1):
+        the lobby's list says how many."""
+        if step > 0:
+            self.check_watch(room)
         room.spectators = max(0, room.spectators + step)
         self._changed(save=False)
 
@@ -915,7 +938,7 @@ class Registry:
                 continue
             if room is None:
                 continue
-            self.rooms[room.table_id] = room
+            self._add(room)
             self._number = max(self._number, room.number)
             assert room.table is not None
             self._say(

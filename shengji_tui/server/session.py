@@ -279,8 +279,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             return False  # (it ended meanwhile: the lobby again)
         if room.table is None:
             return False
+        try:
+            registry.watching(room, 1)
+        except LobbyError:
+            return False  # (full meanwhile: the lobby said so when it was asked)
         seat = WatchedTable(room, registry, self.identity.name, self.identity.id)
-        registry.watching(room, 1)
         try:
             app = RemoteShengjiApp(
                 seat,

@@ -1,7 +1,7 @@
 """One authoritative game per table, for asyncio callers (see `table.Table`),
 made from a typed `TableSettings` (settings.py)."""
 
-from .chat import MAX_CHARS, ChatRefused, clean_text
+from .chat import MAX_CHARS, SERVER_COUNT, ChatRefused, RateLimit, clean_text
 from .clock import Clock, MonotonicTicker, Ticker
 from .notes import ChatNote, HostedNote, Note, TableChannel, TimeoutNote
 from .plan import HeadlessRun, Step, plan, random_bots, run_headless
@@ -28,6 +28,7 @@ __all__ = [
     "HUMAN_DEAL_DELAY",
     "HUMAN_DECLARE_DELAY",
     "MAX_CHARS",
+    "SERVER_COUNT",
     "SPECTATOR",
     "ChatNote",
     "ChatRefused",
@@ -37,6 +38,7 @@ __all__ = [
     "MonotonicTicker",
     "Note",
     "Pacing",
+    "RateLimit",
     "SeatInfo",
     "SeatSettings",
     "SettingsError",

@@ -20,7 +20,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from .chat import RateLimit, check_text
+from .chat import ChatBudget, RateLimit, check_text
 
 log = logging.getLogger("shengji_tui.table")
 
@@ -81,11 +81,11 @@ class TableChannel:
     """One table's notes: `recent()`, `listen(callback)`, `post(note)`, and
     `say(...)` for chat (cleaned and rate-limited)."""
 
-    def __init__(self, keep: int = KEEP) -> None:
+    def __init__(self, keep: int = KEEP, server_rate: RateLimit | None = None) -> None:
         self._recent: deque[Note] = deque(maxlen=keep)
         self._listeners: list[NoteCallback] = []
         self.persist: Callable[[Note], None] | None = None  # the table's store writer
-        self.rate = RateLimit()
+        self.budget = ChatBudget(server_rate)
 
     def recent(self) -> list[Note]:
         """The last notes, oldest first."""
@@ -134,9 +134,10 @@ class TableChannel:
     ) -> ChatNote:
         """`name` (at `seat`, None: watching) says `text`; `sender` is who is
         counted for the rate (a seat, an identity). ChatRefused with a sentence:
-        nothing to say, too long, too fast."""
+        nothing to say, too long, too fast (the sender, or the table's, its
+        watchers' or the server's budget: `ChatBudget`)."""
         said = check_text(text)
-        self.rate.take(sender, now)
+        self.budget.take(sender, seat is None, now)
         note = ChatNote(seat=seat, name=name, text=said, version=version, at=at)
         self.post(note)
         return note

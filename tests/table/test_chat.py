@@ -16,7 +16,14 @@ from shengji_tui.table import (
     TableSettings,
     clean_text,
 )
-from shengji_tui.table.chat import RATE_COUNT, RATE_SECONDS, RateLimit
+from shengji_tui.table.chat import (
+    RATE_COUNT,
+    RATE_SECONDS,
+    SERVER_COUNT,
+    TABLE_COUNT,
+    WATCHERS_COUNT,
+    RateLimit,
+)
 
 
 @pytest.mark.parametrize(
@@ -63,6 +70,41 @@ def test_the_rate_per_sender() -> None:
     rate.take("ana", RATE_SECONDS + 0.05)  # the window slid past the first
     with pytest.raises(ChatRefused):
         rate.take("ana", RATE_SECONDS + 0.06)
+
+
+def test_watchers_share_one_budget() -> None:
+    # in `--open` every new name is a new sender: the watchers are one voice
+    ch = TableChannel()
+    for k in range(WATCHERS_COUNT):
+        ch.say(f"watcher{k}", f"w{k}", None, "hi", now=0, at=0)
+    with pytest.raises(ChatRefused) as e:
+        ch.say("watcher99", "w99", None, "hi", now=1, at=0)
+    assert e.value.key == "busy" and "watchers" in e.value.sentence and e.value.sentence_zh
+    ch.say("seat:0", "Ana", 0, "the players still talk", now=1, at=0)
+    ch.say("watcher99", "w99", None, "later", now=RATE_SECONDS + 0.1, at=0)
+
+
+def test_a_table_and_a_server_have_budgets_of_their_own() -> None:
+    server = RateLimit(SERVER_COUNT)
+    tables = [TableChannel(server_rate=server) for _ in range(SERVER_COUNT)]
+    ch = tables[0]
+    for k in range(TABLE_COUNT):
+        ch.say(f"seat:{k % 6}", "x", k % 6, "hi", now=k * 0.01, at=0)
+    with pytest.raises(ChatRefused) as e:
+        ch.say("seat:9", "x", 0, "one more", now=1, at=0)
+    assert e.value.key == "busy" and "table" in e.value.sentence
+    assert len(ch.recent()) == TABLE_COUNT
+    said = TABLE_COUNT
+    for t in tables[1:]:
+        for s in range(2):
+            if said < SERVER_COUNT:
+                t.say(f"seat:{s}", "x", s, "hi", now=2, at=0)
+                said += 1
+    with pytest.raises(ChatRefused) as e:
+        tables[-1].say("seat:5", "x", 5, "hi", now=2, at=0)
+    assert "server" in e.value.sentence
+    # a refused message was counted nowhere: the sender may speak once there is room
+    tables[-1].say("seat:5", "x", 5, "hi", now=RATE_SECONDS + 3, at=0)
 
 
 async def test_chat_goes_to_this_tables_listeners_only() -> None:
