@@ -200,7 +200,7 @@ def main(args: argparse.Namespace) -> int:
     import signal
 
     from ..store import StoreError, default_data_dir
-    from ..store.files import private_file
+    from ..store.files import private_dir, private_file
     from ..table import HUMAN_DEAL_DELAY, HUMAN_DECLARE_DELAY, Pacing, TableSettings, TurnClock
     from .auth import AuthError, AuthPolicy, add_password, default_authorized_keys
     from .hostkey import HostKeyError
@@ -245,7 +245,13 @@ def main(args: argparse.Namespace) -> int:
 
     if args.log_file:
         try:
-            private_file(Path(args.log_file).expanduser())  # 0600: it names players
+            log_path = Path(args.log_file).expanduser()
+            # its directory made like the data directory (0700), which is made
+            # first when the log sits inside a --data-dir that does not exist yet
+            if log_path.resolve().is_relative_to(data_dir.resolve()):
+                private_dir(data_dir)
+            private_dir(log_path.parent)
+            private_file(log_path)  # 0600: it names players
         except OSError as e:
             print(f"shengji: cannot write the log file {args.log_file}: {e}", file=sys.stderr)
             return 2

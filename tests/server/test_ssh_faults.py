@@ -187,6 +187,28 @@ async def test_a_table_that_cannot_be_replayed_is_set_aside(tmp_path: Path) -> N
         assert bad in store.unfinished()
 
 
+async def test_a_log_file_inside_a_new_data_directory(tmp_path: Path) -> None:
+    """`--log-file` inside a `--data-dir` that does not exist yet: both made
+    (0700, the log 0600), the server starts and logs (it used to stop at once:
+    "cannot write the log file")."""
+    data = tmp_path / "new" / "data"
+    log_file = data / "logs" / "server.log"
+    port = free_port()
+    srv = await ServerProcess(data, port, "--open", "--log-file", str(log_file)).start()
+    try:
+        ann = Client("ann")
+        await ann.connect(port)
+        await ann.wait_for("lobby", 20)
+        await ann.close()
+    finally:
+        await srv.stop()
+    assert srv.proc is not None and srv.proc.returncode == 0
+    assert log_file.read_text()
+    assert os.stat(log_file).st_mode & 0o777 == 0o600
+    assert os.stat(log_file.parent).st_mode & 0o777 == 0o700
+    assert os.stat(data).st_mode & 0o777 == 0o700
+
+
 # ------------------------------------------------------------ disk full
 
 
