@@ -5,7 +5,7 @@ An `append` that returned is on disk: each one is its own transaction, and with
 WAL and `synchronous=FULL` SQLite syncs the WAL at every commit. A process
 killed at any point loses only appends that had not returned.
 
-Schema (version 4, kept in `PRAGMA user_version`; `PRAGMA application_id`
+Schema (version 5, kept in `PRAGMA user_version`; `PRAGMA application_id`
 marks the file as ours so a foreign SQLite file is refused, not modified):
 
     meta(key, value)                          -- 'schema', 'created_by'
@@ -17,12 +17,15 @@ marks the file as ours so a foreign SQLite file is refused, not modified):
         -- a take-back (solo games): the log went back to move `back_to`; the
         -- moves taken back are kept here, in order, never lost
     notes(table_id, n, seq, kind, note_json, at)    -- what is said beside the game
+    players, invites, results, ratings              -- who plays (`schema_players.py`)
 
 `settings_json` is the table's own record (`table.TableSettings`: seats, bots,
 pacing); the store keeps it as given. Version 1 (no `deals`) is upgraded when
 opened: its tables have `deals_kept` = 0 until a replay fills their summaries in
 (`replay.backfill_deals`, or restoring the table); version 2 gets `takebacks`,
-version 3 `notes` (its tables simply have none).
+version 3 `notes` (its tables simply have none), version 4 the players'
+tables (empty: the players are remembered from their next login on, and the
+finished games' results are filled in by `players.record.backfill`).
 
 `notes` are the table's own record beside the game (`table.notes`: chat, the
 turn clock's timeouts, seats in 托管), numbered `n` by the table in the order
@@ -44,7 +47,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -54,13 +57,15 @@ from pydantic import ValidationError
 from ..rules import RuleSet
 from .deals import DealSummary
 from .files import private_dir, private_file, tighten
+from .schema_players import PLAYER_TABLES, PLAYERS_SCHEMA
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 APPLICATION_ID = 0x53484A54  # "SHJT"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 DB_NAME = "shengji.db"
 
-_SCHEMA = """
+_SCHEMA = (
+    """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE tables (
     table_id TEXT PRIMARY KEY,
@@ -107,6 +112,11 @@ CREATE TABLE notes (
     PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;
 """
+    + PLAYERS_SCHEMA
+)
+
+# version 4 -> 5: the players (invites, settings, results, ratings)
+_UPGRADE_5 = PLAYERS_SCHEMA
 
 # version 3 -> 4: the notes beside the game
 _UPGRADE_4 = """
@@ -291,7 +301,7 @@ class Store:
         db.execute("PRAGMA foreign_keys=ON")
         if version < SCHEMA_VERSION:
             self._upgrade()
-        missing = {"meta", "tables", "log", "deals", "takebacks", "notes"} - {
+        missing = {"meta", "tables", "log", "deals", "takebacks", "notes", *PLAYER_TABLES} - {
             r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")
         }
         if missing:
@@ -319,13 +329,18 @@ class Store:
             raise
 
     def _upgrade(self) -> None:
-        """Bring a store of schema 1, 2 or 3 to this version (one transaction; another
+        """Bring a store of an older schema to this version (one transaction; another
         process may be doing the same: the version is read again inside it)."""
         db = self._db
         try:
             db.execute("BEGIN IMMEDIATE")
             try:
-                for version, script in ((2, _UPGRADE_2), (3, _UPGRADE_3), (4, _UPGRADE_4)):
+                for version, script in (
+                    (2, _UPGRADE_2),
+                    (3, _UPGRADE_3),
+                    (4, _UPGRADE_4),
+                    (5, _UPGRADE_5),
+                ):
                     if db.execute("PRAGMA user_version").fetchone()[0] < version:
                         for stmt in script.split(";"):
                             if stmt.strip():
@@ -340,6 +355,12 @@ class Store:
             raise StoreError(
                 f"the game store {self.path} could not be upgraded to schema {SCHEMA_VERSION}: {e}"
             ) from None
+
+    def sql(self, what: str) -> AbstractContextManager[sqlite3.Connection]:
+        """The connection, for another module of the store's file (the players'
+        tables): calls serialised with the store's own, an SQLite error a
+        `StoreError` saying it could not `what`, an open transaction rolled back."""
+        return self._guard(what)
 
     @contextmanager
     def _guard(self, what: str) -> Iterator[sqlite3.Connection]:
