@@ -1,4 +1,5 @@
-"""The `shengji` command: play, bench, rules, replay, autoplay."""
+"""The `shengji` command: play, bench, rules, replay, autoplay, serve, and the
+host's invite, players, stats, backup."""
 
 from __future__ import annotations
 
@@ -139,6 +140,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_serve_arguments(serve)
     serve.set_defaults(func=_cmd_serve)
+
+    from .players.cli import add_arguments as add_player_commands
+
+    add_player_commands(sub)  # invite, players, stats, backup
 
     rules = sub.add_parser("rules", help="print a preset's rule options")
     rules.add_argument("preset", nargs="?", default="classic", choices=PRESET_NAMES)

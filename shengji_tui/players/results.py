@@ -288,7 +288,8 @@ def ratings_of(store: Store, identity: str) -> dict[str, Rating]:
             "SELECT family, mu, sigma, matches FROM ratings WHERE identity = ?", (identity,)
         ).fetchall()
     for family, mu, sigma, matches in rows:
-        out[str(family)] = Rating(float(mu), float(sigma), int(matches))
+        if str(family) not in out:  # (an anchor is what the bench measured)
+            out[str(family)] = Rating(float(mu), float(sigma), int(matches))
     return out
 
 
@@ -309,7 +310,11 @@ def leaderboard(store: Store, family: str, top: int = 10) -> list[Standing]:
             " WHERE r.family = ? AND (p.removed_at IS NULL)",
             (family,),
         ).fetchall()
-    out = [Standing(str(i), family, Rating(float(m), float(s), int(n))) for i, m, s, n in rows]
+    out = [
+        Standing(str(i), family, Rating(float(m), float(s), int(n)))
+        for i, m, s, n in rows
+        if anchor(str(i), family) is None
+    ]
     for level in ANCHORS.get(family, {}):
         a = anchor("bot:" + level, family)
         if a is not None:

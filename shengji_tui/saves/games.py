@@ -16,13 +16,22 @@ app is given a `Saves` and asks it whether a table is one of its games).
   not the log; a game from a store without them gets them by one replay.
 - When each game was last played is kept beside the store, in `play.json` (the
   store has no time per move); a game that is not in it shows when it was made.
-- The player's own settings that outlive a game (the bell on their turn) are in
-  `settings.json` beside it (`PlayerSettings`); an unreadable one is the defaults.
+- The player's own settings that outlive a game (language, bell, card style,
+  theme, card counter, hand estimate, the assists) are in the local player's
+  record in the store (`players.PlayerBook`, identity "local:USER"), the same
+  kind of record an SSH player has; a damaged one is the defaults (logged).
+  A `settings.json` of an older version is taken into the record once and
+  removed.
+- A finished game's results and ratings (`players.results`) are recorded
+  when it ends (`record_finished`) and, for any game that ended unrecorded,
+  when the store is opened. A hotseat game is recorded without moving a
+  rating (one player on several seats).
 """
 
 from __future__ import annotations
 
 import contextlib
+import getpass
 import json
 import logging
 import random
@@ -33,10 +42,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict, ValidationError
-
 from ..bots import LEVELS, BotLevel, BotSpec
 from ..engine.state import teams_for
+from ..players.book import Player, PlayerBook
+from ..players.results import UNKNOWN, Recorded, record_match, recorded
+from ..players.settings import PlayerSettings, settings_from_json
 from ..rules import RuleSet
 from ..store import Store, StoreError, TableSummary, UnknownTable, backfill_deals, db_path
 from ..store.files import write_atomic
@@ -50,7 +60,7 @@ log = logging.getLogger("shengji_tui.tui")
 
 PLAY_PREFIX = "play-"
 SIDECAR = "play.json"
-SETTINGS = "settings.json"
+OLD_SETTINGS = "settings.json"  # (an older version's: taken into the record once)
 LIST_LIMIT = 8  # games shown in the start menu (the most recently played)
 TOUCH_EVERY = 5.0  # seconds between two writes of the last-played time
 DEFAULT_BOT_LEVEL: BotLevel = "normal"
@@ -157,12 +167,13 @@ class SavedGame:
     bots: str  # the bots' level ("" when there is none)
 
 
-class PlayerSettings(BaseModel):
-    """What the player of `shengji play` chose once for every game (settings.json)."""
-
-    model_config = ConfigDict(frozen=True, extra="ignore")
-
-    bell: bool = False  # the terminal's bell on their turn
+def local_identity() -> tuple[str, str]:
+    """The identity and name of the person at this terminal (`shengji play`)."""
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):  # no user name (a container's uid)
+        user = ""
+    return "local:" + (user or "me"), user or "me"
 
 
 class Saves:
@@ -174,6 +185,14 @@ class Saves:
         self.data_dir = Path(data_dir) if data_dir is not None else store.path.parent
         self.sidecar = self.data_dir / SIDECAR
         self._touched: dict[str, float] = {}
+        self.book = PlayerBook(store)
+        self.identity, name = local_identity()
+        self.player: Player | None = None
+        try:
+            self.player = self.book.arrive(self.identity, name, "local")
+            self._take_old_settings()
+        except StoreError as e:  # (the games still play; only the settings are not kept)
+            log.error("the local player's record cannot be kept: %s", e)
 
     @classmethod
     def open(cls, data_dir: str | Path) -> Saves:
@@ -228,17 +247,94 @@ class Saves:
     # ------------------------------------------------------------ settings
 
     def settings(self) -> PlayerSettings:
-        """The player's settings (the defaults when none were kept or the file is
-        unreadable)."""
+        """The local player's settings (the defaults when none were kept, or for
+        what in the record is damaged: logged)."""
         try:
-            return PlayerSettings.model_validate_json((self.data_dir / SETTINGS).read_bytes())
-        except (OSError, ValidationError):
+            p = self.book.get(self.identity)
+        except StoreError as e:
+            log.error("the local player's settings cannot be read: %s", e)
             return PlayerSettings()
+        return PlayerSettings() if p is None else p.settings
 
     def keep_settings(self, settings: PlayerSettings) -> None:
-        """Keep `settings` for the next games (a disk that refuses loses only them)."""
+        """Keep `settings` for the next games (a store that refuses loses only them)."""
+        try:
+            self.book.keep_settings(self.identity, settings)
+        except StoreError as e:
+            log.error("the local player's settings cannot be kept: %s", e)
+
+    def _take_old_settings(self) -> None:
+        """An older version's `settings.json` into the record (unless the record
+        already holds settings of its own), then removed."""
+        path = self.data_dir / OLD_SETTINGS
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return
+        except (OSError, UnicodeDecodeError) as e:
+            text = ""
+            log.warning("%s cannot be read (%s): the settings start from the defaults", path, e)
+        old, problems = settings_from_json(text)
+        if problems:
+            log.warning("%s: %s; defaults used for them", path, "; ".join(problems))
+        if self.settings() == PlayerSettings():
+            self.keep_settings(old)
         with contextlib.suppress(OSError):
-            write_atomic(self.data_dir / SETTINGS, settings.model_dump_json(indent=1).encode())
+            path.unlink()
+        log.info("%s was taken into the local player's record in the store", path)
+
+    # ------------------------------------------------------------ results
+
+    def identities(self, table_id: str) -> list[str] | None:
+        """Each seat's player at a game of this store (the local player at the
+        humans' seats, "bot:LEVEL" at the bots'); None: not one of its games."""
+        from ..table import SettingsError, seats_from
+
+        try:
+            stored = self.store.load(table_id)
+            seats = seats_from(
+                stored.settings, stored.names, stored.rules.players, table_id, stored.seed
+            )
+        except (StoreError, SettingsError) as e:
+            log.warning("the game %s cannot be read for its results: %s", table_id, e)
+            return None
+        out = []
+        for seat in seats:
+            if seat.humans_seat:  # (a stand-in bot plays for a human too)
+                out.append(self.identity)
+            elif seat.bot is not None:
+                out.append("bot:" + seat.bot.level)
+            else:
+                out.append(UNKNOWN + seat.name)
+        return out
+
+    def record_finished(self, table_id: str) -> Recorded | None:
+        """A game that ended: its results and the local player's rating (None:
+        recorded before, or not one of these games). Slow-ish: on a thread."""
+        ids = self.identities(table_id)
+        if ids is None:
+            return None
+        try:
+            return record_match(self.store, table_id, ids)
+        except StoreError as e:
+            log.error("the game %s: its results cannot be recorded: %s", table_id, e)
+            return None
+
+    def record_older(self) -> int:
+        """The games of this store that ended without their results recorded."""
+        done = 0
+        try:
+            ended = [
+                t.table_id
+                for t in self.store.finished()
+                if t.table_id.startswith(PLAY_PREFIX) and not recorded(self.store, t.table_id)
+            ]
+        except StoreError as e:
+            log.error("the finished games cannot be listed: %s", e)
+            return 0
+        for tid in ended:
+            done += self.record_finished(tid) is not None
+        return done
 
     # ------------------------------------------------------------ listing
 
@@ -380,6 +476,7 @@ __all__ = [
     "DEFAULT_BOT_LEVEL",
     "LEVELS",
     "PLAY_PREFIX",
+    "PlayerSettings",
     "SavedGame",
     "Saves",
     "hotseat_problem",

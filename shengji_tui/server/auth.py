@@ -9,9 +9,17 @@ Three ways, chosen by `shengji serve` flags (README "Playing over SSH"):
   constant time. Identity: the user name.
 - `--open` (a trusted LAN): anyone may join. Identity: the client key's
   fingerprint when it offers one, else the typed user name.
+- `--invites` (with either of the first two, or alone): the players the
+  server remembers (`players.py`: a key registered by an invite code, or a
+  user name with the password chosen at it) and, for a key it does not know,
+  the invite prompt in the terminal; a keyless friend redeems a code by
+  keyboard-interactive login. Identity: the key's fingerprint, else
+  "user:NAME".
 
 The SSH user name is the display name (`names.normalise_name`: NFKC, no
-invisible characters, no runs of combining marks, at most 16 cells) in every mode.
+invisible characters, no runs of combining marks, at most 16 cells) in every
+mode, as the player's record keeps it from their first login (names are
+unique on the server: `players.book`).
 
 The files are read again whenever they change (size, time or inode), so a
 removed key or user is out at their next login. A file that cannot be read
@@ -148,8 +156,10 @@ class AuthPolicy:
         authorized_keys: Path | None = None,
         passwords: Path | None = None,
         open_mode: bool = False,
+        invites: bool = False,
     ) -> None:
         self.open_mode = open_mode
+        self.invites = invites and not open_mode
         self.authorized_keys_path = authorized_keys
         self.passwords_path = passwords
         self._keys: set[bytes] = set()
@@ -169,6 +179,8 @@ class AuthPolicy:
             parts.append(f"public keys in {self.authorized_keys_path} ({len(self._keys)} keys)")
         if self.passwords_path is not None:
             parts.append(f"passwords in {self.passwords_path} ({len(self._passwords)} users)")
+        if self.invites:
+            parts.append("players registered by an invite (shengji invite makes a code)")
         return " or ".join(parts) or "nobody (no auth configured)"
 
     # ---------------------------------------------------------------- files
@@ -236,11 +248,11 @@ class AuthPolicy:
     # ---------------------------------------------------------------- checks
     @property
     def keys_supported(self) -> bool:
-        return self.open_mode or self.authorized_keys_path is not None
+        return self.open_mode or self.invites or self.authorized_keys_path is not None
 
     @property
     def passwords_supported(self) -> bool:
-        return self.open_mode or self.passwords_path is not None
+        return self.open_mode or self.invites or self.passwords_path is not None
 
     def key_allowed(self, key: asyncssh.SSHKey) -> bool:
         if self.open_mode:

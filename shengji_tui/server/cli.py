@@ -32,6 +32,13 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
         help="trusted LAN: anyone may join (identity: key fingerprint, else user name)",
     )
     auth.add_argument(
+        "--invites",
+        action="store_true",
+        help="friends join with a code from `shengji invite` (a key is asked for it once; "
+        "without a key, at the login prompt with a password they choose); combines with "
+        "--authorized-keys and --passwords",
+    )
+    auth.add_argument(
         "--add-password",
         metavar="NAME",
         help="add NAME to the --passwords file (the password is read from the terminal "
@@ -276,9 +283,9 @@ def main(args: argparse.Namespace) -> int:
         else:
             keys = Path(args.authorized_keys).expanduser() if args.authorized_keys else None
             pw = Path(args.passwords).expanduser() if args.passwords else None
-            if keys is None and pw is None:
+            if keys is None and pw is None and not args.invites:
                 keys = default_authorized_keys()
-            policy = AuthPolicy(authorized_keys=keys, passwords=pw)
+            policy = AuthPolicy(authorized_keys=keys, passwords=pw, invites=args.invites)
     except AuthError as e:
         print(
             f"shengji: {e} (or use --passwords FILE, or --open on a trusted LAN)", file=sys.stderr
@@ -346,6 +353,15 @@ def main(args: argparse.Namespace) -> int:
         )
         for m in server.messages:
             out.write(f"  {m}\n")
+        if policy.invites:
+            import socket
+
+            from ..players.cli import invite_line
+
+            line = invite_line(server.port, socket.gethostname(), server.fingerprint)
+            out.write(
+                f"  invites: `shengji invite` makes a code; give it to friends with:\n    {line}\n"
+            )
         out.write(f"  players connect with: ssh -t -p {server.port} NAME@THIS-HOST\n")
         out.flush()
         stop = asyncio.Event()

@@ -6,7 +6,8 @@ it sees of the server only what it uses: the limits (PTY size cap, output
 cap, idle timeout), the registry (the lobby's tables, its seat), the garbage
 collector's policy (told when an app is up and when one ends) and the set of
 live sessions (a session joins it once its app runs and leaves it when done:
-the server's idle sweep and shutdown walk it).
+the server's idle sweep and shutdown walk it), and the players' desk (their
+records, invites and settings: `players.py`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Generic, TypeVar
 
 from .gcpolicy import GcPolicy
 from .limits import Limits
+from .players import PlayerDesk
 from .registry import Registry
 
 S = TypeVar("S")  # the session type (the server's `GameSession`)
@@ -28,3 +30,4 @@ class SessionContext(Generic[S]):
     gc: GcPolicy
     live: set[S]  # the server's own set: shared, not copied
     floor: bool = False  # the tables' sessions run the benchmark's floor app (floor.py)
+    players: PlayerDesk | None = None  # the players remembered (None: no store)

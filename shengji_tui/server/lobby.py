@@ -39,6 +39,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 
 from ..bots import BotLevel, bot_level
 from ..engine.state import SUPPORTED
+from ..players.settings import PlayerSettings
 from ..rules import RuleSet
 from ..table import ChatNote, ChatRefused, Note, TableChannel, TurnClock
 from ..text import CardText, Catalogue, Narrator
@@ -46,6 +47,7 @@ from ..tui.bindings import relabel_bindings
 from ..tui.nocolor import colour_filters
 from ..tui.screens.chat import ChatScreen
 from ..tui.widgets.choice import choice, on_off
+from .players import PlayerDesk
 from .registry import Holder, LobbyError, Registry, Room
 from .remote import RemoteApp
 from .rules_paste import RulesPasteScreen
@@ -400,7 +402,10 @@ class CreateScreen(ModalScreen[None]):
             with Horizontal():
                 yield Label(t("aids.option"), markup=False)
                 yield on_off(
-                    t("aids.option_on"), t("aids.option_off"), d.card_counter, "counter-option"
+                    t("aids.option_on"),
+                    t("aids.option_off"),
+                    _app(self).settings.card_counter,  # (the player's own choice, kept)
+                    "counter-option",
                 )
             clock = d.pacing.turn_clock
             seconds = sorted({*CLOCK_SECONDS, *([int(clock.seconds)] if clock else [])})
@@ -497,6 +502,7 @@ class CreateScreen(ModalScreen[None]):
         except LobbyError as e:
             self.notify(error_text(app.cat, e), severity="error", markup=False)
             return
+        app.keep(card_counter=settings.card_counter)
         self.dismiss(None)
         app.enter_room(room)
 
@@ -659,8 +665,14 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
         holder: Holder | None = None,
         origin: str | None = None,
         lang: str = "en",
+        settings: PlayerSettings | None = None,
+        keep_settings: Callable[[PlayerSettings], None] | None = None,
+        players: PlayerDesk | None = None,
     ) -> None:
         super().__init__(driver_class=driver_class)
+        self.settings = settings or PlayerSettings()  # the player's own (their record's)
+        self.keep_settings = keep_settings
+        self.players = players  # the server's players (profiles, the leaderboard)
         if console is not None:
             self.console = console
         self.cat = Catalogue(lang)
@@ -685,6 +697,14 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
     def get_line_filters(self) -> Sequence[LineFilter]:
         """NO_COLOR of this session (its client's): no colour at all."""
         return colour_filters(super().get_line_filters(), self.no_color)
+
+    def keep(self, **changes: object) -> None:
+        """The player chose a setting here: kept in their record."""
+        new = self.settings.model_copy(update=changes)
+        if new != self.settings:
+            self.settings = new
+            if self.keep_settings is not None:
+                self.keep_settings(new)
 
     def on_mount(self) -> None:
         self._unsubscribe = self.registry.subscribe(self._on_change)

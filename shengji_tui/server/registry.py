@@ -334,6 +334,8 @@ class Registry:
         self._notices: dict[str, list[Callable[[str, dict[str, object]], None]]] = {}
         self._watchers: dict[str, asyncio.Task[None]] = {}
         self._number = 0
+        # told of a match that ended, before its room leaves (the players' results)
+        self.on_finished: Callable[[Room], None] | None = None
         self.save_error: str | None = None  # why the last save of lobby.json failed
         self._told_save: set[str] = set()  # tables whose maker heard of this failure
 
@@ -732,6 +734,11 @@ class Registry:
                 log.exception("table %s failed", room.table_id)
             self._watchers.pop(room.table_id, None)
             if table.finished:
+                if self.on_finished is not None:
+                    try:
+                        self.on_finished(room)
+                    except Exception:
+                        log.exception("table %s: after its end", room.table_id)
                 self._release(room)
 
         self._watchers[room.table_id] = asyncio.get_running_loop().create_task(watch())

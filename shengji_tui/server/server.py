@@ -27,19 +27,22 @@ from typing import Any
 
 import asyncssh
 
+from ..players.book import Player, Via
+from ..players.results import UNKNOWN
 from ..store import Store, db_path
 from ..store.files import private_dir
 from ..table import TableSettings
 from ..tui import patches
 from . import sshbatch  # noqa: F401  (one socket write per SSH packet)
-from .auth import AuthPolicy, Identity
+from .auth import AuthPolicy, Identity, display_name, hash_password
 from .authguard import FailureLog, PasswordPool
 from .channel import game_channel
 from .context import SessionContext
 from .gcpolicy import GcPolicy
 from .hostkey import fingerprint, load_or_create_host_key
 from .limits import Limits
-from .registry import Registry, TableLimits
+from .players import MIN_PASSWORD, PlayerDesk
+from .registry import META_KEY, Registry, Room, RoomRecord, TableLimits
 from .session import GameSession
 
 log = logging.getLogger("shengji_tui.server")
@@ -73,6 +76,16 @@ BLOCKED = "too many failed logins from your address: try again in a minute"
 TOO_MANY = "too many authentication failures"
 NO_LOGIN = "no login request within {s:g} seconds"
 NO_SESSION = "no session opened within {s:g} seconds"
+REMOVED = "this key was removed from the server by its host"
+# keyboard-interactive (a keyless friend's invite): the client prints these as they are
+INVITE_INSTRUCTIONS = (
+    "This server does not know you yet. To join as {name}, type the invite code "
+    "the host gave you and choose a password (at least {n} characters)."
+)
+PASSWORDS_DIFFER = "The two passwords differ. " + INVITE_INSTRUCTIONS
+PASSWORD_SHORT = "That password is too short. " + INVITE_INSTRUCTIONS
+NAME_TAKEN = "The name {name} is taken on this server: connect as another name."
+USER_MAX = 64  # bytes of a user name a keyless invite registers
 
 
 def _shown(username: str) -> str:
@@ -99,6 +112,10 @@ class _Connection(asyncssh.SSHServer):
         self.closing = False
         self.refusal: tuple[int, str] | None = None  # (code, reason) to answer the login with
         self._timer: asyncio.TimerHandle | None = None
+        self.via: Via = "open"  # how the server lets this identity in
+        self.invite = False  # a key the server does not know: the invite prompt first
+        self.kbd = ""  # the keyboard-interactive challenge asked: password, invite, told
+        self.spent = False  # an invite refused: no more sessions on this connection
 
     # ---------------------------------------------------------------- slots
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -223,15 +240,36 @@ class _Connection(asyncssh.SSHServer):
     def public_key_auth_supported(self) -> bool:
         return self.server.auth.keys_supported
 
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+    async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """A key of the authorized keys (or any, `--open`), a player's registered
+        by an invite, or (`--invites`) an unknown key, which the session asks for
+        a code. A removed player's key is refused with a sentence."""
         if self.closing:
             return False
-        ok = self.server.auth.key_allowed(key)
+        s = self.server
+        fp = str(key.get_fingerprint("sha256"))
+        known = s.auth.key_allowed(key)
+        desk = s.players
+        status = "unknown"
+        if desk is not None and (known or s.auth.invites):
+            status = await desk.status("key:" + fp)
+        if self.closing:
+            return False
+        if status == "removed":
+            self.key = None
+            self._failed("publickey", f"{fp}: a removed player")
+            raise self._disconnect_error(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, REMOVED)
         # The last key validated before auth completes is the one that signed.
-        self.key = key if ok else None
-        if not ok:
-            self._failed("publickey", str(key.get_fingerprint("sha256")))
-        return ok
+        if known or status == "active":
+            self.key, self.invite = key, False
+            self.via = "open" if s.auth.open_mode else "keys" if known else "invite"
+            return True
+        if s.auth.invites and desk is not None:
+            self.key, self.invite, self.via = key, True, "invite"
+            return True
+        self.key = None
+        self._failed("publickey", fp)
+        return False
 
     # passwords
     def password_auth_supported(self) -> bool:
@@ -240,9 +278,10 @@ class _Connection(asyncssh.SSHServer):
     async def validate_password(self, username: str, password: str) -> bool:
         """Checked on the password threads (`authguard`); keyboard-interactive
         logins come here too (asyncssh asks its password prompt's answer)."""
-        self.key = None
+        self.key, self.invite = None, False
         s = self.server
         if s.auth.open_mode:
+            self.via = "open"
             return True
         if self.closing:
             return False
@@ -256,8 +295,13 @@ class _Connection(asyncssh.SSHServer):
             )
             raise self._disconnect_error(asyncssh.DISC_HOST_NOT_ALLOWED_TO_CONNECT, BLOCKED)
         stored = s.auth.stored_password(username)
+        via: Via = "passwords"
+        if stored is None and s.auth.invites and s.players is not None:
+            stored = await s.players.password_of("user:" + username)
+            via = "invite"
         ok = await s.passwords.run(AuthPolicy.password_matches, password, stored)
         if ok:
+            self.via = via
             return True
         # the delay first: the last allowed failure's disconnect comes after it too
         recent = max(1, fails.count(self.addr)) if ok is None else fails.record(self.addr)
@@ -266,14 +310,78 @@ class _Connection(asyncssh.SSHServer):
         return False
 
     def kbdint_auth_supported(self) -> bool:
-        if self.server.auth.open_mode:
+        s = self.server
+        if s.auth.open_mode or (s.auth.invites and s.players is not None):
             return True
         return super().kbdint_auth_supported()  # asyncssh's: tie it to passwords
 
-    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> Any:
-        if self.server.auth.open_mode:
-            self.key = None
+    async def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> Any:
+        s = self.server
+        self.key, self.invite = None, False
+        if s.auth.open_mode:
+            self.via = "open"
             return True
+        desk = s.players
+        if desk is None or self.closing:
+            return False
+        if s.auth.stored_password(username) is not None or (
+            await desk.password_of("user:" + username) is not None
+        ):
+            self.kbd = "password"
+            return ("", "", "", (("Password: ", False),))
+        self.kbd = "invite"
+        return self._invite_challenge(INVITE_INSTRUCTIONS, username)
+
+    @staticmethod
+    def _invite_challenge(text: str, username: str) -> Any:
+        said = text.format(name=display_name(username), n=MIN_PASSWORD)
+        prompts = (("Invite code: ", True), ("Choose a password: ", False), ("Again: ", False))
+        return ("", said, "", prompts)
+
+    async def validate_kbdint_response(self, username: str, responses: Any) -> Any:
+        if self.kbd == "password":
+            if len(responses) != 1:
+                return False
+            return await self.validate_password(username, str(responses[0]))
+        if self.kbd == "invite":
+            return await self._redeem_by_password(username, [str(r) for r in responses])
+        return False  # (a sentence told: the name taken)
+
+    async def _redeem_by_password(self, username: str, responses: list[str]) -> Any:
+        """A keyless friend's invite: the code, a chosen password (twice)."""
+        s = self.server
+        desk = s.players
+        if desk is None or len(responses) != 3 or self.closing:
+            return False
+        code, password, again = responses
+        fails = s.failures
+        if fails.blocked(self.addr):
+            await desk.failed_code(self.addr, username, "address blocked: not checked")
+            raise self._disconnect_error(asyncssh.DISC_HOST_NOT_ALLOWED_TO_CONNECT, BLOCKED)
+        why = await desk.code_usable(code)
+        if why is None and len(username.encode()) > USER_MAX:
+            why = "a user name of more than 64 bytes"
+        if why is None:
+            if password != again:
+                return self._invite_challenge(PASSWORDS_DIFFER, username)
+            if len(password) < MIN_PASSWORD:
+                return self._invite_challenge(PASSWORD_SHORT, username)
+            hashed = await s.passwords.run(hash_password, password)
+            if hashed is None:
+                why = "password checks busy: not redeemed"
+            else:
+                got = await desk.redeem(code, "user:" + username, display_name(username), hashed)
+                if isinstance(got, Player):
+                    log.info("%s (%s): redeemed an invite", self.addr, got.name)
+                    self.via, self.kbd = "invite", ""
+                    return True
+                if got in ("name_taken", "registered"):
+                    self.kbd = "told"
+                    return ("", NAME_TAKEN.format(name=display_name(username)), "", ())
+                why = got
+        recent = fails.record(self.addr)
+        await asyncio.sleep(fails.delay(recent))
+        self._failed("invite code", why)
         return False
 
     # what may be opened
@@ -285,11 +393,24 @@ class _Connection(asyncssh.SSHServer):
             return False
         self.sessions += 1
         self._cancel_timer()
+        if self.spent:
+            return False
         identity = AuthPolicy.identity(self.username, self.key)
-        session = GameSession(self.server.context, identity)
+        session = GameSession(
+            self.server.context,
+            identity,
+            via=self.via,
+            invite=self.invite and self.key is not None,
+            username=self.username,
+        )
         session.on_lost = self._session_lost
+        session.on_refused = self._invite_refused
         assert self.conn is not None
         return game_channel(self.conn), session
+
+    def _invite_refused(self) -> None:
+        """The session found no valid invite: this connection opens no other."""
+        self.spent = True
 
     def _session_lost(self) -> None:
         self.sessions = max(0, self.sessions - 1)
@@ -324,12 +445,15 @@ class ShengjiServer:
         self.failures = FailureLog(lim.auth_failures_per_minute, lim.auth_delay, lim.auth_delay_max)
         self.sessions: set[GameSession] = set()
         self.store: Store | None = None
+        self.players: PlayerDesk | None = None  # the players remembered (with a store)
         self.registry: Registry = Registry(None, None)
         self.host_key: asyncssh.SSHKey | None = None
         self.host_key_path: Path | None = None
         self.host_key_created = False
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._sweeper: asyncio.Task[None] | None = None
+        self._backfill: asyncio.Task[None] | None = None
+        self._recording: set[asyncio.Task[Any]] = set()
         self.port = config.port
         self.messages: list[str] = []
         self.gc = GcPolicy()
@@ -338,7 +462,12 @@ class ShengjiServer:
     def _context(self) -> SessionContext[GameSession]:
         """What each session is given of the server (`context`)."""
         return SessionContext(
-            self.limits, self.registry, self.gc, self.sessions, floor=self.config.floor
+            self.limits,
+            self.registry,
+            self.gc,
+            self.sessions,
+            floor=self.config.floor,
+            players=self.players,
         )
 
     @property
@@ -356,6 +485,7 @@ class ShengjiServer:
         )
         if c.use_store:
             self.store = Store(db_path(c.data_dir))
+            self.players = PlayerDesk(self.store, self.failures)
         self.registry = Registry(
             self.store,
             c.data_dir,
@@ -365,6 +495,10 @@ class ShengjiServer:
         )
         self.context = self._context()
         self.messages.extend(self.registry.load())
+        if self.players is not None:
+            self.registry.on_finished = self._match_finished
+            self.players.watch_removals(self._removed)
+            self._backfill = asyncio.get_running_loop().create_task(self._record_older())
         lim = self.limits
         self._acceptor = await asyncssh.create_server(
             lambda: _Connection(self),
@@ -387,6 +521,35 @@ class ShengjiServer:
             self.port = sockets[0].getsockname()[1]
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
         self.gc.start()
+
+    # ---------------------------------------------------------------- players
+    def _match_finished(self, room: Room) -> None:
+        """A table's match ended: its players' results and ratings."""
+        desk = self.players
+        if desk is not None:
+            ids = seat_identities(RoomRecord.of(room).model_dump())
+            self._recording.add(
+                asyncio.get_running_loop().create_task(desk.record_finished(room.table_id, ids))
+            )
+            self._recording = {t for t in self._recording if not t.done()}
+
+    async def _record_older(self) -> None:
+        """The server's finished matches whose results were not recorded (the
+        server stopped first, or a store from before the players were kept)."""
+        desk = self.players
+        if desk is None:
+            return
+        for table_id, ids in await asyncio.to_thread(unrecorded_server_tables, desk.book.store):
+            await desk.record_finished(table_id, ids)
+
+    def _removed(self, identity: str) -> None:
+        """`shengji players --remove`: the player's seats go to stand-in bots and
+        their sessions close."""
+        log.info("%s: removed by the host: their seats go to bots", identity[:40])
+        self.registry.leave(identity)
+        for s in list(self.sessions):
+            if s.identity.id == identity:
+                s.kick("removed")
 
     async def _sweep(self) -> None:
         """Close sessions idle past `idle_timeout`."""
@@ -412,6 +575,8 @@ class ShengjiServer:
         )
         for s in list(self.sessions):
             s.kick("shutdown")
+        if self._backfill is not None:
+            self._backfill.cancel()
         tasks = [s.task for s in self.sessions if s.task is not None]
         if tasks:
             await asyncio.wait(tasks, timeout=5)
@@ -420,6 +585,10 @@ class ShengjiServer:
             with contextlib.suppress(Exception):
                 await self._acceptor.wait_closed()
         await self.registry.close()
+        if self._recording:
+            await asyncio.wait(self._recording, timeout=10)
+        if self.players is not None:
+            await self.players.close()
         if self.store is not None:
             self.store.close()
         await self.gc.stop()
@@ -429,6 +598,36 @@ class ShengjiServer:
     async def serve_forever(self) -> None:
         assert self._acceptor is not None
         await self._acceptor.wait_closed()
+
+
+def seat_identities(record: dict[str, Any]) -> list[str]:
+    """Each seat's player in a room's record: a person's identity, a bot's
+    level ("bot:normal"), or not known (a seat restored without a record)."""
+    out = []
+    for slot in record.get("slots", []):
+        if slot.get("kind") == "bot":
+            out.append("bot:" + str(slot.get("level") or "random"))
+        elif slot.get("identity"):
+            out.append(str(slot["identity"]))
+        else:
+            out.append(UNKNOWN + str(slot.get("name", "")))
+    return out
+
+
+def unrecorded_server_tables(store: Store) -> list[tuple[str, list[str]]]:
+    """(table id, seat identities) of the finished server tables whose results
+    are not recorded (the room's record kept with the table says who sat where)."""
+    from ..players.results import recorded
+
+    out = []
+    for t in store.finished():
+        record = t.settings.get("meta", {}).get(META_KEY) if isinstance(t.settings, dict) else None
+        if not isinstance(record, dict) or recorded(store, t.table_id):
+            continue
+        ids = seat_identities(record)
+        if t.rules is not None and len(ids) == t.rules.players:
+            out.append((t.table_id, ids))
+    return out
 
 
 def identity_for_tests(name: str) -> Identity:

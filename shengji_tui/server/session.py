@@ -14,25 +14,28 @@ import contextlib
 import logging
 import sys
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import asyncssh
 from textual.app import App
 
+from ..players.book import Player, Via
+from ..players.settings import PlayerSettings
 from ..text import Catalogue
 from ..tui import patches
 from ..tui.app import default_lang
+from ..tui.contract import GameOptions
+from .auth import Identity
 from .context import SessionContext
 from .driver import Terminal
 from .floor import FloorApp
+from .invite import InviteApp
 from .limits import clamp_size
 from .lobby import LobbyApp, LobbyResult
+from .players import INVITE_TRIES, CodeCheck, PlayerDesk
 from .registry import LobbyError, Room
 from .remote import RemoteShengjiApp, ShowHand
 from .watching import WatchedTable
-
-if TYPE_CHECKING:
-    from .auth import Identity
 
 log = logging.getLogger("shengji_tui.server")
 
@@ -46,9 +49,22 @@ def sentence(env: Mapping[str, str], key: str, **kw: object) -> bytes:
 
 
 class GameSession(asyncssh.SSHServerSession[bytes]):
-    def __init__(self, ctx: SessionContext[GameSession], identity: Identity) -> None:
+    def __init__(
+        self,
+        ctx: SessionContext[GameSession],
+        identity: Identity,
+        *,
+        via: Via = "open",
+        invite: bool = False,
+        username: str = "",
+    ) -> None:
         self.ctx = ctx
         self.identity = identity
+        self.via: Via = via  # how the server let this identity in
+        self.invite = invite  # a key the server does not know: asked for an invite code
+        self.username = username or identity.name  # as typed (the log)
+        self.settings = PlayerSettings()  # the player's own (their record's), once admitted
+        self.on_refused: Callable[[], None] | None = None  # no valid invite: the connection
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.term_type: str | None = None
         self.term_size: tuple[int, int] = (80, 24)
@@ -180,6 +196,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         assert chan is not None and self.terminal is not None
         status = 0
         try:
+            if not await self.admit():
+                status = 1
+                return
             back_to_lobby = False
             crashes = 0
             while not self.stopped:
@@ -213,6 +232,97 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                     chan.write(b"\r\n" + sentence(self.terminal.env, key, **kw))
                     chan.exit(status)
 
+    # ------------------------------------------------------------ who is this
+    @property
+    def lang(self) -> str:
+        """The player's language: their own setting, else their terminal's (LANG)."""
+        assert self.terminal is not None
+        return self.settings.lang or default_lang(self.terminal.env)
+
+    def keep_settings(self, settings: PlayerSettings) -> None:
+        """The player changed a setting (the palette, the new-table dialog)."""
+        self.settings = settings
+        desk = self.ctx.players
+        if desk is not None:
+            desk.keep_settings(self.identity.id, settings)
+
+    def _admitted(self, player: Player) -> None:
+        self.identity = Identity(self.identity.id, player.name)
+        self.settings = player.settings
+
+    async def admit(self) -> bool:
+        """The player's record (the server remembers its players), before anything
+        of the lobby: their name on the server and their settings. A removed
+        player is refused; a key the server does not know is asked for an invite
+        code. False: refused (`kicked` says why)."""
+        desk = self.ctx.players
+        if desk is None:
+            return True
+        if self.invite:
+            return await self.redeem(desk)
+        player = await desk.arrive(self.identity.id, self.identity.name, self.via)
+        if player is None:  # (the store failed: logged; they play under the name typed)
+            return True
+        if player.removed:
+            log.warning("%s: a removed player is refused", self.identity.short)
+            self.kicked = ("removed", {})
+            return False
+        self._admitted(player)
+        return True
+
+    async def redeem(self, desk: PlayerDesk) -> bool:
+        """An unknown key: the invite prompt until a code registers it."""
+        t = self.terminal
+        assert t is not None
+        ident, name = self.identity.id, self.identity.name
+        if not await desk.name_free(name, ident):
+            log.info("%s: asked for an invite, but the name %r is taken", ident[:40], name)
+            self.kicked = ("invite_name_taken", {"name": name})
+            self._refused()
+            return False
+        tries = INVITE_TRIES
+        addr = self.origin or "?"
+
+        async def check(code: str) -> CodeCheck:
+            nonlocal tries
+            if desk.failures.blocked(addr):
+                await desk.failed_code(addr, self.username, "address blocked: not checked")
+                return CodeCheck(refused="blocked")
+            got = await desk.redeem(code, ident, name)
+            if isinstance(got, Player):
+                return CodeCheck(player=got)
+            tries -= 1
+            await desk.failed_code(addr, self.username, got)
+            return CodeCheck(refused=got, tries_left=tries)
+
+        cat = Catalogue(self.lang)
+        app = InviteApp(
+            cat,
+            name,
+            check,
+            console=t.console(),
+            no_color="NO_COLOR" in t.env,
+            driver_class=t.driver_class(),
+        )
+        player = await self.run_app(app)
+        if isinstance(player, Player):
+            log.info("%s: redeemed an invite: registered as %r", ident[:40], player.name)
+            self.invite = False
+            self._admitted(player)
+            return True
+        if not self.stopped:
+            self.kicked = (
+                "invite_blocked" if desk.failures.blocked(addr) else "invite_refused",
+                {},
+            )
+        self._refused()
+        return False
+
+    def _refused(self) -> None:
+        on_refused, self.on_refused = self.on_refused, None
+        if on_refused is not None:
+            on_refused()
+
     def crashed(self, app: App[Any]) -> bool:
         """The app ended on an error (not by the player, not by the connection)."""
         if self.stopped or not self.return_code:
@@ -235,7 +345,21 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             driver_class=t.driver_class(),
             holder=self,
             origin=self.origin,
-            lang=default_lang(t.env),
+            lang=self.lang,
+            settings=self.settings,
+            keep_settings=self.keep_settings,
+            players=self.ctx.players,
+        )
+
+    def options(self) -> GameOptions:
+        """The player's own options at a table (their settings)."""
+        s = self.settings
+        return GameOptions(
+            bell=s.bell,
+            estimate=s.estimate,
+            auto_declare=s.auto_declare,
+            auto_forced=s.auto_forced,
+            card_counter=s.card_counter,
         )
 
     async def play(self, room: Room, seat: int) -> bool:
@@ -254,12 +378,17 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 app = RemoteShengjiApp(
                     table,
                     seat,
-                    lang=default_lang(t.env),
+                    lang=self.lang,
+                    ascii=self.settings.ascii,
+                    theme=self.settings.theme,
+                    options=self.options(),
                     console=t.console(),
                     no_color="NO_COLOR" in t.env,
                     driver_class=t.driver_class(),
                     chat=True,
                     show_hand=ShowHand(registry, room, self.identity.id),
+                    settings=self.settings,
+                    keep_settings=self.keep_settings,
                 )
             await self.run_app(app)
             return self.crashed(app)
@@ -288,12 +417,17 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             app = RemoteShengjiApp(
                 seat,
                 0,
-                lang=default_lang(t.env),
+                lang=self.lang,
+                ascii=self.settings.ascii,
+                theme=self.settings.theme,
+                options=self.options(),
                 console=t.console(),
                 no_color="NO_COLOR" in t.env,
                 driver_class=t.driver_class(),
                 chat=True,
                 spectate=seat,
+                settings=self.settings,
+                keep_settings=self.keep_settings,
             )
             await self.run_app(app)
             return self.crashed(app)

@@ -43,6 +43,7 @@ from ..engine import (
     ThrowFailed,
     WrongSeat,
 )
+from ..players.settings import PlayerSettings
 from ..table import (
     DEFAULT_DECLARE_WINDOW,
     ChatNote,
@@ -138,8 +139,14 @@ class ShengjiApp(App[None]):
         resume: str | None = None,
         chat: bool = False,
         spectate: WatchLike | None = None,
+        settings: PlayerSettings | None = None,
+        keep_settings: Callable[[PlayerSettings], None] | None = None,
     ) -> None:
         super().__init__(driver_class=driver_class)
+        # the player's own settings (their record: `shengji play`'s local player's,
+        # or an SSH player's) and where a change is kept (None: nowhere)
+        self.player_settings = settings or PlayerSettings()
+        self.keep_settings = keep_settings
         if console is not None:
             self.console = console
         if no_color is not None:  # (else as Textual read it from the environment)
@@ -165,6 +172,7 @@ class ShengjiApp(App[None]):
         self._passing = False
         self._enlarge: EnlargeScreen | None = None
         self._saved = False  # the table at hand is kept in `saves`
+        self._recorded: str | None = None  # the stored game whose results were recorded
         self.saves = saves  # solo / hotseat games kept in the store (None: in memory)
         self.resume_id = resume  # a stored game to resume at start
         self.left_game: str | None = None  # the stored unfinished game last left
@@ -210,7 +218,22 @@ class ShengjiApp(App[None]):
             self._terminal_fd = None
             self.run_worker(self._quit(), exclusive=True, group="main")
 
+    def keep(self, **changes: object) -> None:
+        """The player chose a setting (the menu, the palette): kept in their
+        record for the next games and connections."""
+        new = self.player_settings.model_copy(update=changes)
+        if new != self.player_settings:
+            self.player_settings = new
+            if self.keep_settings is not None:
+                self.keep_settings(new)
+
+    def _theme_chosen(self, theme: Any) -> None:
+        self.keep(theme=self.theme)
+
     async def on_mount(self) -> None:
+        self.theme_changed_signal.subscribe(self, self._theme_chosen)
+        if self.saves is not None:  # games that ended before their results were kept
+            self.run_worker(asyncio.to_thread(self.saves.record_older), group="record")
         self.set_class(self.ct.ascii, "-ascii")
         if self._terminal_fd is not None:
             self.set_interval(1.0, self._check_terminal)
@@ -548,8 +571,8 @@ class ShengjiApp(App[None]):
 
     @on(NewGameRequested)
     def new_game_requested(self, msg: NewGameRequested) -> None:
-        self.options = msg.options
-        self.keep_bell()  # (the menu's choice)
+        self.options = o = msg.options
+        self.keep(bell=o.bell, card_counter=o.card_counter, estimate=o.estimate)  # (the menu's)
         # not awaited here: starting replaces the screen that asked
         self.run_worker(self.start_new_game(), exclusive=True, group="main")
 
@@ -601,7 +624,38 @@ class ShengjiApp(App[None]):
             self._assist_moves(msg.seat, msg.view)
         if msg.seat == m.seat:
             self._follow_result()
+            if msg.view.phase == "finished":
+                self._match_over()
         self._check_hotseat()
+
+    def _match_over(self) -> None:
+        """A stored game ended: its results and the player's rating are recorded
+        (once; on a thread), the rating's move told."""
+        table, saves = self.table, self.saves
+        if table is None or saves is None or not self._saved:
+            return
+        if self._recorded == table.table_id:
+            return
+        self._recorded = table.table_id
+        self.run_worker(self._record(saves, table.table_id), group="record")
+
+    async def _record(self, saves: Saves, table_id: str) -> None:
+        rec = await asyncio.to_thread(saves.record_finished, table_id)
+        if rec is None or not rec.rated:
+            return
+        mine = next((r for r in rec.seats if r.identity == saves.identity), None)
+        if mine is None or mine.rating_before is None or mine.rating_after is None:
+            return
+        t = self.cat.t
+        self.notify(
+            t(
+                "rating.moved",
+                family=t(f"rating.family.{rec.family}"),
+                before=f"{mine.rating_before:.1f}",
+                after=f"{mine.rating_after:.1f}",
+            ),
+            timeout=12,
+        )
 
     def _watch_update(self, m: Model, msg: TableUpdate) -> None:
         """A spectator's news: the public feed (seat None) tells the log; the other
@@ -703,6 +757,7 @@ class ShengjiApp(App[None]):
         self.options = dataclasses.replace(
             self.options, auto_declare=auto_declare, auto_forced=auto_forced
         )
+        self.keep(auto_declare=auto_declare, auto_forced=auto_forced)
         m = self.model
         if m is not None:
             m.set_assists(auto_declare=auto_declare, auto_forced=auto_forced)
@@ -811,6 +866,7 @@ class ShengjiApp(App[None]):
 
     # ------------------------------------------------------------------ settings
     def set_language(self, lang: str) -> None:
+        self.keep(lang=lang)
         self.cat = Catalogue(lang, self.ct.ascii)
         self.ct = CardText(self.cat, self.ct.ascii)
         relabel_bindings(self, {"command_palette": self.cat.t("keys.palette")})
@@ -825,6 +881,7 @@ class ShengjiApp(App[None]):
     def set_ascii(self, ascii: bool) -> None:
         if ascii == self.ct.ascii:  # (a menu made again says its choice again)
             return
+        self.keep(ascii=ascii)
         self.cat = Catalogue(self.cat.lang, ascii)
         self.ct = CardText(self.cat, ascii)
         self.set_class(ascii, "-ascii")
@@ -1030,22 +1087,16 @@ class ShengjiApp(App[None]):
     def toggle_bell(self) -> None:
         """The bell on this player's turn, on or off (this session's: over SSH too)."""
         self.options = dataclasses.replace(self.options, bell=not self.options.bell)
-        self.keep_bell()
+        self.keep(bell=self.options.bell)
         self.notify(
             self.cat.t("bell.now_on" if self.options.bell else "bell.now_off"), markup=False
         )
-
-    def keep_bell(self) -> None:
-        """The bell's setting kept for the next games (with games stored: solo and
-        hotseat; over SSH it is the session's)."""
-        saves = self.saves
-        if saves is not None and saves.settings().bell != self.options.bell:
-            saves.keep_settings(saves.settings().model_copy(update={"bell": self.options.bell}))
 
     def toggle_estimate(self) -> None:
         """The bidding panel's estimate of the hand, shown or hidden (a setting of
         this session, kept for its next games)."""
         self.options = dataclasses.replace(self.options, estimate=not self.options.estimate)
+        self.keep(estimate=self.options.estimate)
         if self.model is not None:
             self.model.set_estimate(self.options.estimate)
 

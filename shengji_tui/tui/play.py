@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from ..bots import bot_level
+from ..players.settings import PlayerSettings
 from ..rules import RuleSet
 from ..saves import DEFAULT_BOT_LEVEL, Saves, hotseat_problem, hotseat_seats, new_table
 from ..store import Store, StoreError, default_data_dir
@@ -94,7 +95,10 @@ def build_app(args: argparse.Namespace) -> tuple[ShengjiApp | None, Saves | None
         except StoreError as e:
             saves.close()
             return None, None, str(e)
-    lang = args.lang or detect_lang(os.environ)
+    # the player's own settings (their record in the store: the menu's and the
+    # palette's choices); a flag given now wins for this game
+    mine = saves.settings() if saves is not None else PlayerSettings()
+    lang = args.lang or mine.lang or detect_lang(os.environ)
     pace = GameOptions()  # (the defaults: a pace people can follow)
     deal_delay = getattr(args, "deal_delay", None)
     declare_delay = getattr(args, "declare_delay", None)
@@ -107,22 +111,24 @@ def build_app(args: argparse.Namespace) -> tuple[ShengjiApp | None, Saves | None
         deal_delay=pace.deal_delay if deal_delay is None else deal_delay,
         declare_delay=pace.declare_delay if declare_delay is None else declare_delay,
         bots=bot_level(getattr(args, "bots", None) or DEFAULT_BOT_LEVEL),
-        # (`--bell`, else as the player last chose: the menu, the palette)
-        bell=bool(getattr(args, "bell", False)) or (saves is not None and saves.settings().bell),
-        estimate=not getattr(args, "no_estimate", False),
-        auto_declare=bool(getattr(args, "auto_declare", False)),
-        auto_forced=bool(getattr(args, "auto_play_forced", False)),
+        card_counter=mine.card_counter,
+        bell=bool(getattr(args, "bell", False)) or mine.bell,
+        estimate=not getattr(args, "no_estimate", False) and mine.estimate,
+        auto_declare=bool(getattr(args, "auto_declare", False)) or mine.auto_declare,
+        auto_forced=bool(getattr(args, "auto_play_forced", False)) or mine.auto_forced,
     )
     factory = make_table if saves is None else functools.partial(make_table, store=saves.store)
     app = ShengjiApp(
         lang=lang,
-        ascii=args.ascii,
-        theme=args.theme,
+        ascii=args.ascii or mine.ascii,
+        theme=args.theme or mine.theme,
         menu=args.menu,
         table_factory=factory,
         options=options,
         saves=saves,
         resume=resume_id,
+        settings=mine,
+        keep_settings=saves.keep_settings if saves is not None else None,
     )
     return app, saves, ""
 

@@ -100,8 +100,9 @@ def test_bell_is_off_unless_asked() -> None:
 
 async def test_the_bell_is_kept_for_the_next_games(tmp_path: Path) -> None:
     """Chosen in the palette (or the menu), the bell is the player's setting:
-    kept beside the store, the next `shengji play` rings too; `--no-save`
-    keeps nothing."""
+    kept in the local player's record in the store, the next `shengji play`
+    rings too; a damaged record is the defaults; an older version's
+    settings.json is taken in once; `--no-save` keeps nothing."""
     parse = build_parser().parse_args
     args = ["play", "--data-dir", str(tmp_path), "--seed", "3"]
     app, saves, _ = build_app(parse(args))
@@ -113,8 +114,14 @@ async def test_the_bell_is_kept_for_the_next_games(tmp_path: Path) -> None:
     assert again is not None and saves is not None and again.options.bell
     again.toggle_bell()
     assert saves.settings().bell is False
+    with saves.store.sql("damage the record") as db:
+        db.execute("UPDATE players SET settings_json = '{not json'")
     saves.close()
-    (tmp_path / "settings.json").write_text("{not json", encoding="utf-8")
     third, saves, _ = build_app(parse(args))
-    assert third is not None and saves is not None and not third.options.bell  # (unreadable)
+    assert third is not None and saves is not None and not third.options.bell  # (damaged)
+    saves.close()
+    (tmp_path / "settings.json").write_text('{"bell": true}', encoding="utf-8")  # (older)
+    fourth, saves, _ = build_app(parse(args))
+    assert fourth is not None and saves is not None and fourth.options.bell
+    assert not (tmp_path / "settings.json").exists()
     saves.close()
