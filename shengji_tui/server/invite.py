@@ -15,7 +15,6 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ClassVar
 
 from rich.console import Console
-from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -73,8 +72,8 @@ class InviteApp(RemoteApp, App[Player | None]):
         t = self.cat.t
         with Vertical(id="box"):
             yield Static(t("invite.title"), id="title", markup=False)
-            # the name is the SSH user name (normalised): never read as markup
-            yield Static(Text(t("invite.ask", name=self.player_name)), id="ask")
+            # (the name is the SSH user name, normalised: never read as markup)
+            yield Static(t("invite.ask", name=self.player_name), id="ask", markup=False)
             yield Input(placeholder=t("invite.placeholder"), id="code", max_length=64)
             yield Static("", id="why", markup=False)
             yield Static(t("invite.hint"), id="hint", markup=False)

@@ -655,6 +655,7 @@ class ShengjiApp(App[None]):
                 after=f"{mine.rating_after:.1f}",
             ),
             timeout=12,
+            markup=False,
         )
 
     def _watch_update(self, m: Model, msg: TableUpdate) -> None:
