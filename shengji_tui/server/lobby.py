@@ -48,6 +48,7 @@ from ..tui.nocolor import colour_filters
 from ..tui.screens.chat import ChatScreen
 from ..tui.widgets.choice import choice, on_off
 from .players import PlayerDesk
+from .profile import ProfileScreen
 from .registry import Holder, LobbyError, Registry, Room
 from .remote import RemoteApp
 from .rules_paste import RulesPasteScreen
@@ -220,6 +221,7 @@ class LobbyScreen(Screen[None]):
         Binding("j,enter", "join", "take a seat"),
         Binding("w", "watch", "watch"),
         Binding("r", "return", "back to my table"),
+        Binding("p", "players", "players"),
         Binding("q", "leave", "leave"),
     ]
 
@@ -239,7 +241,14 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         _relabel(
             self,
-            {"new": "new", "join": "join", "watch": "watch", "return": "return", "leave": "leave"},
+            {
+                "new": "new",
+                "join": "join",
+                "watch": "watch",
+                "return": "return",
+                "players": "players",
+                "leave": "leave",
+            },
         )
         self.refresh_rooms()
         self.query_one(DataTable).focus()
@@ -352,6 +361,14 @@ class LobbyScreen(Screen[None]):
             app.exit(LobbyResult("play", room.table_id))
         else:
             app.enter_room(room)
+
+    def action_players(self) -> None:
+        """Your profile, the leaderboards, other players' public stats."""
+        app = _app(self)
+        if app.players is None:  # (a server without a store remembers nobody)
+            self.say(_t(self)("profile.no_store"))
+            return
+        self.app.push_screen(ProfileScreen(app.players, app.identity.id, app.cat))
 
     def action_leave(self) -> None:
         self.app.exit(LobbyResult("leave"))

@@ -30,10 +30,11 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from ..players.book import InviteRefused, Player, PlayerBook, Via
-from ..players.results import Recorded, record_match
+from ..players.profile import profile, shown_name
+from ..players.results import Recorded, leaderboard, record_match
 from ..players.settings import PlayerSettings
 from ..store import Store
 from .authguard import FailureLog
@@ -198,3 +199,46 @@ class PlayerDesk:
                 "" if rec.rated else ", no rating moved",
             )
         return rec
+
+    # ------------------------------------------------------------ profiles
+    async def profile(self, identity: str, *, public: bool = False) -> dict[str, Any] | None:
+        """A player's profile (`players.profile`); `public`: what others may see
+        (their ratings and figures: no key, no dates, no game ids). None: no
+        such player, or the store failed (logged)."""
+
+        def read() -> dict[str, Any] | None:
+            player = self.book.get(identity)
+            if player is None:
+                return None
+            prof = profile(self.book.store, player)
+            if public:
+                prof = {k: prof[k] for k in ("name", "ratings", "presets")}
+            return prof
+
+        try:
+            return await asyncio.to_thread(read)
+        except Exception as e:
+            log.error("cannot read the profile of %s: %s", identity[:40], e)
+            return None
+
+    async def leaderboard(self, family: str, top: int = 20) -> list[dict[str, Any]]:
+        """The family's best ratings, each with its identity (None for a bot)."""
+
+        def read() -> list[dict[str, Any]]:
+            store = self.book.store
+            return [
+                {
+                    "identity": None if st.bot else st.identity,
+                    "name": shown_name(self.book, st.identity),
+                    "bot": st.bot,
+                    "shown": st.shown,
+                    "matches": st.rating.matches,
+                }
+                for st in leaderboard(store, family, top)
+            ]
+
+        try:
+            return await asyncio.to_thread(read)
+        except Exception as e:
+            log.error("cannot read the ratings: %s", e)
+            return []

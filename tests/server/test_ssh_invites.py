@@ -14,7 +14,7 @@ import io
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import redirect_stdout
 from pathlib import Path
 
@@ -24,10 +24,14 @@ import pytest_asyncio
 
 from shengji_tui.cli import main as cli
 from shengji_tui.players.book import PlayerBook
+from shengji_tui.players.settings import PlayerSettings
+from shengji_tui.rules import RuleSet
 from shengji_tui.server import AuthPolicy, Limits, ShengjiServer
 from shengji_tui.store import Store, db_path
+from shengji_tui.table import Pacing, TableSettings
 
 from .conftest import start_server
+from .game_helpers import until
 from .sshclient import Client, _Session
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -165,3 +169,223 @@ async def test_wrong_codes_are_counted_and_a_key_without_one_gets_a_sentence(
     store = Store(db_path(data))
     assert PlayerBook(store).by_name("mallory") is None
     store.close()
+
+
+# ------------------------------------------------------------ no key
+
+
+class Answers(asyncssh.SSHClient):
+    """Answers keyboard-interactive prompts with `answers`, one challenge each."""
+
+    def __init__(self, *answers: Sequence[str]) -> None:
+        self.answers = list(answers)
+        self.said: list[str] = []
+
+    def kbdint_auth_requested(self) -> str:
+        return ""
+
+    def kbdint_challenge_received(
+        self, name: str, instructions: str, lang: str, prompts: Sequence[tuple[str, bool]]
+    ) -> list[str] | None:
+        self.said.append(instructions)
+        if not prompts:
+            return []
+        if not self.answers:
+            return None
+        return list(self.answers.pop(0))
+
+
+async def connect_kbdint(port: int, name: str, client: Answers) -> Client:
+    c = Client(name)
+    c.conn = await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=name,
+        known_hosts=None,
+        client_keys=None,
+        agent_path=None,
+        password=None,
+        preferred_auth="keyboard-interactive",
+        client_factory=lambda: client,
+    )
+    c.chan, _ = await c.conn.create_session(
+        lambda: _Session(c), term_type="xterm-256color", term_size=c.size, encoding=None
+    )
+    return c
+
+
+async def test_a_keyless_friend_redeems_a_code_with_a_password(server: ShengjiServer) -> None:
+    code = new_code(data_of(server))
+    answers = Answers(
+        (code, "a good password", "a typo password"),  # the two differ: asked again
+        (code, "a good password", "a good password"),
+    )
+    ria = await connect_kbdint(server.port, "ria", answers)
+    try:
+        await ria.wait_for("you are ria", 15)
+    finally:
+        await ria.close()
+    assert "The two passwords differ" in answers.said[1]
+    # from then on: her password (keyboard-interactive or plain)
+    back = await connect_kbdint(server.port, "ria", Answers(("a good password",)))
+    try:
+        await back.wait_for("you are ria", 15)
+    finally:
+        await back.close()
+    with pytest.raises(asyncssh.PermissionDenied):
+        await connect_kbdint(server.port, "ria", Answers(("not her password",)))
+    # the code is used up: another keyless friend is refused
+    with pytest.raises(asyncssh.PermissionDenied):
+        await connect_kbdint(server.port, "sam", Answers((code, "passwords", "passwords")))
+
+
+# ------------------------------------------------------------ removal
+
+
+async def test_a_removed_player_is_refused_and_their_seat_goes_to_a_bot(
+    server: ShengjiServer,
+) -> None:
+    data = data_of(server)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    joe = await connect_key(server.port, "joe", key)
+    ident = "key:" + str(key.get_fingerprint("sha256"))
+    try:
+        await type_code(joe, new_code(data))
+        await joe.wait_for("you are joe", 15)
+        await joe.press("n")
+        await joe.wait_for("New table")
+        await joe.press("enter")
+        await joe.wait_for("waiting for players")
+        room = next(r for r in server.registry.listing() if r.seat_of(ident) is not None)
+        await joe.press("b")
+        await until(lambda: not room.free_seats(), what="bots")
+        await joe.press("r")
+        await until(lambda: room.status == "playing", what="the table to start")
+        seat = room.seat_of(ident)
+        assert seat is not None
+        rc, out = run_cli("players", "--data-dir", str(data), "--remove", "JOE")
+        assert rc == 0 and "removed joe" in out
+        await joe.wait_for(joe.closed.is_set, 10, "joe's session closed")
+        assert "The host of this server removed you" in joe.text()
+        assert room.slots[seat].kind == "bot" and room.table is not None
+        await until(lambda: room.table is not None and room.table.bot_at(seat) is not None, 10)
+    finally:
+        await joe.close()
+    with pytest.raises(asyncssh.DisconnectError) as e:
+        await connect_key(server.port, "joe", key)
+    assert "removed from the server by its host" in str(e.value)
+    if room.table is not None:  # (the bots' table ends here: the module's server goes on)
+        await room.table.close()
+
+
+# ------------------------------------------------------------ settings
+
+
+async def test_settings_follow_the_player_across_connections(server: ShengjiServer) -> None:
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    ivy = await connect_key(server.port, "ivy", key)
+    try:
+        await type_code(ivy, new_code(data_of(server)))
+        await ivy.wait_for("you are ivy", 15)
+        await ivy.press("n")
+        await ivy.wait_for("New table")
+        await ivy.press("enter")
+        await ivy.wait_for("waiting for players")
+        await ivy.press("b")
+        await ivy.wait_for("Bo")
+        await ivy.press("r")
+        await ivy.wait_for("cards", 20)
+        for command in ("Card style", "Language"):  # ASCII cards, then Chinese
+            await ivy.press("\x10")  # ctrl+p
+            await ivy.wait_for("Search for commands", 10, "the palette")
+            await ivy.press(*command)
+            await ivy.wait_for(command + ":", 10)
+            await ivy.press("enter")
+            await ivy.wait_for(lambda: "Search for commands" not in ivy.text(), 10)
+        await ivy.wait_for("出牌", 10)
+    finally:
+        await ivy.close()
+    ident = "key:" + str(key.get_fingerprint("sha256"))
+    store = Store(db_path(data_of(server)))
+    kept = PlayerBook(store).get(ident)
+    store.close()
+    assert kept is not None and kept.settings == PlayerSettings(lang="zh", ascii=True)
+    # the next connection (an English terminal): Chinese, ASCII cards, at her table
+    back = await connect_key(server.port, "ivy", key)
+    try:
+        await back.wait_for("出牌", 20)
+        hand = back.text()
+        assert not any(s in hand for s in "♠♥♦♣")
+    finally:
+        await back.close()
+    found = server.registry.find_seat(ident)
+    assert found is not None
+    server.registry.leave(ident)
+
+
+# ------------------------------------------------------------ a finished match
+
+
+def short(preset: str) -> RuleSet:
+    """The preset's match of its last two levels (a few deals)."""
+    rules = RuleSet.preset(preset)
+    levels = rules.levels[-2:]
+    return rules.model_copy(
+        update={"levels": levels, "must_play": [lv for lv in rules.must_play if lv in levels]}
+    )
+
+
+async def test_a_finished_match_gives_stats_and_ratings(server: ShengjiServer) -> None:
+    """zoe (registered by an invite) makes a table of three random bots and is
+    away (a stand-in plays her seat): when the match ends her results and
+    rating are recorded; `p` in the lobby shows them, `shengji stats` too."""
+    data = data_of(server)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    ident = "key:" + str(key.get_fingerprint("sha256"))
+    zoe = await connect_key(server.port, "zoe", key)
+    try:
+        await type_code(zoe, new_code(data))
+        await zoe.wait_for("you are zoe", 15)
+    finally:
+        await zoe.close()
+    reg = server.registry
+    settings = TableSettings(
+        rules=short("one-deck"),
+        seed=17,
+        pacing=Pacing(bot_delay=0.0, deal_delay=0.0, grace=0.0),
+    )
+    room = reg.create(settings, ident, "zoe")
+    reg.add_bots(room, "random")
+    reg.set_ready(room, ident, True)
+    table = room.table
+    assert table is not None
+    await until(lambda: table.finished, 60, "the match to end")
+    store = Store(db_path(data))
+    try:
+        from shengji_tui.players.results import ratings_of, recorded
+
+        await until(lambda: recorded(store, room.table_id), 10, "the results")
+        rating = ratings_of(store, ident)["partners"]
+    finally:
+        store.close()
+    assert rating.matches == 1
+    rc, out = run_cli("stats", "zoe", "--json", "--data-dir", str(data))
+    prof = json.loads(out)
+    assert rc == 0 and prof["presets"][0]["matches"] == 1
+    assert prof["games"][0]["table_id"] == room.table_id
+    assert round(prof["ratings"]["partners"]["shown"], 6) == round(rating.shown, 6)
+    rc, out = run_cli("stats", "--top", "--json", "--data-dir", str(data))
+    assert "zoe" in [r["name"] for r in json.loads(out)["partners"]]
+    # the lobby's players screen: her profile, the leaderboard
+    back = await connect_key(server.port, "zoe", key)
+    try:
+        await back.wait_for("you are zoe", 15)
+        await back.press("p")
+        await back.wait_for("You: zoe", 10)
+        await back.wait_for(f"rating, fixed partners: {rating.shown:.1f}", 10)
+        assert "1 match, " in back.text() and room.table_id in back.text()
+        await back.wait_for("Leaderboard, fixed partners", 10)
+        await back.press("escape")
+        await back.wait_for("you are zoe", 10)
+    finally:
+        await back.close()
