@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -93,7 +94,6 @@ class ProfileScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,p", "back", "back"),
         Binding("f", "family", "next family"),
-        Binding("enter", "show", "player's stats"),
         Binding("m", "mine", "my profile"),
     ]
 
@@ -127,7 +127,6 @@ class ProfileScreen(Screen[None]):
             {
                 "back": t("profile.keys.back"),
                 "family": t("profile.keys.family"),
-                "show": t("profile.keys.show"),
                 "mine": t("profile.keys.mine"),
             },
         )
@@ -140,7 +139,8 @@ class ProfileScreen(Screen[None]):
         rows = await self.desk.leaderboard(self.family)
         self.query_one("#profile-text", Static).update(profile_text(self.cat, prof, mine=mine))
         fam = self.t(f"rating.family.{self.family}")
-        self.query_one("#board-title", Static).update(self.t("profile.board", family=fam))
+        title = self.t("profile.board" if rows else "profile.board_empty", family=fam)
+        self.query_one("#board-title", Static).update(title)
         board: DataTable[Text] = self.query_one("#board", DataTable)
         board.clear()
         self.rows = rows
@@ -164,9 +164,10 @@ class ProfileScreen(Screen[None]):
         self.family = FAMILIES[(FAMILIES.index(self.family) + 1) % len(FAMILIES)]
         self.run_worker(self.load(), exclusive=True, group="profile")
 
-    def action_show(self) -> None:
-        board: DataTable[Text] = self.query_one("#board", DataTable)
-        row = board.cursor_row
+    @on(DataTable.RowSelected, "#board")
+    def show_player(self, event: DataTable.RowSelected) -> None:
+        """enter on a name: that player's public stats (a bot's row: nothing)."""
+        row = event.cursor_row
         if 0 <= row < len(self.rows) and self.rows[row]["identity"] is not None:
             self.shown = self.rows[row]["identity"]
             self.run_worker(self.load(), exclusive=True, group="profile")
