@@ -16,8 +16,9 @@ store's lock may be held by a table's synced append), never on the event loop.
   the address is refused for the minute), each refusal a little later.
 - `keep_settings(identity, settings)`: written on a thread, in order.
 - `watch_removals(on_removed)`: every `poll` seconds, the players taken out
-  since (`shengji players --remove`, another process) are handed to the
-  server, which gives their seats to stand-in bots and closes their sessions.
+  since (`shengji players --remove`, another process; at the first look,
+  every removed player) are handed to the server, which gives their seats to
+  stand-in bots and closes their sessions.
 - `record_finished(table_id, identities)`: a finished match's results and
   ratings (`players.results`), on a thread; a failure is logged.
 """
@@ -27,7 +28,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -158,7 +158,9 @@ class PlayerDesk:
     # ------------------------------------------------------------ removals
     def watch_removals(self, on_removed: Callable[[str], None]) -> None:
         async def watch() -> None:
-            since = time.time()
+            # (from the start: a player removed while the server was down loses
+            # the seats its restored tables keep for them too)
+            since = 0.0
             while True:
                 await asyncio.sleep(self.poll)
                 try:

@@ -111,3 +111,31 @@ async def test_a_match_finished_before_the_players_were_kept_is_recorded(
         store.close()
     finally:
         await server.close()
+
+
+async def test_a_player_removed_while_the_server_was_down_loses_their_seat(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "data"
+    server = await start_server(data, auth=AuthPolicy(invites=True))
+    try:
+        assert server.players is not None
+        book = server.players.book
+        book.arrive("key:SHA256:max", "max", "keys")
+        reg = server.registry
+        room = reg.create(TableSettings(rules="classic", seed=3), "key:SHA256:max", "max")
+        reg.add_bots(room, "random")
+        reg.set_ready(room, "key:SHA256:max", True)
+        assert room.status == "playing"
+        tid = room.table_id
+    finally:
+        await server.close()
+    with Store(db_path(data)) as store:
+        PlayerBook(store).remove("max")
+    server = await start_server(data, auth=AuthPolicy(invites=True))
+    try:
+        room = server.registry.room(tid)
+        await until(lambda: room.slots[0].kind == "bot", 10, "max's seat to go to a bot")
+        assert server.registry.find_seat("key:SHA256:max") is None
+    finally:
+        await server.close()
