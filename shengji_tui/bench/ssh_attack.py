@@ -20,6 +20,10 @@ attacking clients always run here.
   seconds. Server CPU and peak RSS over each window.
 - keys: the same samples while another client sends arrow keys (or, with
   `--mouse`, SGR mouse wheel reports) at `--rate` bytes per second.
+- chat: a bot table plays; `--attackers` clients, each a new name (as in
+  `--open`), watch it and each says a line every 2.5 s (the 4 per 10 s one
+  sender may say); the key samples of a client in the lobby as above, and how
+  many lines were said.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ import contextlib
 import json
 import os
 import shutil
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -354,13 +359,103 @@ async def run_keys(args: argparse.Namespace) -> dict[str, Any]:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+async def open_bot_table(port: int) -> None:
+    """A client makes a table, fills it with bots, starts it and leaves it to them."""
+    p = Player("maker")
+    await p.connect(port)
+    try:
+        await p.wait_text(b"lobby")
+        p.send(b"n")
+        await p.wait_text(b"New table")
+        await asyncio.sleep(0.3)
+        p.send(b"\r")
+        await p.wait_text(b"waiting for players")
+        await asyncio.sleep(0.3)
+        p.send(b"b")
+        await asyncio.sleep(0.5)
+        p.send(b"r")
+        await p.wait_text(b"Deal", 60)
+        await asyncio.sleep(0.5)
+        p.send(b"q")
+        await asyncio.sleep(0.5)
+        p.send(b"y")
+        await p.wait_text(b"lobby", 20)
+    finally:
+        await p.close()
+
+
+async def run_chat(args: argparse.Namespace) -> dict[str, Any]:
+    tmp = Path(tempfile.mkdtemp(prefix="shengji-attack-"))
+    port = free_port()
+    srv = await start(
+        tmp / "data", port, args.server_python, "--open", "--bot-delay", str(args.bot_delay)
+    )
+    victim = Player("ann")
+    crowd = [Player(f"w{k}") for k in range(args.attackers)]
+    try:
+        await open_bot_table(port)
+        await victim.connect(port)
+        await victim.wait_text(b"lobby")
+        watching = 0
+        for w in crowd:
+            await w.connect(port)
+            await w.wait_text(b"lobby")
+            await asyncio.sleep(0.3)
+            w.text.clear()
+            w.send(b"w")
+            with contextlib.suppress(TimeoutError):
+                await w.wait_text("旁观".encode(), 10)
+                watching += 1
+            w.collect = False
+        quiet = await measured(srv, victim, args.quiet)
+        notes0 = _notes(db_path(tmp / "data"))
+
+        async def talk(k: int, w: Player) -> None:
+            await asyncio.sleep(2.5 * k / max(1, len(crowd)))
+            n = 0
+            while True:
+                w.send(b"c")
+                await asyncio.sleep(0.2)
+                w.send(f"\x1b[200~hello {n} from {k}\x1b[201~\r".encode())
+                n += 1
+                await asyncio.sleep(2.3)
+
+        tasks = [asyncio.create_task(talk(k, w)) for k, w in enumerate(crowd)]
+        t0 = time.monotonic()
+        attacked = await measured(srv, victim, args.seconds)
+        span = time.monotonic() - t0
+        for task in tasks:
+            task.cancel()
+        said = _notes(db_path(tmp / "data")) - notes0
+        return {
+            "scenario": "chat",
+            "watchers_asked": len(crowd),
+            "watching": watching,
+            "lines_said_per_10s": round(said / span * 10, 1),
+            "quiet": quiet,
+            "attacked": attacked,
+        }
+    finally:
+        await asyncio.gather(victim.close(), *(w.close() for w in crowd), return_exceptions=True)
+        await srv.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _notes(path: Path) -> int:
+    """Chat lines the server's store holds (read beside the server, read-only)."""
+    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+        return int(db.execute("SELECT COUNT(*) FROM notes WHERE kind = 'chat'").fetchone()[0])
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="shengji bench attack", description=__doc__.split("\n\n")[0])
-    p.add_argument("scenario", choices=["flood", "resize", "keys"])
+    p.add_argument("scenario", choices=["flood", "resize", "keys", "chat"])
     p.add_argument("--server-python", help="run the server with this Python (another install)")
     p.add_argument("--seconds", type=float, default=20.0, help="length of the attack")
     p.add_argument("--quiet", type=float, default=8.0, help="measured seconds without attack")
-    p.add_argument("--attackers", type=int, default=12, help="flood: connections at once")
+    p.add_argument(
+        "--attackers", type=int, default=12, help="flood: connections at once; chat: watchers"
+    )
     p.add_argument(
         "--bot-delay", type=float, default=0.3, help="flood: the bot table's pace (s per step)"
     )
@@ -377,7 +472,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    run = {"flood": run_flood, "resize": run_resize, "keys": run_keys}[args.scenario]
+    run = {"flood": run_flood, "resize": run_resize, "keys": run_keys, "chat": run_chat}[
+        args.scenario
+    ]
     result = asyncio.run(run(args))
     result["machine"] = {"cpus": os.cpu_count(), "python": sys.version.split()[0]}
     if args.json:
