@@ -101,13 +101,18 @@ from .friendcall import FriendCall
 from .review import (
     DealReview,
     KittyRound,
+    ReviewAuction,
+    ReviewCall,
+    ReviewFriend,
+    ReviewNaming,
+    ReviewOverturn,
     ReviewPlay,
     ReviewTrick,
     review_for,
     review_of,
     reviews_of,
 )
-from .state import SUPPORTED, GameState, Phase, SeatCards
+from .state import SUPPORTED, GameState, Phase, SeatCards, teams_for
 from .views import SeatView, events_for, known_sides, view_for, visible_event
 
 __all__ = [
@@ -165,6 +170,11 @@ __all__ = [
     "PlayStarted",
     "Played",
     "Redealt",
+    "ReviewAuction",
+    "ReviewCall",
+    "ReviewFriend",
+    "ReviewNaming",
+    "ReviewOverturn",
     "ReviewPlay",
     "ReviewTrick",
     "RuleError",
@@ -192,6 +202,7 @@ __all__ = [
     "review_for",
     "review_of",
     "reviews_of",
+    "teams_for",
     "view_for",
     "visible_event",
 ]

@@ -9,7 +9,16 @@ the result (`DealReview`), from a deal's events.
   it, and the tricks (all public); once the deal is over, every hand as dealt
   and the kitty too (the deal's hidden cards are no longer hidden then).
 - `reviews_of(rules, events)`: a whole game's events (the first deal's
-  included) cut into deals, each told in full (`shengji replay --json`).
+  included) cut into deals, each told in full (`shengji replay --json`), with
+  every seat's level after each deal.
+
+Beside the cards, a review tells how the deal was set up and how it ended:
+the auction (every call, its winner and bid, the redeals of a falling auction
+nobody bid in), the naming of trump and the level cards it showed, three
+players' overturns, the friend's call and its reveal, and the deal's end as
+its events (`ending`: the kitty shown, its capture, the score, eighty points'
+settlement and throw penalties, the levels gained, the next dealer, the
+match's end), which the result screen's text reads too.
 """
 
 from __future__ import annotations
@@ -20,24 +29,39 @@ from pydantic import BaseModel, ConfigDict
 
 from ..rules import Card, RuleSet, Suit, points
 from .events import (
+    AuctionStarted,
+    AuctionWon,
+    BidMade,
+    BidPassed,
     CardDealt,
     DealerChosen,
     DealerRotated,
     DealScored,
+    DealSettled,
     DealStarted,
+    Declared,
     Event,
+    FriendCalled,
+    FriendRevealed,
+    JackRule,
     KittyBuried,
+    KittyCaptured,
     KittyFlipped,
     KittyRevealed,
+    KittyShown,
     KittyTaken,
     LevelUp,
+    MatchOver,
     Played,
     Redealt,
+    StealPassed,
     ThrowFailed,
+    ThrowPenalty,
     TrickWon,
+    TrumpNamed,
     TrumpSet,
 )
-from .state import GameState
+from .state import GameState, teams_for
 from .views import events_for
 
 
@@ -67,6 +91,64 @@ class ReviewTrick(_Frozen):
     tried: ReviewPlay | None = None  # a failed throw: what the leader tried (its lead is forced)
 
 
+class ReviewCall(_Frozen):
+    """One call of the auction: a bid of `points`, or a pass (None); `out`: the
+    70 bidder this bid put out of the auction (eighty points)."""
+
+    seat: int
+    points: int | None = None
+    out: int | None = None
+
+
+class ReviewAuction(_Frozen):
+    """The auction of the deal: who opened, every call, who won it at what bid
+    (`forced`: everyone passed and the first to pass deals at the opening
+    bid); `redeals`: auctions before it in which everyone passed (three
+    players: the cards were dealt again)."""
+
+    opener: int | None = None
+    calls: tuple[ReviewCall, ...] = ()
+    winner: int | None = None
+    bid: int | None = None
+    forced: bool = False
+    redeals: int = 0
+
+
+class ReviewNaming(_Frozen):
+    """Trump named by the auction's winner (`suit` None: no-trump) and the level
+    cards the naming showed (three players: what an overturn must beat)."""
+
+    seat: int
+    suit: Suit | None
+    cards: tuple[Card, ...] = ()
+
+
+class ReviewOverturn(_Frozen):
+    """Three players' overturn window: `seat` overturned with `cards` (the trump
+    suit became `suit`), or passed (`cards` empty)."""
+
+    seat: int
+    cards: tuple[Card, ...] = ()
+    suit: Suit | None = None
+
+
+class ReviewFriend(_Frozen):
+    """Find friends: the dealer's call and, once revealed, the friend (`friend`
+    None and `alone`: the dealer played alone) and the trick it was shown in
+    (None: at the deal's end)."""
+
+    seat: int
+    card: Card
+    nth: int
+    friend: int | None = None
+    alone: bool = False
+    trick: int | None = None
+
+    @property
+    def revealed(self) -> bool:
+        return self.friend is not None or self.alone
+
+
 class DealReview(_Frozen):
     """One deal as it went. Cards serialise as notation ("S10", "BJ")."""
 
@@ -86,17 +168,31 @@ class DealReview(_Frozen):
     level_up: LevelUp | None = None
     next_dealer: int | None = None
     over: bool  # the deal was played to its end
+    shown_kitty: tuple[Card, ...] = ()  # three players: the kitty cards shown to all
+    auction: ReviewAuction | None = None  # an auction preset's auction
+    naming: ReviewNaming | None = None
+    overturns: tuple[ReviewOverturn, ...] = ()
+    friend: ReviewFriend | None = None  # find friends: the call and its reveal
+    dealer_side: tuple[int, ...] = ()  # as it ended (find friends: as far as revealed)
+    ending: tuple[Event, ...] = ()  # the deal's end, as its events (see the module doc)
+    levels: tuple[str, ...] | None = None  # every seat's level after the deal, where known
 
 
-def review_of(rules: RuleSet, events: Iterable[Event], seat: int | None = None) -> DealReview:
+def review_of(
+    rules: RuleSet,
+    events: Iterable[Event],
+    seat: int | None = None,
+    levels: tuple[str, ...] | None = None,
+) -> DealReview:
     """The review of one deal from its events (those of several deals: the last one).
 
     `seat`: the reader, whose hand the events show (only its own `CardDealt`
-    carry a card in its view); None: every hand the events show."""
+    carry a card in its view); None: every hand the events show. `levels`:
+    every seat's level after the deal, where the caller knows it."""
     players = rules.players
     evs = _last_deal(list(events))
     hands: list[list[Card]] = [[] for _ in range(players)]
-    start = next((e for e in evs if isinstance(e, DealStarted)), None)
+    start = next((e for e in reversed(evs) if isinstance(e, DealStarted)), None)
     dealer = start.dealer if start is not None else None
     level = start.level if start is not None else rules.levels[0]
     first_seat = start.first_seat if start is not None else 0
@@ -113,15 +209,61 @@ def review_of(rules: RuleSet, events: Iterable[Event], seat: int | None = None) 
     level_up: LevelUp | None = None
     next_dealer: int | None = None
     over = False
+    shown_kitty: tuple[Card, ...] = ()
+    auction: ReviewAuction | None = None
+    naming: ReviewNaming | None = None
+    overturns: list[ReviewOverturn] = []
+    friend: ReviewFriend | None = None
+    ending: list[Event] = []
     for e in evs:
+        if isinstance(e, _ENDING):
+            ending.append(e)
         if isinstance(e, Redealt):
             hands = [[] for _ in range(players)]
+            auction = None
+        elif isinstance(e, KittyShown):
+            shown_kitty = e.cards
+        elif isinstance(e, AuctionStarted):
+            auction = ReviewAuction(opener=e.opener, redeals=start.attempt if start else 0)
+        elif isinstance(e, (BidMade, BidPassed)) and auction is not None:
+            call = (
+                ReviewCall(seat=e.seat, points=e.points, out=e.out)
+                if isinstance(e, BidMade)
+                else ReviewCall(seat=e.seat)
+            )
+            auction = auction.model_copy(update={"calls": (*auction.calls, call)})
+        elif isinstance(e, AuctionWon):
+            dealer = e.seat
+            if auction is not None:
+                auction = auction.model_copy(
+                    update={"winner": e.seat, "bid": e.points, "forced": e.forced}
+                )
+        elif isinstance(e, TrumpNamed):
+            naming = ReviewNaming(seat=e.seat, suit=e.suit, cards=e.cards)
+            trump_suit, trump_set, level = e.suit, True, e.level
+        elif isinstance(e, Declared) and e.steal and naming is not None:
+            overturns.append(ReviewOverturn(seat=e.seat, cards=e.cards))
+        elif isinstance(e, StealPassed) and naming is not None:
+            overturns.append(ReviewOverturn(seat=e.seat))
+        elif isinstance(e, FriendCalled):
+            friend = ReviewFriend(seat=e.seat, card=e.card, nth=e.nth)
+        elif isinstance(e, FriendRevealed) and friend is not None:
+            done = over or (bool(ending) and isinstance(ending[0], KittyRevealed))
+            friend = friend.model_copy(
+                update={
+                    "friend": None if e.alone else e.seat,
+                    "alone": e.alone,
+                    "trick": None if done else len(tricks) + 1,
+                }
+            )
         elif isinstance(e, CardDealt) and e.card is not None:
             hands[e.seat].append(e.card)
         elif isinstance(e, DealerChosen):
             dealer = e.seat
         elif isinstance(e, TrumpSet):
             trump_suit, trump_set, level = e.trump_suit, True, e.level
+            if e.reason == "steal" and overturns and overturns[-1].seat == e.seat:
+                overturns[-1] = overturns[-1].model_copy(update={"suit": e.trump_suit})
         elif isinstance(e, KittyFlipped) and kitty is None:
             kitty = e.cards
         elif isinstance(e, KittyTaken):
@@ -157,6 +299,9 @@ def review_of(rules: RuleSet, events: Iterable[Event], seat: int | None = None) 
     if plays:
         tricks.append(_trick(len(tricks) + 1, plays, None, tried))
     shown = [seat is None or s == seat for s in range(players)]
+    side: tuple[int, ...] = ()
+    if dealer is not None:
+        side = _dealer_side(rules, dealer, friend)
     return DealReview(
         deal_no=start.deal_no if start is not None else 0,
         dealer=dealer,
@@ -174,7 +319,42 @@ def review_of(rules: RuleSet, events: Iterable[Event], seat: int | None = None) 
         level_up=level_up,
         next_dealer=next_dealer,
         over=over,
+        shown_kitty=shown_kitty,
+        auction=auction,
+        naming=naming,
+        overturns=tuple(overturns),
+        friend=friend,
+        dealer_side=side,
+        ending=tuple(ending),
+        levels=levels,
     )
+
+
+# the events that tell the deal's end (and eighty points' throw penalties, paid at once)
+_ENDING = (
+    KittyRevealed,
+    KittyCaptured,
+    DealScored,
+    DealSettled,
+    ThrowPenalty,
+    LevelUp,
+    JackRule,
+    DealerRotated,
+    MatchOver,
+)
+
+
+def _dealer_side(rules: RuleSet, dealer: int, friend: ReviewFriend | None) -> tuple[int, ...]:
+    """The dealer side: the dealer's team (fixed partners), the dealer alone (an
+    auction, a solo table), or the dealer and its friend as far as revealed."""
+    if rules.partnership == "find_friends":
+        if friend is not None and friend.friend is not None:
+            return tuple(sorted({dealer, friend.friend}))
+        return (dealer,)
+    if rules.bidding != "none" or rules.partnership != "fixed":
+        return (dealer,)
+    teams = teams_for(rules)
+    return tuple(s for s in range(rules.players) if teams[s] == teams[dealer])
 
 
 def review_for(state: GameState, seat: int) -> DealReview:
@@ -182,19 +362,30 @@ def review_for(state: GameState, seat: int) -> DealReview:
     if not 0 <= seat < state.players:
         raise ValueError(f"there is no seat {seat} at this table")
     if state.result is not None:  # the deal is over: nothing of it is hidden any more
-        return review_of(state.rules, state.log)
+        return review_of(state.rules, state.log, levels=state.levels)
     return review_of(state.rules, events_for(state.log, seat, state), seat)
 
 
 def reviews_of(rules: RuleSet, events: Sequence[Event]) -> list[DealReview]:
-    """Every deal of a game's events (full ones, the first deal's start included)."""
+    """Every deal of a game's events (full ones, the first deal's start included),
+    with every seat's level after each deal (the levels gained counted from the
+    first deal's)."""
     deals: list[list[Event]] = []
     for e in events:
         if isinstance(e, DealStarted) and (e.attempt == 0 or not deals):
             deals.append([])
         if deals:
             deals[-1].append(e)
-    return [review_of(rules, d) for d in deals]
+    levels = [rules.levels[0]] * rules.players
+    out = []
+    for d in deals:
+        for e in d:
+            if isinstance(e, (LevelUp, JackRule)):
+                for s in e.seats:
+                    levels[s] = e.new_level
+        scored = any(isinstance(e, DealScored) for e in d)
+        out.append(review_of(rules, d, levels=tuple(levels) if scored else None))
+    return out
 
 
 def _last_deal(events: list[Event]) -> list[Event]:

@@ -1060,4 +1060,4 @@ def past_review(old: GameState, new: GameState) -> DealReview | None:
     """The review of the deal `old` finished, when `new` starts the next one."""
     if old.result is None or new.deal_no == old.deal_no:
         return None
-    return review_of(old.rules, old.log)
+    return review_of(old.rules, old.log, levels=old.levels)

@@ -136,11 +136,12 @@ class Narrator:
         if isinstance(e, AuctionWon):
             key = "log.auction_forced" if e.forced else "log.auction_won"
             return ty(key, e.seat, name=self.name(e.seat), points=e.points)
-        if isinstance(e, TrumpNamed):
+        if isinstance(e, TrumpNamed):  # (three players: with the level cards it shows)
+            shows = t("log.trump_named_shows", cards=cs(e.cards)) if e.cards else ""
             if e.suit is None:
-                return ty("log.trump_named_nt", e.seat, name=self.name(e.seat))
+                return ty("log.trump_named_nt", e.seat, name=self.name(e.seat)) + shows
             suit = self.ct.suit_name(e.suit)
-            return ty("log.trump_named", e.seat, name=self.name(e.seat), suit=suit)
+            return ty("log.trump_named", e.seat, name=self.name(e.seat), suit=suit) + shows
         if isinstance(e, FriendCalled):
             card = self.ct.card(e.card)
             key = "log.friend_called" if rs.friend_rule == "holder" else "log.friend_called_nth"
@@ -236,6 +237,8 @@ class Narrator:
                 total=e.total,
             )
         if isinstance(e, DealScored):
+            if rs.bidding == "points_up":  # eighty points: the dealer's own points settle
+                return t("log.deal_scored_dealer", points=e.trick_points)
             return t("log.deal_scored", points=e.attacker_points)
         if isinstance(e, LevelUp):
             return t(
@@ -315,11 +318,14 @@ def narrate_game(
             hands.setdefault(e.seat, []).append(e.card)
         elif isinstance(e, TrumpSet):
             level, trump = e.level, e.trump_suit
+        elif isinstance(e, TrumpNamed):  # an auction's dealer names trump
+            level, trump = e.level, e.suit
         ctx = TrumpContext(level, trump)
         said = narrator.sentence(e, rs, ctx)
         if said:
             lines.append(said if isinstance(e, DealStarted) else "  " + said)
-        if isinstance(e, TrumpSet) and e.reason != "steal" and hands:
+        named = isinstance(e, TrumpNamed) or (isinstance(e, TrumpSet) and e.reason != "steal")
+        if named and hands:
             for seat in sorted(hands):
                 held = ct.cards(rules.sort_hand(rs, ctx, hands[seat]))
                 lines.append("  " + cat.t("log.dealt", name=name(seat), cards=held))

@@ -1083,7 +1083,7 @@ class ShengjiApp(App[None]):
             self.notify(self.cat.t("review.none"), severity="warning", markup=False)
             return
         reviews = table.reviews(m.seat)
-        self.push_screen(ReviewScreen(reviews, m.rs, m.cat, m.ct, m.name, deal=-1))
+        self.push_screen(ReviewScreen(reviews, m.rs, m.cat, m.ct, m.name, deal=-1, voice=m))
 
     def toggle_bell(self) -> None:
         """The bell on this player's turn, on or off (this session's: over SSH too)."""

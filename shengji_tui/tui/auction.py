@@ -22,15 +22,7 @@ from .. import rules
 from ..bots import TrumpWorth, best_worth, hand_worth
 from ..engine import (
     AuctionWon,
-    DealScored,
-    DealSettled,
-    Event,
-    KittyCaptured,
-    KittyRevealed,
-    LevelUp,
-    MatchOver,
     SeatView,
-    ThrowPenalty,
 )
 from ..rules import Card, RuleSet, Suit
 from .model import Model
@@ -41,7 +33,6 @@ from .props import (
     Group,
     Line,
     Piece,
-    ResultProps,
     ScoreProps,
     Words,
 )
@@ -469,142 +460,6 @@ class AuctionPresenter:
         if r.attackers_take_over or r.attacker_levels:
             return t("auction.outcome_attackers", n=r.attacker_levels)
         return t("auction.outcome_dealer", n=r.dealer_side_levels)
-
-    # ------------------------------------------------------------ the deal's end
-    def result(self, m: Model, final: bool) -> ResultProps:
-        """The deal's end: the kitty, the dealer's (or the attackers') points
-        against the bid, the settlement's lines (eighty points: base, over or
-        under the bid, each doubling, what each pays, the match points) or the
-        levels gained (three players), the throw penalties, the next opener."""
-        v = m.view
-        assert v is not None
-        t = m.cat.t
-        rs = v.rules
-        if final:
-            winners = v.winners or ()
-            key = "result.match_won" if m.me in winners else "result.match_lost"
-            title = t(key, names=m.team_name(winners))
-        elif rs.match_deals is not None:
-            title = t("auction.result_title_of", n=v.deal_no + 1, total=rs.match_deals)
-        else:
-            title = t("result.title", n=v.deal_no + 1)
-        log = list(v.log)
-        lines: list[Line] = []
-        dealer = v.dealer
-        name = m.name(dealer) if dealer is not None else "?"
-        rev = next((e for e in log if isinstance(e, KittyRevealed)), None)
-        if rev is not None:
-            who = m.name(rev.seat) if rev.seat is not None else "?"
-            if rev.seat is not None and m.is_you(rev.seat):
-                who = t("seat.you_object")
-            cards = m.ct.cards(m.sorted_cards(rev.cards))
-            lines.append(words(t("result.kitty", name=who, cards=cards, points=rev.points)))
-        if rising(rs):
-            lines += self._settlement(m, log, name)
-        else:
-            lines += self._threshold(m, log, name)
-        for e in log:
-            if isinstance(e, ThrowPenalty):
-                each = " ".join(
-                    f"{m.name(s)} {signed(d)}" for s, d in enumerate(e.deltas) if d != 0
-                )
-                lines.append(words(t("auction.result_penalty", name=m.name(e.seat), list=each)))
-        n = rs.players
-        sep = t("team.list_sep")
-        if rising(rs):
-            each = sep.join(f"{m.name(s)} {signed(v.match_scores[s])}" for s in self.order(m))
-            lines.append(words(t("auction.result_scores", list=each), "bold"))
-        else:
-            each = sep.join(f"{m.name(s)} {v.levels[s]}" for s in self.order(m))
-            lines.append(words(t("result.levels_each", levels=each), "bold"))
-        over = next((e for e in log if isinstance(e, MatchOver)), None)
-        if over is not None:
-            if rising(rs):
-                said = t("auction.result_match_scores", names=m.team_name(over.winners))
-            else:
-                said = t("log.match_over", names=m.team_name(over.winners), level=over.level)
-            lines.append(words(said, "bold"))
-        elif v.phase == "scoring":
-            opener = (v.first_seat + 1) % n
-            key = "auction.result_next_you" if m.is_you(opener) else "auction.result_next"
-            lines.append(words(t(key, name=m.name(opener))))
-        return ResultProps(title, tuple(lines))
-
-    def _settlement(self, m: Model, log: Sequence[Event], name: str) -> list[Line]:
-        t = m.cat.t
-        settled = next((e for e in log if isinstance(e, DealSettled)), None)
-        if settled is None:
-            return []
-        st = settled.settlement
-        out = [words(t("auction.result_kitty_void"), "seat--dim")]
-        key = "auction.result_made" if st.made else "auction.result_missed"
-        diff = abs(st.dealer_points - st.bid)
-        out.append(words(t(key, name=name, bid=st.bid, points=st.dealer_points, n=diff), "bold"))
-        amount = st.base + st.steps
-        side = "auction.result_over" if st.made else "auction.result_under"
-        said = t("auction.result_base", base=st.base, steps=st.steps, n=st.steps * 5)
-        out.append(words(said + (" " + t(side) if st.steps else "") + f" = {amount}"))
-        for d in st.doublings:
-            amount *= 2
-            out.append(words(t("auction.result_doubled", why=t("auction.doubling." + d), n=amount)))
-        each = abs(st.each)
-        total = each * (m.players - 1)
-        key = "auction.result_each_pays" if st.made else "auction.result_dealer_pays"
-        if m.is_you(settled.dealer):
-            key += "_you"
-        said = t(key, name=name, each=each, total=total)
-        out.append(words(said, "bold"))
-        return out
-
-    def _threshold(self, m: Model, log: Sequence[Event], name: str) -> list[Line]:
-        v = m.view
-        assert v is not None
-        t = m.cat.t
-        out: list[Line] = []
-        cap = next((e for e in log if isinstance(e, KittyCaptured)), None)
-        if cap is not None:
-            said = t(
-                "result.captured",
-                name=m.name(cap.seat),
-                points=cap.points,
-                mult=cap.multiplier,
-                total=cap.total,
-            )
-            out.append(words(said))
-        scored = next((e for e in log if isinstance(e, DealScored)), None)
-        if scored is None:
-            return out
-        parts = [t("result.tricks", n=scored.trick_points)]
-        if scored.kitty_points:
-            parts.append(t("result.kitty_part", n=scored.kitty_points))
-        if scored.penalty_points:
-            parts.append(t("result.penalty_part", n=scored.penalty_points))
-        said = t(
-            "auction.result_attackers",
-            name=name,
-            bid=v.bid,
-            points=scored.attacker_points,
-            parts=" + ".join(parts),
-        )
-        out.append(words(said, "bold"))
-        r = scored.result
-        if r.attackers_take_over:
-            out.append(words(t("auction.result_reached", n=r.attacker_levels)))
-        else:
-            you = v.dealer is not None and m.is_you(v.dealer)
-            key = "auction.result_held_you" if you else "auction.result_held"
-            out.append(words(t(key, name=name, n=r.dealer_side_levels)))
-        for e in log:
-            if isinstance(e, LevelUp):
-                said = t(
-                    "result.level_up",
-                    names=m.team_name(e.seats),
-                    old=e.old_level,
-                    new=e.new_level,
-                    gain=e.gain,
-                )
-                out.append(words(said))
-        return out
 
 
 def help_lines(m: Model, rs: RuleSet) -> list[str]:

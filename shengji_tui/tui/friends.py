@@ -320,35 +320,3 @@ def calling_lines(m: Model) -> list[Line]:
         Line((Words(t("friend.calling", name=m.name(dealer))),)),
         Line((Words(rule),), "seat--dim"),
     ]
-
-
-# ------------------------------------------------------------ the deal's end
-
-
-def outcome_lines(m: Model, result: rules.DealResult, won_last: int | None) -> list[Line]:
-    """Who goes up (the dealer and the friend each their own gain), and at five
-    seats how the dealer side's levels were shared (`friend_split`)."""
-    v = m.view
-    assert v is not None
-    t = m.cat.t
-    dealer = v.dealer if v.dealer is not None else 0
-    friend = friend_of(v)
-    if result.attackers_take_over:
-        attackers = [s for s in range(m.players) if s not in v.dealer_side]
-        said = t("result.take_over", n=result.attacker_levels, attackers=m.team_name(attackers))
-        return [Line((Words(said),))]
-    d, f = result.dealer_side_levels, result.friend_levels
-    if friend is None:
-        return [Line((Words(t("friend.result_alone", name=m.name(dealer), n=d)),))]
-    said = t("friend.result_hold", dealer=m.name(dealer), friend=m.name(friend), d=d, f=f)
-    out = [Line((Words(said),))]
-    if rules.five_player_table(v.rules):
-        if won_last in (friend, dealer):
-            who = "friend" if won_last == friend else "dealer"
-            you = "_you" if m.is_you(won_last) else ""
-            last = t(f"friend.last_{who}{you}", name=m.name(won_last))
-        else:
-            last = t("friend.last_attackers")
-        key = f"friend.split_{v.rules.friend_split}"
-        out.append(Line((Words(t(key, n=d + f, last=last)),), "seat--dim"))
-    return out

@@ -20,18 +20,11 @@ from collections.abc import Sequence
 
 from .. import rules
 from ..engine import (
-    DealerRotated,
-    DealScored,
-    JackRule,
-    KittyCaptured,
-    KittyRevealed,
-    LevelUp,
-    MatchOver,
     SeatCards,
 )
 from ..rules import Card, Rank, Suit
 from ..text import describe_lead, play_verb
-from . import friends
+from . import friends, outcome
 from .auction import AuctionPresenter
 from .model import Model
 from .props import (
@@ -808,111 +801,12 @@ class Presenter:
         return (v.deal_no, v.phase), v.phase == "finished"
 
     def result(self, m: Model, final: bool) -> ResultProps:
-        """The deal's end (or the match's): the kitty revealed and its multiplier,
-        the points, who goes up, the next dealer."""
+        """The deal's end (or the match's), in the words `outcome.result_lines`
+        gives every preset (the review's last step says the same)."""
         t = m.cat.t
         v = m.view
         if v is None:
             return ResultProps(t("result.title", n=1), ())
-        if v.rules.bidding != "none":  # the bid, the settlement (auction.py)
-            return self.auction.result(m, final)
-        if final:
-            winners = v.winners or ()
-            key = "result.match_won" if m.me in winners else "result.match_lost"
-            title = t(key, names=m.team_name(winners))
-        else:
-            title = t("result.title", n=v.deal_no + 1)
-        ct = m.ct
-        lines: list[Line] = []
-        log = list(v.log)
-        rev = next((e for e in log if isinstance(e, KittyRevealed)), None)
-        cap = next((e for e in log if isinstance(e, KittyCaptured)), None)
-        scored = next((e for e in log if isinstance(e, DealScored)), None)
-        if rev is not None:
-            if rev.seat is not None and m.is_you(rev.seat):
-                who = t("seat.you_object")
-            else:
-                who = m.name(rev.seat) if rev.seat is not None else "?"
-            cards = ct.cards(rev.cards)
-            lines.append(words(t("result.kitty", name=who, cards=cards, points=rev.points)))
-        if v.last_trick_winner is not None:
-            lw = v.last_trick_winner
-            if cap is not None:
-                said = t(
-                    "result.captured",
-                    name=m.name(lw),
-                    points=cap.points,
-                    mult=cap.multiplier,
-                    total=cap.total,
-                )
-                lines.append(words(said))
-            else:
-                mult = self.would_be_multiplier(m)
-                key = "result.kitty_kept" if mult is not None else "result.kitty_kept_plain"
-                lines.append(words(t(key, name=m.name(lw), mult=mult)))
-        if scored is not None:
-            parts = [t("result.tricks", n=scored.trick_points)]
-            if scored.kitty_points:
-                parts.append(t("result.kitty_part", n=scored.kitty_points))
-            if scored.penalty_points:
-                parts.append(t("result.penalty_part", n=scored.penalty_points))
-            said = t("result.points", points=scored.attacker_points, parts=" + ".join(parts))
-            lines.append(words(said, "bold"))
-            r = scored.result
-            attackers = [s for s in range(m.players) if s not in v.dealer_side]
-            names = {"dealer": m.team_name(v.dealer_side), "attackers": m.team_name(attackers)}
-            if friends.finds_friends(v):  # each seat its own gain; five seats: the split
-                lines.extend(friends.outcome_lines(m, r, v.last_trick_winner))
-            elif r.attackers_take_over:
-                lines.append(words(t("result.take_over", n=r.attacker_levels, **names)))
-            else:
-                lines.append(words(t("result.hold", n=r.dealer_side_levels, **names)))
-        for e in log:
-            if isinstance(e, LevelUp):
-                said = t(
-                    "result.level_up",
-                    names=m.team_name(e.seats),
-                    old=e.old_level,
-                    new=e.new_level,
-                    gain=e.gain,
-                )
-                lines.append(words(said))
-            elif isinstance(e, JackRule):
-                said = t("log.jack_rule", names=m.team_name(e.seats), new=e.new_level)
-                lines.append(words(said))
-        if not any(isinstance(e, LevelUp) for e in log) and scored is not None:
-            lines.append(words(t("result.no_level_change")))
-        if v.rules.partnership == "fixed" and m.watching:  # each team by its names
-            each = []
-            for team in sorted(set(v.teams)):
-                seats = [s for s in range(m.players) if v.teams[s] == team]
-                each.append(
-                    t("watch.team_level", names=m.team_name(seats), level=v.levels[seats[0]])
-                )
-            lines.append(words(t("result.levels_each", levels=t("team.list_sep").join(each))))
-        elif v.rules.partnership == "fixed":
-            them = v.levels[(m.seat + 1) % m.players]
-            lines.append(words(t("result.levels", us=v.levels[m.seat], them=them)))
-        else:  # every seat its own level, in play order from the viewer
-            each = [f"{m.name(s)} {v.levels[s]}" for s in map(m.seat_at, range(m.players))]
-            lines.append(words(t("result.levels_each", levels=t("team.list_sep").join(each))))
-        rot = next((e for e in log if isinstance(e, DealerRotated)), None)
-        over = next((e for e in log if isinstance(e, MatchOver)), None)
-        if rot is not None:
-            said = t("result.next_dealer", name=m.name(rot.seat), level=v.levels[rot.seat])
-            lines.append(words(said, "bold"))
-        if over is not None:
-            said = t("log.match_over", names=m.team_name(over.winners), level=over.level)
-            lines.append(words(said, "bold"))
-        return ResultProps(title, tuple(lines))
-
-    def would_be_multiplier(self, m: Model) -> int | None:
-        """The kitty multiplier the last trick would have given the attackers."""
-        v = m.view
-        if v is None or not v.last_trick or v.last_trick_winner is None:
-            return None
-        win = next((p.cards for p in v.last_trick if p.seat == v.last_trick_winner), None)
-        try:
-            return rules.kitty_multiplier(m.rs, m.ctx, list(v.last_trick[0].cards), win)
-        except Exception:  # a lead the rules cannot read: say no number
-            return None
+        end = outcome.end_of_view(v, m.ctx)
+        title = outcome.result_title(end, m, final, v.winners or ())
+        return ResultProps(title, tuple(outcome.result_lines(end, m)))

@@ -1,5 +1,8 @@
-"""A deal's review as props: every hand as dealt, the kitty, one trick at a
-time (`ReviewProps`), for the review dialog (`screens/review.py`).
+"""A deal's review as props: every hand as dealt, the kitty, how the deal was
+set up (three players' shown kitty, the auction, the naming of trump and the
+overturns, the friend's call and its reveal), one trick at a time, then the
+result in the result screen's own words (`outcome.result_lines`)
+(`ReviewProps`), for the review dialog (`screens/review.py`).
 
 Pure (no Textual, no Rich): an `engine.DealReview` (what the reader may
 review: every hand once the deal is over) and which trick is shown in, words
@@ -15,6 +18,8 @@ from .. import rules
 from ..engine import DealReview, ReviewTrick
 from ..rules import Card, Rank, RuleSet, Suit, TrumpContext
 from ..text import CardText, Catalogue, play_verb
+from . import outcome
+from .friends import copy_words
 from .presenter import ASCII_GLYPHS, GLYPHS, words
 from .props import Cards, Chip, Line, Piece, Words
 
@@ -41,12 +46,14 @@ class Reviewer:
         cat: Catalogue,
         ct: CardText,
         name: Callable[[int], str],
+        voice: outcome.Voice | None = None,
     ) -> None:
         self.r = review
         self.rs = rs
         self.cat = cat
         self.ct = ct
         self.name = name
+        self.voice = voice or outcome.ReviewVoice(cat, ct, name)
         self.ctx = TrumpContext(review.level, review.trump_suit)
         self.glyphs = ASCII_GLYPHS if ct.ascii else GLYPHS
 
@@ -124,6 +131,7 @@ class Reviewer:
                 out.append(Line((head, Words(t("review.hand_hidden"), "seat--dim"))))
             else:
                 out.append(Line((head, *self.hand_pieces(hand))))
+        out.extend(self.auction_lines())
         if r.kitty is not None:
             said = label(t("review.kitty", points=rules.points(r.kitty)))
             out.append(Line((Words(said, "bold"), self.cards(self.sorted(r.kitty)))))
@@ -131,10 +139,93 @@ class Reviewer:
         buried = [(k.seat, k.buried) for k in r.rounds if k.buried is not None]
         if not buried and r.buried is not None and r.kitty_holder is not None:
             buried = [(r.kitty_holder, r.buried)]
-        for seat, cards in buried:
+        for k, (seat, cards) in enumerate(buried):
             said = t("review.buried", name=self.name(seat), points=rules.points(cards))
             out.append(Line((Words(label(said), "bold"), self.cards(self.sorted(cards)))))
+            if k == 0:  # three players' overturns come after the dealer's bury
+                out.extend(self.overturn_lines())
+        if not buried:
+            out.extend(self.overturn_lines())
+        out.extend(self.friend_lines())
         return tuple(out)
+
+    def trump_words(self, suit: Suit | None) -> str:
+        return self.ct.suit_name(suit) if suit is not None else self.cat.t("suit.no_trump")
+
+    def auction_lines(self) -> list[Line]:
+        """Before the kitty is taken: the kitty shown to all, the auction (every
+        call, the redeals, who deals at what bid), the naming of trump and the
+        cards it showed."""
+        t = self.cat.t
+        r = self.r
+        out: list[Line] = []
+        if r.shown_kitty:
+            said = label(t("review.shown_kitty", points=rules.points(r.shown_kitty)))
+            out.append(Line((Words(said, "bold"), self.cards(self.sorted(r.shown_kitty)))))
+        a = r.auction
+        if a is not None:
+            if a.redeals:
+                out.append(words(t("review.redeals", n=a.redeals), "seat--dim"))
+            calls = []
+            for c in a.calls:
+                name = self.name(c.seat)
+                if c.points is None:
+                    calls.append(t("review.call_pass", name=name))
+                elif c.out is not None:
+                    calls.append(
+                        t("review.call_out", name=name, points=c.points, out=self.name(c.out))
+                    )
+                else:
+                    calls.append(t("review.call_bid", name=name, points=c.points))
+            said = label(t("review.auction")) + t("review.call_sep").join(calls)
+            out.append(Line((Words(said),)))
+            if a.winner is not None and a.bid is not None:
+                key = "review.auction_forced" if a.forced else "review.auction_won"
+                out.append(words(t(key, name=self.name(a.winner), points=a.bid), "bold"))
+        n = r.naming
+        if n is not None:
+            trump = self.trump_words(n.suit)
+            if n.cards:
+                said = label(t("review.naming_cards", name=self.name(n.seat), trump=trump))
+                out.append(Line((Words(said), self.cards(n.cards))))
+            else:
+                out.append(words(t("review.naming", name=self.name(n.seat), trump=trump)))
+        return out
+
+    def overturn_lines(self) -> list[Line]:
+        """Three players' overturn window: each attacker's overturn or pass."""
+        t = self.cat.t
+        out: list[Line] = []
+        for o in self.r.overturns:
+            if o.cards:
+                said = t(
+                    "review.overturn_with", name=self.name(o.seat), trump=self.trump_words(o.suit)
+                )
+                out.append(Line((Words(label(said), "centre--alert"), self.cards(o.cards))))
+            else:
+                out.append(words(t("review.overturn_pass", name=self.name(o.seat)), "seat--dim"))
+        return out
+
+    def friend_lines(self) -> list[Line]:
+        """Find friends: the dealer's call and its reveal."""
+        t = self.cat.t
+        out: list[Line] = []
+        f = self.r.friend
+        if f is not None:
+            card = copy_words(self.cat, self.ct, self.rs, f.card, f.nth)
+            out.append(words(t("review.friend_call", name=self.name(f.seat), card=card)))
+            if f.alone:
+                out.append(words(t("review.friend_alone", name=self.name(f.seat)), "bold"))
+            elif f.friend is not None:
+                friend = self.name(f.friend)
+                if f.trick is None:
+                    said = t("review.friend_shown_end", friend=friend)
+                else:
+                    said = t("review.friend_shown", friend=friend, n=f.trick)
+                out.append(words(said, "bold"))
+            else:
+                out.append(words(t("review.friend_hidden"), "seat--dim"))
+        return out
 
     def step_lines(self, at: int) -> tuple[Line, ...]:
         t = self.cat.t
@@ -176,30 +267,7 @@ class Reviewer:
         return tuple(out)
 
     def result_lines(self) -> tuple[Line, ...]:
-        t = self.cat.t
-        r = self.r
-        s = r.scored
-        assert s is not None
-        parts = [t("result.tricks", n=s.trick_points)]
-        if s.kitty_points:
-            parts.append(t("result.kitty_part", n=s.kitty_points))
-        if s.penalty_points:
-            parts.append(t("result.penalty_part", n=s.penalty_points))
-        out = [
-            words(t("review.result"), "bold"),
-            words(t("result.points", points=s.attacker_points, parts=" + ".join(parts))),
-        ]
-        if s.result.attackers_take_over:
-            out.append(words(t("review.take_over", n=s.result.attacker_levels)))
-        else:
-            out.append(words(t("review.hold", n=s.result.dealer_side_levels)))
-        up = r.level_up
-        if up is not None:
-            names = t("team.list_sep").join(self.name(x) for x in up.seats)
-            said = t(
-                "result.level_up", names=names, old=up.old_level, new=up.new_level, gain=up.gain
-            )
-            out.append(words(said))
-        if r.next_dealer is not None:
-            out.append(words(t("review.next_dealer", name=self.name(r.next_dealer))))
-        return tuple(out)
+        """The result in the result screen's words (`outcome.result_lines`)."""
+        end = outcome.end_of_review(self.r, self.rs)
+        lines = outcome.result_lines(end, self.voice)
+        return (words(self.cat.t("review.result"), "bold"), *lines)

@@ -11,10 +11,17 @@ import pytest
 from shengji_tui import rules
 from shengji_tui.bots import RandomBot
 from shengji_tui.engine import (
+    AuctionStarted,
+    AuctionWon,
+    BidMade,
+    BidPassed,
     DealScored,
+    FriendCalled,
+    FriendRevealed,
     GameState,
     Played,
     TrickWon,
+    TrumpNamed,
     new_game,
     review_for,
     review_of,
@@ -71,7 +78,7 @@ def check_deal(review, state_rules) -> None:
 def test_a_scored_deal_tells_every_hand_the_kitty_and_every_trick(preset: str) -> None:
     state, events = play(preset, 5, lambda s: s.result is not None)
     review = review_for(state, 1)
-    assert review == review_of(state.rules, events)  # (the last deal of the events)
+    assert review == review_of(state.rules, events, levels=state.levels)  # (the last deal)
     assert review.over and review.scored is not None
     check_deal(review, state.rules)
     won = [e for e in state.log if isinstance(e, TrickWon)]
@@ -113,3 +120,69 @@ def test_a_game_is_cut_into_its_deals() -> None:
 def test_a_review_of_no_seat_is_refused() -> None:
     with pytest.raises(ValueError):
         review_for(new_game("classic", 1), 4)
+
+
+# ------------------------------------------- how the deal was set up
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("eighty-points", 3), ("three-player", 4)])
+def test_an_auction_deal_tells_its_auction_naming_and_overturns(preset: str, seed: int) -> None:
+    state, events = play(preset, seed, lambda s: s.result is not None)
+    review = review_for(state, 0)
+    deal = events[max(i for i, e in enumerate(events) if isinstance(e, AuctionStarted)) :]
+    won = next(e for e in deal if isinstance(e, AuctionWon))
+    named = next(e for e in deal if isinstance(e, TrumpNamed))
+    # the dealer and trump are the auction's, not "dealer ?, trump not set"
+    assert review.dealer == won.seat == state.dealer
+    assert review.trump_set and review.level == named.level
+    a = review.auction
+    assert a is not None and a.winner == won.seat and a.bid == won.points == state.bid
+    calls = [
+        (e.seat, e.points if isinstance(e, BidMade) else None)
+        for e in deal
+        if isinstance(e, (BidMade, BidPassed))
+    ]
+    assert [(c.seat, c.points) for c in a.calls] == calls
+    assert a.opener == next(e for e in deal if isinstance(e, AuctionStarted)).opener
+    assert review.naming is not None and review.naming.seat == won.seat
+    assert review.naming.suit == named.suit and review.naming.cards == named.cards
+    if preset == "three-player":
+        assert review.shown_kitty == state.shown_kitty and len(review.shown_kitty) == 3
+        # every attacker had its chance to overturn, in play order from the dealer
+        assert [o.seat for o in review.overturns][: state.players - 1] == [
+            (won.seat + k) % state.players for k in range(1, state.players)
+        ][: len(review.overturns)]
+        assert review.trump_suit == state.trump_suit
+    else:
+        assert review.overturns == () and review.shown_kitty == ()
+        assert review.trump_suit == named.suit
+    assert review.dealer_side == (won.seat,)
+    assert review.levels == state.levels
+    kinds = [type(e).__name__ for e in review.ending]
+    assert "DealScored" in kinds and "KittyRevealed" in kinds
+    assert ("DealSettled" in kinds) == (preset == "eighty-points")
+
+
+def test_a_falling_auction_nobody_bid_in_counts_its_redeals() -> None:
+    for seed in range(40):
+        state, _ = play("three-player", seed, lambda s: s.phase == "naming_trump")
+        if state.attempt:
+            review = review_for(state, 0)
+            assert review.auction is not None and review.auction.redeals == state.attempt
+            return
+    raise AssertionError("no redeal in 40 seeds")
+
+
+def test_a_find_friends_deal_tells_the_call_and_its_reveal() -> None:
+    state, _ = play("find-friends", 5, lambda s: s.result is not None)
+    review = review_for(state, 2)
+    call = next(e for e in state.log if isinstance(e, FriendCalled))
+    shown = next(e for e in state.log if isinstance(e, FriendRevealed))
+    f = review.friend
+    assert f is not None and (f.seat, f.card, f.nth) == (call.seat, call.card, call.nth)
+    assert f.alone == shown.alone and f.friend == (None if shown.alone else shown.seat)
+    assert review.dealer_side == state.dealer_side
+    if f.trick is not None:  # the trick it was shown in holds its copy of the card
+        trick = review.tricks[f.trick - 1]
+        seat = call.seat if f.alone else f.friend
+        assert any(p.seat == seat and call.card in p.cards for p in trick.plays)

@@ -17,6 +17,7 @@ from textual.widgets import Label, Static
 from ...engine import DealReview
 from ...rules import RuleSet
 from ...text import CardText, Catalogue
+from ..outcome import Voice
 from ..review import Reviewer, ReviewProps
 from ..widgets import lines_text, styles_for
 from .base import Dialog
@@ -41,16 +42,19 @@ class ReviewScreen(Dialog):
         ct: CardText,
         name: Callable[[int], str],
         deal: int = -1,
+        voice: Voice | None = None,
     ) -> None:
         super().__init__()
         self.reviews = list(reviews)
         self.rs, self.cat, self.ct, self.seat_name = rs, cat, ct, name
+        self.voice = voice
         self.deal = deal % len(self.reviews) if self.reviews else 0
         self.at = 0
         self.props = self._props()
 
     def _reviewer(self) -> Reviewer:
-        return Reviewer(self.reviews[self.deal], self.rs, self.cat, self.ct, self.seat_name)
+        review = self.reviews[self.deal]
+        return Reviewer(review, self.rs, self.cat, self.ct, self.seat_name, self.voice)
 
     def _props(self) -> ReviewProps:
         deals = (self.deal, len(self.reviews)) if len(self.reviews) > 1 else None
