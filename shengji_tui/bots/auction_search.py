@@ -92,23 +92,38 @@ def choose_call(
     (second) over sampled deals, and the samples played. `unseen`: every card
     this seat has not seen (the others' hands and the kitty, its shown cards
     too); `margins[seat]`: the margin each seat bids with (this one's included)."""
+    assert view.auction is not None
+    opts = rules.bid_options(view.rules, view.auction, view.seat)
+    assert opts
+    rows = call_rows(view, unseen, margins, [opts[0], None], seed, max_steps, deadline, utility)
+    return [sum(r[k] for r in rows) / max(1, len(rows)) for k in range(2)], len(rows)
+
+
+def call_rows(
+    view: SeatView,
+    unseen: Sequence[Card],
+    margins: Sequence[float],
+    calls: Sequence[int | None],
+    seed: str,
+    max_steps: int,
+    deadline: float,
+    utility: Callable[..., float],
+) -> list[list[float]]:
+    """Per sampled deal, the utility of each of `calls` (a bid; None: a pass)
+    made now, the rest of the auction called by the playbook's rule (a redeal:
+    0). `unseen` and `margins`: as `choose_call`'s."""
     rs = view.rules
     assert view.auction is not None
     n, me = rs.players, view.seat
-    opts = rules.bid_options(rs, view.auction, me)
-    assert opts
-    choices = [
-        view.auction.with_call(AuctionCall(seat=me, points=opts[0])),
-        view.auction.with_call(AuctionCall(seat=me, points=None)),
-    ]
+    choices = [view.auction.with_call(AuctionCall(seat=me, points=c)) for c in calls]
     shown = list(view.shown_kitty)
     free = _hidden(view, unseen)
     size = (len(free) - (rs.kitty_size - len(shown))) // (n - 1)
     sizes = [len(view.hand) if s == me else size for s in range(n)]
-    totals = [0.0, 0.0]
-    steps = samples = 0
+    rows: list[list[float]] = []
+    steps = 0
     while steps < max_steps and (not deadline or time.perf_counter() < deadline):
-        rng = random.Random(f"{seed}/{samples}")
+        rng = random.Random(f"{seed}/{len(rows)}")
         pool = list(free)
         rng.shuffle(pool)
         parts, rest = split(pool, [0 if s == me else sizes[s] for s in range(n)])
@@ -116,19 +131,22 @@ def choose_call(
         kitty = shown + rest
         worth = [appraise(rs, view.levels[s], [*hands[s], *shown]) for s in range(n)]
         limits = [bid_limit(rs, worth[s].points, margins[s]) for s in range(n)]
-        for k, auction in enumerate(choices):
+        row: list[float] = []
+        for auction in choices:
             winner, bid = finish_auction(rs, auction, limits)
             if winner is None or bid is None:
-                continue  # a redeal: nothing won or lost
-            u, used = _play_out(rs, view, hands, kitty, winner, bid, worth[winner].suit, utility)
-            totals[k] += u
+                row.append(0.0)  # a redeal: nothing won or lost
+                continue
+            suit = worth[winner].suit
+            u, used = play_out_auction(rs, view, hands, kitty, winner, bid, suit, utility)
+            row.append(u)
             steps += used
         steps += SETUP_STEPS
-        samples += 1
-    return [t / max(1, samples) for t in totals], samples
+        rows.append(row)
+    return rows
 
 
-def _play_out(
+def play_out_auction(
     rs: RuleSet,
     view: SeatView,
     hands: list[list[Card]],
@@ -161,15 +179,16 @@ def choose_overturn(
     max_steps: int,
     deadline: float,
     utility: Callable[..., float],
+    rows: list[list[float]] | None = None,
 ) -> tuple[list[float], int]:
     """Three players' overturn (反牌), an attacker after the bury: the mean
     utility of each of `options` (None: pass) over the same sampled deals, and
-    the samples played. In a sample the dealer's hand and bury are dealt from
-    `unseen` with the kitty's shown cards among them (the dealer burying its
-    cheapest under the standing trump); an overturn makes its suit trump, draws
-    `overturn_swap` (6) of the kitty at random and buries its cheapest as many;
-    nobody overturns after it; the dealer leads and the deal is played out to
-    the end. `unseen`: as `choose_call`'s."""
+    the samples played (`rows`: each sample's utilities appended there). In a
+    sample the dealer's hand and bury are dealt from `unseen` with the kitty's
+    shown cards among them (the dealer burying its cheapest under the standing
+    trump); an overturn makes its suit trump, draws `overturn_swap` (6) of the
+    kitty at random and buries its cheapest as many; nobody overturns after it;
+    the dealer leads and the deal is played out to the end. `unseen`: as `choose_call`'s."""
     rs = view.rules
     n, me = rs.players, view.seat
     dealer = view.dealer
@@ -189,6 +208,7 @@ def choose_overturn(
     steps = samples = 0
     while steps < max_steps and (not deadline or time.perf_counter() < deadline):
         rng = random.Random(f"{seed}/{samples}")
+        row: list[float] = []
         pool = list(free)
         rng.shuffle(pool)
         others = pool[:held]
@@ -209,9 +229,13 @@ def choose_overturn(
             sim = Sim(sn, hands, [], dealer, [0] * n, attackers, bury, dealer=dealer)
             sim.run(0.0, 0)
             steps += sim.steps
-            totals[k] += float(utility(rs, sim.attacker_points(0), True, view.bid))
+            u = utility(rs, sim.attacker_points(0), True, view.bid)
+            totals[k] += float(u)
+            row.append(u)
         steps += SETUP_STEPS
         samples += 1
+        if rows is not None:
+            rows.append(row)
     return [t / max(1, samples) for t in totals], samples
 
 

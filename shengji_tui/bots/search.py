@@ -31,7 +31,7 @@ import threading
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from multiprocessing import resource_tracker
 from multiprocessing import util as mp_util
@@ -233,22 +233,8 @@ def run_job(job: SearchJob) -> tuple[list[list[float]], int, int]:
                 late = True
                 break
             if not sim.finished():
-                row.append(cut_utility(job, sim, plan))
                 steps += EVAL_STEPS
-                continue
-            # the sides as the sample ends (nth_played: the friend may have shown)
-            me_attacks = job.me in sim.attackers
-            dealer_pts = sum(sim.captured[s] for s in range(n) if s not in sim.attackers)
-            pts = sim.attacker_points(job.penalty)
-            result = None
-            if plan is not None:
-                result = rules.friend_deal_result(
-                    rs,
-                    pts,
-                    alone=sim.friend is None,
-                    friend_won_last=sim.friend is not None and sim.last_winner == sim.friend,
-                )
-            row.append(utility(rs, pts, me_attacks, job.bid, dealer_pts, result))
+            row.append(outcome(job, sim, plan)[0])
         if late:
             break
         results.append(row)
@@ -260,10 +246,45 @@ def run_job(job: SearchJob) -> tuple[list[list[float]], int, int]:
     return results, steps, len(results)
 
 
-def cut_utility(job: SearchJob, sim: Sim, plan: FriendPlan | None) -> float:
+def outcome(
+    job: SearchJob, sim: Sim, plan: FriendPlan | None, spread: int = 0
+) -> tuple[float, float]:
+    """What a rollout that has run (to the end, or to its horizon: `cut_outcome`)
+    is worth to this seat: the search's utility, and its side's points (the
+    attackers' points for an attacker, minus them for the dealer side; eighty
+    points: the dealer's own points, minus them for an attacker). `spread`: the
+    utility is the mean at the points and at the points plus or minus `spread`
+    (the result is a step function of the points: a rollout's few points either
+    side of a threshold are its policy's noise, not a level)."""
+    if not sim.finished():
+        return cut_outcome(job, sim, plan)
+    rs = job.rules
+    # the sides as the sample ends (nth_played: the friend may have shown)
+    me_attacks = job.me in sim.attackers
+    dealer_pts = sum(sim.captured[s] for s in range(rs.players) if s not in sim.attackers)
+    pts = sim.attacker_points(job.penalty)
+    friend_won_last = sim.friend is not None and sim.last_winner == sim.friend
+
+    def worth(d: int) -> float:
+        a, b = (pts, dealer_pts) if not d else (max(0, pts + d), max(0, dealer_pts - d))
+        result = None
+        if plan is not None:
+            result = rules.friend_deal_result(
+                rs, a, alone=sim.friend is None, friend_won_last=friend_won_last
+            )
+        return utility(rs, a, me_attacks, job.bid, b, result)
+
+    u = worth(0) if not spread else (worth(-spread) + worth(0) + worth(spread)) / 3.0
+    if rs.bidding == "points_up":
+        return u, float(-dealer_pts if me_attacks else dealer_pts)
+    return u, float(pts if me_attacks else -pts)
+
+
+def cut_outcome(job: SearchJob, sim: Sim, plan: FriendPlan | None) -> tuple[float, float]:
     """The utility of a rollout stopped at its horizon: the mean over the guess of
     the attackers' points and that guess plus or minus its spread (the deal's
-    result is a step function of the points; the spread smooths it)."""
+    result is a step function of the points; the spread smooths it); and the
+    guess, as `outcome`'s points."""
     est, spread = sim.expected_attacker_points(job.penalty, job.rules.hand_size)
     me_attacks = job.me in sim.attackers
     total = 0.0
@@ -275,7 +296,12 @@ def cut_utility(job: SearchJob, sim: Sim, plan: FriendPlan | None) -> float:
                 job.rules, pts, alone=sim.friend is None, friend_won_last=False
             )
         total += utility(job.rules, pts, me_attacks, job.bid, None, result)
-    return total / 3.0
+    return total / 3.0, est if me_attacks else -est
+
+
+def cut_utility(job: SearchJob, sim: Sim, plan: FriendPlan | None) -> float:
+    """`cut_outcome`'s utility."""
+    return cut_outcome(job, sim, plan)[0]
 
 
 def sides_in_sample(
@@ -303,7 +329,7 @@ _POOL: ProcessPoolExecutor | None = None
 _POOL_SIZE = 0
 
 
-def _start_resource_tracker() -> None:
+def start_resource_tracker() -> None:
     """Start multiprocessing's resource tracker (the pool's locks need it) with a
     real stderr: it is handed `sys.stderr`'s descriptor, and while a Textual app
     runs, `sys.stderr` is Textual's capture, whose descriptor is -1 ("bad value(s)
@@ -327,7 +353,7 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     if _POOL is None or workers != _POOL_SIZE:
         if _POOL is not None:
             _POOL.shutdown(cancel_futures=True)
-        _start_resource_tracker()
+        start_resource_tracker()
         # spawn, not fork: the table's process runs threads (asyncio, SSH)
         _POOL = ProcessPoolExecutor(
             max_workers=workers,
@@ -706,15 +732,19 @@ class SearchBot(PlaybookBot):
         best = self.search(view, top, start)
         return top[best]
 
-    def search(
-        self, view: SeatView, top: list[list[Card]], start: float, bury: bool = False
-    ) -> int:
-        """Which of `top` (plays; `bury`: buries) does best over sampled deals
-        (0, the playbook's choice, unless another is clearly better)."""
+    def search_job(
+        self,
+        view: SeatView,
+        top: list[list[Card]],
+        seed: str,
+        max_steps: int,
+        deadline: float = 0.0,
+        bury: bool = False,
+    ) -> SearchJob:
+        """The search of `top` (plays; `bury`: buries) in `view`, as one worker's
+        job (worker 0 of 1): the tracker's sampling, the sides (find friends: how
+        each sample decides them), the rollouts' horizon."""
         tr = self.tracker(view)
-        deadline = start + self.budget_ms * GUARD / 1000.0 if self.guard else 0.0
-        # the work depends on the budget only (not on the clock): same seed, same moves
-        max_steps = max(len(top) * 8, int(self.budget_ms * STEPS_PER_MS))
         attackers = [s for s in range(view.rules.players) if s not in view.dealer_side]
         call = open_call(view)
         friend = None
@@ -727,7 +757,7 @@ class SearchBot(PlaybookBot):
                 candidates=sorted(friend_candidates(view, tr)),
                 known=proven_friend(view),
             )
-        base = dict(
+        return SearchJob(
             rules=view.rules,
             level=view.level,
             trump_suit=view.trump_suit,
@@ -742,14 +772,26 @@ class SearchBot(PlaybookBot):
             kitty_known=list(view.kitty) if view.kitty is not None else None,
             bid=view.bid,
             friend=friend,
-            seed=f"hard/{self.seed}/{view.seat}/{view.version}",
-            stride=self.workers,
+            seed=seed,
+            worker=0,
+            stride=1,
             horizon=0 if bury else self.cut_off(view.rules),
             bury=bury,
             max_steps=max_steps,
             deadline=deadline,
         )
-        jobs = [SearchJob(worker=w, **base) for w in range(self.workers)]  # type: ignore[arg-type]
+
+    def search(
+        self, view: SeatView, top: list[list[Card]], start: float, bury: bool = False
+    ) -> int:
+        """Which of `top` (plays; `bury`: buries) does best over sampled deals
+        (0, the playbook's choice, unless another is clearly better)."""
+        deadline = start + self.budget_ms * GUARD / 1000.0 if self.guard else 0.0
+        # the work depends on the budget only (not on the clock): same seed, same moves
+        max_steps = max(len(top) * 8, int(self.budget_ms * STEPS_PER_MS))
+        seed = f"hard/{self.seed}/{view.seat}/{view.version}"
+        job = self.search_job(view, top, seed, max_steps, deadline, bury)
+        jobs = [replace(job, worker=w, stride=self.workers) for w in range(self.workers)]
         if self.workers == 1:
             outs = [run_job(jobs[0])]
         else:  # this process is worker 0, the pool runs the others

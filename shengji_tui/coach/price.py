@@ -1,0 +1,617 @@
+"""One decision priced by the hard bot's search, from the deciding seat's view
+only (run in a worker process: `price(job)`).
+
+The choices weighed are the search's own (the playbook's best of each kind, as
+`SearchBot` takes them) and the choice the seat made, each played out over the
+same sampled deals (the tracker's: voids, tuple caps, known cards, the kitty
+as a burier lays it down), so that the difference between two choices is
+measured sample by sample and its standard error is small. Each sample gives
+every choice the search's utility (levels, with a share of the point margin)
+and its side's points; the search's choice is the best mean utility, and the
+cost of the choice made is how much less it is worth, in levels and in points,
+with the standard errors of those paired differences.
+
+Per kind, the play-outs are the search's:
+- a play, a bury, a friend call: `SearchBot`'s rollouts (a call: the play
+  from the first lead, the sides of each sample as that call makes them; a
+  throw that could fail: the sample's hands decide, and a failed one plays the
+  forced unit and pays its penalty);
+- a declaration while dealing or not (fixed partners, open declaring):
+  `declare_search.choose_dealing_declaration`;
+- kitty theft: `declare_search.choose_theft`; three players' overturn:
+  `auction_search.choose_overturn`;
+- a bid or a pass: `auction_search.call_rows`; naming trump: every trump the
+  rules allow, the kitty taken and the deal played out.
+
+A decision the search does not model (a bury where the kitty may still change
+hands or the friend is not called yet; a declaration where partners are found
+or declarations are hidden) is `Priced.unpriced`: weighed by nobody, cost 0.
+
+The samples depend on the view and the decision's place in the game only
+(`Job.seed`), so a decision is priced the same whatever the hands the seat
+could not see.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from pydantic import BaseModel, ConfigDict
+
+from .. import rules
+from ..bots.auction_search import SETUP_STEPS, call_rows, choose_overturn, play_out_auction, split
+from ..bots.bidding import trump_choices
+from ..bots.declare_search import choose_dealing_declaration, choose_theft, searchable
+from ..bots.friends import call_options
+from ..bots.playbook import PlaybookBot, declared_suit
+from ..bots.rollout import Sim
+from ..bots.search import (
+    EVAL_STEPS,
+    SAMPLE_STEPS,
+    SIM_STEPS,
+    STEPS_PER_MS,
+    FriendPlan,
+    SearchBot,
+    SearchJob,
+    at_stake,
+    even_points,
+    outcome,
+    sides_in_sample,
+    utility,
+)
+from ..bots.sense import Sense
+from ..bots.tracker import sample_spec
+from ..engine import (
+    Bid,
+    Bury,
+    CallFriend,
+    Declare,
+    NameTrump,
+    Play,
+    SeatView,
+    Steal,
+)
+from ..rules import Card, RuleSet, Suit, TrumpContext, format_cards, parse_card, parse_suit
+from .moments import Moment
+
+DEFAULT_BUDGET_MS = 400.0  # the search's work per decision (counted in steps, not time)
+SMOOTH = 0.25  # a rollout's result: the mean at its points and this many steps either side
+
+
+def smoothing(rs: RuleSet) -> int:
+    """The points either side of a rollout's at which its utility is also
+    taken (`search.outcome`'s spread)."""
+    return max(1, round(SMOOTH * rs.score_step))
+
+
+class Choice(BaseModel):
+    """One way to decide: cards (a play, a bury, a declaration, a steal or an
+    overturn; none: a pass, or not declaring now), a bid (None with `kind`
+    "bid": a pass), a trump named ("H", "NT") or a friend's card and copy."""
+
+    model_config = ConfigDict(frozen=True)
+
+    cards: tuple[Card, ...] = ()
+    bid: int | None = None
+    trump: str | None = None
+    nth: int = 0  # a friend call's copy (its card is `cards[0]`)
+
+    def text(self) -> str:
+        """The choice in notation: `S10 S10`, `pass`, `85`, `NT`, `HA#2`."""
+        if self.trump is not None:
+            return self.trump
+        if self.bid is not None:
+            return str(self.bid)
+        if self.nth:
+            card = str(self.cards[0])
+            return card if self.nth == 1 else f"{card}#{self.nth}"
+        return format_cards(self.cards) if self.cards else "pass"
+
+
+class Priced(BaseModel):
+    """The choices weighed for one decision and what each is worth to the seat."""
+
+    model_config = ConfigDict(frozen=True)
+
+    choices: tuple[Choice, ...]
+    played: int  # the choice made (an index of `choices`)
+    best: int  # the search's choice
+    levels: tuple[float, ...]  # each choice's mean utility (levels)
+    points: tuple[float, ...]  # each choice's mean points for the seat's side
+    cost_levels: float  # levels[best] - levels[played]
+    cost_points: float  # points[best] - points[played]
+    stderr_levels: float  # standard errors of those paired differences
+    stderr_points: float
+    samples: int
+    steps: int  # rollout steps spent
+    unpriced: bool = False  # the search does not model this decision
+
+
+@dataclass(frozen=True)
+class Job:
+    """One decision to price (picklable: it goes to a worker process)."""
+
+    moment: Moment
+    budget_ms: float = DEFAULT_BUDGET_MS
+    horizon: int = 0  # tricks a play's rollouts play before the evaluation (0: to the end)
+    top_k: int | None = None  # choices the search weighs (None: the hard bot's width)
+
+    @property
+    def seed(self) -> str:
+        m = self.moment
+        return f"coach/{m.kind}/{m.seat}/{m.move}"
+
+    @property
+    def max_steps(self) -> int:
+        """The work: `budget_ms` of the search's steps, scaled by how much of
+        the deal is left to play out (an early play's rollouts are long: as
+        many samples as a late one's, for the same work over the deal)."""
+        view = self.moment.view
+        left = 1.0
+        if self.moment.kind == "play":
+            left = min(1.0, max(0.125, len(view.hand) / max(1, view.rules.hand_size)))
+        return max(16, int(2.0 * left * self.budget_ms * STEPS_PER_MS))
+
+
+def price(job: Job) -> Priced:
+    """What the search makes of `job`'s decision (see the module docstring)."""
+    kind = job.moment.kind
+    return _PRICERS[kind](job)
+
+
+# ------------------------------------------------------------------ statistics
+
+
+def settle(
+    choices: Sequence[Choice],
+    played: int,
+    urows: Sequence[Sequence[float]],
+    prows: Sequence[Sequence[float]],
+    steps: int,
+) -> Priced:
+    """The best choice by mean utility (the one made, on a tie) and the cost of
+    the one made, with the standard errors of the paired differences."""
+    k, m = len(choices), len(urows)
+    if m == 0:
+        return unpriced(choices, played)
+    lv = [sum(r[j] for r in urows) / m for j in range(k)]
+    pt = [sum(r[j] for r in prows) / m for j in range(k)]
+    best = max(range(k), key=lambda j: (round(lv[j], 9), j == played, -j))
+
+    def diff(rows: Sequence[Sequence[float]]) -> tuple[float, float]:
+        d = [r[best] - r[played] for r in rows]
+        mu = sum(d) / m
+        if m < 2:
+            return mu, 0.0
+        var = sum((x - mu) ** 2 for x in d) / (m - 1)
+        return mu, (var / m) ** 0.5
+
+    cl, sl = diff(urows)
+    cp, sp = diff(prows)
+    return Priced(
+        choices=tuple(choices),
+        played=played,
+        best=best,
+        levels=tuple(lv),
+        points=tuple(pt),
+        cost_levels=cl,
+        cost_points=cp,
+        stderr_levels=sl,
+        stderr_points=sp,
+        samples=m,
+        steps=steps,
+    )
+
+
+def unpriced(choices: Sequence[Choice], played: int) -> Priced:
+    k = len(choices)
+    return Priced(
+        choices=tuple(choices),
+        played=played,
+        best=played,
+        levels=(0.0,) * k,
+        points=(0.0,) * k,
+        cost_levels=0.0,
+        cost_points=0.0,
+        stderr_levels=0.0,
+        stderr_points=0.0,
+        samples=0,
+        steps=0,
+        unpriced=True,
+    )
+
+
+def with_choice(choices: list[Choice], made: Choice) -> tuple[list[Choice], int]:
+    """`choices` with `made` among them (cards compared as multisets), and its index."""
+    for i, c in enumerate(choices):
+        if _same(c, made):
+            return choices, i
+    return [*choices, made], len(choices)
+
+
+def _same(a: Choice, b: Choice) -> bool:
+    return (
+        Counter(a.cards) == Counter(b.cards)
+        and a.bid == b.bid
+        and a.trump == b.trump
+        and a.nth == b.nth
+    )
+
+
+def _distinct(choices: list[Choice]) -> list[Choice]:
+    out: list[Choice] = []
+    for c in choices:
+        if not any(_same(c, o) for o in out):
+            out.append(c)
+    return out
+
+
+# ------------------------------------------------------- scored utilities
+
+
+class Scored(float):
+    """A utility that also carries the seat's side's points (`pts`)."""
+
+    pts: float
+
+    def __new__(cls, value: float, pts: float) -> Scored:
+        self = super().__new__(cls, value)
+        self.pts = pts
+        return self
+
+
+def scored(base: Callable[..., float] = utility, pivot: int | None = None) -> Callable[..., float]:
+    """`base` (the search's utility, or `at_stake`) returning `Scored` values:
+    the seat's side's points beside the utility (as `search.outcome` counts them)."""
+
+    def f(
+        rs: RuleSet,
+        attacker_pts: int,
+        me_attacks: bool,
+        bid: int | None = None,
+        dealer_pts: int | None = None,
+        result: rules.DealResult | None = None,
+        **kw: object,
+    ) -> float:
+        if pivot is not None:
+            kw["pivot"] = pivot
+        u = base(rs, attacker_pts, me_attacks, bid, dealer_pts, result, **kw)
+        if rs.bidding == "points_up" and dealer_pts is not None:
+            pts = -dealer_pts if me_attacks else dealer_pts
+        else:
+            pts = attacker_pts if me_attacks else -attacker_pts
+        return Scored(float(u), float(pts))
+
+    return f
+
+
+def split_rows(rows: Sequence[Sequence[float]]) -> tuple[list[list[float]], list[list[float]]]:
+    """Rows of `Scored` values as rows of utilities and rows of points (a plain
+    0.0, a redeal: no points either)."""
+    u = [[float(x) for x in r] for r in rows]
+    p = [[getattr(x, "pts", 0.0) for x in r] for r in rows]
+    return u, p
+
+
+# -------------------------------------------------------------------- plays
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One choice as a rollout starts it: cards this seat plays now, a bury
+    (the play then starts with the first lead), or a friend call."""
+
+    play: tuple[Card, ...] = ()
+    bury: tuple[Card, ...] = ()
+    plan: FriendPlan | None = None
+
+
+def rollout_rows(
+    job: SearchJob, variants: Sequence[Variant]
+) -> tuple[list[list[float]], list[list[float]], int]:
+    """`SearchBot`'s rollouts of each variant over the same sampled deals: per
+    sample the utilities and the side's points; the steps spent. A lead of
+    several units is judged against the sample's hands (`rules.check_throw`):
+    a failed throw plays its forced unit and pays the preset's penalty."""
+    rs = job.rules
+    n = rs.players
+    ctx = TrumpContext(job.level, job.trump_suit)
+    sn = Sense(rs, ctx)
+    leader = job.trick[0][0] if job.trick else job.me
+    urows: list[list[float]] = []
+    prows: list[list[float]] = []
+    steps = 0
+    i = 0
+    while steps < job.max_steps:
+        rng = random.Random(f"{job.seed}/{i}")
+        i += 1
+        try:
+            hands_map, kitty = sample_spec(job.spec, sn, rng)
+        except RuntimeError:
+            break
+        steps += SAMPLE_STEPS
+        ur: list[float] = []
+        pr: list[float] = []
+        for v in variants:
+            plan = v.plan if v.plan is not None else job.friend
+            attackers, watch, friend = sides_in_sample(job, hands_map, plan)
+            mine = list(job.hand)
+            kitty_now = list(job.kitty_known) if job.kitty_known is not None else kitty
+            if v.bury:
+                for c in v.bury:
+                    mine.remove(c)
+                kitty_now = list(v.bury)
+            hands = [mine if s == job.me else list(hands_map[s]) for s in range(n)]
+            lead, this = list(v.play), job
+            if lead and not job.trick and len(lead) > 1:
+                others = [hands[s] for s in range(n) if s != job.me]
+                tr = rules.check_throw(rs, ctx, lead, others)
+                if not tr.ok:
+                    lead = list(tr.forced)
+                    this = replace(job, penalty=job.penalty + throw_penalty(job, plan))
+            sim = Sim(
+                sn,
+                hands,
+                [(s, list(p)) for s, p in job.trick],
+                leader,
+                list(job.captured),
+                set(attackers),
+                kitty_now,
+                watch,
+                plan.dealer if plan is not None else -1,
+                friend,
+            )
+            if lead:
+                sim.apply(job.me, lead)
+            horizon = job.horizon if watch is None and rs.bidding != "points_up" else 0
+            sim.run(0.0, horizon)
+            steps += sim.steps + SIM_STEPS
+            if not sim.finished():
+                steps += EVAL_STEPS
+            u, p = outcome(this, sim, plan, smoothing(rs))
+            ur.append(u)
+            pr.append(p)
+        urows.append(ur)
+        prows.append(pr)
+    return urows, prows, steps
+
+
+def throw_penalty(job: SearchJob, plan: FriendPlan | None) -> int:
+    """The attackers' points a failed throw of this seat adds (the preset's
+    `points` penalty: to the other side; find friends settles it at the end)."""
+    rs = job.rules
+    if rs.throw_penalty != "points" or plan is not None or rs.partnership == "find_friends":
+        return 0
+    return -rs.throw_penalty_amount if job.me in job.attackers else rs.throw_penalty_amount
+
+
+def _bot(job: Job) -> SearchBot:
+    budget = max(job.budget_ms, 200.0)  # (the width of the hard bot at its default budget)
+    return SearchBot(
+        seed=0, name="coach", budget_ms=budget, workers=1, top_k=job.top_k, guard=False
+    )
+
+
+def price_play(job: Job) -> Priced:
+    m = job.moment
+    view = m.view
+    assert isinstance(m.command, Play)
+    bot = _bot(job)
+    top = bot.pick_top(view, bot.candidates(view))
+    made = Choice(cards=m.command.cards)
+    choices, played = with_choice([Choice(cards=tuple(p)) for p in top], made)
+    sj = bot.search_job(view, [list(c.cards) for c in choices], job.seed, job.max_steps)
+    sj = replace(sj, horizon=job.horizon)
+    urows, prows, steps = rollout_rows(sj, [Variant(play=c.cards) for c in choices])
+    return settle(choices, played, urows, prows, steps)
+
+
+def bury_priced(rs: RuleSet) -> bool:
+    """Whether a bury is the deal's last word on the kitty (what the search models)."""
+    return rs.partnership != "find_friends" and not rs.kitty_theft and not rs.overturn_swap
+
+
+def price_bury(job: Job) -> Priced:
+    m = job.moment
+    view = m.view
+    assert isinstance(m.command, Bury)
+    bot = _bot(job)
+    opts = [Choice(cards=tuple(p)) for _, p in bot.bury_options(view)[: bot.top_k + 1]]
+    choices, played = with_choice(_distinct(opts), Choice(cards=m.command.cards))
+    if not bury_priced(view.rules):
+        return unpriced(choices, played)
+    sj = bot.search_job(view, [list(c.cards) for c in choices], job.seed, job.max_steps, bury=True)
+    urows, prows, steps = rollout_rows(sj, [Variant(bury=c.cards) for c in choices])
+    return settle(choices, played, urows, prows, steps)
+
+
+def price_call(job: Job) -> Priced:
+    """A friend call: each call's play from the first lead, the sides of each
+    sample as the call makes them (`search.FriendPlan`)."""
+    m = job.moment
+    view = m.view
+    assert isinstance(m.command, CallFriend)
+    bot = _bot(job)
+    k = bot.top_k
+    opts = [Choice(cards=(c,), nth=nth) for _, c, nth in call_options(view)[:k]]
+    made = Choice(cards=(parse_card(m.command.card),), nth=max(1, m.command.nth))
+    choices, played = with_choice(opts, made)
+    tr = bot.tracker(view)
+    others = [s for s in range(view.rules.players) if s != view.seat]
+    plans = []
+    for c in choices:
+        card = c.cards[0]
+        plans.append(
+            FriendPlan(
+                rule=view.rules.friend_rule,
+                card=card,
+                nth_left=c.nth,
+                dealer=view.seat,
+                candidates=[s for s in others if tr.possible(s)[card] > 0],
+            )
+        )
+    sj = bot.search_job(view, [[]], job.seed, job.max_steps)
+    sj = replace(sj, horizon=job.horizon, attackers=others)
+    urows, prows, steps = rollout_rows(sj, [Variant(plan=p) for p in plans])
+    return settle(choices, played, urows, prows, steps)
+
+
+# ------------------------------------------------------- the other kinds
+
+
+def _cards_choice(cards: Sequence[Card] | None) -> Choice:
+    return Choice(cards=tuple(cards or ()))
+
+
+def _other_suits(bot: SearchBot, view: SeatView, cands: list[list[Card] | None]) -> list[Choice]:
+    return _distinct([_cards_choice(c) for c in bot.other_suits(view, cands)])
+
+
+def price_declare(job: Job) -> Priced:
+    """A declaration while the cards are dealt, or not declaring after a card
+    that offered one (`Moment.command` None)."""
+    m = job.moment
+    view = m.view
+    bot = _bot(job)
+    made = _cards_choice(m.command.cards if isinstance(m.command, Declare) else None)
+    base = PlaybookBot.declaration(bot, view)
+    cands: list[list[Card] | None] = [None] if base is None else [base, None]
+    choices, played = with_choice(_other_suits(bot, view, cands), made)
+    if not searchable(view.rules):
+        return unpriced(choices, played)
+    tr = bot.tracker(view)
+    known = [tr.known[s] for s in range(view.rules.players)]
+    opts = [list(c.cards) if c.cards else None for c in choices]
+    even = scored(utility, even_points(view.rules))
+    rows = choose_dealing_declaration(
+        view, tr.unseen, known, opts, job.seed, job.max_steps, 0.0, even
+    )
+    u, p = split_rows(rows)
+    return settle(choices, played, u, p, job.max_steps)
+
+
+def price_steal(job: Job) -> Priced:
+    """Kitty theft (炒底): steal with one of the suits it may, or pass."""
+    m = job.moment
+    view = m.view
+    bot = _bot(job)
+    made = _cards_choice(m.command.cards if isinstance(m.command, Steal) else None)
+    base = PlaybookBot.steal(bot, view)
+    cands: list[list[Card] | None] = [None] if base is None else [base, None]
+    choices, played = with_choice(_other_suits(bot, view, cands), made)
+    if view.standing is None or view.rules.partnership != "fixed":
+        return unpriced(choices, played)
+    tr = bot.tracker(view)
+    opts = [list(c.cards) if c.cards else None for c in choices]
+    even = scored(utility, even_points(view.rules))
+    rows = choose_theft(view, tr.spec(), tr.sense, opts, job.seed, job.max_steps, 0.0, even)
+    u, p = split_rows(rows)
+    return settle(choices, played, u, p, job.max_steps)
+
+
+def price_overturn(job: Job) -> Priced:
+    """Three players' overturn (反牌): overturn with one of the suits it may, or pass."""
+    m = job.moment
+    view = m.view
+    bot = _bot(job)
+    made = _cards_choice(m.command.cards if isinstance(m.command, Steal) else None)
+    rs, level = view.rules, view.level
+    standing = view.standing.cards if view.standing is not None else ()
+    opts = rules.overturn_options(rs, level, list(view.hand), standing, view.trump_suit)
+    base = PlaybookBot.overturn(bot, view)
+    cands: list[Choice] = [_cards_choice(base), _cards_choice(None)]
+    suits = {declared_suit(rs, level, base)} if base is not None else set()
+    for cards in opts:
+        suit = declared_suit(rs, level, cards)
+        if len(cands) < bot.top_k + 1 and suit not in suits:
+            cands.append(_cards_choice(cards))
+            suits.add(suit)
+    choices, played = with_choice(_distinct(cands), made)
+    unseen = sorted(bot.tracker(view).unseen.elements(), key=lambda c: c.idx)
+    rows: list[list[float]] = []
+    options = [list(c.cards) if c.cards else None for c in choices]
+    choose_overturn(view, unseen, options, job.seed, job.max_steps, 0.0, scored(), rows)
+    u, p = split_rows(rows)
+    return settle(choices, played, u, p, job.max_steps)
+
+
+def price_bid(job: Job) -> Priced:
+    """A bid or a pass: the nearest bid, a pass and the bid made, each followed
+    by the rest of the auction as the playbook calls it (`auction_search`)."""
+    m = job.moment
+    view = m.view
+    assert view.auction is not None
+    bot = _bot(job)
+    rs = view.rules
+    opts = rules.bid_options(rs, view.auction, view.seat)
+    made = Choice(bid=m.command.points) if isinstance(m.command, Bid) else Choice()
+    cands = [Choice(bid=opts[0]), Choice()] if opts else [Choice()]
+    choices, played = with_choice(cands, made)
+    if len(choices) < 2:
+        return unpriced(choices, played)
+    unseen = sorted(bot.tracker(view).unseen.elements(), key=lambda c: c.idx)
+    margins = [
+        bot.bid_margin_of(rs) if s == view.seat else PlaybookBot.bid_margin
+        for s in range(rs.players)
+    ]
+    calls = [c.bid for c in choices]
+    rows = call_rows(view, unseen, margins, calls, job.seed, job.max_steps, 0.0, scored(at_stake))
+    u, p = split_rows(rows)
+    return settle(choices, played, u, p, job.max_steps)
+
+
+def _trump_text(suit: Suit | None) -> str:
+    return "NT" if suit is None else suit.value
+
+
+def price_name(job: Job) -> Priced:
+    """Naming trump after the auction: each trump the rules allow, the kitty
+    taken and its cheapest cards buried, the deal played out (the same
+    sampled deals of the others' hands and the kitty for every trump)."""
+    m = job.moment
+    view = m.view
+    assert isinstance(m.command, NameTrump) and view.bid is not None
+    rs, me, n = view.rules, view.seat, view.rules.players
+    bot = _bot(job)
+    suits = trump_choices(rs)
+    choices, played = with_choice(
+        [Choice(trump=_trump_text(s)) for s in suits], Choice(trump=_trump_text(m.command.suit))
+    )
+    named = [None if c.trump == "NT" else parse_suit(c.trump or "") for c in choices]
+    shown = list(view.shown_kitty)
+    free = sorted((bot.tracker(view).unseen - Counter(shown)).elements(), key=lambda c: c.idx)
+    size = (len(free) - (rs.kitty_size - len(shown))) // (n - 1)
+    f = scored()
+    rows: list[list[float]] = []
+    steps = 0
+    while steps < job.max_steps:
+        rng = random.Random(f"{job.seed}/{len(rows)}")
+        pool = list(free)
+        rng.shuffle(pool)
+        parts, rest = split(pool, [0 if s == me else size for s in range(n)])
+        hands = [list(view.hand) if s == me else parts[s] for s in range(n)]
+        kitty = shown + rest
+        row: list[float] = []
+        for suit in named:
+            worth, used = play_out_auction(rs, view, hands, kitty, me, view.bid, suit, f)
+            row.append(worth)
+            steps += used
+        steps += SETUP_STEPS
+        rows.append(row)
+    u, p = split_rows(rows)
+    return settle(choices, played, u, p, steps)
+
+
+_PRICERS: dict[str, Callable[[Job], Priced]] = {
+    "play": price_play,
+    "bury": price_bury,
+    "call": price_call,
+    "declare": price_declare,
+    "steal": price_steal,
+    "overturn": price_overturn,
+    "bid": price_bid,
+    "name": price_name,
+}
