@@ -1,5 +1,5 @@
-"""The `shengji` command: play, bench, rules, replay, autoplay, serve, and the
-host's invite, players, stats, backup."""
+"""The `shengji` command: play, bench, rules, replay, analyse, autoplay, serve,
+and the host's invite, players, stats, backup."""
 
 from __future__ import annotations
 
@@ -53,6 +53,12 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     from .store.replay_cli import main as replay_main
 
     return replay_main(args)
+
+
+def _cmd_analyse(args: argparse.Namespace) -> int:
+    from .coach.cli import main as analyse_main
+
+    return analyse_main(args)
 
 
 def _cmd_autoplay(args: argparse.Namespace) -> int:
@@ -122,6 +128,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("--ascii", action="store_true", help="(--review) S H D C, no glyphs")
     replay.set_defaults(func=_cmd_replay)
+
+    analyse = sub.add_parser(
+        "analyse",
+        aliases=["analyze"],
+        help="a stored game's deal analysed for one seat: every decision priced by the search",
+    )
+    from .coach.cli import add_arguments as add_analyse_arguments
+
+    add_analyse_arguments(analyse)
+    analyse.set_defaults(func=_cmd_analyse)
 
     auto = sub.add_parser(
         "autoplay",

@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ..engine import Command, DealReview, GameState, review_of
 from ..rules import RuleSet
-from .moments import Kind, Moment, moments, replayed
+from .moments import Kind, Moment, Step, moments, replayed
 from .price import DEFAULT_BUDGET_MS, Job, Priced, price
 from .reasons import Reason, reason
 
@@ -38,7 +38,7 @@ INACCURACY = 0.15  # levels (about 5 points of classic)
 MISTAKE = 0.3
 BLUNDER = 0.6
 Z_SURE = 2.0  # a cost within this many standard errors of 0 is noise: fine
-METHOD = 1  # the analysis's own version: a stored one of another is done again
+METHOD = 2  # the analysis's own version: a stored one of another is done again
 
 
 def classify(p: Priced) -> Class:
@@ -110,8 +110,8 @@ class DealAnalysis(BaseModel):
         return Summary(
             decisions=len(vs),
             priced=sum(1 for v in vs if not v.priced.unpriced),
-            cost_levels=sum(max(0.0, v.priced.cost_levels) for v in vs),
-            cost_points=sum(max(0.0, v.priced.cost_points) for v in vs),
+            cost_levels=sum(v.priced.cost_levels for v in vs),
+            cost_points=sum(v.priced.cost_points for v in vs),
             counts=counts,
             worst=tuple(costly[:3]),
         )
@@ -149,9 +149,7 @@ def plan(game: GameLog, deal_no: int, seat: int) -> DealPlan:
     return plan_of(steps, deal_no, seat)
 
 
-def plan_of(
-    steps: Sequence[tuple[GameState, Command, GameState]], deal_no: int, seat: int
-) -> DealPlan:
+def plan_of(steps: Sequence[Step], deal_no: int, seat: int) -> DealPlan:
     ms = moments(iter(steps), seat, deal_no)
     end: GameState | None = None
     for _, _, nxt in steps:
@@ -192,7 +190,36 @@ def analyse(
     """Price every decision of `seat` in deal `deal_no` (0-based) of `game`.
     `workers`: processes (default: one per core; 1: this process only).
     `Cancelled` if `cancel` is set before the end."""
-    dp = plan(game, deal_no, seat)
+    steps = list(replayed(game.rules, game.seed, game.commands))
+    return analyse_steps(
+        game.table_id,
+        steps,
+        deal_no,
+        seat,
+        budget_ms=budget_ms,
+        horizon=horizon,
+        workers=workers,
+        progress=progress,
+        cancel=cancel,
+    )
+
+
+def analyse_steps(
+    table_id: str,
+    steps: Sequence[Step],
+    deal_no: int,
+    seat: int,
+    *,
+    budget_ms: float = DEFAULT_BUDGET_MS,
+    horizon: int = 0,
+    workers: int | None = None,
+    progress: Progress | None = None,
+    cancel: threading.Event | None = None,
+) -> DealAnalysis:
+    """`analyse` of a game given as its steps (each state, the command applied
+    and the next state): the decisions of `seat` in deal `deal_no` among them,
+    and the deal's public record if it is over."""
+    dp = plan_of(steps, deal_no, seat)
     jobs = [Job(m, budget_ms, horizon) for m in dp.moments]
     priced = run_jobs(jobs, workers, progress, cancel)
     verdicts = []
@@ -211,7 +238,7 @@ def analyse(
             )
         )
     return DealAnalysis(
-        table_id=game.table_id,
+        table_id=table_id,
         deal_no=deal_no,
         seat=seat,
         budget_ms=budget_ms,

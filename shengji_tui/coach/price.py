@@ -121,8 +121,8 @@ class Priced(BaseModel):
     best: int  # the search's choice
     levels: tuple[float, ...]  # each choice's mean utility (levels)
     points: tuple[float, ...]  # each choice's mean points for the seat's side
-    cost_levels: float  # levels[best] - levels[played]
-    cost_points: float  # points[best] - points[played]
+    cost_levels: float  # what the choice made lost against the best (`settle`)
+    cost_points: float
     stderr_levels: float  # standard errors of those paired differences
     stderr_points: float
     samples: int
@@ -173,16 +173,34 @@ def settle(
     steps: int,
 ) -> Priced:
     """The best choice by mean utility (the one made, on a tie) and the cost of
-    the one made, with the standard errors of the paired differences."""
+    the one made, with the standard errors of the paired differences.
+
+    The cost is cross-fitted: the samples are cut in two halves (odd and even),
+    the best choice of each half is measured against the one made on the other
+    half, and the two differences are averaged. Measured on the samples that
+    chose it, the best of several choices would look better than it is (the
+    largest of several noisy means): a decision as good as the search's would
+    always seem to cost something. So a cost is unbiased, and can come out
+    below 0 (the choice made did better on the samples that did not pick it)."""
     k, m = len(choices), len(urows)
     if m == 0:
         return unpriced(choices, played)
     lv = [sum(r[j] for r in urows) / m for j in range(k)]
     pt = [sum(r[j] for r in prows) / m for j in range(k)]
-    best = max(range(k), key=lambda j: (round(lv[j], 9), j == played, -j))
+    best = _best(lv, played)
+    if m < 4:  # too few to cut in two: the plain difference
+        pairs = [(i, best) for i in range(m)]
+    else:
+        halves = [list(range(0, m, 2)), list(range(1, m, 2))]
+        picks = []
+        for h in halves:
+            means = [sum(urows[i][j] for i in h) / len(h) for j in range(k)]
+            picks.append(_best(means, played))
+        # each sample against the choice the other half picked
+        pairs = [(i, picks[1 - i % 2]) for i in range(m)]
 
     def diff(rows: Sequence[Sequence[float]]) -> tuple[float, float]:
-        d = [r[best] - r[played] for r in rows]
+        d = [rows[i][j] - rows[i][played] for i, j in pairs]
         mu = sum(d) / m
         if m < 2:
             return mu, 0.0
@@ -204,6 +222,11 @@ def settle(
         samples=m,
         steps=steps,
     )
+
+
+def _best(means: Sequence[float], played: int) -> int:
+    """The choice of the best mean (the one made on a tie, else the first)."""
+    return max(range(len(means)), key=lambda j: (round(means[j], 9), j == played, -j))
 
 
 def unpriced(choices: Sequence[Choice], played: int) -> Priced:
@@ -278,7 +301,10 @@ def scored(base: Callable[..., float] = utility, pivot: int | None = None) -> Ca
     ) -> float:
         if pivot is not None:
             kw["pivot"] = pivot
-        u = base(rs, attacker_pts, me_attacks, bid, dealer_pts, result, **kw)
+        args: list[object] = [rs, attacker_pts, me_attacks, bid, dealer_pts]
+        if result is not None:
+            args.append(result)
+        u = base(*args, **kw)
         if rs.bidding == "points_up" and dealer_pts is not None:
             pts = -dealer_pts if me_attacks else dealer_pts
         else:

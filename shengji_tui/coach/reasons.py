@@ -103,6 +103,13 @@ def play_reason(
             return Reason("gave_lost", {"seat": w, "points": given})
         if view.trick and _wins(sn, view, list(best.cards)) and trick.points:
             return Reason("missed", {"best": best.text(), "points": trick.points})
+    if (
+        len(played) == len(best.cards)
+        and {sn.eff[c.idx] for c in played} == {sn.eff[c.idx] for c in best.cards}
+        and max(map(sn.strength, played)) > max(map(sn.strength, best.cards))
+        and points(played) <= points(best.cards)
+    ):
+        return Reason("spent_high", {"cards": made.text(), "best": best.text()})
     trumps_made = sum(1 for c in played if sn.eff[c.idx] == TRUMP)
     trumps_best = sum(1 for c in best.cards if sn.eff[c.idx] == TRUMP)
     if trumps_made > trumps_best:

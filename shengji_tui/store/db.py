@@ -5,7 +5,7 @@ An `append` that returned is on disk: each one is its own transaction, and with
 WAL and `synchronous=FULL` SQLite syncs the WAL at every commit. A process
 killed at any point loses only appends that had not returned.
 
-Schema (version 5, kept in `PRAGMA user_version`; `PRAGMA application_id`
+Schema (version 6, kept in `PRAGMA user_version`; `PRAGMA application_id`
 marks the file as ours so a foreign SQLite file is refused, not modified):
 
     meta(key, value)                          -- 'schema', 'created_by'
@@ -18,6 +18,8 @@ marks the file as ours so a foreign SQLite file is refused, not modified):
         -- moves taken back are kept here, in order, never lost
     notes(table_id, n, seq, kind, note_json, at)    -- what is said beside the game
     players, invites, results, ratings              -- who plays (`schema_players.py`)
+    analyses(table_id, deal_no, seat, method, result_json, created_at)
+        -- a deal analysed for one seat (`coach.DealAnalysis`), per method
 
 `settings_json` is the table's own record (`table.TableSettings`: seats, bots,
 pacing); the store keeps it as given. Version 1 (no `deals`) is upgraded when
@@ -25,7 +27,12 @@ opened: its tables have `deals_kept` = 0 until a replay fills their summaries in
 (`replay.backfill_deals`, or restoring the table); version 2 gets `takebacks`,
 version 3 `notes` (its tables simply have none), version 4 the players'
 tables (empty: the players are remembered from their next login on, and the
-finished games' results are filled in by `players.record.backfill`).
+finished games' results are filled in by `players.record.backfill`), version
+5 `analyses`.
+
+`analyses` keeps what the coach made of a seat's decisions in a deal (its
+`method`: the analysis's version, budget and horizon), so that analysing
+again is instant; each is written whole in one statement, never in part.
 
 `notes` are the table's own record beside the game (`table.notes`: chat, the
 turn clock's timeouts, seats in 托管), numbered `n` by the table in the order
@@ -59,7 +66,7 @@ from .deals import DealSummary
 from .files import private_dir, private_file, tighten
 from .schema_players import PLAYER_TABLES, PLAYERS_SCHEMA
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 APPLICATION_ID = 0x53484A54  # "SHJT"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 DB_NAME = "shengji.db"
@@ -113,7 +120,31 @@ CREATE TABLE notes (
 ) WITHOUT ROWID;
 """
     + PLAYERS_SCHEMA
+    + """
+CREATE TABLE analyses (
+    table_id TEXT NOT NULL REFERENCES tables(table_id),
+    deal_no INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    method TEXT NOT NULL,
+    result_json TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    PRIMARY KEY (table_id, deal_no, seat, method)
+) WITHOUT ROWID;
+"""
 )
+
+# version 5 -> 6: the deals analysed (the coach)
+_UPGRADE_6 = """
+CREATE TABLE IF NOT EXISTS analyses (
+    table_id TEXT NOT NULL REFERENCES tables(table_id),
+    deal_no INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    method TEXT NOT NULL,
+    result_json TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    PRIMARY KEY (table_id, deal_no, seat, method)
+) WITHOUT ROWID;
+"""
 
 # version 4 -> 5: the players (invites, settings, results, ratings)
 _UPGRADE_5 = PLAYERS_SCHEMA
@@ -301,7 +332,8 @@ class Store:
         db.execute("PRAGMA foreign_keys=ON")
         if version < SCHEMA_VERSION:
             self._upgrade()
-        missing = {"meta", "tables", "log", "deals", "takebacks", "notes", *PLAYER_TABLES} - {
+        have = {"meta", "tables", "log", "deals", "takebacks", "notes", "analyses"}
+        missing = {*have, *PLAYER_TABLES} - {
             r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")
         }
         if missing:
@@ -340,6 +372,7 @@ class Store:
                     (3, _UPGRADE_3),
                     (4, _UPGRADE_4),
                     (5, _UPGRADE_5),
+                    (6, _UPGRADE_6),
                 ):
                     if db.execute("PRAGMA user_version").fetchone()[0] < version:
                         for stmt in script.split(";"):
@@ -552,6 +585,7 @@ class Store:
             db.execute("DELETE FROM deals WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM takebacks WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM notes WHERE table_id = ?", (table_id,))
+            db.execute("DELETE FROM analyses WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM tables WHERE table_id = ?", (table_id,))
             db.execute("COMMIT")
             self._last_seq.pop(table_id, None)
@@ -653,6 +687,37 @@ class Store:
                 (table_id, last),
             ).fetchall()
         return [(int(n), str(j)) for n, j in reversed(rows)]
+
+    # ----------------------------------------------------------- analyses
+
+    def keep_analysis(
+        self, table_id: str, deal_no: int, seat: int, method: str, result_json: str
+    ) -> None:
+        """Keep a deal's analysis for one seat (one statement: whole or not at all)."""
+        with self._guard("keep an analysis") as db:
+            db.execute(
+                "INSERT OR REPLACE INTO analyses(table_id, deal_no, seat, method, result_json,"
+                " created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, deal_no, seat, method, result_json, time.time()),
+            )
+
+    def analysis(self, table_id: str, deal_no: int, seat: int, method: str) -> str | None:
+        """A kept analysis (its JSON), or None."""
+        with self._guard("read an analysis") as db:
+            row = db.execute(
+                "SELECT result_json FROM analyses WHERE table_id = ? AND deal_no = ?"
+                " AND seat = ? AND method = ?",
+                (table_id, deal_no, seat, method),
+            ).fetchone()
+        return None if row is None else str(row[0])
+
+    def analyses(self, table_id: str) -> int:
+        """How many analyses the store keeps of the table."""
+        with self._guard("count analyses") as db:
+            row = db.execute(
+                "SELECT count(*) FROM analyses WHERE table_id = ?", (table_id,)
+            ).fetchone()
+        return int(row[0])
 
     def unfinished(self) -> list[str]:
         """Ids of the tables whose match has not ended, oldest first."""

@@ -34,7 +34,7 @@ def test_a_store_of_schema_4_gets_the_players_tables(tmp_path: Path) -> None:
     assert PlayerBook(store).players() == []
     store.close()
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
 
 
 @pytest.mark.parametrize(
