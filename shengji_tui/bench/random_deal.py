@@ -377,7 +377,7 @@ def play_random_deal(
                 effs = {order.eff[c.idx] for c in p}
                 if effs == {lead_suit}:
                     verb = "follows"
-                elif effs == {TRUMP}:
+                elif effs == {TRUMP} and rules.is_ruff(rs, ctx, plays[0], p):
                     verb = "ruffs"
                 elif lead_suit not in effs:
                     verb = "discards"

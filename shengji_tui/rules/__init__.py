@@ -12,7 +12,8 @@ Public API (docs/architecture.md, "rules"):
   `points`, `full_deck`, `remove_cards`, `contains`;
 - `RuleSet` (presets, options), `TrumpContext` (level and trump suit);
 - judgements, taking cards or notation: `decompose`, `is_tractor`,
-  `check_follow` / `legal_follows`, `trick_winner`, `check_throw`,
+  `check_follow` / `legal_follows`, `trick_winner`, `is_ruff` / `can_ruff`,
+  `check_throw`,
   `throw_allowed`, the
   declaration functions, `kitty_multiplier`, `deal_result`, `advance_level`,
   `sort_hand`, `is_trump`, `effective_suit`;
@@ -99,7 +100,7 @@ from .scoring import (
     takeover_points,
 )
 from .throws import ThrowResult, check_throw, throw_allowed
-from .trick import trick_winner
+from .trick import can_ruff, is_ruff, trick_winner
 from .trump import TrumpContext, effective_suit, is_trump, sort_hand
 from .units import Cols, Placement, Shape, Unit, decompose, is_tractor
 
@@ -137,6 +138,7 @@ __all__ = [
     "bid_limits",
     "bid_options",
     "can_declare",
+    "can_ruff",
     "check_bid",
     "check_declaration",
     "check_follow",
@@ -161,6 +163,7 @@ __all__ = [
     "friend_sides",
     "full_deck",
     "holder_friend",
+    "is_ruff",
     "is_tractor",
     "is_trump",
     "jack_rule_applies",

@@ -152,3 +152,37 @@ def winner_index(
         if c is not None and _beats(compare, c, best, has_multi):
             best, win = c, i
     return win
+
+
+def is_ruff(rs: RuleSet, ctx: TrumpContext, lead: CardsLike, play: CardsLike) -> bool:
+    """Whether `play` ruffs (毙) the side-suit `lead` (docs/rules.md §4): every
+    card a trump, and the lead's shape (its tractors and tuples) made of them,
+    so that it can win the trick. All trumps without the shape is a discard."""
+    lead_cards, play_cards = parse_cards(lead), parse_cards(play)
+    if not lead_cards or len(play_cards) != len(lead_cards):
+        return False
+    t = get_trump(rs, ctx)
+    e = t.eff
+    if e[lead_cards[0].idx] == TRUMP or any(e[c.idx] != TRUMP for c in play_cards):
+        return False
+    shapes = lead_shapes(best_decomposition(t, lead_cards, rs.max_tuple))
+    return feasible(columns(t, play_cards), shapes, rs.wide_units_substitute)
+
+
+def can_ruff(rs: RuleSet, ctx: TrumpContext, hand: CardsLike, lead: CardsLike) -> bool:
+    """Whether `hand` may ruff the `lead` now: the lead is of a side suit the hand
+    holds none of, and the hand's trumps make the lead's shape (a pair lead
+    needs a trump pair, a tractor a trump tractor; a single any trump)."""
+    lead_cards, held = parse_cards(lead), parse_cards(hand)
+    if not lead_cards:
+        return False
+    t = get_trump(rs, ctx)
+    e = t.eff
+    led = e[lead_cards[0].idx]
+    if led == TRUMP or any(e[c.idx] == led for c in held):
+        return False
+    trumps = [c for c in held if e[c.idx] == TRUMP]
+    if len(trumps) < len(lead_cards):
+        return False
+    shapes = lead_shapes(best_decomposition(t, lead_cards, rs.max_tuple))
+    return feasible(columns(t, trumps), shapes, rs.wide_units_substitute)

@@ -127,8 +127,11 @@ def eff_suit_name(cat: Catalogue, ct: CardText, rs: RuleSet, ctx: TrumpContext, 
 
 
 def play_verb(rs: RuleSet, ctx: TrumpContext, lead: Sequence[Card], play: Sequence[Card]) -> str:
-    """'follows', 'ruffs' (all trumps on a side lead), 'discards' (none of the led suit)
-    or 'mixed' (some of the led suit, the rest other cards)."""
+    """'follows', 'ruffs' (all trumps of the lead's shape on a side lead:
+    `rules.is_ruff`), 'discards' (none of the led suit, and no ruff: trumps
+    that do not match a tuple lead are a discard, docs/rules.md §4) or 'mixed'
+    (some of the led suit, the rest other cards). The log, the table, the
+    review and `shengji replay` all say it with this one function."""
     if not lead or not play:
         return "follows"
     lead_eff = rules.effective_suit(rs, ctx, lead[0])
@@ -136,5 +139,5 @@ def play_verb(rs: RuleSet, ctx: TrumpContext, lead: Sequence[Card], play: Sequen
     if effs == {lead_eff}:
         return "follows"
     if lead_eff not in effs:
-        return "ruffs" if effs == {"T"} else "discards"
+        return "ruffs" if rules.is_ruff(rs, ctx, lead, play) else "discards"
     return "mixed"

@@ -788,8 +788,11 @@ class Model(CallChoices):
         led = rules.effective_suit(rs, ctx, lead[0])
         held = sum(1 for c in self.hand if rules.effective_suit(rs, ctx, c) == led)
         n = len(lead)
-        if held == 0:  # void: any cards (a side lead may be ruffed)
-            return t("prompt.void_trumps" if led == "T" else "prompt.void", suit=suit, n=n)
+        if held == 0:  # void: any cards (a side lead may be ruffed, if the trumps allow)
+            if led == "T":
+                return t("prompt.void_trumps", suit=suit, n=n)
+            ruff = rules.can_ruff(rs, ctx, self.hand, lead)
+            return t("prompt.void" if ruff else "prompt.void_discard", suit=suit, n=n)
         if held < n:
             return t("prompt.short", suit=suit, k=held, rest=n - held, shape=shape)
         return t("prompt.follow", suit=suit, shape=shape, n=n)

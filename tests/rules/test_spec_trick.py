@@ -158,3 +158,52 @@ def test_trick_compare_modes(
     r = rs("classic") if mode == "largest_unit" else rs(mode)
     assert r.trick_compare == mode
     assert rules.trick_winner(r, ctx, plays) == winner
+
+
+# ------------------------------------------- a ruff, or a discard (§4)
+
+# (lead, play, is it a ruff); classic at level 10, trump hearts
+# fmt: off
+RUFFS = [
+    ("S4", "H3", True),                      # a single: any trump ruffs
+    ("S4 S4", "H6 H8", False),               # the case: a trump pair is needed
+    ("S4 S4", "H6 H6", True),
+    ("S4 S4", "BJ LJ", False),               # two jokers are no pair
+    ("S4 S4", "S10 H10", False),             # off-suit and trump-suit level cards differ
+    ("S4 S4 S5 S5", "H6 H6 H7 H7", True),    # a tractor for a tractor
+    ("S4 S4 S5 S5", "H6 H6 H8 H8", False),   # two pairs are no tractor
+    ("SA SK S5 S5 S4 S4", "H9 H9 H8 H8 H7 H2", True),   # seed 000
+    ("SA SA S5 S5 S4 S4", "H9 H9 H8 H8 H7 H2", False),  # seed 000
+    ("H4 H4", "H6 H8", False),               # a trump lead is followed, not ruffed
+    ("S4 S4", "H6 S8", False),               # not all trumps
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("lead", "play", "ruff"), RUFFS)
+def test_a_ruff_is_all_trumps_of_the_leads_shape(lead: str, play: str, ruff: bool) -> None:
+    ctx = rules.TrumpContext("10", rules.Suit.H)
+    assert rules.is_ruff(rs("classic"), ctx, lead, play) is ruff
+    if ruff:  # a ruff can win: it beats the lead
+        assert rules.trick_winner(rs("classic"), ctx, [lead, play]) == 1
+
+
+# (hand, lead, may it ruff); classic at level 10, trump hearts
+# fmt: off
+CAN_RUFF = [
+    ("H6 H8 C3", "S4 S4", False),            # trumps, but no pair: a discard only
+    ("H6 H6 C3", "S4 S4", True),
+    ("H6 S9 C3", "S4 S4", False),            # holds spades: must follow
+    ("C3 D4", "S4", False),                  # no trump at all
+    ("H2 D4", "S4", True),
+    ("H6 H6 H8 H8 C3", "S4 S4 S5 S5", False),
+    ("H6 H6 H7 H7 C3", "S4 S4 S5 S5", True),
+    ("H6 H6", "H4 H4", False),               # a trump lead is followed
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("hand", "lead", "may"), CAN_RUFF)
+def test_whether_a_hand_can_ruff_the_lead(hand: str, lead: str, may: bool) -> None:
+    ctx = rules.TrumpContext("10", rules.Suit.H)
+    assert rules.can_ruff(rs("classic"), ctx, hand, lead) is may
