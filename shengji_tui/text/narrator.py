@@ -84,6 +84,13 @@ class Narrator:
             key += "_you"
         return self.cat.t(key, **kw)
 
+    def _team_t(self, key: str, seats: Sequence[int], **kw: object) -> str:
+        """`key` said of a team (`names`), or its form `key_sg` for one seat other
+        than the player (English: "Mei goes up", "Mei and Ken go up", "You go up")."""
+        if len(seats) == 1 and not self.is_you(seats[0]) and self.cat.has(key + "_sg"):
+            key += "_sg"
+        return self.cat.t(key, names=self.team_name(seats), **kw)
+
     def note(self, n: Note) -> str:
         """What the table said beside the game (chat, a timeout, 托管), one sentence."""
         t = self.cat.t
@@ -241,20 +248,15 @@ class Narrator:
                 return t("log.deal_scored_dealer", points=e.trick_points)
             return t("log.deal_scored", points=e.attacker_points)
         if isinstance(e, LevelUp):
-            return t(
-                "log.level_up",
-                names=self.team_name(e.seats),
-                n=e.gain,
-                old=e.old_level,
-                new=e.new_level,
-            )
+            key = "log.level_up_one" if e.gain == 1 else "log.level_up"
+            return self._team_t(key, e.seats, n=e.gain, old=e.old_level, new=e.new_level)
         if isinstance(e, JackRule):
-            return t("log.jack_rule", names=self.team_name(e.seats), new=e.new_level)
+            return self._team_t("log.jack_rule", e.seats, new=e.new_level)
         if isinstance(e, DealerRotated):
             key = "log.dealer_rotated_take_over" if e.take_over else "log.dealer_rotated"
             return ty(key, e.seat, name=self.name(e.seat))
         if isinstance(e, MatchOver):
-            return t("log.match_over", names=self.team_name(e.winners), level=e.level)
+            return self._team_t("log.match_over", e.winners, level=e.level)
         return None
 
     def settled(self, e: DealSettled) -> str:

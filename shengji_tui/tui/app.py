@@ -170,6 +170,11 @@ class ShengjiApp(App[None]):
         self._result_for: tuple[int, str] | None = None
         self._result_screen: DealResultScreen | None = None
         self._passing = False
+        # hotseat, after the last card: the deal whose declaring window is held
+        # until every human here has seen their whole hand, and who has
+        self._closing_for: int | None = None
+        self._closing_seen: set[int] = set()
+        self._closing_done: set[int] = set()
         self._enlarge: EnlargeScreen | None = None
         self._saved = False  # the table at hand is kept in `saves`
         self._recorded: str | None = None  # the stored game whose results were recorded
@@ -320,6 +325,8 @@ class ShengjiApp(App[None]):
             self._on_trouble(table.trouble)
         await self.show_main(TableScreen(m))
         self._follow_result()
+        self._closing_for = None
+        self._closing_turns()  # (a hotseat game resumed after its last card)
         self._assist_moves(m.seat, self.views[m.seat])  # (a game resumed at such a moment)
         if owns:
             await table.start()
@@ -516,6 +523,8 @@ class ShengjiApp(App[None]):
 
     @on(SubmitCommand)
     async def submit_command(self, msg: SubmitCommand) -> None:
+        if isinstance(msg.command, DealNext) and self._hotseat_closing() and self.done_declaring():
+            return  # (one human's "done": the next one's turn before it closes)
         await self.send(msg.command)
 
     @on(FriendCallChosen)
@@ -626,6 +635,7 @@ class ShengjiApp(App[None]):
             self._follow_result()
             if msg.view.phase == "finished":
                 self._match_over()
+        self._closing_turns()
         self._check_hotseat()
 
     def _match_over(self) -> None:
@@ -732,6 +742,10 @@ class ShengjiApp(App[None]):
         m, table = self.model, self.table
         if m is None or table is None or not m.can_hold():
             return
+        if not msg.hold and self._hotseat_closing():  # (let go: done, the next one's turn)
+            self.done_declaring()
+            m.set_held(table.deal_held)
+            return
         table.hold_deal(m.seat, msg.hold)
         if not msg.hold:  # (a hotseat hold may be another human's at this keyboard)
             for s in self.humans:
@@ -812,6 +826,57 @@ class ShengjiApp(App[None]):
             self.push_screen(self._result_screen)
 
     # ------------------------------------------------------------------ hotseat
+    def _hotseat_closing(self) -> bool:
+        """Several humans here, every card dealt, the declarations still open."""
+        m = self.model
+        if m is None or len(self.humans) < 2 or self.spectate is not None:
+            return False
+        a = m.allowed
+        return a is not None and a.closing
+
+    def _closing_turns(self) -> None:
+        """Hotseat, after the last card: the declaring window is held until every
+        human here has seen their whole hand and said they are done (the skip
+        key), the keyboard handed to each in turn (docs/rules.md §6: the last
+        chance to declare is everyone's, not the one at the keyboard's)."""
+        m, table = self.model, self.table
+        if m is None or table is None or self._passing:
+            return
+        if not self._hotseat_closing():
+            self._closing_for = None
+            return
+        v = m.view
+        assert v is not None
+        key = v.deal_no  # (a redeal deals again: the window is another's then)
+        if self._closing_for != key:  # the window opens: held for every human here
+            self._closing_for = key
+            self._closing_seen, self._closing_done = set(), set()
+            for s in self.humans:
+                table.hold_deal(s, True)
+        if m.seat not in self._closing_seen:  # (their whole hand is on screen now)
+            self._closing_seen.add(m.seat)
+            self.notify(m.ct.keys(self.cat.t("hotseat.last_chance")), timeout=6)
+
+    def done_declaring(self) -> bool:
+        """The human shown is done with the last chance to declare: the keyboard
+        goes to the next human who has not had it (True); after the last one
+        the window is let go (False: the table closes it, or the skip key's
+        command does now)."""
+        m, table = self.model, self.table
+        if m is None or table is None:
+            return False
+        self._closing_done.add(m.seat)
+        table.hold_deal(m.seat, False)
+        waiting = [s for s in self.humans if s not in self._closing_done]
+        if not waiting:
+            for s in self.humans:
+                table.hold_deal(s, False)
+            return False
+        i = self.humans.index(m.seat)
+        after = self.humans[i + 1 :] + self.humans[: i + 1]
+        self.pass_to(next(s for s in after if s in waiting))
+        return True
+
     def _check_hotseat(self) -> None:
         m = self.model
         if m is None or len(self.humans) < 2 or self._passing:
@@ -845,6 +910,7 @@ class ShengjiApp(App[None]):
             self.clear_toasts()  # (any raised for the seat before, meanwhile)
             m.take_seat(seat, self.views[seat])
             self._assist_moves(seat, self.views[seat])
+            self._closing_turns()
             self._check_hotseat()
 
         name = m.names[seat] if seat < len(m.names) and m.names[seat] else m.name(seat)

@@ -66,6 +66,11 @@ def rising(rs: RuleSet) -> bool:
     return rs.bidding == "points_up"
 
 
+def forced(v: SeatView) -> bool:
+    """Every seat passed and the first to pass deals at the minimum (no bid made)."""
+    return v.auction is not None and rules.auction_status(v.rules, v.auction).forced
+
+
 def signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
@@ -303,10 +308,10 @@ class AuctionPresenter:
         if v.phase == "dealing":
             total = v.rules.hand_size * v.rules.players
             out = [words(t("centre.dealing", n=total - v.cards_left, total=total))]
-            if m.last_dealt is not None:
-                out.append(
-                    Line((Words(t("centre.you_got") + " "), self.chips.cards(m, [m.last_dealt])))
-                )
+            if m.last_dealt is not None:  # (marked + in the hand: say so)
+                got = self.chips.cards(m, [m.last_dealt])
+                mark = Words(t("centre.you_got_mark"), "seat--dim")
+                out.append(Line((Words(t("centre.you_got") + " "), got, mark)))
             key = "auction.dealing_up" if rising(v.rules) else "auction.dealing_down"
             out.append(words(t(key), "seat--dim"))
             return out
@@ -397,7 +402,8 @@ class AuctionPresenter:
         if not up and v.dealer is not None:  # (the dealer's; eighty points: always 2)
             parts.append(words(t("status.level", level=v.level)))
         if v.dealer is not None and v.bid is not None:
-            parts.append(words(t("auction.status_dealer", name=m.name(v.dealer), points=v.bid)))
+            key = "auction.status_dealer_forced" if forced(v) else "auction.status_dealer"
+            parts.append(words(t(key, name=m.name(v.dealer), points=v.bid)))
         if up and not narrow:
             each = " ".join(f"{m.name(s)} {signed(v.match_scores[s])}" for s in self.order(m))
             parts.append(words(t("auction.status_scores", list=each)))

@@ -114,7 +114,9 @@ def count_cards(view: SeatView, ctx: TrumpContext) -> CardCount:
     voids = shown_voids(order, tricks)
     suits: list[SuitCount] = []
     for label in suit_labels(order):
-        cards = sorted(out.get(label, ()), key=order.strength, reverse=True)
+        # strongest first; cards of one strength (the off-suit level cards) by
+        # suit, so that copies stand together: 2♠ 2♠ 2♦ 2♦, not 2♠ 2♦ 2♠ 2♦
+        cards = sorted(out.get(label, ()), key=lambda c: (-order.strength(c), order.sort_key(c)))
         suits.append(
             SuitCount(
                 suit=label,

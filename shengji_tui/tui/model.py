@@ -229,6 +229,13 @@ class Model(CallChoices):
             return self.cat.t("team.pair", a=names[0], b=names[1])
         return self.cat.t("team.list_sep").join(names)
 
+    def team_said(self, key: str, seats: Sequence[int], **kw: object) -> str:
+        """`key` said of a team (`names`), or its `key_sg` form for one seat that
+        is not the viewer ("Mei wins", "Mei and Ken win", "You win")."""
+        if len(seats) == 1 and not self.is_you(seats[0]) and self.cat.has(key + "_sg"):
+            key += "_sg"
+        return self.cat.t(key, names=self.team_name(seats), **kw)
+
     def is_partner(self, seat: int) -> bool:
         v = self.view
         return v is not None and v.teams[seat] == v.teams[self.seat]
@@ -655,13 +662,16 @@ class Model(CallChoices):
 
     def skip_command(self) -> Command | None:
         """The skip key: deal the rest at once; after the last card, close the
-        declarations (only a table of one human: others may still declare)."""
+        declarations (only where every human of the table plays at this
+        keyboard: over SSH others may still declare; at a hotseat the app gives
+        each human here their turn before it closes)."""
         a = self.allowed
         if a is None or "deal_all" not in a:
             return None
         if not a.closing:
             return DealAll(seat=self.seat)
-        return DealNext(seat=self.seat) if self.table_humans <= 1 else None
+        # (every human of the table at this keyboard: the app hands it round first)
+        return DealNext(seat=self.seat) if self.table_humans <= max(1, len(self.humans)) else None
 
     # ----------------------------------------------------------- declaring
     def declare_options(self) -> list[list[Card]]:

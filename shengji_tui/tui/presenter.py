@@ -169,6 +169,8 @@ class Presenter:
         sep = f" {self.glyphs(m)['sep']} "
         if v is None:
             return StatusProps(title, sep, ())
+        if not m.watching:
+            title = self.game_title(m)
         clock = self.clock(m, now)
         if v.rules.bidding != "none":  # match points or per-seat levels, and the bid
             full = tuple(self.auction.status_parts(m))
@@ -220,6 +222,16 @@ class Presenter:
         if short is not None:
             narrow[0] = short
         return StatusProps(title, sep, tuple(parts), clock, tuple(narrow))
+
+    @staticmethod
+    def game_title(m: Model) -> str:
+        """The game played, named: its preset's name ("Find friends (找朋友)"), or
+        for rules of a file of its own the app's title."""
+        v = m.view
+        key = f"game.{v.rules.name}" if v is not None else ""
+        if not key or not m.cat.has(key):
+            return m.cat.t("app.title")
+        return m.cat.t("game.title", game=m.cat.t(key))
 
     def clock(self, m: Model, now: float | None) -> Line | None:
         """The turn clock's seconds left (whose, and the declaring window's)."""
@@ -420,10 +432,10 @@ class Presenter:
             dealt = total - v.cards_left
             if v.phase == "dealing":
                 out.append(words(t("centre.dealing", n=dealt, total=total)))
-                if m.last_dealt is not None:
-                    out.append(
-                        Line((Words(t("centre.you_got") + " "), self.cards(m, [m.last_dealt])))
-                    )
+                if m.last_dealt is not None:  # (marked + in the hand: say so)
+                    got = self.cards(m, [m.last_dealt])
+                    mark = Words(t("centre.you_got_mark"), "seat--dim")
+                    out.append(Line((Words(t("centre.you_got") + " "), got, mark)))
             elif m.declare_deadline is not None and not m.deal_held:
                 left = max(0, math.ceil(m.declare_deadline - now))
                 out.append(words(t("centre.dealt_countdown", s=left)))
@@ -440,7 +452,8 @@ class Presenter:
         elif v.phase == "burying":
             holder = v.kitty_holder
             if holder == m.me:
-                out.append(words(t("centre.bury_title", k=m.bury_count()), "centre--prompt"))
+                key = "centre.bury_title_marked" if m.kitty_new else "centre.bury_title"
+                out.append(words(t(key, k=m.bury_count()), "centre--prompt"))
                 chk = m.check()
                 out.append(words(chk.message, "centre--ok" if chk.ok else "centre--alert"))
                 sel = m.selection()
@@ -585,8 +598,10 @@ class Presenter:
             key = "declare.yours"
         elif st is not None:
             key = "declare.cannot_beat"
-        else:
+        elif v.rules.decks >= 2 and v.rules.max_tuple >= 2:  # (one deck: no joker pair)
             key = "declare.cannot"
+        else:
+            key = "declare.cannot_no_joker_pair"
         return t(key, level=v.level)
 
     # ------------------------------------------------------------ hand

@@ -604,3 +604,34 @@ async def test_a_hand_over_clears_the_toasts_but_the_tables_own_warning() -> Non
         toasts = [" ".join(BOX.sub(" ", t).split()) for t in painted]
         assert any("disk full" in t for t in toasts), toasts
         assert not any("own news" in t for t in toasts), toasts
+
+
+async def test_every_human_gets_the_last_chance_to_declare() -> None:
+    """After the last card the declaring window is held for every human at the
+    keyboard: the first one's `f` (done) hands it to the next, who sees their
+    whole hand before anything closes; the last one's `f` closes it."""
+    from shengji_tui.engine import DealAll, DealNext, apply, new_game
+
+    from . import helpers as H
+
+    state, _ = apply(new_game("classic", 5), DealAll())
+    assert state.phase == "declaring"
+    table = H.StaticTable(state, humans=HUMANS)
+    app = ShengjiApp(table, list(HUMANS), theme="shengji")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        m = app.model
+        assert m is not None and m.seat == HUMANS[0]
+        assert table.deal_held, "the window is held"
+        await pilot.press("f")
+        await wait_until(pilot, lambda: isinstance(app.screen, PassScreen), what="the hand-over")
+        assert not table.submitted, "nothing closed before the other human's turn"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: m.seat == HUMANS[1], what="the next human")
+        await pilot.pause()
+        assert sorted(map(str, m.hand)) == sorted(map(str, state.hands[HUMANS[1]]))
+        assert m.phase == "declaring" and not table.submitted
+        await pilot.press("f")
+        await wait_until(pilot, lambda: bool(table.submitted), what="the close")
+        assert isinstance(table.submitted[0], DealNext)
+        assert table.state.phase != "declaring"

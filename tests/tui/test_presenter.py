@@ -308,7 +308,7 @@ def test_burying_marks_the_kitty_and_names_the_key() -> None:
     p = Presenter().present(m, 0.0)
     assert p.keys.confirm == "keys.bury"
     assert Counter(p.hand.marks)["+"] == state.rules.kitty_size
-    assert texts(p.centre.lines)[0] == m.cat.t("centre.bury_title", k=state.rules.kitty_size)
+    assert texts(p.centre.lines)[0] == m.cat.t("centre.bury_title_marked", k=state.rules.kitty_size)
     assert m.suggest_selection()
     p = Presenter().present(m, 0.0)
     assert keys(p)["confirm"] is True

@@ -27,6 +27,12 @@ class Dialog(ModalScreen[Any]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "close")]
 
+    def key_labels(self) -> dict[str, str]:
+        """What its keys do in the player's language, by action (the table's
+        footer shows a dialog's keys while it is open; the table's own words
+        for an action serve where this has none)."""
+        return {}
+
     def action_close(self) -> None:
         self.dismiss(None)
 

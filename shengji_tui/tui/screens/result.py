@@ -19,6 +19,7 @@ from ..presenter import Presenter
 from ..props import ResultProps
 from ..widgets import lines_text, styles_for
 from .base import Dialog
+from .help import HelpScreen
 from .last_trick import LastTrickScreen
 
 
@@ -28,6 +29,7 @@ class DealResultScreen(Dialog):
         Binding("t", "last_trick", "last trick"),
         Binding("r", "review", "review"),
         Binding("escape", "close", "close"),
+        Binding("question_mark", "help", "help", key_display="?"),
         Binding("q", "quit", "quit"),
     ]
 
@@ -47,18 +49,19 @@ class DealResultScreen(Dialog):
                 key = "watch.result_keys"
             yield Label(f"{t(key)}\n{t('review.result_key')}", classes="dim", markup=False)
 
-    def on_mount(self) -> None:
+    def key_labels(self) -> dict[str, str]:
         t = self.model.cat.t
-        relabel_bindings(
-            self,
-            {
-                "next": t("keys.new_game" if self.final else "keys.next_deal"),
-                "last_trick": t("keys.last_trick"),
-                "review": t("review.key"),
-                "close": t("keys.close"),
-                "quit": t("keys.quit"),
-            },
-        )
+        return {
+            "next": t("keys.new_game" if self.final else "keys.next_deal"),
+            "last_trick": t("keys.last_trick"),
+            "review": t("review.key"),
+            "close": t("keys.close"),
+            "help": t("keys.help"),
+            "quit": t("keys.quit"),
+        }
+
+    def on_mount(self) -> None:
+        relabel_bindings(self, self.key_labels())
 
     def title_line(self) -> str:
         return self.props.title
@@ -83,6 +86,9 @@ class DealResultScreen(Dialog):
 
     def action_review(self) -> None:
         self.post_message(ReviewRequested())
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.model))
 
     def action_quit(self) -> None:
         self.post_message(QuitRequested())

@@ -25,12 +25,12 @@ from .base import Dialog
 
 class ReviewScreen(Dialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,l", "step(1)", "next trick"),
-        Binding("left,h", "step(-1)", "previous trick"),
-        Binding("home", "first", "first trick"),
-        Binding("end", "last", "last"),
-        Binding("right_square_bracket,pagedown", "deal(1)", "next deal"),
-        Binding("left_square_bracket,pageup", "deal(-1)", "previous deal"),
+        Binding("right,l", "step(1)", "trick", key_display="←→"),
+        Binding("left,h", "step(-1)", "previous trick", show=False),
+        Binding("home", "first", "first trick", show=False),
+        Binding("end", "last", "last", show=False),
+        Binding("right_square_bracket,pagedown", "deal(1)", "next deal", show=False),
+        Binding("left_square_bracket,pageup", "deal(-1)", "previous deal", show=False),
         Binding("escape,q,r", "close", "close"),
     ]
 
@@ -69,6 +69,9 @@ class ReviewScreen(Dialog):
             with VerticalScroll(id="review-scroll"):
                 yield Static(id="review-deal", markup=False)
             yield Label(self.props.keys, id="review-keys", classes="dim", markup=False)
+
+    def key_labels(self) -> dict[str, str]:
+        return {"step": self.cat.t("keys.trick"), "close": self.cat.t("keys.close")}
 
     def on_mount(self) -> None:
         self.show()

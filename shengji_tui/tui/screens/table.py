@@ -11,12 +11,13 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 from textual.timer import Timer
 
 from ...engine import Declare, NextDeal, PassSteal, Steal
@@ -54,7 +55,7 @@ from ..widgets import (
 )
 from .auction_keys import ACTIONS as AUCTION_ACTIONS
 from .auction_keys import AUCTION_BINDINGS, AuctionKeys, auction_labels, key_state
-from .base import SizeWatch
+from .base import Dialog, SizeWatch
 from .call_friend import CallFriendScreen
 from .counter import CounterScreen
 from .help import HelpScreen
@@ -210,6 +211,11 @@ class TableScreen(SizeWatch, AuctionKeys):
             "next_hand": t("keys.next_hand"),
             "help": t("keys.help"),
             "quit_table": t("keys.quit"),
+            "quit": t("keys.quit"),  # (a dialog's keys, shown in the footer under it)
+            "close": t("keys.close"),
+            "yes": t("keys.yes"),
+            "no": t("keys.no"),
+            "cancel": t("keys.close"),
             "chat": t("chat.key"),
             **auction_labels(t),
             "deal_step": t("pace.step_key"),
@@ -326,12 +332,17 @@ class TableScreen(SizeWatch, AuctionKeys):
             self._binding_sig = sig
             self.refresh_bindings()
 
-    def key_text(self, binding: Binding, display: str) -> tuple[str, str]:
-        """How the key bar writes a binding: its key and what it does, in the
-        player's language (the bindings say it too when the patches are on)."""
+    def key_text(self, binding: Binding, display: str, screen: Screen[Any]) -> tuple[str, str]:
+        """How the key bar writes a binding of this screen or of a dialog open
+        over it (`screen`): its key and what it does, in the player's language
+        (the bindings say it too when the patches are on)."""
         if binding.key == "space":
             display = self._space
         name = binding.action.split("(")[0]
+        if screen is not self:  # a dialog's: its own words, else the table's for the action
+            own = screen.key_labels() if isinstance(screen, Dialog) else {}
+            label = own.get(name, self._labels.get(name))
+            return display, label if label is not None else binding.description
         if name == "follow":
             display = f"0-{self.model.players}"
         label = self._labels.get(name)

@@ -9,6 +9,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.screen import ModalScreen, Screen
 
 from .lines import LineWidget
 
@@ -20,7 +21,7 @@ class KeyEntry(NamedTuple):
     key: str  # what a click presses ("palette": the command palette)
 
 
-Describe = Callable[[Binding, str], tuple[str, str]]
+Describe = Callable[[Binding, str, Screen[Any]], tuple[str, str]]
 
 
 class KeyBarProps(NamedTuple):
@@ -30,7 +31,8 @@ class KeyBarProps(NamedTuple):
 class KeyBar(LineWidget[KeyBarProps]):
     """The screen's bindings (Textual's binding system, `check_action`, the
     command palette key on the right), looking like Textual's compact `Footer`
-    (disabled keys dimmed), drawn as one line.
+    (disabled keys dimmed), drawn as one line. While a dialog is open over the
+    screen, the dialog's keys: the footer offers what the keys do now.
 
     Textual's `Footer` is a row of `FooterKey` widgets; greying a key when the
     turn passes restyles it through the CSS engine and repaints it in a second
@@ -49,10 +51,10 @@ class KeyBar(LineWidget[KeyBarProps]):
     KEEP_LINES = 8  # the bar goes back and forth between a few states (your turn or not)
 
     def __init__(self, describe: Describe | None = None, **kw: Any) -> None:
-        """`describe(binding, key display)`: how a key is written (its display and
-        what it does), default as the binding says."""
+        """`describe(binding, key display, screen)`: how a key of `screen` is
+        written (its display and what it does), default as the binding says."""
         super().__init__(KeyBarProps(()), **kw)
-        self.describe: Describe = describe or (lambda b, display: (display, b.description))
+        self.describe: Describe = describe or (lambda b, display, _s: (display, b.description))
         self.show_palette = True
         self._spans: list[tuple[int, int, str, bool]] = []  # x0, x1, key, enabled
         self._built: dict[tuple[object, ...], tuple[Text, list[tuple[int, int, str, bool]]]] = {}
@@ -63,7 +65,23 @@ class KeyBar(LineWidget[KeyBarProps]):
         self.screen.bindings_updated_signal.subscribe(
             self, lambda _screen: self.follow_bindings(), immediate=True
         )
+        self.app.screen_change_signal.subscribe(
+            self, lambda _screen: self.follow_bindings(), immediate=True
+        )
         self.follow_bindings()
+
+    def keys_of(self) -> Screen[Any]:
+        """The screen whose keys work now: a dialog open over this bar's screen
+        (shown through it), else the bar's own."""
+        own = self.screen
+        stack = self.app.screen_stack
+        if own not in stack:
+            return own
+        for scr in reversed(stack):
+            if scr is own or not isinstance(scr, ModalScreen):
+                break
+            return scr
+        return own
 
     def follow_bindings(self) -> None:
         self.show(KeyBarProps(tuple(self.entries())))
@@ -76,7 +94,7 @@ class KeyBar(LineWidget[KeyBarProps]):
 
     def entries(self) -> list[KeyEntry]:
         """The keys shown, the palette last (written as `describe` says)."""
-        screen = self.screen
+        screen = self.keys_of()
         app = self.app
         say = self.describe
         seen: set[str] = set()
@@ -86,13 +104,13 @@ class KeyBar(LineWidget[KeyBarProps]):
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
-            display, description = say(binding, app.get_key_display(binding))
+            display, description = say(binding, app.get_key_display(binding), screen)
             out.append(KeyEntry(display, description, enabled, binding.key))
         if self.show_palette and app.ENABLE_COMMAND_PALETTE:
             entry = active.get(app.COMMAND_PALETTE_BINDING)
             if entry is not None:
                 _node, binding, enabled, _tooltip = entry
-                display, description = say(binding, app.get_key_display(binding))
+                display, description = say(binding, app.get_key_display(binding), screen)
                 out.append(KeyEntry(display, description, enabled, "palette"))
         return out
 

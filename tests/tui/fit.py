@@ -1,0 +1,189 @@
+"""What a screen shows that a player cannot read: text cut off by its region,
+a widget pushed out of its box, a seat's line wrapped, a toast over a seat, a
+key the footer offers that the screen on top does not take. Read from
+Textual's public API (regions, content sizes, active bindings)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.app import App
+from textual.containers import ScrollableContainer
+from textual.geometry import Region
+from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+from textual.widgets._toast import Toast
+
+from shengji_tui.tui.widgets import GameLog, KeyBar, SeatPanel
+from shengji_tui.tui.widgets.lines import LineWidget
+
+# widgets laid out by others (their own text is checked on their children)
+_CONTAINERS = ("Horizontal", "Vertical", "Container", "Grid", "Center", "Middle")
+
+
+def visible_screens(app: App[Any]) -> list[Screen[Any]]:
+    """The screens on view, the top one first (modal ones show the ones under them)."""
+    out: list[Screen[Any]] = []
+    for scr in reversed(app.screen_stack):
+        out.append(scr)
+        if not isinstance(scr, ModalScreen):
+            break
+    return out
+
+
+def scrolls(w: Widget) -> bool:
+    """Inside (or itself) something that scrolls: what it holds can be reached."""
+    for node in w.ancestors_with_self:
+        if isinstance(node, (ScrollableContainer, GameLog)):
+            return True
+        scrolled = isinstance(node, Widget) and node.styles.overflow_y in ("auto", "scroll")
+        if scrolled and node is not w.screen:
+            return True
+    return False
+
+
+def _name(w: Widget) -> str:
+    return f"{type(w).__name__}#{w.id}" if w.id else type(w).__name__
+
+
+def painted(w: Widget) -> list[str]:
+    size = w.outer_size
+    strips = w.render_lines(Region(0, 0, size.width, size.height))
+    return ["".join(seg.text for seg in strip) for strip in strips]
+
+
+def cut_text(app: App[Any]) -> list[str]:
+    """Every widget on view whose text does not all show."""
+    problems: list[str] = []
+    size = app.size
+    for scr in visible_screens(app):
+        for w in scr.query("*"):
+            if not w.display or not w.visible or not w.is_mounted:
+                continue
+            if any(not a.display for a in w.ancestors if isinstance(a, Widget)):
+                continue
+            if isinstance(w, Toast) or scrolls(w):
+                continue
+            try:
+                geo = scr.find_widget(w)
+            except Exception:  # not laid out (hidden)
+                continue
+            region = geo.region
+            if region.width == 0 or region.height == 0:
+                continue
+            if type(w).__name__ in _CONTAINERS:
+                continue
+            shown = geo.visible_region.intersection(Region(0, 0, size.width, size.height))
+            name = _name(w)
+            if shown != region:
+                problems.append(f"{name} is cut by its box: {region} shows {shown}")
+                continue
+            if not isinstance(w, (LineWidget, Static)):
+                continue
+            content = w.content_size
+            if content.width <= 0:
+                continue
+            need = w.get_content_height(content, size, content.width)
+            if need > content.height:
+                problems.append(f"{name} holds {need} lines, shows {content.height}")
+            if isinstance(w, LineWidget):
+                text = w.render()
+                no_wrap = isinstance(text, Text) and text.no_wrap
+                wide = w.get_content_width(content, size)
+                if no_wrap and wide > content.width and not isinstance(w, KeyBar):
+                    problems.append(f"{name} is {wide} columns wide, shows {content.width}")
+                if isinstance(w, SeatPanel):
+                    problems.extend(_seat_wraps(w))
+    return problems
+
+
+def _seat_wraps(panel: SeatPanel) -> list[str]:
+    """A seat's lines each on one line of its panel (a name or role cut in two
+    reads as two seats)."""
+    from shengji_tui.tui.props import plain
+
+    width = panel.content_size.width
+    out = []
+    for line in panel.props.lines:
+        for part in plain(line).split("\n"):
+            if cell_len(part.rstrip()) > width:
+                out.append(f"{_name(panel)} wraps {part!r} ({cell_len(part)} > {width})")
+    return out
+
+
+def keybar_cut(app: App[Any]) -> list[str]:
+    """Every key the table's footer offers is shown whole (the palette's key may go)."""
+    out = []
+    for scr in visible_screens(app):
+        for bar in scr.query(KeyBar):
+            if not bar.display:
+                continue
+            text = painted(bar)[0] if bar.outer_size.height else ""
+            for entry in bar.props.entries:
+                if entry.key == "palette":
+                    continue
+                said = entry.display + (" " + entry.description if entry.description else "")
+                if said not in text:
+                    out.append(f"the footer cuts {said!r}: {text.rstrip()!r}")
+    return out
+
+
+def footer_keys(app: App[Any]) -> list[str]:
+    """The keys a footer on view offers (enabled), as Textual names them."""
+    keys: list[str] = []
+    for scr in visible_screens(app):
+        for bar in scr.query(KeyBar):
+            if bar.display:
+                offered = [e for e in bar.props.entries if e.enabled and e.key != "palette"]
+                keys.extend(e.key.split(",")[0] for e in offered)
+        for footer in scr.query(Footer):
+            if footer.display:
+                keys.extend(
+                    b.key.split(",")[0]
+                    for _n, b, enabled, _t in scr.active_bindings.values()
+                    if b.show and enabled
+                )
+    return keys
+
+
+def dead_keys(app: App[Any]) -> list[str]:
+    """Keys a footer on view offers that the screen on top does not take."""
+    active = app.screen.active_bindings
+    out = []
+    for key in footer_keys(app):
+        got = active.get(key)
+        if got is None or not got.enabled:
+            out.append(f"{key!r} is offered but {type(app.screen).__name__} does not take it")
+    return out
+
+
+def toasts_over_seats(app: App[Any]) -> list[str]:
+    """A toast over a seat's written cells hides who sits there."""
+    out = []
+    scr = app.screen
+    toasts = [t for t in app.query(Toast) if t.display and t.region]
+    if not toasts:
+        return out
+    for panel in scr.query(SeatPanel):
+        if not panel.display or not panel.region:
+            continue
+        lines = painted(panel)
+        r = panel.region
+        for t in toasts:
+            over = r.intersection(t.region)
+            if not over:
+                continue
+            for y in range(over.y, over.bottom):
+                row = lines[y - r.y] if 0 <= y - r.y < len(lines) else ""
+                seg = row[over.x - r.x : over.right - r.x]
+                if seg.strip():
+                    out.append(f"a toast covers {_name(panel)}: {row.strip()!r}")
+                    break
+    return out
+
+
+def problems(app: App[Any]) -> list[str]:
+    return [*cut_text(app), *keybar_cut(app), *dead_keys(app), *toasts_over_seats(app)]
