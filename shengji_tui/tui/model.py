@@ -84,6 +84,9 @@ class Model(CallChoices):
     declare_window: float | None = None  # seconds the table waits for declarations
     card_counter: bool = True  # the table lets its players open the card counter
     compact: bool = False  # a small terminal (below 80x24): fewer, shorter words
+    # the centre box's room on screen (columns, lines of text; None: not laid out):
+    # on a small terminal the presenter leaves out its lines the keys or `t` tell
+    centre_room: tuple[int, int] | None = None
     view: SeatView | None = None
     cursor: int = 0
     selected: list[int] = field(default_factory=list)  # indices into `hand`, in pick order
@@ -413,6 +416,12 @@ class Model(CallChoices):
         """The terminal became small (or large again): the table says less."""
         if compact != self.compact:
             self.compact = compact
+            self._changed()
+
+    def set_centre_room(self, room: tuple[int, int] | None) -> None:
+        """The centre box's columns and lines on screen (the table screen measures)."""
+        if room != self.centre_room:
+            self.centre_room = room
             self._changed()
 
     def _burying(self) -> bool:

@@ -23,7 +23,7 @@ from ..engine import (
     SeatCards,
 )
 from ..rules import Card, Rank, Suit
-from ..text import describe_lead, play_verb
+from ..text import describe_lead, play_verb, wrap_lines
 from . import friends, outcome
 from .auction import AuctionPresenter
 from .model import Model
@@ -50,6 +50,7 @@ from .props import (
     StatusProps,
     TableProps,
     Words,
+    plain,
 )
 
 GLYPHS = {"turn": "▶", "dealer": "★", "sel": "▲", "new": "+", "win": "◀", "sep": "·"}
@@ -115,6 +116,7 @@ class Presenter:
         self._groups: tuple[object, tuple[HandGroup, ...]] | None = None
         self._last: tuple[object, LastTrickProps] | None = None
         self._score: tuple[object, ScoreProps] | None = None
+        self._optional: dict[int, int] = {}  # the centre's lines that may go (fit_centre)
         # the auction presets' parts (auction.py); it reaches this one's chips
         # weakly: the two in a cycle would wait for the collector at the app's end
         self.auction = AuctionPresenter(weakref.proxy(self))
@@ -267,15 +269,19 @@ class Presenter:
         name.append(Words(m.name(seat), "seat--name"))
         info = [self.standing(m, seat), t("seat.cards", n=v.hand_sizes[seat])]
         side = position in ("left", "right")
-        # a side panel is 16 columns at 80: its dealer with a team shows "Ana ★
+        # a side panel is 16 columns at 80 (10 at 60): its dealer shows "Ana ★
         # (opponent)", not "Ana (opponent, dealer ★)", which would wrap
-        short = side and v.rules.partnership == "fixed"
+        short = side or m.players > 4  # (five or six seats: panels a third wide or less)
         roles = self.seat_roles(m, seat, with_dealer=not short)
-        if m.compact and v.rules.partnership == "fixed":
-            # a small terminal: where a seat sits says partner or opponent
+        role_line: Line | None = None
+        if m.compact and side:
+            # a small terminal: the name, then its role on a line of its own
             if v.dealer == seat:
                 name.append(Words(" " + g["dealer"]))
-            sep = "\n" if side else f" {g['sep']} "
+            if roles:
+                said = t("seat.roles", roles=t("seat.role_sep").join(roles)).strip()
+                role_line = words(said, "seat--dim")
+            sep = "\n"
         else:
             if short and v.dealer == seat:
                 name.append(Words(" " + g["dealer"]))
@@ -286,10 +292,18 @@ class Presenter:
             sep = "\n" if two and side else f" {g['sep']} "
         if seat in m.hosted:
             name.append(Words(" " + t("clock.hosted"), "centre--alert"))
-        out = [Line(tuple(name)), words(sep.join(info), "seat--dim")]
+        out = [Line(tuple(name))]
+        if role_line is not None:
+            out.append(role_line)
+        out.append(words(sep.join(info), "seat--dim"))
         pts = v.points_by_seat[seat]
         if pts and v.dealer_side and seat not in v.dealer_side:
-            out.append(words(t("seat.points_won", n=pts), "seat--dim"))
+            won = t("seat.points_won", n=pts)
+            if m.compact and not side:  # (a seat across: its 3 lines, the points on the 2nd)
+                last = out.pop()
+                out.append(words(plain(last) + f" {g['sep']} " + won, "seat--dim"))
+            else:
+                out.append(words(won, "seat--dim"))
         out.append(Line(self.play_pieces(m, seat, with_throw=True)))
         return tuple(out)
 
@@ -423,6 +437,42 @@ class Presenter:
         t = m.cat.t
         if v is None:
             return CentreProps((words(t("centre.waiting_table")),), None)
+        self._optional = {}  # id of a line -> how soon it goes (0 first)
+        lines = self._centre_lines(m, now)
+        return CentreProps(self.fit_centre(m, lines), (v.deal_no, v.phase))
+
+    def optional(self, line: Line, rank: int) -> Line:
+        """`line` may be left out of a centre too small for all (rank 0 first)."""
+        self._optional[id(line)] = rank
+        return line
+
+    def fit_centre(self, m: Model, lines: list[Line]) -> tuple[Line, ...]:
+        """The centre's lines that fit its room, the optional ones left out first
+        (what the key bar, the status line or `t` also tell)."""
+        room = m.centre_room
+        if room is None or not self._optional:
+            return tuple(lines)
+        width, height = room
+        if width <= 0 or height <= 0:
+            return tuple(lines)
+        sizes = [len(wrap_lines(plain(line), width)) or 1 for line in lines]
+        keep = [True] * len(lines)
+        order = sorted(
+            (i for i, line in enumerate(lines) if id(line) in self._optional),
+            key=lambda i: (self._optional[id(lines[i])], -i),
+        )
+        total = sum(sizes)
+        for i in order:
+            if total <= height:
+                break
+            keep[i] = False
+            total -= sizes[i]
+        return tuple(line for line, k in zip(lines, keep, strict=True) if k)
+
+    def _centre_lines(self, m: Model, now: float) -> list[Line]:
+        v = m.view
+        assert v is not None
+        t = m.cat.t
         out: list[Line] = []
         auction = self.auction.centre(m)
         if auction is not None:
@@ -446,7 +496,7 @@ class Presenter:
                 out.append(words(m.ct.keys(t(key)), "centre--prompt"))
             if v.dealer is None:
                 if not m.compact:  # (the help says it too)
-                    out.append(words(t("centre.first_deal_rule"), "seat--dim"))
+                    out.append(self.optional(words(t("centre.first_deal_rule"), "seat--dim"), 1))
             else:
                 out.append(words(t("centre.dealer_known", name=m.name(v.dealer))))
         elif v.phase == "burying":
@@ -473,14 +523,15 @@ class Presenter:
         elif v.phase == "calling":
             out.extend(friends.calling_lines(m))
         elif v.phase == "playing":
-            out.extend(friends.centre_lines(m))
+            for line in friends.centre_lines(m):  # (the call: the status line says it too)
+                out.append(self.optional(line, 2) if line.style == "seat--dim" else line)
             out.extend(self.trick_lines(m))
         elif v.phase == "scoring":
             out.append(words(t("centre.deal_over", points=m.attacker_points())))
             out.append(words(t("centre.next_deal_key"), "centre--prompt"))
         elif v.phase == "finished":
             out.append(words(t("centre.match_over")))
-        return CentreProps(tuple(out), (v.deal_no, v.phase))
+        return out
 
     def trick_lines(self, m: Model) -> list[Line]:
         v = m.view
@@ -493,7 +544,7 @@ class Presenter:
             said = t("centre.last_won", name=m.name(v.last_trick_winner), points=pts, cards="\0")
             before, _, after = said.partition("\0")  # (where the cards go in the sentence)
             pieces = (Words(before), self.cards(m, win), Words(after))
-            out.append(Line(pieces, "seat--dim", "card--dim"))
+            out.append(self.optional(Line(pieces, "seat--dim", "card--dim"), 1))  # (`t` shows it)
         failed = m.throw_failed
         if failed is not None and v.trick:
             said = t("centre.throw_failed", name=m.name(failed.seat)) + " "
@@ -539,10 +590,12 @@ class Presenter:
                 for k, cards in enumerate(listed, 1):
                     number = Words((" " if k > 1 else "") + t("declare.option", n=k))
                     picks.append(Group((number, self.cards(m, cards))))
-                out.append(Line(tuple(picks), "seat--dim"))
+                out.append(self.optional(Line(tuple(picks), "seat--dim"), 3))
             chk = m.check()
             if chk.message:
-                out.append(words(chk.message, "centre--ok" if chk.ok else "centre--alert"))
+                check = words(chk.message, "centre--ok" if chk.ok else "centre--alert")
+                # (nothing picked yet: how to pick, which the key bar says too)
+                out.append(self.optional(check, 0) if not m.selected else check)
         elif v.awaiting is not None:
             out.append(words(t("centre.waiting_for", name=m.name(v.awaiting)), "seat--dim"))
         return out
@@ -688,12 +741,12 @@ class Presenter:
         ff = friends.finds_friends(v)
         if ff:  # among the seats known to attack, provisional until the friend is revealed
             pts, left, alone = friends.score_left(m)
-        key = (m.cat, m.ct.ascii, pts, v.rules, left, alone)  # (bands are made at every call)
+        key = (m.cat, m.ct.ascii, pts, v.rules, left, alone, m.compact)  # (bands: every call)
         if self._score is not None and self._score[0] == key:
             return self._score[1]
         bands = m.milestones(pts)
         band_text = friends.band_text if ff else (lambda _m, b: m.band_text(b))
-        ahead = [f"{b.min_points} {band_text(m, b)}" for b in bands[:2]]
+        ahead = [f"{b.min_points} {band_text(m, b)}" for b in bands[: 1 if m.compact else 2]]
         right = f" {self.glyphs(m)['sep']} ".join(ahead) if ahead else t("score.top")
         nxt = bands[0] if bands else None
         total = nxt.min_points if nxt is not None else max(pts, 1)

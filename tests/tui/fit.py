@@ -78,17 +78,23 @@ def cut_text(app: App[Any]) -> list[str]:
                 continue
             shown = geo.visible_region.intersection(Region(0, 0, size.width, size.height))
             name = _name(w)
-            if shown != region:
+            text_widget = isinstance(w, (LineWidget, Static))
+            if shown != region and not text_widget:
                 problems.append(f"{name} is cut by its box: {region} shows {shown}")
                 continue
-            if not isinstance(w, (LineWidget, Static)):
+            if not text_widget:
                 continue
             content = w.content_size
             if content.width <= 0:
                 continue
+            # the rows of its text on view (a box cut at its foot loses its blank rows first)
+            gutter = w.styles.gutter
+            rows = min(content.height, shown.bottom - region.y - gutter.top)
+            if shown.y > region.y or shown.x > region.x or shown.right < region.right:
+                rows = 0 if shown.height < region.height else rows
             need = w.get_content_height(content, size, content.width)
-            if need > content.height:
-                problems.append(f"{name} holds {need} lines, shows {content.height}")
+            if need > rows:
+                problems.append(f"{name} holds {need} lines, shows {max(0, rows)}")
             if isinstance(w, LineWidget):
                 text = w.render()
                 no_wrap = isinstance(text, Text) and text.no_wrap
@@ -101,13 +107,13 @@ def cut_text(app: App[Any]) -> list[str]:
 
 
 def _seat_wraps(panel: SeatPanel) -> list[str]:
-    """A seat's lines each on one line of its panel (a name or role cut in two
+    """A seat's name line on one line of its panel (a name or role cut in two
     reads as two seats)."""
     from shengji_tui.tui.props import plain
 
     width = panel.content_size.width
     out = []
-    for line in panel.props.lines:
+    for line in panel.props.lines[:1]:  # (its name and role; a long play may wrap)
         for part in plain(line).split("\n"):
             if cell_len(part.rstrip()) > width:
                 out.append(f"{_name(panel)} wraps {part!r} ({cell_len(part)} > {width})")

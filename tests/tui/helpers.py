@@ -139,6 +139,16 @@ class StaticTable:
                 await res
         return events_for(events, seat, self.state)
 
+    async def jump(self, state: GameState) -> None:
+        """The table is at `state` now: every subscriber is told its view (no events,
+        as after a take-back)."""
+        self.state = self.start_state = state
+        self.submitted = []
+        for s, cb in list(self._subs):
+            res = cb(self.view(s), [])
+            if inspect.isawaitable(res):
+                await res
+
     async def take_back(self, seat: int) -> int:
         """As `Table.take_back`, over the commands submitted here."""
         from shengji_tui.table import TakeBackRefused

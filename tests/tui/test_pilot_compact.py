@@ -1,6 +1,6 @@
 """The compact table, from 60x20 (a phone's SSH client in portrait) to 79x23:
-playable by keys, fewer and shorter words (no roles beside the names, the
-side seats' level and cards on lines of their own, no hint lines), every seat
+playable by keys, fewer and shorter words (a side seat's role, level and
+cards on lines of their own, no hint lines), every seat
 on screen; at 80x24 the full table again."""
 
 from __future__ import annotations
@@ -35,9 +35,10 @@ async def test_the_compact_table_is_playable(size: tuple[int, int]) -> None:
             assert inside(w, size) and any(line.strip() for line in Checker.painted(w))
         hand = screen.query_one(HandView)
         assert inside(hand, size) and inside(screen.query_one(KeyBar), size)
-        for sp in screen.props.seats:
-            text = " ".join(plain(line) for line in sp.lines)
-            assert app.cat.t("seat.opponent") not in text and app.cat.t("seat.partner") not in text
+        for sp in screen.props.seats:  # a side seat's role on a line of its own
+            if sp.position in ("left", "right"):
+                assert plain(sp.lines[1]) == f"({app.cat.t('seat.opponent')})"
+                assert app.cat.t("seat.opponent") not in plain(sp.lines[0])
         await pilot.press("s", "enter")
         await H.wait_until(pilot, lambda: table.submitted, what="the play")
         await pilot.resize_terminal(80, 24)
@@ -59,7 +60,7 @@ async def test_compact_props_say_less_and_the_same_game() -> None:
         assert p.declare.shown
         assert m.ct.keys(app.cat.t("declare.keys")) not in " ".join(map(plain, p.declare.lines))
         left = next(sp for sp in p.seats if sp.position == "left")
-        assert "\n" in plain(left.lines[1])  # its level and cards on two lines
+        assert "\n" in plain(left.lines[2])  # its role, then its level and cards on two lines
         m.set_compact(False)
         full = Presenter().present(m, 0.0)
         assert app.cat.t("centre.first_deal_rule") in " ".join(map(plain, full.centre.lines))

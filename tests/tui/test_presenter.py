@@ -170,8 +170,8 @@ def test_solo_seats_say_their_side_and_own_level() -> None:
     assert v is not None and v.dealer is not None and v.dealer != m.seat
     roles = roles_of(Presenter().present(m, 0.0))
     for seat in (s for s in range(m.players) if s != m.seat):
-        if seat == v.dealer:
-            want = "(dealer ★)"
+        if seat == v.dealer:  # (a side seat: the mark beside its name, on one line)
+            want = "★"
         elif seat in v.dealer_side:
             want = "(dealer side)"
         else:
@@ -286,16 +286,21 @@ def test_dealing_declaring_and_the_skip_key() -> None:
     assert p.hand.cursor is None  # (the arrows choose a declaration while dealing)
     assert Counter(p.hand.marks)["+"] == 1  # the card dealt last
     assert m.last_dealt is not None
-    # the last card dealt: one human may close the declarations; two may not
+    # the last card dealt: the humans at this keyboard may close the declarations
     while state.phase == "dealing":
         state = plan(state, {}, all_bots=False).state  # type: ignore[union-attr]
     assert state.phase == "declaring"
     alone = model_of(state)
     p = Presenter().present(alone, 0.0)
     assert keys(p)["skip_deal"] is True and p.keys.skip == "keys.skip_done"
+    # two at this keyboard: done (the app hands the keyboard round before it closes);
+    # another human elsewhere (over SSH) may still declare: no closing from here
     two = model_of(state, humans=(0, 2))
     two.table_humans = 2
-    assert keys(Presenter().present(two, 0.0))["skip_deal"] is False
+    assert keys(Presenter().present(two, 0.0))["skip_deal"] is True
+    elsewhere = model_of(state)
+    elsewhere.table_humans = 2
+    assert keys(Presenter().present(elsewhere, 0.0))["skip_deal"] is False
     # the countdown: the seconds left from the time given
     alone.declare_deadline = 10.0
     said = texts(Presenter().present(alone, 7.2).centre.lines)[0]

@@ -61,34 +61,59 @@ def _awaited(state: GameState) -> int | None:
     return state.awaiting()
 
 
-def deal_moments(preset: str, seed: int = 3) -> list[Moment]:
-    """The moments of the first deal, each phase once (the first time a seat is
-    awaited in it), in the order played."""
-    out: dict[str, Moment] = {}
+def _moments_of(preset: str, seed: int, out: dict[str, Moment]) -> None:
+    """The moments of one deal in which seat 0 acts (or watches the cards come),
+    each phase's first, into `out` (those it has already are kept)."""
     start = new_game(preset, seed)
     half = len(start.stock) // 2
     for s in _steps(start, seed, ("scoring", "finished")):
         phase = s.phase
         if phase == "dealing":
-            if "dealing" not in out and len(s.stock) <= half:
-                out["dealing"] = Moment("dealing", s, 0)
-            continue
-        if phase == "declaring":  # every card dealt: the last chance to declare
+            if len(s.stock) <= half:
+                out.setdefault("dealing", Moment("dealing", s, 0))
+        elif phase == "declaring":  # every card dealt: the last chance to declare
             out.setdefault("declaring", Moment("declaring", s, 0))
-            continue
-        if phase == "playing":
-            seat = s.turn if s.turn is not None else 0
-            key = "lead" if not s.trick else "follow"
-            if s.trick_no >= 1 and key not in out:
-                out[key] = Moment(key, s, seat)
-            continue
-        if phase in ("scoring", "finished"):
-            out.setdefault("result", Moment("result", s, s.dealer or 0))
-            continue
-        seat = _awaited(s)
-        if phase not in out and seat is not None:
-            out[phase] = Moment(phase, s, seat)
-    return list(out.values())
+        elif phase == "playing":
+            if s.turn == 0 and s.trick_no >= 1:
+                key = "lead" if not s.trick else "follow"
+                out.setdefault(key, Moment(key, s, 0))
+        elif phase in ("scoring", "finished"):
+            out.setdefault("result", Moment("result", s, 0))
+        elif _awaited(s) == 0:
+            out.setdefault(phase, Moment(phase, s, 0))
+
+
+PHASES = (
+    "dealing",
+    "declaring",
+    "bidding",
+    "naming_trump",
+    "burying",
+    "kitty_theft",
+    "overturning",
+    "calling",
+    "lead",
+    "follow",
+    "result",
+)
+
+
+def deal_moments(preset: str, seed: int = 3, tries: int = 12) -> list[Moment]:
+    """Every moment of a deal of `preset` as seat 0 meets it (its own bury, call,
+    bid...), from the first deals (seeds from `seed`) that have it, in the
+    order a deal goes."""
+    rs = new_game(preset, seed).rules
+    want = {"burying", "lead", "follow", "result"}
+    if rs.partnership == "find_friends":
+        want.add("calling")
+    if rs.overturn_swap:
+        want.add("overturning")
+    out: dict[str, Moment] = {}
+    for k in range(tries):
+        _moments_of(preset, seed + k, out)
+        if want <= out.keys():
+            break
+    return [out[p] for p in PHASES if p in out]
 
 
 def near_the_end(preset: str, seed: int = 3) -> GameState:

@@ -23,8 +23,10 @@ class SizeWatch:
 
 
 class Dialog(ModalScreen[Any]):
-    """A centred box; escape closes it."""
+    """A centred box; escape closes it. Below 24 rows (`-short`) it packs its
+    lines (no blank rows around the title and the keys: assets/shengji.tcss)."""
 
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-roomy")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "close")]
 
     def key_labels(self) -> dict[str, str]:

@@ -47,7 +47,10 @@ class DealResultScreen(Dialog):
             key = "result.keys_final" if self.final else "result.keys"
             if self.model.watching and not self.final:  # (the players start the next deal)
                 key = "watch.result_keys"
-            yield Label(f"{t(key)}\n{t('review.result_key')}", classes="dim", markup=False)
+            # (below 24 rows the footer alone says the keys: the box keeps its lines)
+            yield Label(
+                f"{t(key)}\n{t('review.result_key')}", id="result-keys", classes="dim", markup=False
+            )
 
     def key_labels(self) -> dict[str, str]:
         t = self.model.cat.t

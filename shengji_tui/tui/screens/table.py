@@ -17,6 +17,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -67,6 +68,17 @@ from .log import LogScreen
 WATCHER_OFF = frozenset({"clear", "take_back", "nothing_to_declare", "declare_option"})
 COUNTER_WIDTH = 120  # columns from which the card counter shows beside the log
 COMPACT_SIZE = (80, 24)  # below it, the compact layout
+
+
+class TableArea(Vertical):
+    """The seats and the centre: tells the screen when its size changes (the
+    centre's room is measured then)."""
+
+    class Resized(Message):
+        pass
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.post_message(self.Resized())
 
 
 class TableScreen(SizeWatch, AuctionKeys):
@@ -144,7 +156,7 @@ class TableScreen(SizeWatch, AuctionKeys):
         across = [pos for pos in positions if pos.startswith("top")]
         yield StatusBar(p.status, id="status")
         with Horizontal(id="board"):
-            with Vertical(id="table"):
+            with TableArea(id="table"):
                 if len(across) == 1:
                     yield self._seat_panel(across[0], seats, "seat-top")
                 elif across:
@@ -232,6 +244,28 @@ class TableScreen(SizeWatch, AuctionKeys):
         """The model changed: new props for every widget (called from `on_mount` on)."""
         self.presented_at = time.monotonic()  # (the declaring countdown's seconds)
         self.show(self.presenter.present(self.model, self.presented_at))
+        self.call_after_refresh(self.measure_centre)  # (as laid out for these props)
+
+    def on_table_area_resized(self, _message: TableArea.Resized) -> None:
+        self.call_after_refresh(self.measure_centre)
+
+    def measure_centre(self) -> None:
+        """The centre box's room as laid out (its columns; the lines of the table
+        area left by the seats across and the declaration panel): the presenter
+        leaves out what does not fit (Model.centre_room)."""
+        w = self._widgets
+        if w is None or not w.centre.display or not w.centre.region:
+            return
+        area = self.query_one(TableArea)
+        taken = 0
+        for node in area.children:
+            if node.id in ("seat-top", "top-row") and node.display:
+                taken += node.outer_size.height + node.styles.margin.height
+        if w.declare.display:
+            taken += w.declare.outer_size.height
+        box = w.centre
+        lines = area.content_size.height - taken - box.styles.gutter.height
+        self.model.set_centre_room((box.content_size.width, lines))
 
     def show(self, props: TableProps) -> None:
         """Give each widget its props: a widget repaints the lines that changed, the
@@ -363,6 +397,7 @@ class TableScreen(SizeWatch, AuctionKeys):
         self.footer_palette()
         self.side_counter()
         self.compact()
+        self.call_after_refresh(self.measure_centre)
 
     def compact(self) -> None:
         """Below 80x24 (down to 60x20: a phone's SSH client) the table is laid out

@@ -32,5 +32,9 @@ class StatusBar(LineWidget[StatusProps]):
             out.append(p.sep)
         elif body.cell_len > room and p.narrow:  # (find friends, auctions at 80 columns)
             body = Text(p.sep).join(line_text(part, styles) for part in p.narrow)
+        parts = list(p.narrow or p.parts)
+        while body.cell_len > room and len(parts) > 2:  # (60 columns: the last parts go)
+            parts.pop(-2)  # (the trick's number stays: it changes as you play)
+            body = Text(p.sep).join(line_text(part, styles) for part in parts)
         out.append_text(body)
         return out

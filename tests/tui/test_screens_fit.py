@@ -1,0 +1,62 @@
+"""Every preset's screens at 60x20, 80x24 and 120x40, in English and Chinese:
+one deal's moments as seat 0 meets them (the dealing, the declaring window or
+the auction and three players' overturn, the bury, a kitty theft, the friend's
+call, a lead, a follow, the result and its review) and the match's end
+(walk_states.py), each shown by a static table (no game played by keys).
+
+On every screen: no text cut by its box (a widget that does not scroll holds
+no more than its region shows: the centre's and the result's last lines
+included), no seat's name line wrapped, no toast over a seat, and every key
+the footer offers is taken by the screen on top (fit.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from shengji_tui.tui.app import ShengjiApp
+from shengji_tui.tui.screens import DealResultScreen, ReviewScreen
+
+from . import fit
+from . import helpers as H
+from .walk_states import PRESETS, Moment, deal_moments, match_end
+
+SIZES = ((60, 20), (80, 24), (120, 40))
+# names as long as a player's may be (the status line and the side seats must fit them)
+NAMES = ["Lin", "Ana", "Mei", "Kenji", "Raj", "Zoe"]
+
+
+def moments(preset: str) -> list[Moment]:
+    return [*deal_moments(preset), match_end(preset)]
+
+
+async def _check(pilot, app, where: str, found: list[str]) -> None:
+    await pilot.pause()
+    found.extend(f"{where}: {p}" for p in fit.problems(app))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("preset", PRESETS)
+async def test_every_screen_fits(preset: str, lang: str) -> None:
+    walk = moments(preset)
+    players = walk[0].state.rules.players
+    table = H.StaticTable(walk[0].state, names=NAMES[:players])
+    app = ShengjiApp(table, 0, theme="shengji", lang=lang)
+    found: list[str] = []
+    seen: set[str] = set()
+    async with app.run_test(size=SIZES[0]) as pilot:
+        for w, h in SIZES:
+            await pilot.resize_terminal(w, h)
+            for mo in walk:
+                await table.jump(mo.state)
+                where = f"{preset} {lang} {w}x{h} {mo.name}"
+                await _check(pilot, app, where, found)
+                if isinstance(app.screen, DealResultScreen):
+                    seen.add("result")
+                    await pilot.press("r")
+                    await H.wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+                    seen.add("review")
+                    await _check(pilot, app, where + " review", found)
+                    await pilot.press("escape")
+                    await H.wait_until(pilot, lambda: isinstance(app.screen, DealResultScreen))
+    assert {"result", "review"} <= seen
+    assert not found, "\n".join(found)
