@@ -387,7 +387,14 @@ async def test_a_finished_match_gives_stats_and_ratings(server: ShengjiServer) -
     assert round(prof["ratings"]["partners"]["shown"], 6) == round(rating.shown, 6)
     rc, out = run_cli("stats", "--top", "--json", "--data-dir", str(data))
     assert "zoe" in [r["name"] for r in json.loads(out)["partners"]]
-    # the lobby's players screen: her profile, the leaderboard
+    # another player, rated higher (as if from matches of their own)
+    with Store(db_path(data)) as store:
+        PlayerBook(store).arrive("key:SHA256:yan", "yan", "keys")
+        with store.sql("rate yan") as db:
+            db.execute(
+                "INSERT INTO ratings VALUES ('key:SHA256:yan', 'partners', 40.0, 2.0, 9, 0.0)"
+            )
+    # the lobby's players screen: her profile, the leaderboard, yan's public stats
     back = await connect_key(server.port, "zoe", key)
     try:
         await back.wait_for("you are zoe", 15)
@@ -396,6 +403,15 @@ async def test_a_finished_match_gives_stats_and_ratings(server: ShengjiServer) -
         await back.wait_for(f"rating, fixed partners: {rating.shown:.1f}", 10)
         assert "1 match, " in back.text() and room.table_id in back.text()
         await back.wait_for("Leaderboard, fixed partners", 10)
+        head = next(k for k, ln in enumerate(back.lines()) if "#  player" in ln)
+        rows = back.lines()[head + 1 :]
+        at = next(k for k, ln in enumerate(rows) if " yan " in ln)
+        assert "34.0" in rows[at]  # (40 - 3 x 2)
+        await back.press(*["down"] * at, "enter")
+        await back.wait_for(lambda: "You: zoe" not in back.text(), 10, "yan's stats")
+        assert "rating, fixed partners: 34.0 (μ 40.0 ± 2.0, 9 matches)" in back.text()
+        await back.press("m")
+        await back.wait_for("You: zoe", 10)
         await back.press("escape")
         await back.wait_for("you are zoe", 10)
     finally:
