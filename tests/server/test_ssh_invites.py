@@ -409,7 +409,7 @@ async def test_a_finished_match_gives_stats_and_ratings(server: ShengjiServer) -
         assert "34.0" in rows[at]  # (40 - 3 x 2)
         await back.press(*["down"] * at, "enter")
         await back.wait_for(lambda: "You: zoe" not in back.text(), 10, "yan's stats")
-        assert "rating, fixed partners: 34.0 (μ 40.0 ± 2.0, 9 matches)" in back.text()
+        assert "rating, fixed partners: 34.0 (mean 40.0, uncertainty 2.0; 9 matches)" in back.text()
         await back.press("m")
         await back.wait_for("You: zoe", 10)
         await back.press("escape")
