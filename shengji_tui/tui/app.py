@@ -855,7 +855,7 @@ class ShengjiApp(App[None]):
                 table.hold_deal(s, True)
         if m.seat not in self._closing_seen:  # (their whole hand is on screen now)
             self._closing_seen.add(m.seat)
-            self.notify(m.ct.keys(self.cat.t("hotseat.last_chance")), timeout=6)
+            self.notify(m.ct.keys(self.cat.t("hotseat.last_chance")), timeout=6, markup=False)
 
     def done_declaring(self) -> bool:
         """The human shown is done with the last chance to declare: the keyboard
