@@ -17,7 +17,7 @@ from ..store import Store, StoreError, db_path, default_data_dir
 from ..text import CardText, Catalogue, detect_lang
 from .analysis import Cancelled, DealAnalysis, scored_deals
 from .price import DEFAULT_BUDGET_MS
-from .stored import analyse_stored, game_log
+from .stored import analyse_stored, game_log, seat_of
 from .words import choice_text, class_text, cost_text, kind_text, reason_text, summary_lines
 
 
@@ -111,25 +111,6 @@ def analysis_text(
     out.append("")
     out.extend(summary_lines(a, cat, ct, name))
     return "\n".join(out) + "\n"
-
-
-def seat_of(text: str | None, names: list[str], settings: dict[str, Any]) -> int:
-    """The seat asked for: a number from 1, a player's name, or the default
-    (the first human's seat, else the first)."""
-    n = len(names)
-    if text is None:
-        seats = settings.get("seats")
-        if isinstance(seats, list):
-            for s, info in enumerate(seats):
-                if isinstance(info, dict) and info.get("kind") == "human" and s < n:
-                    return s
-        return 0
-    if text.isdigit() and 1 <= int(text) <= n:
-        return int(text) - 1
-    for s, nm in enumerate(names):
-        if nm == text:
-            return s
-    raise ValueError(f"there is no seat {text!r} (seats 1-{n}: {', '.join(names)})")
 
 
 def main(args: argparse.Namespace) -> int:

@@ -4,6 +4,7 @@ seat (at a budget) is read back, not searched again."""
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -71,3 +72,22 @@ def analyse_stored(
     )
     keep(store, a)
     return a, False
+
+
+def seat_of(text: str | None, names: list[str], settings: dict[str, Any]) -> int:
+    """The seat asked for: a number from 1, a player's name, or the default
+    (the first human's seat, else the first)."""
+    n = len(names)
+    if text is None:
+        seats = settings.get("seats")
+        if isinstance(seats, list):
+            for s, info in enumerate(seats):
+                if isinstance(info, dict) and info.get("kind") == "human" and s < n:
+                    return s
+        return 0
+    if text.isdigit() and 1 <= int(text) <= n:
+        return int(text) - 1
+    for s, nm in enumerate(names):
+        if nm == text:
+            return s
+    raise ValueError(f"there is no seat {text!r} (seats 1-{n}: {', '.join(names)})")

@@ -104,6 +104,7 @@ class RemoteShengjiApp(RemoteApp, ShengjiApp):
     # the suggestion key asks the normal bot: a search would hold up the
     # server's one event loop, every player's screen with it
     hint_budget_ms = 0.0
+    analyse_any_seat = False  # the coach: the player's own seat until the match is over
 
     def __init__(self, *args: Any, show_hand: ShowHand | None = None, **kw: Any) -> None:
         super().__init__(*args, **kw)

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..coach.service import Source
 from ..engine import Command, DealReview, Event, RuleError, SeatView, events_for, review_of
 from ..table import SPECTATOR, SeatInfo, StoreTrouble, Table, TakeBackRefused
 from ..table.clock import Clock
@@ -185,6 +186,10 @@ class WatchedTable:
         """The match's finished deals (nothing of them is hidden any more), then
         the deal in play as `review` gives it."""
         return [*self.table.reviews(0)[:-1], self.review(seat)]
+
+    def coach_source(self) -> Source | None:
+        """None: a spectator analyses nobody's decisions."""
+        return None
 
     def subscribe(self, seat: int | None, callback: Callback) -> Callable[[], None]:
         """None: the public feed. A seat: the view shown, whichever it is now."""

@@ -93,14 +93,22 @@ def game_text(store: Store, table_id: str, cat: Catalogue | None = None) -> str:
     return "\n".join(title + narrate_game(stored.rules, names, events, cat)) + "\n"
 
 
-def review(record: GameRecord, lang: str, ascii: bool) -> int:
-    """Step through the game's deals in the terminal (a Textual app)."""
+def review(record: GameRecord, lang: str, ascii: bool, store: Store | None = None) -> int:
+    """Step through the game's deals in the terminal (a Textual app); with its
+    `store`, `a` analyses any seat's decisions there (the coach)."""
     if not record.deals:
         print(Catalogue(lang).t("review.no_deals", id=record.table_id))
         return 1
+    from ..coach.service import Analyst, Source
+    from ..coach.stored import game_log, seat_of
     from ..tui.review_app import ReviewApp
 
-    ReviewApp(record, lang=lang, ascii=ascii).run()
+    analyst, seat = None, 0
+    if store is not None:
+        analyst = Analyst(Source(game_log(store, record.table_id), store))
+        stored = store.load(record.table_id)
+        seat = seat_of(None, stored.names, stored.settings)
+    ReviewApp(record, lang=lang, ascii=ascii, analyst=analyst, seat=seat).run()
     return 0
 
 
@@ -118,7 +126,7 @@ def main(args: argparse.Namespace) -> int:
         with Store(path) as store:
             if getattr(args, "review", False) and not args.list:
                 record = game_record(store.load(resolve_id(store, args.id)))
-                return review(record, lang, bool(getattr(args, "ascii", False)))
+                return review(record, lang, bool(getattr(args, "ascii", False)), store)
             if args.list:
                 text = list_games(store)
             elif getattr(args, "json", False):

@@ -64,6 +64,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ..bots import Bot, BotSpec
+from ..coach.analysis import GameLog
+from ..coach.service import Source
 from ..engine import (
     Command,
     DealReview,
@@ -315,6 +317,12 @@ class Table:
         ones whole, then the one in play as `review` gives it."""
         self._check_seat(seat)
         return [*self._past, review_for(self._state, seat)]
+
+    def coach_source(self) -> Source:
+        """The game so far for the coach (its commands now) and the store it is
+        kept in (`coach.Analyst`: only a deal that is over is analysed)."""
+        game = GameLog(self.table_id, self.rules, self.seed, tuple(self._commands))
+        return Source(game, self._store)
 
     def bot_at(self, seat: int) -> Bot | None:
         return self._bots.get(seat)

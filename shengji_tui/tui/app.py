@@ -31,6 +31,7 @@ from textual.filter import LineFilter
 from textual.screen import Screen
 
 from ..bots import HINT_BUDGET_MS, LEVELS
+from ..coach.service import Analyst
 from ..engine import (
     CallFriend,
     Command,
@@ -114,6 +115,7 @@ class ShengjiApp(App[None]):
     """The Shengji table in a terminal. See the module docstring."""
 
     hint_budget_ms = HINT_BUDGET_MS  # the suggestion key's search (bots.Advisor)
+    analyse_any_seat = True  # the coach: any seat's decisions (over SSH: one's own)
 
     CSS_PATH = [asset("shengji.tcss")]  # noqa: RUF012
     TITLE = "Shengji"
@@ -1149,7 +1151,16 @@ class ShengjiApp(App[None]):
             self.notify(self.cat.t("review.none"), severity="warning", markup=False)
             return
         reviews = table.reviews(m.seat)
-        self.push_screen(ReviewScreen(reviews, m.rs, m.cat, m.ct, m.name, deal=-1, voice=m))
+        source = table.coach_source()
+        analyst = None
+        if source is not None and not m.watching:
+            # over SSH: the player's own seat until the match is over
+            any_seat = self.analyse_any_seat or table.finished
+            analyst = Analyst(source, own=m.seat, any_seat=any_seat)
+        screen = ReviewScreen(
+            reviews, m.rs, m.cat, m.ct, m.name, deal=-1, voice=m, analyst=analyst, seat=m.seat
+        )
+        self.push_screen(screen)
 
     def toggle_bell(self) -> None:
         """The bell on this player's turn, on or off (this session's: over SSH too)."""

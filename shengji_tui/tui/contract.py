@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..bots import BotLevel
+from ..coach.service import Source
 from ..engine import Command, DealReview, Event, SeatView
 from ..rules import RuleSet
 from ..table import HUMAN_DEAL_DELAY, HUMAN_DECLARE_DELAY
@@ -102,6 +103,8 @@ class TableLike(Protocol):
     def review(self, seat: int) -> DealReview: ...  # the deal in play, as `seat` may see it
 
     def reviews(self, seat: int) -> Sequence[DealReview]: ...  # the match's deals, this one last
+
+    def coach_source(self) -> Source | None: ...  # the game for the coach (None: not for this app)
 
     def subscribe(self, seat: int | None, callback: UpdateCallback) -> Callable[[], None]: ...
 

@@ -45,6 +45,7 @@ def help_markdown(model: Model) -> str:
         out.append(f"- {t('aids.help_counter')}")
     out.append(f"- {t('aids.help_kitty')}")
     out.append(f"- {t('review.help')}")
+    out.append(f"- {t('coach.help')}")
     if not model.watching:
         out.append(f"- {t('takeback.help')}")
     out += ["", f"## {t('help.marks_title')}", "", t("help.marks"), ""]

@@ -1,6 +1,6 @@
 """`shengji replay ID --review`: a stored game's deals stepped through in the
 terminal (the review dialog of the table, over a plain screen), from its
-`store.GameRecord`."""
+`store.GameRecord`; `a` analyses a seat's decisions (the coach)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from textual.filter import LineFilter
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ..coach.service import Analyst
 from ..store import GameRecord
 from ..text import CardText, Catalogue
 from ..text.assets import asset
@@ -29,8 +30,21 @@ class ReviewApp(App[None]):
     CSS_PATH = [asset("shengji.tcss")]  # noqa: RUF012
     _themes_ready = False
 
-    def __init__(self, record: GameRecord, *, lang: str = "en", ascii: bool = False, **kw: Any):
+    def __init__(
+        self,
+        record: GameRecord,
+        *,
+        lang: str = "en",
+        ascii: bool = False,
+        analyst: Analyst | None = None,
+        seat: int = 0,
+        **kw: Any,
+    ):
+        """`analyst`: the coach (`a` in the review; None: none); `seat`: the seat
+        it analyses first."""
         super().__init__(**kw)
+        self.analyst = analyst
+        self.seat = seat
         for th in THEMES:
             self.register_theme(th)
         self._themes_ready = True
@@ -59,6 +73,13 @@ class ReviewApp(App[None]):
         self.set_class(self.ct.ascii, "-ascii")
         self.push_screen(_Backdrop())
         review = ReviewScreen(
-            self.record.deals, self.record.rules, self.cat, self.ct, self.name_of, deal=0
+            self.record.deals,
+            self.record.rules,
+            self.cat,
+            self.ct,
+            self.name_of,
+            deal=0,
+            analyst=self.analyst,
+            seat=self.seat,
         )
         self.push_screen(review, lambda _: self.exit())

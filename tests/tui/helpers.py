@@ -93,6 +93,7 @@ class StaticTable:
         self.seats = [Seat("human" if s in humans else "bot", names[s]) for s in range(players)]
         self._subs: list[tuple[int | None, Callable[..., Any]]] = []
         self.submitted: list[Command] = []
+        self.source: Any = None  # the coach's game (`coach.service.Source`; None: none)
 
     @property
     def finished(self) -> bool:
@@ -124,6 +125,9 @@ class StaticTable:
 
     def reviews(self, seat: int):
         return [review_for(self.state, seat)]
+
+    def coach_source(self) -> Any:
+        return self.source
 
     def subscribe(self, seat, callback):
         entry = (seat, callback)

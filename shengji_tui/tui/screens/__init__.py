@@ -4,6 +4,7 @@ Modules:
   table         `TableScreen`: the seats, the centre, your hand, its keys
   result        `DealResultScreen` (a deal's or the match's end)
   review        `ReviewScreen` (a deal told again, trick by trick)
+  analysis      `AnalysisScreen` (a seat's decisions in a deal priced by the coach)
   last_trick    `LastTrickScreen`
   log           `LogScreen`
   counter       `CounterScreen` (the card counter)
@@ -21,6 +22,7 @@ Screens post messages (`tui.messages`) for the app; the app gives them what
 they show.
 """
 
+from .analysis import AnalysisScreen
 from .base import Dialog, SizeWatch
 from .call_friend import CallFriendScreen
 from .chat import ChatScreen
@@ -38,6 +40,7 @@ from .start import Menu, StartScreen, bot_label, when
 from .table import TableScreen
 
 __all__ = [
+    "AnalysisScreen",
     "CallFriendScreen",
     "ChatScreen",
     "ConfirmQuit",

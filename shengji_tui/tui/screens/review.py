@@ -2,7 +2,8 @@
 trick at a time below (← →, home / end), then the result; `[` `]` step
 through the deals of a stored game (`shengji replay ID --review`). What it
 shows is what the reader may review (`engine.review_for`: every hand only
-once the deal is over)."""
+once the deal is over). `a` analyses a seat's decisions in a deal that is
+over (the coach, `screens/analysis.py`), where the reader may."""
 
 from __future__ import annotations
 
@@ -14,12 +15,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Label, Static
 
+from ...coach.service import Analyst
 from ...engine import DealReview
 from ...rules import RuleSet
 from ...text import CardText, Catalogue
 from ..outcome import Voice
 from ..review import Reviewer, ReviewProps
 from ..widgets import lines_text, styles_for
+from .analysis import AnalysisScreen
 from .base import Dialog
 
 
@@ -31,6 +34,7 @@ class ReviewScreen(Dialog):
         Binding("end", "last", "last", show=False),
         Binding("right_square_bracket,pagedown", "deal(1)", "next deal", show=False),
         Binding("left_square_bracket,pageup", "deal(-1)", "previous deal", show=False),
+        Binding("a", "analyse", "analyse"),
         Binding("escape,q,r", "close", "close"),
     ]
 
@@ -43,8 +47,14 @@ class ReviewScreen(Dialog):
         name: Callable[[int], str],
         deal: int = -1,
         voice: Voice | None = None,
+        analyst: Analyst | None = None,
+        seat: int = 0,
     ) -> None:
+        """`analyst`: the coach for this reader (None: no analysis here); `seat`:
+        the seat `a` analyses first."""
         super().__init__()
+        self.analyst = analyst
+        self.analysed_seat = seat
         self.reviews = list(reviews)
         self.rs, self.cat, self.ct, self.seat_name = rs, cat, ct, name
         self.voice = voice
@@ -58,7 +68,10 @@ class ReviewScreen(Dialog):
 
     def _props(self) -> ReviewProps:
         deals = (self.deal, len(self.reviews)) if len(self.reviews) > 1 else None
-        return self._reviewer().props(self.at, deals)
+        props = self._reviewer().props(self.at, deals)
+        if self.analyst is not None:
+            props = props._replace(keys=props.keys + self.ct.keys(self.cat.t("coach.review_key")))
+        return props
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide-dialog review"):
@@ -71,7 +84,14 @@ class ReviewScreen(Dialog):
             yield Label(self.props.keys, id="review-keys", classes="dim", markup=False)
 
     def key_labels(self) -> dict[str, str]:
-        return {"step": self.cat.t("keys.trick"), "close": self.cat.t("keys.close")}
+        return {
+            "step": self.cat.t("keys.trick"),
+            "close": self.cat.t("keys.close"),
+            "analyse": self.cat.t("coach.analyse"),
+        }
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.analyst is not None if action == "analyse" else True
 
     def on_mount(self) -> None:
         self.show()
@@ -96,6 +116,22 @@ class ReviewScreen(Dialog):
     def action_last(self) -> None:
         self.at = max(0, self._reviewer().steps - 1)
         self.show()
+
+    def action_analyse(self) -> None:
+        """The analysis of the analysed seat's decisions in the deal shown."""
+        if self.analyst is None or not self.reviews:
+            return
+        review = self.reviews[self.deal]
+        seat = self.analysed_seat
+        refusal = self.analyst.refusal(review.deal_no, seat, over=review.scored is not None)
+        if refusal is not None:
+            self.notify(self.cat.t("coach." + refusal), severity="warning", markup=False)
+            return
+        chips = self._reviewer().cards
+        screen = AnalysisScreen(
+            self.analyst, review.deal_no, seat, self.cat, self.ct, self.seat_name, chips
+        )
+        self.app.push_screen(screen)
 
     def action_deal(self, step: int) -> None:
         if len(self.reviews) < 2:
