@@ -149,6 +149,12 @@ def build_parser() -> argparse.ArgumentParser:
     auto.add_argument("--tables", type=int, default=1, help="new tables to create (default 1)")
     auto.add_argument("--bot-delay", type=float, default=0.0, help="seconds between bot moves")
     auto.add_argument("--deal-delay", type=float, default=0.0, help="seconds between cards")
+    auto.add_argument(
+        "--bots",
+        default="random",
+        help="the bots' levels, one per seat (random, easy, normal, hard; 'hard,normal' "
+        "repeats round the table; default random)",
+    )
     auto.set_defaults(func=_cmd_autoplay)
 
     serve = sub.add_parser("serve", help="the SSH server: four friends, one table each")

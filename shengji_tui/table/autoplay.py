@@ -3,8 +3,10 @@
 It resumes every unfinished table it made itself (ids `auto-...`, rebuilt from
 the log; any seat without a bot gets a random bot; a table that cannot be
 rebuilt is said and left as it is), or, when there is none, creates `--tables`
-new bot-only tables. The store may be shared with `shengji play` and the SSH
-server: their games (humans' games) are never touched.
+new bot-only tables, their bots of `--bots` levels (one per seat, repeated
+round the table; default random): games to analyse (`shengji analyse`). The
+store may be shared with `shengji play` and the SSH server: their games
+(humans' games) are never touched.
 Every move is stored before the next one is made, so the process can be killed
 at any moment (SIGKILL included) and started again: the matches continue to
 the result they would have had uninterrupted.
@@ -19,7 +21,7 @@ import sys
 import uuid
 from pathlib import Path
 
-from ..bots import BotSpec
+from ..bots import BotLevel, BotSpec, bot_level
 from ..engine import SUPPORTED
 from ..rules import RuleSet
 from ..store import Store, StoreError, db_path, default_data_dir
@@ -62,6 +64,17 @@ def _result(t: Table) -> str:
     )
 
 
+def seat_levels(text: str, players: int) -> list[BotLevel]:
+    """`--bots`: a level per seat (`hard,normal`: repeated round the table).
+    ValueError with a sentence for an unknown level or more levels than seats."""
+    levels = [bot_level(t.strip()) for t in text.split(",") if t.strip()]
+    if not levels:
+        raise ValueError("--bots needs at least one level")
+    if len(levels) > players:
+        raise ValueError(f"--bots names {len(levels)} levels for {players} seats")
+    return [levels[s % len(levels)] for s in range(players)]
+
+
 async def autoplay(
     data_dir: Path,
     preset: str,
@@ -69,6 +82,7 @@ async def autoplay(
     tables: int,
     bot_delay: float,
     deal_delay: float,
+    bots: str = "random",
 ) -> int:
     store = Store(db_path(data_dir))
     running: list[Table] = []
@@ -100,15 +114,15 @@ async def autoplay(
             base = seed if seed is not None else random.randrange(2**31)
             rs = RuleSet.preset(preset)
             names = bot_names(rs.players)
+            levels = seat_levels(bots, rs.players)
             for k in range(tables):
                 s = base + k
-                settings = TableSettings.build(
-                    rs,
-                    s,
-                    names=names,
-                    bots=bot_specs(s, range(rs.players), "random", names),
-                    pacing=pacing,
-                )
+                specs = {
+                    seat: spec
+                    for seat in range(rs.players)
+                    for spec in bot_specs(s, [seat], levels[seat], names).values()
+                }
+                settings = TableSettings.build(rs, s, names=names, bots=specs, pacing=pacing)
                 t = Table(
                     settings, table_id=f"{AUTO_PREFIX}{s}-{uuid.uuid4().hex[:6]}", store=store
                 )
@@ -134,6 +148,12 @@ def main(args: argparse.Namespace) -> int:
     if args.tables < 1:
         print("shengji: --tables must be at least 1", file=sys.stderr)
         return 2
+    bots = getattr(args, "bots", None) or "random"
+    try:
+        seat_levels(bots, RuleSet.preset(args.preset).players)
+    except ValueError as e:
+        print(f"shengji: {e}", file=sys.stderr)
+        return 2
     try:
         return asyncio.run(
             autoplay(
@@ -143,6 +163,7 @@ def main(args: argparse.Namespace) -> int:
                 args.tables,
                 max(0.0, args.bot_delay),
                 max(0.0, args.deal_delay),
+                bots,
             )
         )
     except StoreError as e:
