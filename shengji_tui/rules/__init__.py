@@ -10,7 +10,10 @@ Public API (docs/architecture.md, "rules"):
   (a `Settlement`), `throw_penalty_deltas`;
 - cards and notation: `Card`, `Suit`, `Rank`, `parse_cards`, `format_cards`,
   `points`, `full_deck`, `remove_cards`, `contains`;
-- `RuleSet` (presets, options), `TrumpContext` (level and trump suit);
+- `RuleSet` (presets, options, each within its range: rules/bounds.py), a
+  refusal's `RulesError` (English and Chinese), `parse_rules_text` (rules
+  files' TOML/JSON, at most `MAX_RULES_BYTES`), `TrumpContext` (level and
+  trump suit);
 - judgements, taking cards or notation: `decompose`, `is_tractor`,
   `check_follow` / `legal_follows`, `trick_winner`, `is_ruff` / `can_ruff`,
   `check_throw`,
@@ -45,6 +48,7 @@ from .auction import (
     settle_eighty_points,
     throw_penalty_deltas,
 )
+from .bounds import RulesError
 from .cards import (
     ALL_CARDS,
     BJ,
@@ -89,7 +93,7 @@ from .friends import (
     plays_nth_copy,
 )
 from .order import TRUMP, Order, compiled
-from .ruleset import PRESET_NAMES, RuleSet, ScoreBand
+from .ruleset import MAX_RULES_BYTES, PRESET_NAMES, RuleSet, ScoreBand, parse_rules_text
 from .scoring import (
     DealResult,
     advance_level,
@@ -108,6 +112,7 @@ __all__ = [
     "ALL_CARDS",
     "BJ",
     "LJ",
+    "MAX_RULES_BYTES",
     "PRESET_NAMES",
     "SUITS",
     "TRUMP",
@@ -125,6 +130,7 @@ __all__ = [
     "Placement",
     "Rank",
     "RuleSet",
+    "RulesError",
     "ScoreBand",
     "Settlement",
     "Shape",
@@ -176,6 +182,7 @@ __all__ = [
     "parse_declaration",
     "parse_friend_card",
     "parse_rank",
+    "parse_rules_text",
     "parse_suit",
     "plays_nth_copy",
     "points",

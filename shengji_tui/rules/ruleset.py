@@ -10,11 +10,17 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from ..untrusted import clean_line
+from . import bounds
+from .bounds import RulesError
 from .cards import Rank, parse_rank
 
 NAME_CELLS = 32  # a ruleset's name, in terminal cells
 LEVELS_FULL = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 LEVELS_TOURNAMENT = ["2", "5", "10", "J", "Q", "K", "A"]
+
+# a rules file is a few hundred bytes; one beyond this is refused before it is parsed
+MAX_RULES_BYTES = 8 * 1024
+MAX_REFUSALS = 4  # problems listed in one refusal
 
 PRESET_NAMES = (
     "classic",
@@ -153,81 +159,17 @@ class RuleSet(BaseModel):
     @field_validator("constant_rank")
     @classmethod
     def _rank_ok(cls, v: str | None) -> str | None:
-        return None if v is None else parse_rank(v).value
+        return None if v is None else _rank(v)
 
     @field_validator("levels", "must_play")
     @classmethod
     def _levels_ok(cls, v: list[str]) -> list[str]:
-        return [parse_rank(x).value for x in v]
+        return [_rank(x) for x in v]
 
     @model_validator(mode="after")
     def _consistent(self) -> RuleSet:
-        if not 1 <= self.decks <= 4:
-            raise ValueError(f"decks must be 1 to 4, not {self.decks}")
-        if not 3 <= self.players <= 6:
-            raise ValueError(f"players must be 3 to 6, not {self.players}")
-        total = 54 * self.decks
-        if self.kitty_size < 0 or self.kitty_size >= total:
-            raise ValueError(f"a kitty of {self.kitty_size} cards does not fit {total} cards")
-        if (total - self.kitty_size) % self.players:
-            fits = [k for k in range(1, 13) if (total - k) % self.players == 0]
-            raise ValueError(
-                f"{total} cards less a kitty of {self.kitty_size} do not deal evenly "
-                f"to {self.players} players (kitty sizes that do: "
-                f"{', '.join(map(str, fits))})"
-            )
-        if self.two_color and self.decks != 1:
-            raise ValueError("the two-colour pack is played with one deck")
-        if self.partnership == "fixed" and self.players % 2:
-            raise ValueError(
-                "fixed partners need an even number of players (two teams on alternate "
-                "seats); with an odd number choose partnership solo or find_friends"
-            )
-        if self.partnership == "find_friends" and self.players < 4:
-            raise ValueError("find friends needs 4 to 6 players (with 3, choose partnership solo)")
-        if not self.levels:
-            raise ValueError("the level sequence is empty")
-        if len(set(self.levels)) != len(self.levels):
-            raise ValueError("the level sequence repeats a level")
-        for lv in self.must_play:
-            if lv not in self.levels:
-                raise ValueError(f"must-play level {lv} is not in the level sequence")
-        if self.score_step <= 0 or self.score_step % 5:
-            raise ValueError("score_step must be a positive multiple of 5")
-        if self.score_table:
-            mins = [b.min_points for b in self.score_table]
-            if mins != sorted(mins) or len(set(mins)) != len(mins):
-                raise ValueError("score bands must be in rising order of points")
-            if mins[0] > 0:
-                raise ValueError("the first score band must start at 0 points")
-        if self.extra_step is not None and self.extra_step <= 0:
-            raise ValueError("extra_step must be positive")
-        if self.level_cap is not None and self.level_cap < 1:
-            raise ValueError("level_cap must be at least 1")
-        if self.kitty_multiplier_cap < 1:
-            raise ValueError("kitty_multiplier_cap must be at least 1")
-        if self.throw_trick_limit is not None and self.throw_trick_limit < 0:
-            raise ValueError("throw_trick_limit cannot be negative")
-        if self.throw_failure_limit is not None and self.throw_failure_limit < 0:
-            raise ValueError("throw_failure_limit cannot be negative")
-        self._check_auction()
+        bounds.check(self)
         return self
-
-    def _check_auction(self) -> None:
-        if self.bid_step <= 0 or self.bid_start <= 0 or self.bid_start % self.bid_step:
-            raise ValueError("bid_start must be a positive multiple of a positive bid_step")
-        if self.bidding != "none" and self.partnership != "solo":
-            raise ValueError("an auction makes one dealer against the rest: partnership solo")
-        if self.bidding == "points_up" and self.bid_start > self.total_points:
-            raise ValueError(f"bid_start {self.bid_start} is above the pack's points")
-        if not 0 <= self.kitty_shown <= self.kitty_size:
-            raise ValueError(f"kitty_shown must be 0 to the kitty's {self.kitty_size} cards")
-        if not 0 <= self.overturn_swap <= self.kitty_size:
-            raise ValueError(f"overturn_swap must be 0 to the kitty's {self.kitty_size} cards")
-        if (self.kitty_shown or self.overturn_swap) and self.bidding == "none":
-            raise ValueError("kitty_shown and overturn_swap belong to an auction (bidding)")
-        if self.match_deals is not None and self.match_deals < 1:
-            raise ValueError("match_deals must be at least 1")
 
     # --------------------------------------------------------------- derived
     @property
@@ -260,57 +202,63 @@ class RuleSet(BaseModel):
         """One of `PRESET_NAMES` ("classic", "tournament", ...)."""
         key = name.strip().lower().replace("_", "-")
         if key not in _PRESETS:
-            raise ValueError(f"no preset {name!r}; choose one of: {', '.join(PRESET_NAMES)}")
+            names = ", ".join(PRESET_NAMES)
+            raise RulesError(
+                f"no preset {bounds.short(name)}; choose one of: {names}",
+                f"没有预设 {bounds.short(name)}；可选：{names}",
+            )
         return cls.model_validate({"name": key, **_PRESETS[key]})
 
     # --------------------------------------------------------------- files
     @classmethod
     def load(cls, path: str | Path) -> RuleSet:
-        """Read a ruleset from a .toml or .json file (a `preset` key starts from a preset)."""
+        """Read a ruleset from a .toml or .json file (a `preset` key starts from a
+        preset). RulesError with a sentence for a file that cannot be read, is
+        too long (`MAX_RULES_BYTES`), is not TOML/JSON or holds bad options."""
         p = Path(path)
         try:
-            text = p.read_text(encoding="utf-8")
+            with p.open("rb") as f:
+                raw = f.read(MAX_RULES_BYTES + 1)
         except OSError as e:
-            raise ValueError(f"cannot read rules file {p}: {e.strerror}") from None
-        except UnicodeDecodeError:
-            raise ValueError(f"rules file {p} is not text (UTF-8)") from None
+            why = e.strerror or type(e).__name__
+            raise RulesError(
+                f"cannot read rules file {p}: {why}", f"无法读取规则文件 {p}：{why}"
+            ) from None
+        kind = "toml" if p.suffix.lower() == ".toml" else "json"
         try:
-            data = tomllib.loads(text) if p.suffix.lower() == ".toml" else json.loads(text)
-        except (tomllib.TOMLDecodeError, json.JSONDecodeError) as e:
-            raise ValueError(f"rules file {p} is not valid {p.suffix[1:].upper()}: {e}") from None
-        return cls.from_dict(data)
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            text = None
+        if text is None and len(raw) <= MAX_RULES_BYTES:
+            raise RulesError(
+                f"rules file {p} is not text (UTF-8)", f"规则文件 {p} 不是文本（UTF-8）"
+            )
+        return cls.from_dict(parse_rules_text(text or "", kind, len(raw), f"rules file {p} is"))
 
     @classmethod
     def from_text(cls, text: str) -> RuleSet:
         """A ruleset from the text of a rules file: JSON when it starts with `{`,
-        else TOML (what a player pastes into the SSH lobby's dialog)."""
-        json_text = text.lstrip().startswith("{")
-        try:
-            data = json.loads(text) if json_text else tomllib.loads(text)
-        except (tomllib.TOMLDecodeError, json.JSONDecodeError) as e:
-            kind = "JSON" if json_text else "TOML"
-            raise ValueError(f"the rules are not valid {kind}: {e}") from None
-        return cls.from_dict(data)
+        else TOML (what a player pastes into the SSH lobby's dialog). RulesError
+        with a sentence for text that is too long, not TOML/JSON or bad options."""
+        kind = "json" if text.lstrip().startswith("{") else "toml"
+        return cls.from_dict(parse_rules_text(text, kind))
 
     @classmethod
     def from_dict(cls, data: Any) -> RuleSet:
+        """A ruleset from the options of a rules file (a `preset` key starts from
+        that preset); RulesError with a sentence (English and Chinese) otherwise."""
         if not isinstance(data, dict):
-            raise ValueError("a ruleset must be a table of options")
+            raise RulesError("a ruleset must be a table of options", "规则必须是选项表")
         data = dict(data)
         base: dict[str, Any] = {}
         if "preset" in data:
-            preset = str(data.pop("preset"))
-            base = cls.preset(preset).model_dump()
+            preset = data.pop("preset")
+            base = cls.preset(preset if isinstance(preset, str) else repr(preset)).model_dump()
         base.update(data)
         try:
             return cls.model_validate(base)
         except ValidationError as e:
-            msgs = "; ".join(
-                (".".join(str(x) for x in err["loc"]) + ": " if err["loc"] else "")
-                + err["msg"].removeprefix("Value error, ")
-                for err in e.errors()
-            )
-            raise ValueError(f"invalid rules: {msgs}") from None
+            raise refusal(e) from None
 
     def save(self, path: str | Path) -> None:
         p = Path(path)
@@ -321,6 +269,78 @@ class RuleSet(BaseModel):
 
     def to_toml(self) -> str:
         return _to_toml(self.model_dump(exclude_none=True))
+
+
+def _rank(x: object) -> str:
+    """A level or constant rank: 2 to A (not a joker)."""
+    try:
+        rank = parse_rank(x if isinstance(x, str) else str(x))
+        if not rank.is_joker:
+            return rank.value
+    except ValueError:
+        pass
+    raise RulesError(
+        f"{bounds.short(x)} is not a rank (2-10, J, Q, K, A)",
+        f"{bounds.short(x)} 不是牌点（2-10、J、Q、K、A）",
+    )
+
+
+def parse_rules_text(
+    text: str, kind: str, size: int | None = None, what: str = "the rules are"
+) -> Any:
+    """The data of a rules file's `text` (`kind` "toml" or "json"): the one place
+    rules text is parsed. RulesError with a sentence for text over
+    `MAX_RULES_BYTES` (`size`: its length in bytes, if known) or text that does
+    not parse, whatever its shape: nested too deep, numbers too long..."""
+    n = len(text.encode("utf-8", "replace")) if size is None else size
+    kib = MAX_RULES_BYTES // 1024
+    if n > MAX_RULES_BYTES:
+        raise RulesError(
+            f"{what} too long for a rules file: more than {kib} KiB",
+            f"规则太长，不像规则文件：超过 {kib} KiB",
+        )
+    label = kind.upper()
+    try:
+        return tomllib.loads(text) if kind == "toml" else json.loads(text)
+    except RecursionError:
+        why = "nested too deep"
+        why_zh = "嵌套太深"
+    except (ValueError, TypeError) as e:  # the decoders' errors, too-long numbers
+        why = _first_line(str(e)) or type(e).__name__
+        why_zh = why
+    raise RulesError(
+        f"{what} not valid {label}: {why}",
+        f"规则不是有效的 {label}：{why_zh}",
+    )
+
+
+def _first_line(text: str, limit: int = 120) -> str:
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def refusal(e: ValidationError) -> RulesError:
+    """A pydantic ValidationError of a RuleSet as one sentence (English and
+    Chinese): its first problems, each where it is and why, cut short."""
+    en: list[str] = []
+    zh: list[str] = []
+    errors = e.errors()
+    for err in errors[:MAX_REFUSALS]:
+        where = ".".join(str(x) for x in err["loc"])
+        where = bounds.short(where, 40)[1:-1] if where else ""
+        cause = err.get("ctx", {}).get("error")
+        if isinstance(cause, RulesError):
+            msg, msg_zh = str(cause), cause.zh
+        else:
+            msg = _first_line(str(err["msg"]).removeprefix("Value error, "), 160)
+            msg_zh = f"值无效（{msg}）"
+        en.append(f"{where}: {msg}" if where else msg)
+        zh.append(f"{where}：{msg_zh}" if where else msg_zh)
+    more = len(errors) - MAX_REFUSALS
+    if more > 0:
+        en.append(f"and {more} more")
+        zh.append(f"另有 {more} 处")
+    return RulesError(f"invalid rules: {'; '.join(en)}", f"规则无效：{'；'.join(zh)}")
 
 
 def default_score_table(step: int) -> list[ScoreBand]:

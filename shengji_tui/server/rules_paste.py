@@ -1,7 +1,10 @@
 """The SSH lobby's rules file: the player pastes its text (TOML or JSON, as
 `shengji rules` prints it) into a dialog; the rules are read and checked
-(`table.rules_from_text`) and a bad paste gets a sentence, the dialog staying
-open. Never a path: the server's files are not a player's to read."""
+(`table.rules_from_text`) and a bad paste gets a sentence in the player's
+language, the dialog staying open: text over `rules.MAX_RULES_BYTES` (8 KiB),
+text that does not parse (nested too deep, numbers too long...) and options
+out of their ranges alike. Never a path: the server's files are not a
+player's to read."""
 
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, TextArea
 
-from ..rules import RuleSet
+from ..rules import RulesError, RuleSet
 from ..table import rules_from_text
 from ..text import Catalogue
 
@@ -71,8 +74,9 @@ class RulesPasteScreen(ModalScreen[RuleSet | None]):
         text = self.query_one(TextArea).text
         try:
             rules = rules_from_text(text)
-        except ValueError as e:
-            said = self.cat.t("rules_file.bad", error=str(e))
+        except ValueError as e:  # (a RulesError: in English and in Chinese)
+            error = e.zh if self.cat.zh and isinstance(e, RulesError) else str(e)
+            said = self.cat.t("rules_file.bad", error=error)
             self.query_one("#rules-error", Label).update(said)
             self.notify(said, severity="error", markup=False)
             return

@@ -121,13 +121,13 @@ def test_json_dump_is_plain_data() -> None:
 @pytest.mark.parametrize(
     ("changes", "hand"),
     [
-        ({"players": 3, "kitty_size": 9, "partnership": "solo"}, 33),
-        ({"players": 3, "kitty_size": 6, "partnership": "solo"}, 34),
-        ({"players": 5, "decks": 3, "kitty_size": 7, "partnership": "solo"}, 31),
-        ({"players": 5, "decks": 2, "kitty_size": 8, "partnership": "solo"}, 20),
+        ({"players": 3, "kitty_size": 9, "partnership": "solo", "score_step": 45}, 33),
+        ({"players": 3, "kitty_size": 6, "partnership": "solo", "score_step": 45}, 34),
+        ({"players": 5, "decks": 3, "kitty_size": 7, "partnership": "solo", "score_step": 90}, 31),
+        ({"players": 5, "decks": 2, "kitty_size": 8, "partnership": "solo", "score_step": 60}, 20),
         ({"players": 6, "decks": 2, "kitty_size": 6}, 17),
         ({"players": 6, "decks": 1, "kitty_size": 6}, 8),
-        ({"players": 6, "decks": 4, "kitty_size": 6}, 35),
+        ({"players": 6, "decks": 4, "kitty_size": 6, "score_step": 80}, 35),
     ],
 )
 def test_any_table_size_that_deals_evenly(changes: dict[str, object], hand: int) -> None:

@@ -16,6 +16,20 @@ from shengji_tui.text import Catalogue
 
 FAST = TableSettings(pacing=Pacing(bot_delay=0.05, deal_delay=0.0, grace=60.0))
 GOOD = 'preset = "classic"\nname = "big-kitty"\nkitty_size = 12\n'
+# a bad paste, what the dialog says of it in English and in Chinese
+BAD_PASTES = (
+    ("decks = [", "not valid TOML", "不是有效的 TOML"),
+    ('{"decks": 9}', "decks must be 1 to 4", "decks 必须在 1 到 4 之间"),
+    ("", "empty", "规则是空的"),
+    ('preset = "classic"\nkitty_size = 6\n', "do not deal evenly", "不能平分"),
+    ('{"a": ' + "[" * 3000 + "]" * 3000 + "}", "nested too deep", "嵌套太深"),
+    ("x = " + "[" * 3000 + "]" * 3000, "nested too deep", "嵌套太深"),
+    ("[" * 20_000, "more than 8 KiB", "超过 8 KiB"),
+    ("bid_start = 9000000000000000000", "bid_start", "bid_start"),
+    ("throw_penalty_amount = -1000000", "0 to 100", "0 到 100"),
+    ("score_table = [{min_points = 0}]", "without going up", "不升级"),
+    ('name = "' + "n" * 60_000 + '"', "more than 8 KiB", "超过 8 KiB"),
+)
 
 
 async def open_paste(app: LobbyApp, pilot) -> None:
@@ -38,18 +52,14 @@ async def test_pasted_rules_make_the_table(lang: str) -> None:
             await open_paste(app, pilot)
             paste = app.screen
             area = paste.query_one(TextArea)
-            for bad, why in (
-                ("decks = [", "not valid TOML"),
-                ('{"decks": 9}', "decks must be 1 to 4"),
-                ("", "empty"),
-                ('preset = "classic"\nkitty_size = 6\n', "do not deal evenly"),
-            ):
+            for bad, why, why_zh in BAD_PASTES:
                 area.text = bad
                 await pilot.press("ctrl+s")
                 await pilot.pause()
                 assert app.screen is paste  # still open: nothing was chosen
                 said = str(paste.query_one("#rules-error").render())
-                assert said.startswith(cat.t("rules_file.bad", error="")) and why in said
+                assert said.startswith(cat.t("rules_file.bad", error=""))
+                assert (why_zh if lang == "zh" else why) in said, said
             area.text = GOOD
             await pilot.press("ctrl+s")
             await pilot.pause()
