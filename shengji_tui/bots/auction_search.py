@@ -67,16 +67,63 @@ def finish_auction(
 ) -> tuple[int | None, int | None]:
     """The rest of `auction` called by the playbook's rule (each seat bids the
     nearest value while it is within `limits[seat]`): the winner and its bid
-    (None, None: every seat passed and the cards are dealt again)."""
+    (None, None: every seat passed and the cards are dealt again).
+
+    The auction's record is read once (`rules.auction_status`); then calls are
+    followed one by one, but whole rounds in which every seat still in would
+    bid again are passed over by arithmetic, so the work is a few rounds of
+    the seats, whatever `bid_start` and the limits are."""
+    st = rules.auction_status(rs, auction)
+    if st.over:
+        return st.winner, st.points
+    rising = rs.bidding == "points_up"
+    lo, hi = rules.bid_limits(rs)
+    d = rs.bid_step if rising else -rs.bid_step
+    n = rs.players
+    out = set(st.out)
+    first_pass = st.passed[0] if st.passed else None
+    high = None if st.high is None else st.high.points
+    high_seat = None if st.high is None else st.high.seat
+    turn = st.turn
+    assert turn is not None
     while True:
-        st = rules.auction_status(rs, auction)
-        if st.over:
-            return st.winner, st.points
-        s = st.turn
-        assert s is not None
-        opts = rules.bid_options(rs, auction, s)
-        ok = bool(opts) and within(rs, opts[0], limits[s])
-        auction = auction.with_call(AuctionCall(seat=s, points=opts[0] if ok else None))
+        nxt = (lo if rising else hi) if high is None else high + d
+        if lo <= nxt <= hi and within(rs, nxt, limits[turn]):
+            if rising and high == rs.bid_start and high_seat is not None:
+                out.add(high_seat)  # (the 70 rule: an outbid 70 has no further bid)
+            high, high_seat = nxt, turn
+        else:
+            out.add(turn)
+            first_pass = turn if first_pass is None else first_pass
+        last = turn
+        active = [s for s in range(n) if s not in out]
+        if not active or (high_seat is not None and active == [high_seat]):
+            if high is not None:
+                return high_seat, high
+            return (first_pass, rs.bid_start) if rising else (None, None)
+        order = [(last + k) % n for k in range(1, n + 1) if (last + k) % n not in out]
+        turn = order[0]
+        if high is None or (rising and high == rs.bid_start) or order[-1] != high_seat:
+            continue
+        # every seat still in, in turn (the standing bidder last), would bid in
+        # how many more whole rounds? (a round of m calls raises the bid m steps)
+        m = len(order)
+        rounds = min(_bids_left(high, d, m, i, limits[s], lo, hi) for i, s in enumerate(order))
+        if rounds > 0:
+            high += d * m * rounds  # (the same seat, the last of the round, stands)
+
+
+def _bids_left(high: int, d: int, m: int, i: int, limit: int, lo: int, hi: int) -> int:
+    """How many more rounds of `m` calls the `i`-th seat in turn (0: next) keeps
+    bidding in, the standing bid at `high`, each call `d` points on: its bids
+    are high + d(jm + i + 1) for j = 0, 1, ... while within its limit and the
+    rules' range."""
+    first = high + d * (i + 1)
+    if d > 0:
+        top = min(limit, hi)
+        return 0 if first > top else (top - first) // (d * m) + 1
+    bottom = max(limit, lo)
+    return 0 if first < bottom else (first - bottom) // (-d * m) + 1
 
 
 def choose_call(

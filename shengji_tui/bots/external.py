@@ -346,8 +346,10 @@ def legal_commands(view: SeatView, stand_in: PlaybookBot) -> tuple[list[Command]
     complete = True
     if phase == "bidding":
         assert view.auction is not None
-        out = [Bid(seat=seat, points=p) for p in rules.bid_options(rs, view.auction, seat)]
+        bids = rules.bid_options(rs, view.auction, seat)  # (a range: listed up to the cap)
+        out = [Bid(seat=seat, points=p) for p in bids[: MAX_LEGAL - 1]]
         out.append(PassBid(seat=seat))
+        complete = len(bids) < MAX_LEGAL
     elif phase == "naming_trump":
         suits: list[Any] = list(rules.SUITS) + ([None] if rs.name_no_trump else [])
         out = [NameTrump(seat=seat, suit=s) for s in suits]

@@ -5,9 +5,10 @@ shengji_tui import rules`), never through its submodules (a test checks it).
 
 Public API (docs/architecture.md, "rules"):
 - auctions (docs/rules.md §11-12): `Auction` / `AuctionCall` (the record),
-  `auction_status`, `bid_options`, `check_bid`, `check_pass`, `check_naming`,
-  `naming_cards`, `overturn_options`, `check_overturn`, `settle_eighty_points`
-  (a `Settlement`), `throw_penalty_deltas`;
+  `auction_status`, `bid_options` (a `range`), `nearest_bid`, `check_bid`,
+  `check_pass`, `check_naming`, `naming_cards`, `overturn_options`,
+  `check_overturn`, `settle_eighty_points` (a `Settlement`),
+  `throw_penalty_deltas`;
 - cards and notation: `Card`, `Suit`, `Rank`, `parse_cards`, `format_cards`,
   `points`, `full_deck`, `remove_cards`, `contains`;
 - `RuleSet` (presets, options, each within its range: rules/bounds.py), a
@@ -44,6 +45,7 @@ from .auction import (
     check_overturn,
     check_pass,
     naming_cards,
+    nearest_bid,
     overturn_options,
     settle_eighty_points,
     throw_penalty_deltas,
@@ -176,6 +178,7 @@ __all__ = [
     "kitty_multiplier",
     "legal_follows",
     "naming_cards",
+    "nearest_bid",
     "overturn_options",
     "parse_card",
     "parse_cards",

@@ -1,13 +1,15 @@
 """The auction's choices of the shown seat (docs/rules.md §11-12), for `Model`.
 
 While bidding, the values a seat may bid are the rules' (`rules.bid_options`
-for the seat whose call it is: they depend only on the standing bid, so every
-seat sees the same list and a key pressed out of turn still makes a bid the
-engine can refuse with its sentence); the player's highlighted bid is kept as
-its points (it stays on the same value while others bid, or moves to the
-nearest one still allowed). While naming trump, the choices are the four
-suits and, where the rules allow it, no-trump; the highlighted one is kept by
-its index. The hand's estimate (the bots' `hand_worth`) can be hidden.
+for the seat whose call it is, a `range`, so a key costs the same whatever
+`bid_start` is: `rules.nearest_bid` and index arithmetic, never a list; they
+depend only on the standing bid, so every seat sees the same list and a key
+pressed out of turn still makes a bid the engine can refuse with its sentence);
+the player's highlighted bid is kept as its points (it stays on the same value
+while others bid, or moves to the nearest one still allowed). While naming
+trump, the choices are the four suits and, where the rules allow it,
+no-trump; the highlighted one is kept by its index. The hand's estimate (the
+bots' `hand_worth`) can be hidden.
 
 `CallChoices` is a mixin of `Model`: the named actions here (`pick_call`,
 `set_estimate`) end, like the model's own, by telling its watchers. No
@@ -36,12 +38,13 @@ class CallChoices:
         raise NotImplementedError  # (the model's)
 
     # ----------------------------------------------------------- reading
-    def bid_values(self) -> list[int]:
+    def bid_values(self) -> range:
         """The bids that may be made now, the nearest to the standing one first
-        (empty outside bidding)."""
+        (empty outside bidding): a `range`, so every question below costs the
+        same however many bids there are."""
         v = self.view
         if v is None or v.phase != "bidding" or v.auction is None or v.awaiting is None:
-            return []
+            return range(0)
         return rules.bid_options(v.rules, v.auction, v.awaiting)
 
     def chosen_bid(self) -> int | None:
@@ -53,7 +56,7 @@ class CallChoices:
         pick = self.bid_pick
         if pick is None:
             return values[0]
-        return min(values, key=lambda p: (abs(p - pick), values.index(p)))
+        return rules.nearest_bid(values, pick)
 
     def trump_choices(self) -> list[Suit | None]:
         """What the auction's winner may name: the suits, then no-trump if allowed."""

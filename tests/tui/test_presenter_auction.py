@@ -58,7 +58,7 @@ def test_the_bidding_panel_on_your_call() -> None:
     assert lines[0].startswith("Calls: Ken 70 · ▶ You")
     assert "Your call: above 70." in lines
     values = rules.bid_options(v.rules, v.auction, 0)
-    assert values[:5] == [75, 80, 85, 90, 95] and m.bid_values() == values
+    assert list(values[:5]) == [75, 80, 85, 90, 95] and m.bid_values() == values
     assert "[1] 75 [2] 80 [3] 85 [4] 90 [5] 95" in lines
     assert any(line.startswith("⏎ bid 75") for line in lines)
     # the estimate: the bots' best choice, rounded to a bid step
@@ -112,7 +112,7 @@ def test_the_highlighted_bid_follows_the_auction() -> None:
     state, events = apply(state, Bid(seat=1, points=95))
     m.apply(view_for(state, 0), events_for(events, 0, state))
     assert m.view is not None and m.view.awaiting == 2
-    assert m.bid_values() == list(range(100, 201, 5))
+    assert list(m.bid_values()) == list(range(100, 201, 5))
     assert m.chosen_bid() == 100  # (80 is gone: the nearest allowed)
 
 
@@ -166,7 +166,7 @@ def test_three_players_fall_and_show_the_kitty() -> None:
     values = m.bid_values()
     standing = [c.points for c in v.bids if c.points is not None]
     assert values[0] == (standing[-1] - 5 if standing else 150)  # below the standing bid
-    assert values == sorted(values, reverse=True)
+    assert list(values) == sorted(values, reverse=True)
     held = [*v.hand, *v.shown_kitty]  # (the shown kitty cards go to the dealer)
     worth = bots.best_worth(v.rules, bots.hand_worth(v.rules, v.levels[0], held))
     pts = int(round(worth.points / 5) * 5)
