@@ -29,7 +29,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from shengji_tui.bench.bots_bench import RunResult, play_set
-from shengji_tui.players.ratings import MODEL, Rating, rate, sides
+from shengji_tui.players.ratings import MU, Rating, rate, sides
 from shengji_tui.rules import RuleSet
 
 FAMILY_PRESET = {"partners": "classic", "friends": "find-friends", "auction": "eighty-points"}
@@ -64,7 +64,7 @@ def measure(
     random.Random(seed0).shuffle(played)
     levels = {lv for p in pairs for lv in p}
     ratings = {lv: Rating() for lv in levels}
-    ratings["normal"] = Rating(MODEL.mu, 1.0)
+    ratings["normal"] = Rating(MU, 1.0)
     wins: dict[str, list[int]] = {f"{a}-{b}": [0, 0] for a, b in pairs}
     seat_sides = sides(rules)
     for a, b, run in played:

@@ -23,20 +23,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-from openskill.models import PlackettLuce
+from functools import cache
+from typing import TYPE_CHECKING
 
 from ..rules import RuleSet
 from .anchors import ANCHOR_SIGMA, ANCHORS
 
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
+
 FAMILIES = ("partners", "friends", "auction")
-MODEL = PlackettLuce()  # μ 25, σ 25/3, β 25/6
+MU, SIGMA = 25.0, 25.0 / 3  # a new player's rating: the model's defaults (β: 25/6)
+
+
+@cache
+def model() -> PlackettLuce:
+    """The model (imported when a match is first rated: the server and the
+    game start without it)."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce(mu=MU, sigma=SIGMA)
 
 
 @dataclass(frozen=True)
 class Rating:
-    mu: float = MODEL.mu
-    sigma: float = MODEL.sigma
+    mu: float = MU
+    sigma: float = SIGMA
     matches: int = 0
 
     @property
@@ -86,10 +98,9 @@ def rate(
     ranks = [0.0 if any(s in won for s in team) else 1.0 for team in teams]
     if len(teams) < 2 or len(set(ranks)) < 2:
         return list(ratings)  # nobody won, or everybody: nothing to learn
-    model_teams = [
-        [MODEL.rating(mu=ratings[s].mu, sigma=ratings[s].sigma) for s in t] for t in teams
-    ]
-    after = MODEL.rate(model_teams, ranks=ranks)
+    m = model()
+    model_teams = [[m.rating(mu=ratings[s].mu, sigma=ratings[s].sigma) for s in t] for t in teams]
+    after = m.rate(model_teams, ranks=ranks)
     out = list(ratings)
     for team, new in zip(teams, after, strict=True):
         for s, r in zip(team, new, strict=True):

@@ -10,7 +10,7 @@ import pytest
 
 from shengji_tui.engine import apply, new_game
 from shengji_tui.engine.events import DealScored, KittyCaptured, MatchOver
-from shengji_tui.players.ratings import MODEL, Rating, anchor, family_of, rate
+from shengji_tui.players.ratings import MU, SIGMA, Rating, anchor, family_of, rate
 from shengji_tui.players.results import history, leaderboard, ratings_of, record_match, stats
 from shengji_tui.rules import RuleSet
 from shengji_tui.store import Store
@@ -81,8 +81,8 @@ async def test_results_are_the_engines_and_ratings_move(
         assert [int(getattr(r, key)) for r in rec.seats] == want[key], key
     assert record_match(store, "m1", ids) is None  # once
     mine = ratings_of(store, "local:me")[rec.family]
-    assert mine.matches == 1 and mine.sigma < MODEL.sigma
-    assert (mine.mu > MODEL.mu) == bool(want["won"][0])
+    assert mine.matches == 1 and mine.sigma < SIGMA
+    assert (mine.mu > MU) == bool(want["won"][0])
     for bot in ("bot:normal", "bot:easy"):  # an anchor stays where the bench put it
         fixed = anchor(bot, rec.family)
         assert fixed is None or ratings_of(store, bot)[rec.family] == fixed
