@@ -344,7 +344,7 @@ class Saves:
         out = [
             (s, played.get(s.table_id, s.created_at))
             for s in self.store.tables()
-            if s.finished_at is None and s.table_id.startswith(PLAY_PREFIX)
+            if s.finished_at is None and s.set_aside is None and s.table_id.startswith(PLAY_PREFIX)
         ]
         out.sort(key=lambda x: x[1], reverse=True)
         return out

@@ -16,7 +16,11 @@ kept it). A `lobby.json` that is missing, empty, half-written, not JSON or of
 the wrong shape is kept aside as `lobby.json.damaged-<time>` (so is one with a
 damaged entry) and said in the log; no table is lost by it. A table whose log
 cannot be replayed is set aside (left in the store untouched, said in the log)
-and the server starts with the others.
+and the server starts with the others. A table whose driver fails while it
+plays (an error that is not the store's, which the table rides out) is set
+aside for good: marked so in the store (`Store.set_aside`: never restored),
+said in the log, its players told (`Table.trouble`), and it leaves the
+registry, freed from every limit.
 
 A room's table options are a `TableSettings` (the rules, the seed, the pacing
 with the grace below, the stand-in bots' level): the new-table dialog makes
@@ -730,8 +734,10 @@ class Registry:
         async def watch() -> None:
             try:
                 await table.wait_finished()
-            except Exception:
-                log.exception("table %s failed", room.table_id)
+            except Exception:  # (the table logged it, set itself aside, told its players)
+                self._watchers.pop(room.table_id, None)
+                self._set_aside(room)
+                return
             self._watchers.pop(room.table_id, None)
             if table.finished:
                 if self.on_finished is not None:
@@ -754,6 +760,25 @@ class Registry:
             del self.rooms[room.table_id]
         self._told_save.discard(room.table_id)
         log.info("table %s finished: released", room.table_id)
+        self._changed()
+
+    def _set_aside(self, room: Room) -> None:
+        """A table whose driver failed leaves the registry as a finished one does:
+        its seats, its place among the server's tables and its maker's are free
+        (`TableLimits`); the store keeps it set aside, never restored. The
+        sessions at it keep showing it, stopped, until they leave."""
+        room.status = "finished"
+        for h in room.away.values():
+            h.cancel()
+        room.away.clear()
+        if self.rooms.get(room.table_id) is room:
+            del self.rooms[room.table_id]
+        self._told_save.discard(room.table_id)
+        log.error(
+            "table %s stopped: set aside (kept in the store, not restored at start); "
+            "its seats and its place in the tables' limits are free",
+            room.table_id,
+        )
         self._changed()
 
     # ------------------------------------------------------------- persistence
@@ -921,8 +946,18 @@ class Registry:
         if store is not None:
             try:
                 ids = store.unfinished()
+                aside = [tid for tid, _ in store.set_aside_tables()]
             except Exception as e:
                 self._say(said, logging.ERROR, f"cannot list the game store's tables: {e}")
+            else:
+                if aside:
+                    self._say(
+                        said,
+                        logging.INFO,
+                        f"{len(aside)} table(s) set aside when an error stopped them, kept in "
+                        f"the store and not restored: {', '.join(aside[-5:])}"
+                        + (" ..." if len(aside) > 5 else ""),
+                    )
         for tid in ids:
             assert store is not None
             try:

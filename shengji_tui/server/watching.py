@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..coach.service import Source
 from ..engine import Command, DealReview, Event, RuleError, SeatView, events_for, review_of
-from ..table import SPECTATOR, SeatInfo, StoreTrouble, Table, TakeBackRefused
+from ..table import SPECTATOR, DriverStopped, SeatInfo, StoreTrouble, Table, TakeBackRefused
 from ..table.clock import Clock
 from ..table.notes import Note
 from .registry import Registry, Room
@@ -146,7 +146,7 @@ class WatchedTable:
         return self.table.declare_window
 
     @property
-    def trouble(self) -> StoreTrouble | None:
+    def trouble(self) -> StoreTrouble | DriverStopped | None:
         return self.table.trouble
 
     @property
@@ -209,7 +209,9 @@ class WatchedTable:
 
         return unsubscribe
 
-    def on_trouble(self, callback: Callable[[StoreTrouble | None], Any]) -> Callable[[], None]:
+    def on_trouble(
+        self, callback: Callable[[StoreTrouble | DriverStopped | None], Any]
+    ) -> Callable[[], None]:
         return self.table.on_trouble(callback)
 
     def listen(self, callback: Callable[[Note], Any]) -> Callable[[], None]:

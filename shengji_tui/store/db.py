@@ -30,6 +30,11 @@ tables (empty: the players are remembered from their next login on, and the
 finished games' results are filled in by `players.record.backfill`), version
 5 `analyses`.
 
+A table *set aside* (its driver failed: `set_aside`) keeps `finished_at` NULL
+and gets a `result_json` of `{"set_aside": why, "at": time}`: it is neither
+finished nor `unfinished()` (nothing restores it or plays it on), and
+`set_aside_tables()` lists it; its log stays as it was (`shengji replay`).
+
 `analyses` keeps what the coach made of a seat's decisions in a deal (its
 `method`: the analysis's version, budget and horizon), so that analysing
 again is instant; each is written whole in one statement, never in part.
@@ -229,6 +234,14 @@ class TableSummary:
     settings: dict[str, Any] = field(default_factory=dict)
     last_deal: DealSummary | None = None  # the latest scored deal
     deals_kept: bool = True  # False: the summaries are still to be filled in
+
+    @property
+    def set_aside(self) -> str | None:
+        """Why the table was set aside (its driver failed), or None."""
+        if self.finished_at is not None or not isinstance(self.result, dict):
+            return None
+        why = self.result.get("set_aside")
+        return None if why is None else str(why)
 
 
 @dataclass(frozen=True)
@@ -571,6 +584,32 @@ class Store:
             out.append(TakeBack(int(n), int(seat), int(back_to), moves, float(created)))
         return out
 
+    def set_aside(self, table_id: str, reason: str) -> None:
+        """Set an unfinished table aside (its driver failed): kept as it is, no
+        longer among `unfinished()` (so never restored), among `set_aside_tables()`."""
+        record = json.dumps({"set_aside": reason[:500], "at": time.time()}, ensure_ascii=False)
+        with self._guard("set a table aside") as db:
+            db.execute(
+                "UPDATE tables SET result_json = ? WHERE table_id = ? AND finished_at IS NULL",
+                (record, table_id),
+            )
+
+    def set_aside_tables(self) -> list[tuple[str, str]]:
+        """The tables set aside, oldest first: (id, why)."""
+        with self._guard("list tables") as db:
+            rows = db.execute(
+                "SELECT table_id, result_json FROM tables WHERE finished_at IS NULL"
+                " AND result_json IS NOT NULL ORDER BY created_at, rowid"
+            ).fetchall()
+        out = []
+        for tid, raw in rows:
+            try:
+                why = str(json.loads(raw).get("set_aside", ""))
+            except (ValueError, AttributeError):
+                why = ""
+            out.append((str(tid), why))
+        return out
+
     def mark_finished(self, table_id: str, result: dict[str, Any] | None = None) -> None:
         with self._guard("mark a table finished") as db:
             db.execute(
@@ -720,10 +759,12 @@ class Store:
         return int(row[0])
 
     def unfinished(self) -> list[str]:
-        """Ids of the tables whose match has not ended, oldest first."""
+        """Ids of the tables whose match has not ended (and that are not set
+        aside), oldest first."""
         with self._guard("list tables") as db:
             rows = db.execute(
-                "SELECT table_id FROM tables WHERE finished_at IS NULL ORDER BY created_at, rowid"
+                "SELECT table_id FROM tables WHERE finished_at IS NULL AND result_json IS NULL"
+                " ORDER BY created_at, rowid"
             ).fetchall()
         return [str(r[0]) for r in rows]
 

@@ -52,6 +52,11 @@ def list_games(store: Store) -> str:
             )
     if open_ids:
         lines.append(f"({_games(len(open_ids), 'unfinished')}: {', '.join(open_ids)})")
+    aside = [tid for tid, _ in store.set_aside_tables()]
+    if aside:
+        lines.append(
+            f"({_games(len(aside), 'set-aside')}, stopped by an error: {', '.join(aside)})"
+        )
     return "\n".join(lines) + "\n"
 
 

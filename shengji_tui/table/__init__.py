@@ -19,7 +19,7 @@ from .settings import (
     bot_specs,
     seats_from,
 )
-from .table import SeatInfo, StoreTrouble, Table, result_of
+from .table import DriverStopped, SeatInfo, StoreTrouble, Table, TableStopped, result_of
 from .takeback import TakeBackRefused
 from .views import SPECTATOR, ViewCache, spectator_view
 
@@ -33,6 +33,7 @@ __all__ = [
     "ChatNote",
     "ChatRefused",
     "Clock",
+    "DriverStopped",
     "HeadlessRun",
     "HostedNote",
     "MonotonicTicker",
@@ -47,6 +48,7 @@ __all__ = [
     "Table",
     "TableChannel",
     "TableSettings",
+    "TableStopped",
     "TakeBackRefused",
     "Ticker",
     "TimeoutNote",

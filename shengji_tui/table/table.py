@@ -30,7 +30,11 @@
   locked) does not stop it: the state stays as it was, the driver tries again
   after a growing pause (`RETRY_DELAYS`), and `on_trouble` listeners hear of it
   (a `StoreTrouble`, then None once a write succeeds again), so the players can
-  be told. Any other failure of the driver stops it (`wait_finished` raises).
+  be told. Any other failure of the driver stops it for good (`wait_finished`
+  raises): the table is set aside (`Store.set_aside`: kept in the store as it
+  is, never restored or driven again), said in the log, its players hear a
+  `DriverStopped` through `on_trouble` (`trouble` keeps it), and a command
+  is refused from then on (`TableStopped`).
 - `meta`: what the table's owner records beside the game in the store (the SSH
   lobby: its seat holders and table options), read back by `restore`.
 - The turn clock (`Pacing.turn_clock`; clock.py): `clock` is the running one,
@@ -70,6 +74,7 @@ from ..engine import (
     Command,
     DealReview,
     GameState,
+    RuleError,
     SeatView,
     WrongSeat,
     apply,
@@ -113,7 +118,15 @@ T = TypeVar("T")
 # pauses between attempts at a store write that failed (the last one repeats)
 RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 _DEALING = ("dealing", "declaring")  # the phases a hold holds
-__all__ = ["DEFAULT_DECLARE_WINDOW", "RETRY_DELAYS", "SeatInfo", "StoreTrouble", "Table"]
+__all__ = [
+    "DEFAULT_DECLARE_WINDOW",
+    "RETRY_DELAYS",
+    "DriverStopped",
+    "SeatInfo",
+    "StoreTrouble",
+    "Table",
+    "TableStopped",
+]
 
 
 @dataclass(frozen=True)
@@ -126,9 +139,28 @@ class StoreTrouble:
     retry_in: float
     attempts: int
     reason: str = ""
+    stopped: bool = False  # (the table waits and tries again: see DriverStopped)
 
 
-TroubleCallback = Callable[[StoreTrouble | None], None]
+@dataclass(frozen=True)
+class DriverStopped:
+    """The table's driver failed with an error that is not the store's: the game
+    cannot go on. `error` is the whole error (for the log), `reason` its kind
+    (what players are told: nothing of the server's)."""
+
+    error: str
+    reason: str
+    stopped: bool = True
+
+
+Trouble = StoreTrouble | DriverStopped
+TroubleCallback = Callable[[Trouble | None], None]
+
+
+class TableStopped(RuleError):
+    """A command at a table whose driver failed (`DriverStopped`)."""
+
+    code = "stopped"
 
 
 @dataclass(frozen=True)
@@ -210,7 +242,8 @@ class Table:
         self._error: BaseException | None = None
         self._closed = False
         self._trouble_subs: list[TroubleCallback] = []
-        self.trouble: StoreTrouble | None = None  # the driver's writes are failing
+        # the driver's writes are failing (StoreTrouble), or it failed (DriverStopped)
+        self.trouble: Trouble | None = None
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
         self._ticker: Ticker = ticker or MonotonicTicker()
         self._clock: Clock | None = None
@@ -713,6 +746,11 @@ class Table:
 
     async def _submit_locked(self, command: Command) -> list[Event]:
         async with self._lock:
+            if isinstance(self.trouble, DriverStopped):
+                raise TableStopped(
+                    "this table has stopped: the game cannot go on",
+                    "这一桌已经停止：牌局无法继续",
+                )
             new: GameState
             events: list[Event]
             new, events = apply(self._state, command)
@@ -742,7 +780,7 @@ class Table:
             except Exception:
                 log.exception("table %s: views of version %s", self.table_id, new.version)
             await stored
-            if self.trouble is not None:
+            if isinstance(self.trouble, StoreTrouble):
                 log.warning("table %s: the store takes moves again", self.table_id)
                 self.trouble = None
                 self._tell_trouble(None)
@@ -835,7 +873,37 @@ class Table:
         except BaseException as e:
             log.exception("table %s: the driver stopped", self.table_id)
             self._error = e
+            await self._set_aside(e)
             self._done.set()
+
+    @property
+    def stopped(self) -> bool:
+        """The driver failed: the game cannot go on (`DriverStopped`)."""
+        return isinstance(self.trouble, DriverStopped)
+
+    async def _set_aside(self, e: BaseException) -> None:
+        """The driver failed: the table is set aside in the store (kept, never
+        restored), the clock stops and every listener hears `DriverStopped`."""
+        stopped = DriverStopped(str(e) or type(e).__name__, type(e).__name__)
+        self.trouble = stopped
+        self._clock = None
+        store = self._store
+        if store is not None:
+            try:
+                await asyncio.get_running_loop().run_in_executor(
+                    None, store.set_aside, self.table_id, stopped.error
+                )
+            except Exception as err:
+                log.error("table %s: could not be marked set aside: %s", self.table_id, err)
+            else:
+                log.error(
+                    "table %s: set aside at move %d: kept in the store as it is, not "
+                    "restored (shengji replay %s shows it)",
+                    self.table_id,
+                    self._state.version,
+                    self.table_id,
+                )
+        self._tell_trouble(stopped)
 
     def _delay(self, step: Step, all_bots: bool) -> float:
         if step.kind in ("deal", "close") and self.deal_held:
@@ -925,7 +993,7 @@ class Table:
     async def _store_failed(self, e: Exception) -> None:
         """A write of the driver's failed (the state is unchanged): say so, pause
         (less than that if anything changes), then the loop plans the move again."""
-        prev = self.trouble
+        prev = self.trouble if isinstance(self.trouble, StoreTrouble) else None
         attempts = 1 if prev is None else prev.attempts + 1
         delays = self.retry_delays or RETRY_DELAYS
         delay = delays[min(attempts, len(delays)) - 1]
@@ -950,7 +1018,8 @@ class Table:
 
     def on_trouble(self, callback: TroubleCallback) -> Callable[[], None]:
         """Call `callback(StoreTrouble)` when the driver's store writes start failing
-        and `callback(None)` when one succeeds again; returns the unsubscriber."""
+        and `callback(None)` when one succeeds again, `callback(DriverStopped)`
+        when the driver fails for good; returns the unsubscriber."""
         self._trouble_subs.append(callback)
 
         def unsubscribe() -> None:
@@ -959,7 +1028,7 @@ class Table:
 
         return unsubscribe
 
-    def _tell_trouble(self, trouble: StoreTrouble | None) -> None:
+    def _tell_trouble(self, trouble: Trouble | None) -> None:
         for cb in list(self._trouble_subs):
             try:
                 cb(trouble)

@@ -438,10 +438,19 @@ class ShengjiApp(App[None]):
 
     @on(TableTrouble)
     def table_trouble(self, msg: TableTrouble) -> None:
-        """Tell the player the table is waiting for the store (or plays on)."""
+        """Tell the player the table is waiting for the store (or plays on), or
+        has stopped for good (its driver failed: the game is kept, set aside)."""
         if msg.trouble is None:
             self.clear_notifications()
             self.notify(self.cat.t("notify.store_ok"), timeout=6, markup=False)
+            return
+        if getattr(msg.trouble, "stopped", False):
+            self.notify(
+                self.cat.t("notify.table_stopped", error=msg.trouble.reason),
+                severity="error",
+                timeout=3600,  # (for as long as the table is shown)
+                markup=False,
+            )
             return
         self.notify(
             self.cat.t("notify.store_trouble", error=msg.trouble.reason),
@@ -1008,7 +1017,9 @@ class ShengjiApp(App[None]):
             if yes:
                 self.run_worker(self._quit(), exclusive=True, group="main")
 
-        question = t(self.quit_question())
+        trouble = self.table.trouble if self.table is not None else None
+        key = "quit.question_stopped" if getattr(trouble, "stopped", False) else None
+        question = t(key or self.quit_question())
         self.push_screen(ConfirmQuit(question, t("quit.yes"), t("quit.no")), done)
 
     def quit_question(self) -> str:

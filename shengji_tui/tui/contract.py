@@ -58,10 +58,13 @@ class ClockLike(Protocol):
 
 
 class TroubleLike(Protocol):
-    """The table cannot store its moves (`Table.trouble`)."""
+    """The table cannot store its moves, or has stopped for good (`Table.trouble`)."""
 
     @property
     def reason(self) -> str: ...  # what players may be told (no server path)
+
+    @property
+    def stopped(self) -> bool: ...  # the game cannot go on (else: it waits and retries)
 
 
 UpdateCallback = Callable[[SeatView, list[Event]], Any]

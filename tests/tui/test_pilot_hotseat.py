@@ -583,7 +583,7 @@ async def test_a_hand_over_clears_the_toasts_but_the_tables_own_warning() -> Non
     from . import helpers as H
 
     class TroubledTable(H.StaticTable):
-        trouble = SimpleNamespace(reason="disk full")
+        trouble = SimpleNamespace(reason="disk full", stopped=False)
 
         def on_trouble(self, callback: Callable[[object], None]) -> Callable[[], None]:
             return lambda: None
