@@ -272,7 +272,7 @@ def _profile_text(p: dict[str, Any]) -> str:
     for fam, r in p["ratings"].items():
         lines.append(
             f"  rating, {FAMILY_NAMES[fam]}: {r['shown']:.1f}  "
-            f"(μ {r['mu']:.1f} ± {r['sigma']:.1f}, {r['matches']} matches)"
+            f"(μ {r['mu']:.1f} ± {r['sigma']:.1f}, {_matches(r['matches'])})"
         )
     if not p["presets"]:
         lines.append("  no finished match yet")
@@ -323,8 +323,13 @@ def _boards_text(boards: dict[str, list[dict[str, Any]]]) -> str:
         if not rows:
             out.append("  nobody rated yet")
         for k, r in enumerate(rows, start=1):
-            out.append(f"  {k:2}. {r['shown']:6.1f}  {r['name']}  ({r['matches']} matches)")
+            said = "a fixed anchor" if r["bot"] else _matches(r["matches"])
+            out.append(f"  {k:2}. {r['shown']:6.1f}  {r['name']}  ({said})")
     return "\n".join(out)
+
+
+def _matches(n: int) -> str:
+    return "1 match" if n == 1 else f"{n} matches"
 
 
 # ------------------------------------------------------------------ backup
