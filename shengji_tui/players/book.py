@@ -137,12 +137,21 @@ class PlayerBook:
             identity=ident,
             name=str(name),
             via=str(via),
-            first_seen=float(str(first)),
-            last_seen=float(str(last)),
-            removed_at=None if removed is None else float(str(removed)),
+            first_seen=self._time(ident, first),
+            last_seen=self._time(ident, last),
+            removed_at=None if removed is None else self._time(ident, removed, 1.0),
             settings=settings,
             has_password=bool(has_pw),
         )
+
+    def _time(self, identity: str, value: object, damaged: float = 0.0) -> float:
+        """A record's time; a damaged one is `damaged` (a removal stays one) and
+        a logged sentence."""
+        try:
+            return float(str(value))
+        except ValueError:
+            log.warning("player %s: a damaged time in their record (%r)", identity[:40], value)
+            return damaged
 
     def get(self, identity: str) -> Player | None:
         with self.store.sql("read a player") as db:

@@ -153,3 +153,11 @@ def test_a_damaged_record_is_defaults_and_a_logged_sentence(
     ]
     b = book.get("key:b")
     assert b is not None and b.settings.bell
+
+
+def test_a_damaged_row_is_read_not_refused(book: PlayerBook) -> None:
+    book.arrive("key:a", "ann", "keys")
+    with book.store.sql("damage a row") as db:
+        db.execute("UPDATE players SET first_seen = 'yesterday', last_seen = x'00'")
+    p = book.arrive("key:a", "ann", "keys")
+    assert (p.name, p.first_seen) == ("ann", 0.0) and not p.removed
