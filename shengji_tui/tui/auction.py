@@ -318,10 +318,9 @@ class AuctionPresenter:
         if v.phase != "overturning":
             return None
         out = [self.contract_line(m)]
-        st = v.standing
-        if st is not None and st.cards:
-            said = t("auction.standing", name=m.name(st.seat)) + " "
-            out.append(Line((Words(said), self.chips.cards(m, st.cards))))
+        naming = self.naming_line(m)
+        if naming is not None:
+            out.append(naming)
         who = v.theft_turn
         if who == m.me:
             out.append(words(t("auction.your_overturn", n=v.rules.overturn_swap), "centre--prompt"))
@@ -356,13 +355,45 @@ class AuctionPresenter:
         suit = m.ct.suit(v.trump_suit) if short else m.ct.suit_name(v.trump_suit)
         return t("status.trump", suit=suit)
 
+    def naming_line(self, m: Model) -> Line | None:
+        """Three players, from the naming to the first lead: the level cards the
+        naming showed, what an overturn must beat (the standing one after an
+        overturn), shown to everyone."""
+        v = m.view
+        if v is None or not v.rules.overturn_swap or v.phase not in ("burying", "overturning"):
+            return None
+        st = v.standing
+        if st is None:
+            return None
+        t = m.cat.t
+        if not st.cards:
+            return words(t("auction.naming_shows_none", name=m.name(st.seat)), "seat--dim")
+        said = t("auction.standing", name=m.name(st.seat)) + " "
+        return Line((Words(said), self.chips.cards(m, st.cards)))
+
     def burying_extra(self, m: Model) -> list[Line]:
-        """Three players: the shown kitty cards stay on view while the kitty is buried."""
+        """Three players: while the kitty is buried, the level cards the naming
+        showed; the shown kitty cards stay on view."""
         v = m.view
         if v is None or v.phase not in SHOWN_KITTY_PHASES:
             return []
+        out = []
+        naming = self.naming_line(m)
+        if naming is not None:
+            out.append(naming)
         kitty = self.shown_kitty(m)
-        return [kitty] if kitty is not None else []
+        if kitty is not None:
+            out.append(kitty)
+        return out
+
+    def playing_extra(self, m: Model) -> list[Line]:
+        """Three players: the shown kitty cards stay on view through the deal
+        (docs/rules.md §12: everyone saw them; the dealer took them with the kitty)."""
+        v = m.view
+        if v is None or v.phase != "playing":
+            return []
+        kitty = self.shown_kitty(m)
+        return [kitty._replace(style="seat--dim")] if kitty is not None else []
 
     def overturn_panel(self, m: Model) -> DeclareProps:
         """Three players' overturn window (反牌), on your turn: what you may overturn

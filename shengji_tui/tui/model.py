@@ -188,7 +188,10 @@ class Model(CallChoices):
         cached = self._ctx
         if cached is not None and cached[0] is v:  # (asked a dozen times per update)
             return cached[2]
-        key = (v.level, self.trump_suit)
+        level = v.level
+        if v.dealer is None and v.rules.bidding != "none" and 0 <= v.seat < len(v.levels):
+            level = v.levels[v.seat]  # before the auction: the level this seat would play
+        key = (level, self.trump_suit)
         ctx = cached[2] if cached is not None and cached[1] == key else TrumpContext(*key)
         self._ctx = (v, key, ctx)
         return ctx
@@ -774,12 +777,9 @@ class Model(CallChoices):
             except ValueError:
                 return Check(False, t("check.lead_one_suit"))
             if len(units) > 1:
-                limit = v.rules.throw_trick_limit
-                if limit is not None and v.trick_no >= limit:
-                    return Check(False, t("check.throw_limit", n=limit))
-                failures = v.rules.throw_failure_limit  # (eighty points: two, then no more)
-                if failures is not None and v.failed_throws >= failures:
-                    return Check(False, t("check.throw_failures", n=failures))
+                refused = self.throw_refused()
+                if refused:
+                    return Check(False, refused)
                 return Check(
                     True,
                     t("check.throw_warning", shape=lead_parts(self.cat, v.rules, self.ctx, sel)),
@@ -795,11 +795,32 @@ class Model(CallChoices):
             return Check(False, self.ct.notation(reason) if reason else t("check.illegal"))
         return Check(True, t("check.follow_ok"))
 
+    def throw_refused(self) -> str:
+        """Why a lead may not be a throw now ("" when it may): the rules' answer
+        (`rules.throw_allowed`: three players throw only in the first tricks,
+        eighty points not after two failed throws), as the engine asks it."""
+        v = self.view
+        if v is None:
+            return ""
+        verdict = rules.throw_allowed(v.rules, v.trick_no, v.failed_throws)
+        if verdict.ok:
+            return ""
+        t = self.cat.t
+        if verdict.code == "throw_late":
+            return t("check.throw_limit", n=v.rules.throw_trick_limit or 0)
+        if verdict.code == "throw_failures":
+            return t("check.throw_failures", n=v.rules.throw_failure_limit or 0)
+        reason = verdict.reason_zh if self.cat.zh and verdict.reason_zh else verdict.reason
+        return self.ct.notation(reason)
+
     def requirement(self) -> str:
-        """What the viewer must do on this trick: 'follow ♠ with a pair (2 cards)'."""
+        """What the viewer must do on this trick: 'follow ♠ with a pair (2 cards)';
+        a lead offers a throw only while the rules allow one."""
         v = self.view
         lead = self.lead()
         if v is None or not lead:
+            if v is not None and self.throw_refused():
+                return self.cat.t("prompt.lead_unit")
             return self.cat.t("prompt.lead")
         rs, ctx, t = v.rules, self.ctx, self.cat.t
         suit = eff_suit_name(self.cat, self.ct, rs, ctx, lead[0])

@@ -188,6 +188,8 @@ class Presenter:
         elif m.trump_suit is not None:
             parts.append(words(t("status.trump_pending", suit=m.ct.suit_name(m.trump_suit))))
             short = words(t("status.trump_pending", suit=m.ct.suit(m.trump_suit)))
+        elif v.standing is not None and v.standing.cards:  # a joker pair stands: no trump
+            parts.append(words(t("status.trump_pending", suit=t("suit.no_trump"))))
         else:
             parts.append(words(t("status.trump_none_yet")))
         level = words(t("status.level", level=v.level))
@@ -526,6 +528,7 @@ class Presenter:
             for line in friends.centre_lines(m):  # (the call: the status line says it too)
                 out.append(self.optional(line, 2) if line.style == "seat--dim" else line)
             out.extend(self.trick_lines(m))
+            out.extend(self.auction.playing_extra(m))
         elif v.phase == "scoring":
             out.append(words(t("centre.deal_over", points=m.attacker_points())))
             out.append(words(t("centre.next_deal_key"), "centre--prompt"))

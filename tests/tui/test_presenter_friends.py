@@ -466,3 +466,26 @@ def test_seed_7_deal_2_a_farther_holder_is_told_it_may_be_the_friend(lang: str) 
         "attacker",
     ]
     assert t("friend.you_secret") in plain(Presenter().present(ken, 0.0).me.left)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_joker_pair_standing_is_no_trump_so_far_in_the_status_line(lang: str) -> None:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+    from engine_helpers import crafted
+
+    from shengji_tui.engine import Declare
+
+    s = crafted("find-friends-5", {0: "LJ LJ"}, phase="declaring")
+    s, _ = apply(s, Declare(seat=0, cards="LJ LJ"))
+    m = model_of(s, 0, lang)
+    t = m.cat.t
+    p = Presenter().present(m, 0.0)
+    status = [plain(part) for part in p.status.parts]
+    assert t("status.trump_pending", suit=t("suit.no_trump")) in status
+    assert t("status.trump_none_yet") not in status
+    assert any(
+        plain(line).startswith(t("declare.standing", name=m.name(0))) for line in p.declare.lines
+    )
