@@ -749,7 +749,10 @@ class Presenter:
             return self._score[1]
         bands = m.milestones(pts)
         band_text = friends.band_text if ff else (lambda _m, b: m.band_text(b))
-        ahead = [f"{b.min_points} {band_text(m, b)}" for b in bands[: 1 if m.compact else 2]]
+        # one milestone on a small terminal, or while find friends' sides are not all
+        # known (the left then says how far the seats of unknown side could take it)
+        short = m.compact or (ff and friends.attacker_points(v)[1])
+        ahead = [f"{b.min_points} {band_text(m, b)}" for b in bands[: 1 if short else 2]]
         right = f" {self.glyphs(m)['sep']} ".join(ahead) if ahead else t("score.top")
         nxt = bands[0] if bands else None
         total = nxt.min_points if nxt is not None else max(pts, 1)
