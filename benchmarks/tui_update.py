@@ -75,7 +75,7 @@ NullDriver.apps = []
 
 class Seat:
     def __init__(self, kind: str, name: str) -> None:
-        self.kind, self.name, self.connected, self.hosted = kind, name, True, False
+        self.kind, self.name, self.connected, self.on_auto = kind, name, True, False
 
 
 class StaticTable:

@@ -143,7 +143,7 @@ def describe_seats(cat: Catalogue, room: Room) -> str:
     language (a free seat, a bot, a player away or in 托管 said so, and who lets
     watchers see their hand)."""
     t = cat.t
-    hosted = set(room.table.hosted) if room.table is not None else set()
+    on_auto = set(room.table.on_auto) if room.table is not None else set()
     parts = []
     for s, slot in enumerate(room.slots):
         if slot.kind == "empty":
@@ -152,8 +152,8 @@ def describe_seats(cat: Catalogue, room: Room) -> str:
             parts.append(t("lobby.list.bot", name=slot.name))
         elif room.status == "playing" and not room.connected(s):
             parts.append(t("lobby.list.away", name=slot.name))
-        elif s in hosted:
-            parts.append(t("lobby.list.hosted", name=slot.name))
+        elif s in on_auto:
+            parts.append(t("lobby.list.on_auto", name=slot.name))
         else:
             parts.append(slot.name)
         if slot.kind == "human" and slot.show_hand:  # (watchers may follow this hand)

@@ -3,7 +3,7 @@ made from a typed `TableSettings` (settings.py)."""
 
 from .chat import MAX_CHARS, SERVER_COUNT, ChatRefused, RateLimit, clean_text
 from .clock import Clock, MonotonicTicker, Ticker
-from .notes import ChatNote, HostedNote, Note, TableChannel, TimeoutNote
+from .notes import AutoNote, ChatNote, Note, TableChannel, TimeoutNote
 from .plan import HeadlessRun, Step, plan, random_bots, run_headless
 from .rulesfile import rules_from_file, rules_from_text
 from .settings import (
@@ -30,12 +30,12 @@ __all__ = [
     "MAX_CHARS",
     "SERVER_COUNT",
     "SPECTATOR",
+    "AutoNote",
     "ChatNote",
     "ChatRefused",
     "Clock",
     "DriverStopped",
     "HeadlessRun",
-    "HostedNote",
     "MonotonicTicker",
     "Note",
     "Pacing",

@@ -18,7 +18,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from .chat import ChatBudget, RateLimit, check_text
 
@@ -53,18 +53,24 @@ class TimeoutNote(_Note):
     timeouts: int  # in a row, this one included
 
 
-class HostedNote(_Note):
+class AutoNote(_Note):
     """`seat` went into 托管 (`on`: after `timeouts` timeouts in a row) or its
     player took it back."""
 
-    kind: Literal["hosted"] = "hosted"
+    # ("hosted": a note stored before the name was `on_auto`, read as one)
+    kind: Literal["on_auto", "hosted"] = "on_auto"
     seat: int
     name: str
     on: bool
     timeouts: int = 0
 
+    @field_validator("kind")
+    @classmethod
+    def _renamed(cls, kind: str) -> Literal["on_auto"]:
+        return "on_auto"
 
-Note = Annotated[ChatNote | TimeoutNote | HostedNote, Field(discriminator="kind")]
+
+Note = Annotated[ChatNote | TimeoutNote | AutoNote, Field(discriminator="kind")]
 NOTE: TypeAdapter[Note] = TypeAdapter(Note)
 NoteCallback = Callable[[Note], object]
 

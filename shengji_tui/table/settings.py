@@ -16,16 +16,17 @@ what a `Table` is made from, and what the store keeps of it (`settings_json`):
   play);
 - `stand_in`: the level of the bots that play for absent players (the lobby)
   and for a human whose clock ran out or who is in 托管;
-- `hosted`: the seats in 托管 (a bot plays them until their player takes the
+- `on_auto`: the seats in 托管 (a bot plays them until their player takes the
   seat back with a key), kept across a restart;
 - `card_counter`: whether the players may open the card counter (some groups
   play without it);
 - `meta`: what the table's owner keeps beside the game (the lobby's record).
 
-Stored as `{"version": 2, seats, pacing, stand_in, hosted, card_counter,
+Stored as `{"version": 2, seats, pacing, stand_in, on_auto, card_counter,
 meta}` (the rules and the seed have their own columns; a record without
-`card_counter` reads as on, one without `hosted` or `pacing.turn_clock` as
-none). `from_stored` also reads the untyped record of version 1 (before this
+`card_counter` reads as on, one without `on_auto` or `pacing.turn_clock` as
+none; one that names the seats in 托管 `hosted`, as before, is read as
+`on_auto`). `from_stored` also reads the untyped record of version 1 (before this
 module): `{"seats": [{"kind", "name", "bot": {"type": ...}, "stand_in_for"}],
 "bot_delay", "deal_delay", "meta"}`. A bot this version has no level for is a
 `SettingsError` with a sentence, never a stand-in bot.
@@ -37,7 +38,15 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    AliasChoices,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from ..bots import LEVELS, BotLevel, BotSpec
 from ..rules import RuleSet
@@ -150,7 +159,9 @@ class TableSettings(_Frozen):
     seats: tuple[SeatSettings, ...] = ()  # () in the input: every seat empty
     pacing: Pacing = Pacing()
     stand_in: BotLevel = "normal"  # who plays for an absent human (the lobby)
-    hosted: tuple[int, ...] = ()  # seats in 托管: a bot plays them until a key takes them back
+    # seats in 托管: a bot plays them until a key takes them back (a record
+    # written before the name was `on_auto` calls them `hosted`)
+    on_auto: tuple[int, ...] = Field((), validation_alias=AliasChoices("on_auto", "hosted"))
     card_counter: bool = True  # the players may open the card counter (记牌器)
     meta: dict[str, Any] = Field(default_factory=dict)
 
@@ -166,9 +177,9 @@ class TableSettings(_Frozen):
             object.__setattr__(self, "seats", tuple(SeatSettings.empty(s) for s in range(n)))
         elif len(self.seats) != n:
             raise ValueError(f"{len(self.seats)} seats for the {n} players of {self.rules.name}")
-        hosted = list(self.hosted)
-        if any(not 0 <= s < n for s in hosted) or hosted != sorted(set(hosted)):
-            raise ValueError(f"hosted seats {hosted}: distinct seats 0 to {n - 1}, in order")
+        on_auto = list(self.on_auto)
+        if any(not 0 <= s < n for s in on_auto) or on_auto != sorted(set(on_auto)):
+            raise ValueError(f"on_auto seats {on_auto}: distinct seats 0 to {n - 1}, in order")
         return self
 
     # ------------------------------------------------------------ making

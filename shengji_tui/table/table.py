@@ -40,7 +40,7 @@
 - The turn clock (`Pacing.turn_clock`; clock.py): `clock` is the running one,
   for the awaited human's decision or the declaring window. When a human's
   runs out, the stand-in bot (`TableSettings.stand_in`) makes the move; after
-  `TurnClock.limit` timeouts in a row the seat is in 托管 (`hosted`: the bot
+  `TurnClock.limit` timeouts in a row the seat is in 托管 (`on_auto`: the bot
   plays it, kept in the settings) until `reclaim(seat)` (the player pressed
   a key) or a move of its own.
 - `channel` (notes.py): what is said beside the game (chat: `say`) and what
@@ -90,8 +90,8 @@ from ..store import Store, StoreError, command_json, deal_summary, events_json, 
 from .clock import Clock, MonotonicTicker, Ticker, decision_seconds
 from .notes import (
     KEEP,
+    AutoNote,
     ChatNote,
-    HostedNote,
     Note,
     NoteCallback,
     TableChannel,
@@ -166,12 +166,12 @@ class TableStopped(RuleError):
 @dataclass(frozen=True)
 class SeatInfo:
     """A seat as the players see it now (`connected`: a human's session is there;
-    `hosted`: in 托管, a bot plays it until its player takes it back)."""
+    `on_auto`: in 托管, a bot plays it until its player takes it back)."""
 
     kind: SeatKind
     name: str
     connected: bool
-    hosted: bool = False
+    on_auto: bool = False
 
 
 class _Subscriber:
@@ -249,7 +249,7 @@ class Table:
         self._clock: Clock | None = None
         self._timeouts: dict[int, int] = {}  # seat -> timeouts in a row
         self._stand_ins: dict[int, Bot] = {}  # the bots that play timeouts and 托管
-        self._hosted: dict[int, Bot] = {s: self._stand_in(s) for s in settings.hosted}
+        self._on_auto: dict[int, Bot] = {s: self._stand_in(s) for s in settings.on_auto}
         self.channel = channel if channel is not None else TableChannel()
         self._note_n = 0  # the last note number stored
         self._note_writes: set[asyncio.Future[None]] = set()  # in the executor
@@ -366,9 +366,9 @@ class Table:
         return self._clock
 
     @property
-    def hosted(self) -> tuple[int, ...]:
+    def on_auto(self) -> tuple[int, ...]:
         """The seats in 托管 (a bot plays them until their player takes them back)."""
-        return self._settings.hosted
+        return self._settings.on_auto
 
     def _check_seat(self, seat: int) -> None:
         n = self.rules.players
@@ -439,9 +439,9 @@ class Table:
     # ------------------------------------------------------------ seats
 
     def _seat_infos(self) -> list[SeatInfo]:
-        hosted = self._settings.hosted
+        on_auto = self._settings.on_auto
         return [
-            SeatInfo(seat.kind, seat.name, self._connected[s], s in hosted)
+            SeatInfo(seat.kind, seat.name, self._connected[s], s in on_auto)
             for s, seat in enumerate(self._settings.seats)
         ]
 
@@ -556,9 +556,9 @@ class Table:
 
     def _playing_bots(self) -> dict[int, Bot]:
         """Who the driver lets act: the seated bots, and the bots of seats in 托管."""
-        if not self._hosted:
+        if not self._on_auto:
             return dict(self._bots)
-        return {**self._hosted, **self._bots}
+        return {**self._on_auto, **self._bots}
 
     def _refresh_clock(self) -> None:
         """The clock for what the state waits for now: the same one while it waits
@@ -573,7 +573,7 @@ class Table:
             if seat is not None:
                 human = (
                     seat not in self._bots
-                    and seat not in self._hosted
+                    and seat not in self._on_auto
                     and self._settings.seats[seat].kind == "human"
                 )
                 if not human:
@@ -596,24 +596,24 @@ class Table:
         False: it was not in 托管. `quiet`: nothing said (the seat is given up)."""
         self._check_seat(seat)
         self._timeouts.pop(seat, None)
-        if seat not in self._hosted:
+        if seat not in self._on_auto:
             return False
-        self._set_hosted(seat, False, quiet=quiet)
+        self._set_on_auto(seat, False, quiet=quiet)
         return True
 
-    def _set_hosted(self, seat: int, on: bool, timeouts: int = 0, quiet: bool = False) -> None:
-        hosted = set(self._settings.hosted)
+    def _set_on_auto(self, seat: int, on: bool, timeouts: int = 0, quiet: bool = False) -> None:
+        on_auto = set(self._settings.on_auto)
         if on:
-            hosted.add(seat)
-            self._hosted[seat] = self._stand_in(seat)
+            on_auto.add(seat)
+            self._on_auto[seat] = self._stand_in(seat)
         else:
-            hosted.discard(seat)
-            self._hosted.pop(seat, None)
-        self._settings = self._settings.replace(hosted=tuple(sorted(hosted)))
+            on_auto.discard(seat)
+            self._on_auto.pop(seat, None)
+        self._settings = self._settings.replace(on_auto=tuple(sorted(on_auto)))
         self._seats_changed()
         if not quiet:
             self._tell(
-                HostedNote(
+                AutoNote(
                     seat=seat,
                     name=self._settings.seats[seat].name,
                     on=on,
@@ -661,8 +661,8 @@ class Table:
             )
         )
         tc = self._settings.pacing.turn_clock
-        if tc is not None and n >= tc.limit and seat not in self._hosted:
-            self._set_hosted(seat, True, n)
+        if tc is not None and n >= tc.limit and seat not in self._on_auto:
+            self._set_on_auto(seat, True, n)
 
     # ------------------------------------------------------------ notes
 
@@ -740,7 +740,7 @@ class Table:
             )
         events = await self._shielded(self._submit_locked(command))
         self._timeouts.pop(seat, None)  # a move of its own: the timeouts in a row end
-        if seat in self._hosted:
+        if seat in self._on_auto:
             self.reclaim(seat)
         return events_for(events, seat, self._state)
 

@@ -49,7 +49,7 @@ from ..engine import (
     TrumpSet,
 )
 from ..rules import Card, RuleSet, Suit, TrumpContext
-from ..table.notes import ChatNote, HostedNote, Note, TimeoutNote
+from ..table.notes import AutoNote, ChatNote, Note, TimeoutNote
 from .cards import CardText, describe_lead, play_verb
 from .i18n import Catalogue
 
@@ -103,8 +103,8 @@ class Narrator:
             move = t(move_key if self.cat.has(move_key) else "note.move.other")
             key = "note.timeout_you" if you else "note.timeout"
             return t(key, name=n.name, move=move, n=n.timeouts)
-        assert isinstance(n, HostedNote)
-        key = "note.hosted_on" if n.on else "note.hosted_off"
+        assert isinstance(n, AutoNote)
+        key = "note.auto_on" if n.on else "note.auto_off"
         return t(key + ("_you" if you else ""), name=n.name, n=n.timeouts)
 
     def sentence(self, e: Event, rs: RuleSet, ctx: TrumpContext) -> str | None:

@@ -47,9 +47,9 @@ from ..engine import (
 from ..players.settings import PlayerSettings
 from ..table import (
     DEFAULT_DECLARE_WINDOW,
+    AutoNote,
     ChatNote,
     ChatRefused,
-    HostedNote,
     Note,
     TakeBackRefused,
     TimeoutNote,
@@ -297,7 +297,7 @@ class ShengjiApp(App[None]):
             humans=self.humans,
             table_humans=self._table_humans(),
             declare_window=DEFAULT_DECLARE_WINDOW if window is None else float(window),
-            hosted=self._hosted(),
+            on_auto=self._on_auto(),
             shown_to_watchers=self.shown_to_watchers(),
             chat=self.chat and len(self.humans) == 1,
             watching=self.spectate is not None,
@@ -337,12 +337,12 @@ class ShengjiApp(App[None]):
         """This player lets watchers see their hand (a server table's choice)."""
         return False
 
-    def _hosted(self) -> frozenset[int]:
+    def _on_auto(self) -> frozenset[int]:
         """The seats in 托管 now."""
         table = self.table
         if table is None:
             return frozenset()
-        return frozenset(s for s, seat in enumerate(table.seats) if seat.hosted)
+        return frozenset(s for s, seat in enumerate(table.seats) if seat.on_auto)
 
     def _seat_names(self) -> list[str]:
         """The seats' names, the table's own in the player's language."""
@@ -384,7 +384,7 @@ class ShengjiApp(App[None]):
                 self.notify(line, timeout=6, markup=False)
         elif isinstance(note, TimeoutNote) and note.seat in self.humans:
             self.notify(line, severity="warning", timeout=6, markup=False)
-        elif isinstance(note, HostedNote):
+        elif isinstance(note, AutoNote):
             mine = note.on and note.seat in self.humans
             self.notify(
                 line,
@@ -621,7 +621,7 @@ class ShengjiApp(App[None]):
             # seats change hands (a bot stands in, a player joins)
             names = self._seat_names()
             clock = table.clock if table is not None else None
-            hosted = self._hosted()
+            on_auto = self._on_auto()
             if msg.seat == m.seat:
                 self._toast_throws(msg.events)
                 waited = m.my_turn()
@@ -632,14 +632,14 @@ class ShengjiApp(App[None]):
                     names=names,
                     table_humans=self._table_humans(),
                     clock=clock,
-                    hosted=hosted,
+                    on_auto=on_auto,
                     held=held,
                 )
                 if self.options.bell and not waited and m.my_turn():
                     self.bell()  # (for players who look away: off unless chosen)
                 self._toast_friends(msg.events)
-            elif names != m.names or hosted != m.hosted:
-                m.set_names(names, self._table_humans(), hosted)
+            elif names != m.names or on_auto != m.on_auto:
+                m.set_names(names, self._table_humans(), on_auto)
         if msg.seat in self.humans:
             self._assist_moves(msg.seat, msg.view)
         if msg.seat == m.seat:
@@ -688,12 +688,12 @@ class ShengjiApp(App[None]):
             return
         view = msg.view
         table = self.table
-        names, hosted = self._seat_names(), self._hosted()
+        names, on_auto = self._seat_names(), self._on_auto()
         with m.batch():
             if m.view is None or view.seat != m.view.seat:
                 self._close_seat_dialogs()
                 m.take_seat(view.seat if view.seat >= 0 else m.seat, view)
-                m.set_names(names, self._table_humans(), hosted)
+                m.set_names(names, self._table_humans(), on_auto)
             else:
                 m.apply(
                     view,
@@ -701,7 +701,7 @@ class ShengjiApp(App[None]):
                     names=names,
                     table_humans=self._table_humans(),
                     clock=table.clock if table is not None else None,
-                    hosted=hosted,
+                    on_auto=on_auto,
                 )
             m.set_clock(table.clock if table is not None else None)
         self._follow_result()

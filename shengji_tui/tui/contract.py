@@ -38,7 +38,7 @@ class SeatLike(Protocol):
     def name(self) -> str: ...
 
     @property
-    def hosted(self) -> bool: ...  # in 托管: a bot plays it until its player takes it back
+    def on_auto(self) -> bool: ...  # in 托管: a bot plays it until its player takes it back
 
 
 class ClockLike(Protocol):

@@ -97,7 +97,7 @@ class Model(CallChoices):
     throw_failed: ThrowFailed | None = None  # a failed throw in the current trick
     declare_deadline: float | None = None  # time.monotonic() when the table closes declaring
     clock: ClockLike | None = None  # the table's turn clock (for the shown view's state)
-    hosted: frozenset[int] = frozenset()  # seats in 托管 (a bot plays them)
+    on_auto: frozenset[int] = frozenset()  # seats in 托管 (a bot plays them)
     chat: bool = False  # the table has people to talk to (an SSH table): `c` opens the chat
     # a spectator (旁观): `seat` is only where the table is seen from (the seat
     # followed, if its player lets watchers see their hand); no key acts
@@ -281,7 +281,7 @@ class Model(CallChoices):
         now: float | None = None,
         held: bool | None = None,
         clock: ClockLike | None = None,
-        hosted: frozenset[int] | None = None,
+        on_auto: frozenset[int] | None = None,
     ) -> None:
         """The shown seat's new view and the events that led to it (and the seats'
         names, how many humans sit at the table, whether the deal is held, its
@@ -290,8 +290,8 @@ class Model(CallChoices):
             self.names = list(names)
         if table_humans is not None:
             self.table_humans = table_humans
-        if hosted is not None:
-            self.hosted = hosted
+        if on_auto is not None:
+            self.on_auto = on_auto
         if held is not None:
             self.deal_held = held
         self._apply_events(events)
@@ -372,13 +372,13 @@ class Model(CallChoices):
         self,
         names: Sequence[str],
         table_humans: int | None = None,
-        hosted: frozenset[int] | None = None,
+        on_auto: frozenset[int] | None = None,
     ) -> None:
         self.names = list(names)
         if table_humans is not None:
             self.table_humans = table_humans
-        if hosted is not None:
-            self.hosted = hosted
+        if on_auto is not None:
+            self.on_auto = on_auto
         self._changed()
 
     def set_clock(self, clock: ClockLike | None) -> None:

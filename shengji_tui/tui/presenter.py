@@ -292,8 +292,8 @@ class Presenter:
             # ("score +10 · 25 cards" is wider than a side panel: on two lines)
             two = m.compact or v.rules.bidding == "points_up"
             sep = "\n" if two and side else f" {g['sep']} "
-        if seat in m.hosted:
-            name.append(Words(" " + t("clock.hosted"), "centre--alert"))
+        if seat in m.on_auto:
+            name.append(Words(" " + t("clock.on_auto"), "centre--alert"))
         out = [Line(tuple(name))]
         if role_line is not None:
             out.append(role_line)
@@ -417,8 +417,8 @@ class Presenter:
         if m.watching:  # whose hand is shown, if any
             key = "watch.flag_public" if v.seat != seat else "watch.flag_following"
             flag = words(t(key, name=m.name(seat)), "seat--dim")
-        elif seat in m.hosted:
-            flag = words(t("clock.hosted_you"), "centre--alert")
+        elif seat in m.on_auto:
+            flag = words(t("clock.on_auto_you"), "centre--alert")
         elif v.awaiting == seat:
             key = {
                 "burying": "seat.your_bury",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from shengji_tui.table import HostedNote, Note, Pacing, TableSettings, TimeoutNote, TurnClock
+from shengji_tui.table import AutoNote, Note, Pacing, TableSettings, TimeoutNote, TurnClock
 
 from .conftest import out, start_server
 from .game_helpers import seat_four, seat_of, skip_dealing, until
@@ -21,7 +21,7 @@ OPTIONS = TableSettings(
 )
 
 
-async def test_a_player_who_does_not_move_times_out_then_is_hosted_and_takes_it_back(
+async def test_a_player_who_does_not_move_times_out_then_goes_on_auto_and_takes_it_back(
     tmp_path: Path, clients: list[Client]
 ) -> None:
     server = await start_server(tmp_path / "data", options=OPTIONS)
@@ -62,7 +62,7 @@ async def test_a_player_who_does_not_move_times_out_then_is_hosted_and_takes_it_
         await until(lambda: len(timeouts(a)) >= 1, 30, "ann's first timeout")
         await ann.wait_for("You ran out of time", 10)
         await bob.wait_for("ann ran out of time", 10)
-        await until(lambda: a in table.hosted, 60, "ann in 托管")
+        await until(lambda: a in table.on_auto, 60, "ann in 托管")
         assert [n.timeouts for n in timeouts(a)][:2] == [1, 2]
         await ann.wait_for("any key takes your seat back", 10)
         await bob.wait_for(
@@ -70,7 +70,7 @@ async def test_a_player_who_does_not_move_times_out_then_is_hosted_and_takes_it_
             10,
             "ann's seat panel marked 托管 on bob's screen",
         )
-        out("ann hosted at move", table.state.version)
+        out("ann on_auto at move", table.state.version)
         # the bot plays her seat: her turns pass without her clock
         plays_before = table.state.version
         await until(
@@ -82,8 +82,8 @@ async def test_a_player_who_does_not_move_times_out_then_is_hosted_and_takes_it_
         # a key: the seat is hers again (the key does nothing else)
         version = table.state.version
         await ann.press("x")
-        await until(lambda: a not in table.hosted, 10, "ann takes her seat back")
-        off = [n for n in notes if isinstance(n, HostedNote) and n.seat == a and not n.on]
+        await until(lambda: a not in table.on_auto, 10, "ann takes her seat back")
+        off = [n for n in notes if isinstance(n, AutoNote) and n.seat == a and not n.on]
         assert off
         await ann.wait_for(lambda: "any key takes your seat back" not in ann.text(), 10)
         await bob.wait_for("ann is back from auto-play", 10)
@@ -100,6 +100,6 @@ async def test_a_player_who_does_not_move_times_out_then_is_hosted_and_takes_it_
             )
             if table.clock is not None and table.clock.seat == a:
                 await ann.wait_for(lambda: re.search(r"your move: \d+ s", ann.text()) is not None)
-        assert b in table.hosted or timeouts(b), "bob did not move either"
+        assert b in table.on_auto or timeouts(b), "bob did not move either"
     finally:
         await server.close()

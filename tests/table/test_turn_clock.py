@@ -17,7 +17,7 @@ from shengji_tui.engine import Event, Played, SeatView, view_for
 from shengji_tui.rules import TrumpContext
 from shengji_tui.store import Store
 from shengji_tui.table import (
-    HostedNote,
+    AutoNote,
     Note,
     Pacing,
     Table,
@@ -26,6 +26,8 @@ from shengji_tui.table import (
     TurnClock,
     bot_specs,
 )
+from shengji_tui.table.notes import parse_note
+from shengji_tui.table.settings import settings_from
 
 CLOCK = TurnClock(seconds=30, single=15, bury=60, limit=2)
 
@@ -67,7 +69,7 @@ async def _ana_clock(t: Table, tick: FakeTicker) -> None:
     )
 
 
-async def test_timeouts_then_hosted_then_taken_back() -> None:
+async def test_timeouts_then_on_auto_then_taken_back() -> None:
     tick = FakeTicker()
     t = Table(_settings(), ticker=tick)
     notes: list[Note] = []
@@ -97,11 +99,11 @@ async def test_timeouts_then_hosted_then_taken_back() -> None:
         assert (note.seat, note.name, note.timeouts) == (0, "Ana", k)
         assert note.command in ("play", "bury", "call_friend")
     # the second timeout in a row: Ana's seat is in 托管
-    await wait_until(lambda: any(isinstance(n, HostedNote) for n in notes), what="托管")
-    on = next(n for n in notes if isinstance(n, HostedNote))
+    await wait_until(lambda: any(isinstance(n, AutoNote) for n in notes), what="托管")
+    on = next(n for n in notes if isinstance(n, AutoNote))
     assert (on.seat, on.on, on.timeouts) == (0, True, 2)
-    assert t.hosted == (0,) and t.seats[0].hosted and t.seats[0].kind == "human"
-    assert t.settings.hosted == (0,)
+    assert t.on_auto == (0,) and t.seats[0].on_auto and t.seats[0].kind == "human"
+    assert t.settings.on_auto == (0,)
     # the bot plays her seat now, with no clock for it
     before = len(ana_played)
     await wait_until(
@@ -111,8 +113,8 @@ async def test_timeouts_then_hosted_then_taken_back() -> None:
     # any key: she takes it back; her next decision is on her clock again
     assert t.reclaim(0)
     assert not t.reclaim(0)
-    assert t.hosted == () and not t.seats[0].hosted
-    off = [n for n in notes if isinstance(n, HostedNote)][-1]
+    assert t.on_auto == () and not t.seats[0].on_auto
+    off = [n for n in notes if isinstance(n, AutoNote)][-1]
     assert (off.seat, off.on) == (0, False)
     if t.state.phase == "playing":
         await _ana_clock(t, tick)
@@ -140,8 +142,8 @@ async def test_a_move_of_ones_own_ends_the_timeouts_in_a_row() -> None:
         await t.submit(0, move)
     counts = [n.timeouts for n in notes if isinstance(n, TimeoutNote)]
     assert counts == [1, 1]
-    assert not any(isinstance(n, HostedNote) for n in notes)
-    assert t.hosted == ()
+    assert not any(isinstance(n, AutoNote) for n in notes)
+    assert t.on_auto == ()
     await t.close()
 
 
@@ -169,7 +171,7 @@ async def test_the_declaring_window_runs_on_the_clock() -> None:
     await t.close()
 
 
-async def test_hosted_seats_and_notes_survive_a_restart(tmp_path: Path) -> None:
+async def test_seats_on_auto_and_notes_survive_a_restart(tmp_path: Path) -> None:
     store = Store(tmp_path / "s.db")
     tick = FakeTicker()
     t = Table(_settings(seed=11), store=store, ticker=tick)
@@ -178,16 +180,16 @@ async def test_hosted_seats_and_notes_survive_a_restart(tmp_path: Path) -> None:
     await t.start()
     t.say(0, "Ana", "hello\x1b[31m all")
     t.say(None, "eve", "watching")
-    while not t.hosted:
+    while not t.on_auto:
         await _ana_clock(t, tick)
         v = t.state.version
         assert t.clock is not None
         tick.advance(t.clock.seconds)
-        await wait_until(lambda v=v: t.state.version > v or bool(t.hosted))
-    await wait_until(lambda: any(isinstance(n, HostedNote) for n in notes))
+        await wait_until(lambda v=v: t.state.version > v or bool(t.on_auto))
+    await wait_until(lambda: any(isinstance(n, AutoNote) for n in notes))
     await t.close()  # (the notes' writes land first)
     back = Table.restore(store, t.table_id, ticker=FakeTicker())
-    assert back.hosted == (0,) and back.seats[0].hosted
+    assert back.on_auto == (0,) and back.seats[0].on_auto
     said = back.recent_notes()
     assert [n.kind for n in said] == [n.kind for n in notes]
     assert [n.model_dump() for n in said] == [n.model_dump() for n in notes]
@@ -202,3 +204,15 @@ async def test_hosted_seats_and_notes_survive_a_restart(tmp_path: Path) -> None:
     assert [j for _, j in store.notes(t.table_id)][-1].count("again") == 1
     assert len(store.notes(t.table_id)) == len(notes) + 1
     store.close()
+
+
+def test_records_from_before_on_auto_was_named_so_still_load() -> None:
+    """A table's settings and notes stored when 托管 was called `hosted`."""
+    st = _settings().replace(on_auto=(0, 2))
+    data = st.stored()
+    data["hosted"] = data.pop("on_auto")
+    back = settings_from(data, st.rules, 4, st.names, "t-old")
+    assert back.on_auto == (0, 2) and "hosted" not in back.stored()
+    note = parse_note('{"kind": "hosted", "seat": 1, "name": "Bo", "on": true, "timeouts": 2}')
+    assert isinstance(note, AutoNote) and note.kind == "on_auto" and note.on and note.seat == 1
+    assert parse_note(note.model_dump_json()) == note

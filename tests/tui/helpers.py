@@ -71,7 +71,7 @@ class Seat:
     kind: str
     name: str
     connected: bool = True
-    hosted: bool = False
+    on_auto: bool = False
 
 
 class StaticTable:

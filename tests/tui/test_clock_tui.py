@@ -60,16 +60,16 @@ def test_the_status_line_counts_the_clock_down() -> None:
     assert said is not None and plain(said) == "轮到你：20 秒"
 
 
-def test_seats_in_hosted_are_marked() -> None:
+def test_seats_on_auto_are_marked() -> None:
     m = _model()
     p = Presenter()
     assert not any("[auto]" in plain(ln) for sp in p.seats(m) for ln in sp.lines)
-    m.set_names(m.names, hosted=frozenset({1}))
+    m.set_names(m.names, on_auto=frozenset({1}))
     marked = [sp.seat for sp in p.seats(m) if any("[auto]" in plain(ln) for ln in sp.lines)]
     assert marked == [1]
     turn = p.me(m).flag
     assert turn is not None and "YOUR TURN" in plain(turn)
-    m.set_names(m.names, hosted=frozenset({0}))
+    m.set_names(m.names, on_auto=frozenset({0}))
     flag = p.me(m).flag
     assert flag is not None and plain(flag) == "auto-play (托管): any key takes your seat back"
 
@@ -84,7 +84,7 @@ class ClockTable(H.StaticTable):
 
     def reclaim(self, seat: int, *, quiet: bool = False) -> bool:
         self.taken_back.append(seat)
-        self.seats[seat].hosted = False
+        self.seats[seat].on_auto = False
         return True
 
 
@@ -115,14 +115,14 @@ async def test_only_the_status_line_repaints_each_second() -> None:
         assert "your move: 2 s" in bar.render_line(0).text
 
 
-async def test_any_key_in_hosted_takes_the_seat_back() -> None:
+async def test_any_key_on_auto_takes_the_seat_back() -> None:
     state = H.following_state()
     table = ClockTable(state)
-    table.seats[0].hosted = True
+    table.seats[0].on_auto = True
     app = ShengjiApp(table, 0, theme="shengji")
     async with app.run_test(size=(100, 32)) as pilot:
         m = app.model
-        assert m is not None and m.hosted == frozenset({0})
+        assert m is not None and m.on_auto == frozenset({0})
         screen = app.screen
         assert isinstance(screen, TableScreen) and screen.props.me.flag is not None
         assert "any key takes your seat back" in plain(screen.props.me.flag)

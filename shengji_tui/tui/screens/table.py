@@ -341,7 +341,7 @@ class TableScreen(SizeWatch, AuctionKeys):
     def on_key(self, event: events.Key) -> None:
         """In 托管 any key takes the seat back (and does nothing else)."""
         m = self.model
-        if m.seat in m.hosted and len(m.humans) <= 1 and not m.watching:
+        if m.seat in m.on_auto and len(m.humans) <= 1 and not m.watching:
             event.stop()
             event.prevent_default()
             self.app.post_message(ReclaimRequested())
