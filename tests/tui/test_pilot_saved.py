@@ -138,7 +138,7 @@ async def test_quit_then_resume_from_the_menu_and_with_resume(tmp_path: Path) ->
         assert isinstance(app.screen, StartScreen)
         rows = app.screen.query_one("#resume")
         assert rows.row_count == 1
-        assert rows.get_row_at(0)[:3] == ["classic", "1", "2 / 2"]
+        assert [str(c) for c in rows.get_row_at(0)[:3]] == ["classic", "1", "2 / 2"]
         rows.focus()
         await pilot.press("enter")
         await H.wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="table")
