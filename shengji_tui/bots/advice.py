@@ -85,9 +85,11 @@ def reason(bot: PlaybookBot, view: SeatView, cards: list[Card]) -> tuple[str, di
     w_before = sn.winner(trick)
     w_after = sn.winner(plays)
     lead_suit = sn.eff[trick[0][0].idx]
-    pts = sum(points(p) for p in plays)
+    pts = sum(points(p) for p in trick)  # (the trick's: not the cards played now)
     if w_after == len(trick):  # my play takes the trick (for now)
         ruff = lead_suit != TRUMP and all(sn.eff[c.idx] == TRUMP for c in cards)
+        if not pts:
+            return ("ruff_lead" if ruff else "win_lead"), {}
         return ("ruff" if ruff else "win"), {"points": pts}
     if sit.order[w_before] in sit.mine:
         if points(cards) and bot.side_win_prob(sit, plays) >= 0.5:

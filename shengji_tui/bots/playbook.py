@@ -40,6 +40,7 @@ from ..rules import Card, RuleSet, Suit, TrumpContext, points
 from .base import side_of
 from .bidding import choose_bid, choose_trump
 from .friends import best_call, known_partners, lead_bonus
+from .plain import plain_mistake
 from .random_bot import throws_allowed
 from .sense import TRUMP, Sense
 from .tracker import Tracker
@@ -189,6 +190,9 @@ class PlaybookBot:
     # the first deal (抢庄: the declaration that stands makes the dealer): the
     # trump shares a declaration needs are this much lower (docs/bots.md)
     grab = 0.0
+    # plain mistakes (plain.py) after every other play; the hard bot's search
+    # chooses one only when sure (`SearchBot.plain_guard`)
+    avoid_plain = True
 
     def __init__(self, seed: int = 0, name: str = "normal") -> None:
         self.seed = seed
@@ -402,11 +406,30 @@ class PlaybookBot:
         return cands[0][1]
 
     def candidates(self, view: SeatView) -> list[tuple[float, list[Card]]]:
-        """Scored plays, best first (ties broken by card order, deterministic)."""
+        """Scored plays, best first (ties broken by card order, deterministic);
+        plain mistakes (`plain.py`) after every other play."""
         sit = self.situation(view)
         scored = self.follow_candidates(sit) if view.trick else self.lead_candidates(sit)
         scored.sort(key=lambda sc: (-sc[0], [c.idx for c in sc[1]]))
-        return scored
+        return self.plain_last(view, scored)
+
+    def plain_last(
+        self, view: SeatView, scored: list[tuple[float, list[Card]]]
+    ) -> list[tuple[float, list[Card]]]:
+        """`scored` with the plain mistakes moved after the other plays (in
+        their order), when it has other plays: points given to a trick an
+        opponent still to play can ruff while a play with fewer points is
+        among them, a tuple with points led into a higher one that is out."""
+        if len(scored) < 2 or not self.avoid_plain:
+            return scored
+        tr = self.tracker(view)
+        fewest = min(points(p) for _, p in scored) if view.trick else 0
+        bad = [plain_mistake(view, tr, p, fewest) is not None for _, p in scored]
+        if not bad[0] or all(bad):
+            return scored
+        return [sc for sc, b in zip(scored, bad, strict=True) if not b] + [
+            sc for sc, b in zip(scored, bad, strict=True) if b
+        ]
 
     # ---------------------------------------------------------- valuation
     def keep_value(self, sit: Situation, c: Card) -> float:

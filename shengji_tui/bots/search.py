@@ -44,6 +44,7 @@ from .auction_search import choose_call, choose_overturn
 from .bidding import choose_bid
 from .declare_search import choose_dealing_declaration, choose_theft, searchable
 from .friends import friend_candidates, open_call, proven_friend
+from .plain import plain_mistake
 from .playbook import PlaybookBot, declared_suit, trump_value
 from .rollout import Sim
 from .sense import Sense
@@ -70,6 +71,7 @@ LONG_K = 16
 DEFAULT_BUDGET_MS = 300.0  # thinking time per play
 GUARD = 0.85  # stop at this fraction of the budget whatever the work count says
 Z_DEVIATE = 0.5  # deviate from the playbook only when the search is this sure
+Z_PLAIN = 2.0  # ... and to a plain mistake (bots/plain.py) only when this sure
 HORIZON = 6  # tricks a rollout plays before the cut-off evaluation (0: to the end)
 HORIZON_HAND = 25  # ... in a deal of this many cards a hand (classic); longer deals
 # cut off at the same fraction of the deal (three decks: 9, four: 12; docs/bots.md)
@@ -468,6 +470,7 @@ class SearchBot(PlaybookBot):
         self.top_k = top_k if top_k is not None else WIDE_K if self.wide else TOP_K
         self.guard = guard
         self.last_info: dict[str, Any] = {}
+        self.last_rows: list[list[float]] = []  # the last search's samples
         # the dealing-time declarations searched (a table asks every bot at every card)
         self._declared: dict[tuple[object, ...], list[Card] | None] = {}
         if self.workers > 1 and self.budget_ms > 0:
@@ -730,7 +733,32 @@ class SearchBot(PlaybookBot):
             self.last_info = {"searched": False}
             return top[0]
         best = self.search(view, top, start)
-        return top[best]
+        return top[self.plain_guard(view, top, best)]
+
+    def plain_guard(self, view: SeatView, top: list[list[Card]], best: int) -> int:
+        """`best`, unless it is a plain mistake (`plain.py`) and the search does
+        not price it above every other searched play by `Z_PLAIN` standard
+        errors of the paired differences: then the best of the others. The
+        rollouts misjudge these (a sampled opponent ruffs or holds the higher
+        pair in a few samples only, the cut-off evaluation trades certain
+        points for its guess): the coach priced them as mistakes."""
+        if not self.avoid_plain:
+            return best
+        tr = self.tracker(view)
+        fewest = min(points(p) for p in top) if view.trick else 0
+        bad = [plain_mistake(view, tr, p, fewest) is not None for p in top]
+        clean = [j for j in range(len(top)) if not bad[j]]
+        if not bad[best] or not clean:
+            return best
+        rows = self.last_rows
+        if len(rows) < 2:
+            return clean[0]
+        m = len(rows)
+        alt = max(clean, key=lambda j: (sum(r[j] for r in rows) / m, -j))
+        diffs = [r[best] - r[alt] for r in rows]
+        mu = sum(diffs) / m
+        se = (sum((d - mu) ** 2 for d in diffs) / (m - 1) / m) ** 0.5
+        return best if mu > Z_PLAIN * se else alt
 
     def search_job(
         self,
@@ -804,6 +832,7 @@ class SearchBot(PlaybookBot):
                 except TimeoutError:
                     f.cancel()  # late (a busy machine): search with what is in
         rows = [r for res, _, _ in outs for r in res]
+        self.last_rows = rows
         if not rows:
             self.last_info = {"searched": False}
             return 0
