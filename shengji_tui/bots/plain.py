@@ -71,9 +71,7 @@ def taker_after(view: SeatView, tr: Tracker, play: Sequence[Card]) -> int | None
     return None
 
 
-def feeds_a_taker(
-    view: SeatView, tr: Tracker, play: Sequence[Card], fewest: int
-) -> bool:
+def feeds_a_taker(view: SeatView, tr: Tracker, play: Sequence[Card], fewest: int) -> bool:
     """A follow giving more points than `fewest` (the fewest another legal
     follow gives) to a trick an opponent still to play could ruff."""
     return points(play) > fewest and taker_after(view, tr, play) is not None
@@ -117,9 +115,7 @@ def tuple_into_higher(view: SeatView, tr: Tracker, play: Sequence[Card]) -> bool
     return points(play) > 0 and higher_tuple_out(view, tr, play) is not None
 
 
-def plain_mistake(
-    view: SeatView, tr: Tracker, play: Sequence[Card], fewest: int
-) -> str | None:
+def plain_mistake(view: SeatView, tr: Tracker, play: Sequence[Card], fewest: int) -> str | None:
     """Which plain mistake `play` would be ("feeds_a_taker", "tuple_into_higher")
     or None; `fewest`: the fewest points another choice gives (a follow)."""
     if view.trick:
