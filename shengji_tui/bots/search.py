@@ -71,7 +71,10 @@ LONG_K = 16
 DEFAULT_BUDGET_MS = 300.0  # thinking time per play
 GUARD = 0.85  # stop at this fraction of the budget whatever the work count says
 Z_DEVIATE = 0.5  # deviate from the playbook only when the search is this sure
-Z_PLAIN = 2.0  # ... and to a plain mistake (bots/plain.py) only when this sure
+# ... and a plain mistake (bots/plain.py) only when priced above every other
+# play: 0 (the mean); 2 (sure by two standard errors) changed plays the coach
+# priced better than their replacements (docs/bots.md, "Plain mistakes")
+Z_PLAIN = 0.0
 HORIZON = 6  # tricks a rollout plays before the cut-off evaluation (0: to the end)
 HORIZON_HAND = 25  # ... in a deal of this many cards a hand (classic); longer deals
 # cut off at the same fraction of the deal (three decks: 9, four: 12; docs/bots.md)
@@ -737,11 +740,10 @@ class SearchBot(PlaybookBot):
 
     def plain_guard(self, view: SeatView, top: list[list[Card]], best: int) -> int:
         """`best`, unless it is a plain mistake (`plain.py`) and the search does
-        not price it above every other searched play by `Z_PLAIN` standard
-        errors of the paired differences: then the best of the others. The
-        rollouts misjudge these (a sampled opponent ruffs or holds the higher
-        pair in a few samples only, the cut-off evaluation trades certain
-        points for its guess): the coach priced them as mistakes."""
+        not price it above every other searched play (by `Z_PLAIN` standard
+        errors of the paired differences): then the best of the others. The
+        choice rule keeps the playbook's play unless another is clearly better
+        (`Z_DEVIATE`); a plain mistake is kept only on its own price."""
         if not self.avoid_plain:
             return best
         tr = self.tracker(view)
