@@ -1,25 +1,35 @@
 """The bot levels' fixed ratings (`shengji_tui/players/anchors.py`), measured
-by the bot bench's whole matches and rated as the server rates a match.
+from the bot bench's whole matches.
 
-    .venv/bin/python benchmarks/bot_anchors.py --matches 60 --hard-matches 12 --jobs 1
+    .venv/bin/python benchmarks/bot_anchors.py --family partners --matches 30 \\
+        --hard-matches 4 --log runs_partners.jsonl
+    .venv/bin/python benchmarks/bot_anchors.py --from-log runs_partners.jsonl
 
 Per family (classic for fixed partners, find-friends, eighty-points) it plays
 duplicate sets of whole matches (`bots_bench.play_set(..., match=40)`: the
-same cards once per seat arrangement) between neighbouring levels: random
-against easy, easy against normal, hard against normal (`--hard-matches`
-sets, its search at `--hard-budget-ms` by work count on one process).
-The matches, shuffled, are rated one after another by `players.ratings.rate`
-with `normal` held fixed at μ 25 (the scale's anchor) and the other levels
-learnt from it, as players' ratings are; the levels' μ after every match of
-every pair is what `anchors.py` records (rounded to 0.1), with the command and
-the number of matches beside it. Prints JSON (also the win rates per pair).
+same cards once per seat arrangement) between neighbouring levels: easy
+against random, normal against easy, hard against normal (`--hard-matches`
+sets, its search at `--hard-budget-ms` by work count on one process). Every
+run (the levels, A's seats, who won) goes to `--log` as a JSON line, so the
+figures can be made again without playing (`--from-log`).
+
+The fit is the rating model's own comparison of two players (Plackett-Luce
+for two sides is Bradley-Terry: P(A before B) = 1 / (1 + e^(-(μA - μB)/c)),
+c = sqrt(σA² + σB² + 2β²), σ the anchors' 1, β 25/6). With fixed partners a
+run is one comparison of the two teams (a team's μ is its two players'
+sum); otherwise every seat is a side of its own, and a run compares A's seat
+with each seat of B that finished otherwise (one among the winners, the other
+not). Per pair of levels: p = (A's wins + 1) / (comparisons + 2) (one win and
+one loss added: a pair that always ends one way is still a finite gap), the
+gap = c · ln(p / (1 - p)) per player. `normal` is μ 25; the others are
+chained from it. Prints JSON.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
+import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -28,95 +38,117 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from shengji_tui.bench.bots_bench import RunResult, play_set
-from shengji_tui.players.ratings import MU, Rating, rate, sides
+from shengji_tui.bench.bots_bench import play_set
+from shengji_tui.players.anchors import ANCHOR_SIGMA
+from shengji_tui.players.ratings import MU, sides
 from shengji_tui.rules import RuleSet
 
 FAMILY_PRESET = {"partners": "classic", "friends": "find-friends", "auction": "eighty-points"}
+PAIRS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"))
+BETA = 25.0 / 6
 
 
-def _job(args: tuple[str, int, str, str, dict[str, Any]]) -> tuple[str, str, list[RunResult]]:
+def _job(args: tuple[str, int, str, str, dict[str, Any]]) -> list[dict[str, Any]]:
     preset, seed, a, b, options = args
-    return a, b, list(play_set(preset, seed, a, b, options, match=40))
+    return [
+        {
+            "preset": preset,
+            "seed": seed,
+            "a": a,
+            "b": b,
+            "a_seats": list(r.a_seats),
+            "won": list(r.seat_won),
+        }
+        for r in play_set(preset, seed, a, b, options, match=40)
+    ]
 
 
-def measure(
-    family: str,
-    matches: int,
-    jobs: int,
-    hard: int,
-    options: dict[str, Any],
-    seed0: int,
-) -> dict[str, Any]:
+def play(
+    family: str, matches: int, hard: int, jobs: int, options: dict[str, Any], seed0: int, log: Path
+) -> list[dict[str, Any]]:
     preset = FAMILY_PRESET[family]
-    rules = RuleSet.preset(preset)
-    pairs = [("easy", "random"), ("normal", "easy")] + ([("hard", "normal")] if hard else [])
     work = [
         (preset, seed0 + k, a, b, options if "hard" in (a, b) else {})
-        for a, b in pairs
+        for a, b in PAIRS
         for k in range(hard if "hard" in (a, b) else matches)
     ]
-    t0 = time.monotonic()
-    played: list[tuple[str, str, RunResult]] = []
-    with ProcessPoolExecutor(max(1, jobs)) as pool:
-        for a, b, runs in pool.map(_job, work):
-            played.extend((a, b, r) for r in runs)
-    random.Random(seed0).shuffle(played)
-    levels = {lv for p in pairs for lv in p}
-    ratings = {lv: Rating() for lv in levels}
-    ratings["normal"] = Rating(MU, 1.0)
-    wins: dict[str, list[int]] = {f"{a}-{b}": [0, 0] for a, b in pairs}
+    runs: list[dict[str, Any]] = []
+    with ProcessPoolExecutor(max(1, jobs)) as pool, log.open("a") as out:
+        for got in pool.map(_job, work):
+            for r in got:
+                out.write(json.dumps(r) + "\n")
+                out.flush()
+            runs.extend(got)
+    return runs
+
+
+def fit(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The levels' μ from the runs of one family (see the module docstring)."""
+    rules = RuleSet.preset(runs[0]["preset"])
     seat_sides = sides(rules)
-    for a, b, run in played:
-        seat_levels = [a if s in run.a_seats else b for s in range(rules.players)]
-        winners = [s for s, w in enumerate(run.seat_won) if w]
-        before = [ratings[lv] for lv in seat_levels]
-        fixed = [lv == "normal" for lv in seat_levels]
-        after = rate(before, seat_sides, winners, fixed)
-        # a level at several seats: the mean of its seats' new ratings
-        for lv in set(seat_levels):
-            if lv == "normal":
+    team = len(set(seat_sides)) == 2
+    size = rules.players // 2 if team else 1
+    # c for two sides of `size` players at σ 1 each
+    c = math.sqrt(2 * (size * ANCHOR_SIGMA**2 + BETA**2))
+    tally: dict[str, list[int]] = {}
+    for r in runs:
+        key = f"{r['a']}-{r['b']}"
+        w = tally.setdefault(key, [0, 0])
+        a_seats, won = r["a_seats"], r["won"]
+        if team:
+            a_won = won[a_seats[0]]
+            b_won = any(won[s] for s in range(len(won)) if s not in a_seats)
+            if a_won != b_won:
+                w[0] += int(a_won)
+                w[1] += 1
+            continue
+        for s in range(len(won)):
+            if s in a_seats or won[s] == won[a_seats[0]]:
                 continue
-            got = [after[s] for s in range(rules.players) if seat_levels[s] == lv]
-            ratings[lv] = Rating(
-                sum(r.mu for r in got) / len(got),
-                sum(r.sigma for r in got) / len(got),
-                ratings[lv].matches + 1,
-            )
-        w = wins[f"{a}-{b}"]
-        w[0] += int(run.a_won)
-        w[1] += 1
+            w[0] += int(won[a_seats[0]])
+            w[1] += 1
+    gaps = {}
+    for key, (wins, n) in tally.items():
+        p = (wins + 1) / (n + 2)
+        gaps[key] = c * math.log(p / (1 - p)) / size
+    mu = {"normal": MU}
+    if "normal-easy" in gaps:
+        mu["easy"] = MU - gaps["normal-easy"]
+        if "easy-random" in gaps:
+            mu["random"] = mu["easy"] - gaps["easy-random"]
+    if "hard-normal" in gaps:
+        mu["hard"] = MU + gaps["hard-normal"]
     return {
-        "family": family,
-        "preset": preset,
-        "sets_per_pair": {f"{a}-{b}": hard if "hard" in (a, b) else matches for a, b in pairs},
-        "runs": len(played),
-        "seconds": round(time.monotonic() - t0, 1),
-        "mu": {lv: round(r.mu, 1) for lv, r in sorted(ratings.items())},
-        "sigma": {lv: round(r.sigma, 2) for lv, r in sorted(ratings.items())},
-        "win_rate_of_first": {k: round(v[0] / max(1, v[1]), 3) for k, v in wins.items()},
+        "preset": rules.name,
+        "runs": len(runs),
+        "comparisons": {k: {"won_by_first": v[0], "of": v[1]} for k, v in tally.items()},
+        "gap_per_player": {k: round(g, 2) for k, g in gaps.items()},
+        "mu": {k: round(v, 1) for k, v in sorted(mu.items())},
     }
 
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--matches", type=int, default=60, help="duplicate sets per pair of levels")
-    p.add_argument("--jobs", type=int, default=2)
-    p.add_argument(
-        "--hard-matches",
-        type=int,
-        default=12,
-        help="duplicate sets of hard against normal (0: none)",
-    )
+    p.add_argument("--family", choices=sorted(FAMILY_PRESET), default="partners")
+    p.add_argument("--matches", type=int, default=30, help="duplicate sets per pair (not hard)")
+    p.add_argument("--hard-matches", type=int, default=4, help="sets of hard against normal")
     p.add_argument("--hard-budget-ms", type=float, default=60.0, help="(work count, no guard)")
-    p.add_argument("--family", action="append", choices=sorted(FAMILY_PRESET))
+    p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--log", type=Path, help="append every run here (JSON lines)")
+    p.add_argument("--from-log", type=Path, nargs="+", help="fit these logs, play nothing")
     args = p.parse_args()
+    if args.from_log:
+        runs = [json.loads(ln) for f in args.from_log for ln in f.read_text().splitlines() if ln]
+        print(json.dumps(fit(runs), indent=1))
+        return 0
+    t0 = time.monotonic()
     options = {"budget_ms": args.hard_budget_ms, "guard": False, "workers": 1}
-    out = [
-        measure(f, args.matches, args.jobs, args.hard_matches, options, args.seed)
-        for f in (args.family or list(FAMILY_PRESET))
-    ]
+    log = args.log or Path(f"bot_anchors_{args.family}.jsonl")
+    runs = play(args.family, args.matches, args.hard_matches, args.jobs, options, args.seed, log)
+    out = fit(runs)
+    out["seconds"] = round(time.monotonic() - t0, 1)
+    out["log"] = str(log)
     print(json.dumps(out, indent=1))
     return 0
 
