@@ -258,8 +258,13 @@ async def deal_as(
                 lambda: any(d.seat == declarer for d in table.state.declarations),
                 what="the declaration",
             )
-        if len(humans) == 1 and table.state.phase == "declaring":
-            await pilot.press("f")  # done declaring
+        # done declaring: each human at the keyboard has the last chance in turn
+        # (f hands the keyboard on; the last one's f closes the window)
+        for _ in range(4 * len(humans)):
+            if table.state.phase != "declaring":
+                break
+            await pilot.press("enter" if isinstance(app.screen, PassScreen) else "f")
+            await pilot.pause()
         await wait_until(
             pilot, lambda: table.state.phase not in ("dealing", "declaring"), 60, "declaring"
         )
