@@ -106,6 +106,13 @@ async def test_five_clients_play_a_find_friends_deal(
                     secret_seen.add(seat)
                 else:
                     leaks.append(f"{c.name} is told it is the friend: {line!r}")
+            # a holder that cannot prove it is the friend is told it may be
+            # (docs/rules.md §10, "What each seat knows"); a seat without a copy never
+            if "you may be the friend" in line and seat is not None:
+                if st.hands[seat].count(call.card) or seat == st.friend:
+                    secret_seen.add(seat)
+                else:
+                    leaks.append(f"{c.name} holds no copy but may be the friend: {line!r}")
 
     for seat, c in by_seat.items():
         c.watchers.append(lambda seat=seat, c=c: watch(seat, c))
