@@ -39,7 +39,7 @@ async def _make_table_with_pasted_rules(c: Client) -> None:
     await c.press("tab", "enter")  # (focus starts on Create; the next button pastes)
     await c.wait_for("Paste", what="the paste dialog")
     c.send(b"\x1b[200~" + RULES.encode() + b"\x1b[201~")
-    await asyncio.sleep(0.3)
+    await c.wait_for('preset = "classic"', what="the pasted text in the box")
     await c.press("ctrl+s")
     await c.wait_for("New table", what="back in the new-table dialog")
     await c.press("ctrl+s")
