@@ -31,7 +31,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from shengji_tui.bots import Advisor, BotOptions, BotSpec
-from shengji_tui.coach import GameLog, analyse
+from shengji_tui.coach import DealAnalysis, GameLog, analyse
+from shengji_tui.coach import plan as coach_plan
 from shengji_tui.engine import Bury, Command, Play, SeatView, new_game
 from shengji_tui.table.plan import plan
 
@@ -76,6 +77,29 @@ def deal(seed: int, level: str) -> GameLog:
     return GameLog(f"classic-{seed}-{level}", state.rules, seed, commands)
 
 
+def keep_worst(path: Path, game: GameLog, res: DealAnalysis, level: str) -> None:
+    """The deal's plays the coach classed a blunder, surely (3 standard errors),
+    with the view they were made from: test positions' candidates."""
+    moments = {m.move: m for m in coach_plan(game, res.deal_no, res.seat).moments}
+    with path.open("a") as f:
+        for v in res.verdicts:
+            p = v.priced
+            if v.kind != "play" or v.cls != "blunder" or p.cost_levels < 3 * p.stderr_levels:
+                continue
+            m = moments[v.move]
+            row = {
+                "name": f"{game.table_id}_{v.move}",
+                "note": f"{level} played {v.played} at trick {v.trick}; the coach's best "
+                f"{v.best}, {p.cost_levels:.2f} levels ({p.cost_points:.0f} points) better",
+                "level": level,
+                "bad": [v.played.split()],
+                "best": v.best,
+                "cost_levels": round(p.cost_levels, 3),
+                "view": json.loads(m.view.model_dump_json()),
+            }
+            f.write(json.dumps(row) + "\n")
+
+
 def ci95(xs: list[float]) -> list[float]:
     if len(xs) < 2:
         return [xs[0], xs[0]] if xs else [0.0, 0.0]
@@ -108,7 +132,10 @@ def costs(a: argparse.Namespace) -> dict[str, Any]:
         lv, pts, bad = [], [], []
         for seed in range(a.seed, a.seed + a.deals):
             game = deal(seed, level)
-            s = analyse(game, 0, 0, budget_ms=a.budget_ms, workers=a.workers).summary()
+            res = analyse(game, 0, 0, budget_ms=a.budget_ms, workers=a.workers)
+            s = res.summary()
+            if a.worst is not None:
+                keep_worst(a.worst, game, res, level)
             lv.append(s.cost_levels)
             pts.append(s.cost_points)
             bad.append(s.counts["mistake"] + s.counts["blunder"])
@@ -131,6 +158,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--budget-ms", type=float, default=1200.0, help="(cost) the coach's budget")
     ap.add_argument("--levels", default="easy,normal,hard,hint", help="(cost) the levels")
+    ap.add_argument("--worst", type=Path, default=None, help="(cost) keep the blunders here")
     a = ap.parse_args()
     res = timing(a) if a.what == "time" else costs(a)
     print(json.dumps(res))

@@ -10,8 +10,9 @@ worker, the hint at 60 ms), once avoiding plain mistakes (as they play) and
 once not (as they did); a position where a bot's answer was a plain mistake
 before and is not now goes into the catalogue with that answer as its bad
 move (`--write`). With `--rate`: every bot level (easy, normal, hard, the
-hint) against every catalogue position, the share that does not play its
-bad move.
+hint) against every catalogue position (the tests' constructed positions,
+the recorded ones and `--with` files: the coach's blunders found by
+`coach_figures.py cost --worst`), the share that does not play its bad move.
 """
 
 from __future__ import annotations
@@ -100,14 +101,31 @@ def build(paths: list[Path]) -> list[dict[str, object]]:
     return out
 
 
-def rate() -> dict[str, object]:
+def catalogue(extra: list[Path]) -> list[tuple[str, SeatView, list[list[str]]]]:
+    """Every position of the catalogue: the tests' constructed ones (three
+    seeds each), the recorded ones, and those of `extra` files (the coach's
+    blunders: `coach_figures.py cost --worst`), as (name, view, bad moves)."""
+    from tests.bots.positions import view_at
+    from tests.bots.test_plain_mistakes import CASES
+
+    out: list[tuple[str, SeatView, list[list[str]]]] = []
+    for name, make, bad, _ in CASES:
+        for seed in (1, 2, 3):
+            out.append((f"{name}/{seed}", view_at(make(seed)), [sorted(bad.split())]))
     cases = json.loads(FIXTURE.read_text("utf-8"))
+    for path in extra:
+        cases += [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    for case in cases:
+        view = SeatView.model_validate(case["view"])
+        out.append((case["name"], view, [sorted(b) for b in case["bad"]]))
+    return out
+
+
+def rate(extra: list[Path]) -> dict[str, object]:
+    cases = catalogue(extra)
     res: dict[str, object] = {"positions": len(cases)}
     for who in ("easy", "normal", "hard", "hint"):
-        ok = 0
-        for case in cases:
-            view = SeatView.model_validate(case["view"])
-            ok += answer(who, view) not in [sorted(b) for b in case["bad"]]
+        ok = sum(answer(who, view) not in bad for _, view, bad in cases)
         res[who] = f"{ok}/{len(cases)}"
     return res
 
@@ -117,6 +135,14 @@ def main() -> None:
     ap.add_argument("scans", nargs="*", type=Path)
     ap.add_argument("--write", action="store_true", help=f"write {FIXTURE.name}")
     ap.add_argument("--rate", action="store_true", help="the catalogue's pass rate per bot")
+    ap.add_argument(
+        "--with",
+        dest="extra",
+        type=Path,
+        nargs="*",
+        default=[],
+        help="(--rate) more positions (coach_figures.py cost --worst files)",
+    )
     a = ap.parse_args()
     if a.scans:
         cases = build(a.scans)
@@ -124,7 +150,7 @@ def main() -> None:
         if a.write:
             FIXTURE.write_text(json.dumps(cases, separators=(",", ":")) + "\n", "utf-8")
     if a.rate:
-        print(json.dumps(rate()))
+        print(json.dumps(rate(a.extra)))
 
 
 if __name__ == "__main__":

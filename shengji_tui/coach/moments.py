@@ -13,7 +13,7 @@ are no decision.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice
 from typing import Literal
 
@@ -52,6 +52,9 @@ class Moment:
     move: int  # the game's move (state version) the view is of
     view: SeatView
     command: Command | None
+    # find friends, the bury: the friend call this seat made next (its own
+    # plan, which the bury was made for)
+    call: CallFriend | None = None
 
 
 def _kind(state: GameState, cmd: Command) -> Kind | None:
@@ -147,6 +150,18 @@ def moments(steps: Iterator[Step], seat: int, deal_no: int) -> list[Moment]:
                 offered = now
             else:
                 offered = frozenset()
+    return with_calls(out)
+
+
+def with_calls(ms: list[Moment]) -> list[Moment]:
+    """Each bury followed by the same seat's friend call, the call beside it."""
+    out = list(ms)
+    for i, m in enumerate(out):
+        if m.kind != "bury":
+            continue
+        nxt = next((n for n in out[i + 1 :] if n.kind == "call"), None)
+        if nxt is not None and isinstance(nxt.command, CallFriend):
+            out[i] = replace(m, call=nxt.command)
     return out
 
 

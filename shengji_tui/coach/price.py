@@ -24,8 +24,9 @@ Per kind, the play-outs are the search's:
   rules allow, the kitty taken and the deal played out.
 
 A decision the search does not model (a bury where the kitty may still change
-hands or the friend is not called yet; a declaration where partners are found
-or declarations are hidden) is `Priced.unpriced`: weighed by nobody, cost 0.
+hands; a declaration where partners are found or declarations are hidden) is
+`Priced.unpriced`: weighed by nobody, cost 0. A find-friends bury is played
+out with the call its dealer made after it (its own plan).
 
 The samples depend on the view and the decision's place in the game only
 (`Job.seed`), so a decision is priced the same whatever the hands the seat
@@ -63,7 +64,7 @@ from ..bots.search import (
     utility,
 )
 from ..bots.sense import Sense
-from ..bots.tracker import sample_spec
+from ..bots.tracker import Tracker, sample_spec
 from ..engine import (
     Bid,
     Bury,
@@ -447,11 +448,30 @@ def price_bury(job: Job) -> Priced:
     bot = _bot(job)
     opts = [Choice(cards=tuple(p)) for _, p in bot.bury_options(view)[: bot.top_k + 1]]
     choices, played = with_choice(_distinct(opts), Choice(cards=m.command.cards))
-    if not bury_priced(view.rules):
+    call = m.call if view.rules.partnership == "find_friends" else None
+    if not bury_priced(view.rules) and call is None:
         return unpriced(choices, played)
     sj = bot.search_job(view, [list(c.cards) for c in choices], job.seed, job.max_steps, bury=True)
-    urows, prows, steps = rollout_rows(sj, [Variant(bury=c.cards) for c in choices])
+    plan = None
+    if call is not None:  # find friends: each bury played out with the call made after it
+        sj = replace(sj, attackers=[s for s in range(view.rules.players) if s != view.seat])
+        plan = call_plan(view, bot.tracker(view), parse_card(call.card), max(1, call.nth))
+    variants = [Variant(bury=c.cards, plan=plan) for c in choices]
+    urows, prows, steps = rollout_rows(sj, variants)
     return settle(choices, played, urows, prows, steps)
+
+
+def call_plan(view: SeatView, tr: Tracker, card: Card, nth: int) -> FriendPlan:
+    """The sides a friend call of `card` (its `nth` copy) by this seat makes in
+    each sample: the seats that may hold the card are the friend's candidates."""
+    others = [s for s in range(view.rules.players) if s != view.seat]
+    return FriendPlan(
+        rule=view.rules.friend_rule,
+        card=card,
+        nth_left=nth,
+        dealer=view.seat,
+        candidates=[s for s in others if tr.possible(s)[card] > 0],
+    )
 
 
 def price_call(job: Job) -> Priced:
@@ -467,18 +487,7 @@ def price_call(job: Job) -> Priced:
     choices, played = with_choice(opts, made)
     tr = bot.tracker(view)
     others = [s for s in range(view.rules.players) if s != view.seat]
-    plans = []
-    for c in choices:
-        card = c.cards[0]
-        plans.append(
-            FriendPlan(
-                rule=view.rules.friend_rule,
-                card=card,
-                nth_left=c.nth,
-                dealer=view.seat,
-                candidates=[s for s in others if tr.possible(s)[card] > 0],
-            )
-        )
+    plans = [call_plan(view, tr, c.cards[0], c.nth) for c in choices]
     sj = bot.search_job(view, [[]], job.seed, job.max_steps)
     sj = replace(sj, horizon=job.horizon, attackers=others)
     urows, prows, steps = rollout_rows(sj, [Variant(plan=p) for p in plans])
