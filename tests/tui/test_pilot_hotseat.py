@@ -394,6 +394,11 @@ async def deal_and_declare(
             return mid_deal
         if declare and m.declare_options():
             await key("d")
+        if m.phase == "declaring":
+            # the last chance, held for every human in turn: f hands the keyboard
+            # on, the last one's f closes the window
+            await key("f")
+            continue
         dealing = m.phase == "dealing"
         await key("tab")
         if isinstance(app.screen, PassScreen):
