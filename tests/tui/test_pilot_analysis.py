@@ -41,7 +41,7 @@ async def test_the_replay_review_analyses_seats_and_keeps_them(tmp_path: Path) -
             await H.wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen), what="review")
             assert "a analyse" in text_of(app)
             await pilot.press("a")
-            await H.wait_until(pilot, lambda: _analysed(app), what="the analysis")
+            await H.wait_until(pilot, lambda: _analysed(app), timeout=120, what="the analysis")
             await pilot.pause()
             text = text_of(app)
             assert "Ana, deal 1: each decision priced by the search" in text
@@ -49,7 +49,10 @@ async def test_the_replay_review_analyses_seats_and_keeps_them(tmp_path: Path) -
             assert not app.screen.query_one("#analysis-bar", ProgressBar).display
             await pilot.press("2")  # Bo's seat
             await H.wait_until(
-                pilot, lambda: _analysed(app) and app.screen.analysis.seat == 1, what="Bo's"
+                pilot,
+                lambda: _analysed(app) and app.screen.analysis.seat == 1,
+                timeout=120,
+                what="Bo's",
             )
             await pilot.pause()
             assert "Bo, deal 1" in text_of(app)
@@ -78,14 +81,19 @@ async def test_escape_stops_an_analysis_and_keeps_nothing(tmp_path: Path) -> Non
             await H.wait_until(pilot, lambda: isinstance(app.screen, AnalysisScreen), what="a")
             screen = app.screen
             bar = screen.query_one("#analysis-bar", ProgressBar)
-            await H.wait_until(pilot, lambda: (bar.progress or 0) >= 1, what="progress")
+            await H.wait_until(
+                pilot, lambda: (bar.progress or 0) >= 1, timeout=120, what="progress"
+            )
             assert "正在分析Cy的决定" in text_of(app)
             workers = list(screen.workers)
             await pilot.press("escape")
             await H.wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen), what="back")
             done = (WorkerState.SUCCESS, WorkerState.CANCELLED, WorkerState.ERROR)
             await H.wait_until(
-                pilot, lambda: all(w.state in done for w in workers), what="the worker's end"
+                pilot,
+                lambda: all(w.state in done for w in workers),
+                timeout=120,
+                what="the worker's end",
             )
             assert store.analyses(game.table_id) == 0
             await pilot.press("escape")
@@ -109,7 +117,7 @@ async def test_at_the_table_and_over_ssh(remote: bool) -> None:
         assert isinstance(screen, ReviewScreen) and screen.analyst is not None
         screen.analyst.budget_ms, screen.analyst.workers = 5, 1
         await pilot.press("a")
-        await H.wait_until(pilot, lambda: _analysed(app), what="the analysis")
+        await H.wait_until(pilot, lambda: _analysed(app), timeout=120, what="the analysis")
         await pilot.press("3")  # Cy's seat: over SSH, not until the match is over
         if remote:
             await pilot.pause()
@@ -117,7 +125,10 @@ async def test_at_the_table_and_over_ssh(remote: bool) -> None:
             assert app.cat.t("coach.refused_seat") in notes
         else:
             await H.wait_until(
-                pilot, lambda: _analysed(app) and app.screen.analysis.seat == 2, what="Cy"
+                pilot,
+                lambda: _analysed(app) and app.screen.analysis.seat == 2,
+                timeout=120,
+                what="Cy",
             )
         await pilot.press("escape", "escape")
         await pilot.pause()
