@@ -9,7 +9,9 @@ With scan files: each position is put to the bots as the tests ask them
 worker, the hint at 60 ms), once avoiding plain mistakes (as they play) and
 once not (as they did); a position where a bot's answer was a plain mistake
 before and is not now goes into the catalogue with that answer as its bad
-move (`--write`). With `--rate`: every bot level (easy, normal, hard, the
+move (`--write`); `--add-worst` adds the coach's blunders
+(`coach_figures.py cost --worst` files) for the bots that avoid them now.
+With `--rate`: every bot level (easy, normal, hard, the
 hint) against every catalogue position (the tests' constructed positions,
 the recorded ones and `--with` files: the coach's blunders found by
 `coach_figures.py cost --worst`), the share that does not play its bad move.
@@ -90,7 +92,7 @@ def build(paths: list[Path]) -> list[dict[str, object]]:
                         "name": name,
                         "note": f"{d['preset']} seed {d['seed']}, move {d['move']}, seat "
                         f"{d['seat']}: {who} played {' '.join(before)} ({kind})",
-                        "bot": who,
+                        "bots": [who],
                         "kind": kind,
                         "bad": [before],
                         "view": d["view"],
@@ -99,6 +101,28 @@ def build(paths: list[Path]) -> list[dict[str, object]]:
                 print(name, kind, before, "->", after, file=sys.stderr)
     PlaybookBot.avoid_plain = True
     return out
+
+
+def add_worst(paths: list[Path]) -> None:
+    """The coach's blunders (`coach_figures.py cost --worst` files) into the
+    recorded positions, each for the bots (normal, hard, the hint) that do not
+    make it now."""
+    cases = json.loads(FIXTURE.read_text("utf-8"))
+    names = {c["name"] for c in cases}
+    for path in paths:
+        for line in path.read_text().splitlines():
+            d = json.loads(line)
+            if d["name"] in names:
+                continue
+            view = SeatView.model_validate(d["view"])
+            bad = [sorted(b) for b in d["bad"]]
+            ok = [w for w in ("normal", "hard", "hint") if answer(w, view) not in bad]
+            print(d["name"], ok, file=sys.stderr)
+            if ok:
+                note = "the coach's blunder (classic, 1,200 ms): " + d["note"]
+                row = {"name": d["name"], "note": note, "bots": ok, "kind": "coach"}
+                cases.append({**row, "bad": d["bad"], "view": d["view"]})
+    FIXTURE.write_text(json.dumps(cases, separators=(",", ":")) + "\n", "utf-8")
 
 
 def catalogue(extra: list[Path]) -> list[tuple[str, SeatView, list[list[str]]]]:
@@ -143,7 +167,16 @@ def main() -> None:
         default=[],
         help="(--rate) more positions (coach_figures.py cost --worst files)",
     )
+    ap.add_argument(
+        "--add-worst",
+        type=Path,
+        nargs="*",
+        default=[],
+        help="add the coach's blunders (coach_figures.py cost --worst files) to the catalogue",
+    )
     a = ap.parse_args()
+    if a.add_worst:
+        add_worst(a.add_worst)
     if a.scans:
         cases = build(a.scans)
         print(f"{len(cases)} positions", file=sys.stderr)

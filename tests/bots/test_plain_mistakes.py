@@ -12,9 +12,12 @@ clock guard, one process) and the hint (`bots.Advisor`, as the TUI asks it):
   it: the trick holds 5 points", its own 5♥).
 
 The positions are played up to the decision through the engine
-(tests/bots/positions.py); the recorded ones (fixtures/plain_positions.json,
-made by benchmarks/plain_catalogue.py from benchmarks/coach_scan.py's bot
-games) are views where the bot made the mistake before it avoided them.
+(tests/bots/positions.py). The recorded ones (fixtures/plain_positions.json)
+are views from bot games: where a bot made a plain mistake before it avoided
+them (benchmarks/plain_catalogue.py from benchmarks/coach_scan.py's games),
+and plays the coach priced a blunder, surely, at 1,200 ms
+(benchmarks/coach_figures.py cost --worst), each for the bots that do not
+make it now (the catalogue's pass rate per bot: docs/bots.md).
 """
 
 from __future__ import annotations
@@ -175,8 +178,11 @@ def test_the_hint_never_counts_its_own_card_as_the_tricks_points(
 RECORDED = json.loads((Path(__file__).parent / "fixtures" / "plain_positions.json").read_text())
 
 
-@pytest.mark.parametrize("case", RECORDED, ids=[c["name"] for c in RECORDED])
-def test_recorded_plain_mistakes_are_not_made_again(case: dict[str, object]) -> None:
+BY_BOT = [(c, who) for c in RECORDED for who in c["bots"]]
+
+
+@pytest.mark.parametrize(("case", "who"), BY_BOT, ids=[f"{c['name']}-{who}" for c, who in BY_BOT])
+def test_recorded_mistakes_are_not_made_again(case: dict[str, object], who: str) -> None:
     view = SeatView.model_validate(case["view"])
     bad = [sorted(b) for b in case["bad"]]  # type: ignore[attr-defined]
-    assert answer(str(case["bot"]), view) not in bad, case["note"]
+    assert answer(who, view) not in bad, case["note"]
