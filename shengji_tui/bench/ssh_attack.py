@@ -130,9 +130,10 @@ def table_commands(store: Store) -> int:
     return sum(t.commands for t in store.tables())
 
 
-async def bot_table(port: int) -> None:
-    """USER makes a table, fills it with bots, starts it and leaves it to them."""
-    p = Player(USER)
+async def bot_table(port: int, name: str = USER) -> None:
+    """`name` (USER: by password; another name: under --open) makes a table,
+    fills it with bots, starts it and leaves it to them."""
+    p = Player(name)
     await p.connect(port, password=SECRET)
     try:
         await p.wait_text(b"lobby")
@@ -359,31 +360,6 @@ async def run_keys(args: argparse.Namespace) -> dict[str, Any]:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-async def open_bot_table(port: int) -> None:
-    """A client makes a table, fills it with bots, starts it and leaves it to them."""
-    p = Player("maker")
-    await p.connect(port)
-    try:
-        await p.wait_text(b"lobby")
-        p.send(b"n")
-        await p.wait_text(b"New table")
-        await asyncio.sleep(0.3)
-        p.send(b"\r")
-        await p.wait_text(b"waiting for players")
-        await asyncio.sleep(0.3)
-        p.send(b"b")
-        await asyncio.sleep(0.5)
-        p.send(b"r")
-        await p.wait_text(b"Deal", 60)
-        await asyncio.sleep(0.5)
-        p.send(b"q")
-        await asyncio.sleep(0.5)
-        p.send(b"y")
-        await p.wait_text(b"lobby", 20)
-    finally:
-        await p.close()
-
-
 async def run_chat(args: argparse.Namespace) -> dict[str, Any]:
     tmp = Path(tempfile.mkdtemp(prefix="shengji-attack-"))
     port = free_port()
@@ -393,7 +369,7 @@ async def run_chat(args: argparse.Namespace) -> dict[str, Any]:
     victim = Player("ann")
     crowd = [Player(f"w{k}") for k in range(args.attackers)]
     try:
-        await open_bot_table(port)
+        await bot_table(port, "maker")
         await victim.connect(port)
         await victim.wait_text(b"lobby")
         watching = 0
