@@ -103,9 +103,10 @@ Screen { background: #0f2a1c; color: #e6e6e6; }
 #chat { padding: 0 2 1 2; height: auto; color: #cfe3d5; }
 #watch { padding: 1 2; height: 1fr; }
 CreateScreen { align: center middle; }
-/* compact fields, one row each: the dialog fits 80x24 with its buttons in view */
-CreateScreen > Vertical { width: 64; height: auto; max-height: 100%; border: round #3fa66b;
-    padding: 0 2; background: #163726; }
+/* compact fields, one row each: the dialog fits 80x24 with its buttons in view;
+ * on a smaller terminal it scrolls (a field scrolls into view when focused) */
+CreateScreen > Vertical { width: 64; max-width: 100%; height: auto; max-height: 100%;
+    overflow-y: auto; border: round #3fa66b; padding: 0 2; background: #163726; }
 CreateScreen .title { margin: 0 0 1 0; }
 CreateScreen Horizontal { height: auto; }
 CreateScreen Label { width: 18; padding: 0; }

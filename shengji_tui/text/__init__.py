@@ -22,7 +22,7 @@ from .cards import (
     shape_text,
 )
 from .i18n import LANGS, Catalogue, detect_lang, load_catalogue
-from .linebreak import break_offsets, has_wide, wrap_lines
+from .linebreak import break_offsets, cell_len, has_wide, wrap_lines
 from .names import local_name
 from .narrator import Narrator, narrate_game
 from .plain import plain_text
@@ -34,6 +34,7 @@ __all__ = [
     "Narrator",
     "ascii_keys",
     "break_offsets",
+    "cell_len",
     "describe_lead",
     "detect_lang",
     "eff_suit_name",

@@ -25,6 +25,7 @@ from ..engine import (
     SeatView,
 )
 from ..rules import Card, RuleSet, Suit
+from ..text import cell_len
 from .model import Model
 from .props import (
     AuctionProps,
@@ -35,6 +36,7 @@ from .props import (
     Piece,
     ScoreProps,
     Words,
+    plain,
 )
 
 PANEL_PHASES = frozenset({"bidding", "naming_trump"})  # the panel in the centre's place
@@ -53,9 +55,38 @@ class Chips(Protocol):
 
     def glyphs(self, m: Model) -> dict[str, str]: ...
 
+    def optional(self, line: Line, rank: int) -> Line: ...
+
 
 def words(text: str, style: str = "") -> Line:
     return Line((Words(text),), style)
+
+
+def room_width(m: Model) -> int | None:
+    """The columns of the centre's box (None: not measured yet)."""
+    return m.centre_room[0] if m.centre_room is not None else None
+
+
+def packed(groups: Sequence[Group], sep: str, width: int | None) -> list[Piece]:
+    """`groups` one after another, `sep` apart, on rows of `width` columns (a
+    group is never cut in two; a row broken keeps the separator's mark at its
+    end, "Ana 80 ·"; None: one row)."""
+    out: list[Piece] = []
+    mark = sep.rstrip()
+    x = 0
+    for k, g in enumerate(groups):
+        w = cell_len(plain(g))
+        tail = len(mark) if k < len(groups) - 1 else 0  # (room for the mark, if it breaks after)
+        if out:
+            if width is not None and x + len(sep) + w + tail > width:
+                out.append(Words(mark + "\n"))
+                x = 0
+            else:
+                out.append(Words(sep))
+                x += len(sep)
+        out.append(g)
+        x += w
+    return out
 
 
 def is_auction(v: SeatView | None) -> bool:
@@ -132,19 +163,19 @@ class AuctionPresenter:
         v = m.view
         assert v is not None and v.auction is not None
         n = v.rules.players
-        pieces: list[Piece] = [Words(lead_in(m.cat.t("auction.calls")))]
         st = rules.auction_status(v.rules, v.auction)
         turn = self.chips.glyphs(m)["turn"]
+        calls: list[Group] = []
         for k in range(n):
             seat = (v.auction.opener + k) % n
-            if k:
-                pieces.append(Words(" · "))
             said = " ".join(x for x in (m.name(seat), self.call_of(m, st, seat)[1]) if x)
-            if st.turn == seat:
-                pieces.append(Words(f"{turn} {said}", "seat--turn"))
-            else:
-                pieces.append(Words(said))
-        return Line(tuple(pieces))
+            call: tuple[Piece, ...] = (
+                (Words(f"{turn} {said}", "seat--turn"),) if st.turn == seat else (Words(said),)
+            )
+            if not k:  # (the lead-in stays with the first call)
+                call = (Words(lead_in(m.cat.t("auction.calls"))), *call)
+            calls.append(Group(call))
+        return Line(tuple(packed(calls, " · ", room_width(m))))  # (no call cut in two)
 
     def shown_kitty(self, m: Model) -> Line | None:
         v = m.view
@@ -183,8 +214,8 @@ class AuctionPresenter:
             lines.append(words(head, "centre--prompt"))
             lines.append(self.bid_options(m, values, chosen))
             n = min(LISTED, len(values)) - (chosen not in values[:LISTED])
-            keys = t("auction.bid_keys", points=chosen, n=n)
-            lines.append(words(m.ct.keys(keys), "seat--dim"))
+            keys = t("auction.bid_keys", points=chosen, n=n)  # (the key bar says them too)
+            lines.append(self.chips.optional(words(m.ct.keys(keys), "seat--dim"), 0))
         elif m.me in st.passed:
             lines.append(words(t("auction.you_passed"), "seat--dim"))
         elif m.me in st.out:
@@ -198,27 +229,25 @@ class AuctionPresenter:
         kitty = self.shown_kitty(m)
         if kitty is not None:
             lines.append(kitty)
-        if not mine:
-            lines.append(words(t("auction.rule_up" if up else "auction.rule_down"), "seat--dim"))
+        if not mine:  # (the panel's title says it too)
+            rule = words(t("auction.rule_up" if up else "auction.rule_down"), "seat--dim")
+            lines.append(self.chips.optional(rule, 0))
         return AuctionProps(True, title, tuple(lines), self.keys(m))
 
     def bid_options(self, m: Model, values: Sequence[int], chosen: int | None) -> Line:
         """ "[1] 80  [2] 85 …": the next values with their digit keys, the
         highlighted one marked (at the end when it is further than those)."""
-        pieces: list[Piece] = []
+        pieces: list[Group] = []
         listed = list(values[:LISTED])
         beyond = chosen is not None and chosen not in listed
         if beyond:
             listed = listed[:-1]
         for i, points in enumerate(listed):
-            if i:
-                pieces.append(Words(" "))
             chip = (Words(f"[{i + 1}] {points}"),)
             pieces.append(Group(chip, "card--cursor" if points == chosen else ""))
         if beyond:
-            pieces.append(Words(" … "))
-            pieces.append(Group((Words(f"{chosen}"),), "card--cursor"))
-        return Line(tuple(pieces))
+            pieces.append(Group((Words(f"… {chosen}"),), "card--cursor"))
+        return Line(tuple(packed(pieces, " ", room_width(m))))
 
     def naming(self, m: Model) -> AuctionProps:
         v = m.view
@@ -235,22 +264,24 @@ class AuctionPresenter:
             counts = m.trump_counts()
             chosen = m.trump_index()
             lines.append(words(t("auction.trumps_made"), "seat--dim"))
-            pieces: list[Piece] = []
+            pieces: list[Group] = []
             for i, (suit, n) in enumerate(zip(choices, counts, strict=True)):
-                if i:  # (five choices: two rows, never one cut inside a choice)
-                    pieces.append(Words("\n" if len(choices) > 4 and i == 3 else "  "))
                 label = m.ct.suit(suit)
                 chip = (Words(f"[{i + 1}] {label} {n}"),)
                 pieces.append(Group(chip, "card--cursor" if i == chosen else ""))
-            lines.append(Line(tuple(pieces)))
+            # (on rows that fit the panel, never one cut inside a choice; five: 3 + 2)
+            width = room_width(m)
+            if len(choices) > 4:
+                width = min(width or 99, sum(cell_len(plain(g)) + 2 for g in pieces[:3]) - 2)
+            lines.append(Line(tuple(packed(pieces, "  ", width))))
             keys = t("auction.name_keys", suit=suit_label(m, choices[chosen]), n=len(choices))
-            lines.append(words(m.ct.keys(keys), "seat--dim"))
+            lines.append(self.chips.optional(words(m.ct.keys(keys), "seat--dim"), 0))
             worth = self.worth(m)
             estimate = self.estimate_line(m, worth[chosen] if chosen < len(worth) else None)
             if estimate is not None:
                 lines.append(estimate)
-            if not v.rules.name_no_trump:
-                lines.append(words(t("auction.no_nt"), "seat--dim"))
+            if not v.rules.name_no_trump:  # (the choices say it too: no NT among them)
+                lines.append(self.chips.optional(words(t("auction.no_nt"), "seat--dim"), 1))
         else:
             who = m.name(dealer) if dealer is not None else "?"
             lines.append(words(t("auction.naming", name=who, points=v.bid)))
@@ -367,8 +398,10 @@ class AuctionPresenter:
             return None
         t = m.cat.t
         if not st.cards:
-            return words(t("auction.naming_shows_none", name=m.name(st.seat)), "seat--dim")
-        said = t("auction.standing", name=m.name(st.seat)) + " "
+            key = "auction.naming_shows_none" + ("_you" if m.is_you(st.seat) else "")
+            return words(t(key, name=m.name(st.seat)), "seat--dim")
+        key = "auction.standing_you" if m.is_you(st.seat) else "auction.standing"
+        said = t(key, name=m.name(st.seat)) + " "  # ("To beat: your 2♠ 2♠", not "You's")
         return Line((Words(said), self.chips.cards(m, st.cards)))
 
     def burying_extra(self, m: Model) -> list[Line]:
@@ -403,7 +436,8 @@ class AuctionPresenter:
         lines: list[Line] = []
         if not opts:
             lines.append(words(t("auction.cannot_overturn"), "seat--dim"))
-            lines.append(words(m.ct.keys(t("auction.overturn_pass_key")), "seat--dim"))
+            keys = words(m.ct.keys(t("auction.overturn_pass_key")), "seat--dim")
+            lines.append(self.chips.optional(keys, 0))  # (the key bar says it too)
             return DeclareProps(True, tuple(lines))
         pieces: list[Piece] = [Words(t("auction.can_overturn") + " ")]
         for i, o in enumerate(opts):
@@ -412,7 +446,8 @@ class AuctionPresenter:
             chip: tuple[Piece, ...] = (Words(f"[{i + 1}] "), self.chips.cards(m, o))
             pieces.append(Group(chip, "card--cursor" if i == m.decl_index else ""))
         lines.append(Line(tuple(pieces)))
-        lines.append(words(m.ct.keys(t("auction.overturn_keys")), "seat--dim"))
+        keys = words(m.ct.keys(t("auction.overturn_keys")), "seat--dim")
+        lines.append(self.chips.optional(keys, 0))  # (the key bar says them too)
         return DeclareProps(True, tuple(lines))
 
     # ------------------------------------------------------------ status and score
@@ -466,12 +501,14 @@ class AuctionPresenter:
         if rising(rs):
             pts = v.points_by_seat[dealer]
             left = t("auction.score_dealer", name=m.name(dealer), points=pts, bid=bid)
+            fewer: tuple[Line, ...] = ()
             if pts >= bid:
                 st = rules.settle_eighty_points(bid, pts)
                 right = t("auction.score_made", each=st.each)
+                fewer = (words(t("auction.score_made_short", each=st.each)),)
             else:
                 right = t("auction.score_to_make", bid=bid, n=bid - pts)
-            return ScoreProps(words(left, "bold"), words(right), (bid, min(pts, bid)))
+            return ScoreProps(words(left, "bold"), words(right), (bid, min(pts, bid)), fewer)
         pts = m.attacker_points()
         left = t("auction.score_attackers", points=pts, bid=bid)
         # the next thresholds that change the outcome (not the zero score's, 0 -> 5)
@@ -490,7 +527,8 @@ class AuctionPresenter:
             if len(ahead) == 2:
                 break
         right = " · ".join(ahead) if ahead else t("score.top")
-        return ScoreProps(words(left, "bold"), words(right), (bid, min(pts, bid)))
+        fewer = (words(ahead[0]),) if len(ahead) > 1 else ()  # (the next threshold alone)
+        return ScoreProps(words(left, "bold"), words(right), (bid, min(pts, bid)), fewer)
 
     def outcome(self, m: Model, r: rules.DealResult) -> str:
         t = m.cat.t

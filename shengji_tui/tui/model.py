@@ -747,10 +747,16 @@ class Model(CallChoices):
     def check(self) -> Check:
         """Can the selection be sent now (bury or play)? With the reason if not,
         and the hint's reason while the selection is the hint's."""
+        why, chk = self.checked()
+        return Check(chk.ok, f"{why} {chk.message}".strip()) if why else chk
+
+    def checked(self) -> tuple[str, Check]:
+        """`check` in two parts: the hint's reason while the selection is the
+        hint's (else ""), and whether the selection can be sent (why not)."""
         chk = self._check()
         if self.hint and Counter(self.selection()) == self.hint_cards:
-            return Check(chk.ok, f"{self.hint} {chk.message}".strip())
-        return chk
+            return self.hint, chk
+        return "", chk
 
     def _check(self) -> Check:
         v = self.view
@@ -870,7 +876,24 @@ class Model(CallChoices):
         return pts + v.penalty_points
 
     def bands(self) -> list[ScoreBand]:
-        return self.rs.bands() if self.view is not None else []
+        """The score table, its last band continued while the points can go on
+        (`extra_step`: the attackers +1 per step more, as `rules.deal_result`
+        scores them): at 125 of 200, "160 attackers +2" is still ahead."""
+        if self.view is None:
+            return []
+        rs = self.rs
+        bands = rs.bands()
+        last = bands[-1] if bands else None
+        if last is None or not rs.extra_step or not (last.take_over or last.attacker_levels):
+            return bands
+        out = list(bands)
+        at = last.min_points + rs.extra_step
+        while at <= rs.total_points:
+            gain = rules.deal_result(rs, at).attacker_levels
+            if gain > out[-1].attacker_levels:  # (a level cap: no more)
+                out.append(last.model_copy(update={"min_points": at, "attacker_levels": gain}))
+            at += rs.extra_step
+        return out
 
     def milestones(self, points: int) -> list[ScoreBand]:
         """The bands still ahead of the attackers, skipping the small ones below one

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from .. import rules
 from ..engine import (
+    AuctionWon,
     DealerRotated,
     DealReview,
     DealScored,
@@ -73,6 +74,8 @@ class Voice(Protocol):
 
     def team_name(self, seats: Sequence[int]) -> str: ...
 
+    def team_said(self, key: str, seats: Sequence[int], **kw: object) -> str: ...
+
 
 class ReviewVoice:
     """A review's reader: every seat by `name`, nobody addressed as "you"."""
@@ -94,6 +97,12 @@ class ReviewVoice:
             return self.cat.t("team.pair", a=names[0], b=names[1])
         return self.cat.t("team.list_sep").join(names)
 
+    def team_said(self, key: str, seats: Sequence[int], **kw: object) -> str:
+        """`key` said of `seats`, in its `key_sg` form for one seat ("Mei wins")."""
+        if len(seats) == 1 and self.cat.has(key + "_sg"):
+            key += "_sg"
+        return self.cat.t(key, names=self.team_name(seats), **kw)
+
 
 @dataclass(frozen=True)
 class DealEnd:
@@ -114,6 +123,7 @@ class DealEnd:
     teams: tuple[int, ...]
     going_on: bool  # the match goes on after this deal
     friend: int | None  # find friends: the revealed friend (None: the dealer alone)
+    forced: bool = False  # an auction everyone passed: the first to pass dealt at the minimum
 
 
 def end_of_view(v: SeatView, ctx: TrumpContext) -> DealEnd:
@@ -133,6 +143,7 @@ def end_of_view(v: SeatView, ctx: TrumpContext) -> DealEnd:
         teams=v.teams,
         going_on=v.phase == "scoring",
         friend=next((e.seat for e in v.log if isinstance(e, FriendRevealed) and not e.alone), None),
+        forced=any(isinstance(e, AuctionWon) and e.forced for e in v.log),
     )
 
 
@@ -155,6 +166,7 @@ def end_of_review(r: DealReview, rs: RuleSet) -> DealEnd:
         teams=teams_for(rs),
         going_on=not any(isinstance(e, MatchOver) for e in r.ending),
         friend=r.friend.friend if r.friend is not None else None,
+        forced=r.auction is not None and r.auction.forced,
     )
 
 
@@ -170,12 +182,10 @@ def result_title(end: DealEnd, voice: Voice, final: bool, winners: Sequence[int]
     """ "Deal 3", "Deal 3 of 8" (a match of deals), or the match's end."""
     t = voice.cat.t
     if final:
-        key = (
-            "result.match_won"
-            if voice.seat in winners and not voice.watching
-            else "result.match_lost"
-        )
-        return t(key, names=voice.team_name(winners))
+        if voice.seat in winners and not voice.watching:
+            key = "result.match_won_you" if len(winners) == 1 else "result.match_won"
+            return t(key, names=voice.team_name(winners))
+        return voice.team_said("result.match_lost", winners)  # ("Mei wins the match.")
     if auction_preset(end.rules) and end.rules.match_deals is not None:
         return t("auction.result_title_of", n=end.deal_no + 1, total=end.rules.match_deals)
     return t("result.title", n=end.deal_no + 1)
@@ -289,7 +299,7 @@ def _classic_lines(end: DealEnd, voice: Voice) -> list[Line]:
         if end.rules.partnership == "find_friends":  # each seat its own gain; five seats: the split
             lines.extend(_friend_lines(end, voice, r))
         elif r.attackers_take_over:
-            lines.append(words(t("result.take_over", n=r.attacker_levels, **names)))
+            lines.append(words(take_over(voice, r.attacker_levels, names["attackers"])))
         else:
             lines.append(words(t("result.hold", n=r.dealer_side_levels, **names)))
     lines.extend(_level_ups(voice, ev, jack=True))
@@ -320,9 +330,15 @@ def _classic_lines(end: DealEnd, voice: Voice) -> list[Line]:
             said = t("review.next_dealer", name=voice.name(rot.seat))
         lines.append(words(said, "bold"))
     if isinstance(over, MatchOver):
-        said = t("log.match_over", names=voice.team_name(over.winners), level=over.level)
+        said = voice.team_said("log.match_over", over.winners, level=over.level)
         lines.append(words(said, "bold"))
     return lines
+
+
+def take_over(voice: Voice, n: int, attackers: str) -> str:
+    """The attackers take the deal over, with the levels they gain (none: said so)."""
+    key = "result.take_over_none" if n == 0 else "result.take_over"
+    return voice.cat.t(key, n=n, attackers=attackers)
 
 
 def _friend_lines(end: DealEnd, voice: Voice, result: rules.DealResult) -> list[Line]:
@@ -334,8 +350,7 @@ def _friend_lines(end: DealEnd, voice: Voice, result: rules.DealResult) -> list[
     won_last = end.last_winner
     if result.attackers_take_over:
         attackers = [s for s in range(end.rules.players) if s not in end.dealer_side]
-        said = t("result.take_over", n=result.attacker_levels, attackers=voice.team_name(attackers))
-        return [words(said)]
+        return [words(take_over(voice, result.attacker_levels, voice.team_name(attackers)))]
     d, f = result.dealer_side_levels, result.friend_levels
     if friend is None:
         return [words(t("friend.result_alone", name=voice.name(dealer), n=d))]
@@ -392,7 +407,7 @@ def _auction_lines(end: DealEnd, voice: Voice) -> list[Line]:
         if rising:
             said = t("auction.result_match_scores", names=voice.team_name(over.winners))
         else:
-            said = t("log.match_over", names=voice.team_name(over.winners), level=over.level)
+            said = voice.team_said("log.match_over", over.winners, level=over.level)
         lines.append(words(said, "bold"))
     elif end.going_on:
         opener = (end.first_seat + 1) % rs.players
@@ -409,6 +424,8 @@ def _settlement(end: DealEnd, voice: Voice, name: str) -> list[Line]:
     st = settled.settlement
     out = [words(t("auction.result_kitty_void"), "seat--dim")]
     key = "auction.result_made" if st.made else "auction.result_missed"
+    if end.forced:  # (nobody bid: "Everyone passed: Ken dealt at the minimum, 70, …")
+        key += "_forced"
     diff = abs(st.dealer_points - st.bid)
     out.append(words(t(key, name=name, bid=st.bid, points=st.dealer_points, n=diff), "bold"))
     amount = st.base + st.steps

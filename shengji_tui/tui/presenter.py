@@ -25,12 +25,10 @@ from ..engine import (
 from ..rules import Card, Rank, Suit
 from ..text import describe_lead, play_verb, wrap_lines
 from . import friends, outcome
-from .auction import AuctionPresenter
+from .auction import AuctionPresenter, packed
 from .model import Model
 from .props import (
-    Cards as CardsPiece,
-)
-from .props import (
+    AuctionProps,
     CentreProps,
     Chip,
     DeclareProps,
@@ -51,6 +49,9 @@ from .props import (
     TableProps,
     Words,
     plain,
+)
+from .props import (
+    Cards as CardsPiece,
 )
 
 GLYPHS = {"turn": "▶", "dealer": "★", "sel": "▲", "new": "+", "win": "◀", "sep": "·"}
@@ -147,19 +148,23 @@ class Presenter:
 
     # ------------------------------------------------------------ the whole table
     def present(self, m: Model, now: float) -> TableProps:
+        self._optional = {}  # id of a line -> how soon it goes (0 first)
+        declare = self.declare(m)
+        auction = self.auction.panel(m)
+        centre, declare, auction = self.fit_column(m, self.centre(m, now), declare, auction)
         return TableProps(
             status=self.status(m, now),
             seats=self.seats(m),
             me=self.me(m),
-            centre=self.centre(m, now),
-            declare=self.declare(m),
+            centre=centre,
+            declare=declare,
             hand=self.hand(m),
             score=self.score(m),
             last_trick=self.last_trick(m),
             keys=self.keys(m),
             log=LogProps(m.log_id, len(m.log), m.log),
             countdown=m.declare_deadline is not None and closing(m),
-            auction=self.auction.panel(m),
+            auction=auction,
         )
 
     # ------------------------------------------------------------ status line
@@ -255,10 +260,37 @@ class Presenter:
         if m.view is None:
             return ()
         positions = seat_positions(m.players)
-        return tuple(
-            SeatProps(m.seat_at(k + 1), pos, self.seat_lines(m, m.seat_at(k + 1), pos))
-            for k, pos in enumerate(positions)
-        )
+        out = []
+        for k, pos in enumerate(positions):
+            seat = m.seat_at(k + 1)
+            lines = self.seat_lines(m, seat, pos)
+            # five or six seats: the ones across share a row (a third of it, or less)
+            narrow = self.narrow_seat(m, seat, lines) if m.players > 4 and pos[:3] == "top" else ()
+            out.append(SeatProps(seat, pos, lines, narrow))
+        return tuple(out)
+
+    def narrow_seat(
+        self, m: Model, seat: int, lines: tuple[Line, ...]
+    ) -> tuple[tuple[Line, ...], ...]:
+        """A seat across the table in a row of several, in fewer and shorter
+        lines, the shortest last (its panel shows the first that fits): its cards
+        and points on one line ("24 cards · 25 pts"; its level too, unless the
+        status line says it: fixed partners' "us 2 / them 3"), then its play
+        without its verb ("8♦ 8♦ ◀"), then its name and play alone."""
+        v = m.view
+        assert v is not None
+        t = m.cat.t
+        g = self.glyphs(m)
+        info = [t("seat.cards", n=v.hand_sizes[seat])]
+        if v.rules.partnership != "fixed":
+            info.insert(0, self.standing(m, seat))
+        pts = v.points_by_seat[seat]
+        if pts and v.dealer_side and seat not in v.dealer_side:
+            info.append(t("seat.points", n=pts))
+        name, play = lines[0], lines[-1]
+        short_play = Line(self.play_pieces(m, seat, with_throw=True, verb=False))
+        info_line = words(f" {g['sep']} ".join(info), "seat--dim")
+        return ((name, info_line, play), (name, info_line, short_play), (name, short_play))
 
     def seat_lines(self, m: Model, seat: int, position: str = "") -> tuple[Line, ...]:
         v = m.view
@@ -343,9 +375,12 @@ class Presenter:
             roles.append(t("seat.dealer") + " " + self.glyphs(m)["dealer"])
         return roles
 
-    def play_pieces(self, m: Model, seat: int, with_throw: bool) -> tuple[Piece, ...]:
+    def play_pieces(
+        self, m: Model, seat: int, with_throw: bool, verb: bool = True
+    ) -> tuple[Piece, ...]:
         """What `seat` declared (while dealing) or played in this trick (or the last
-        one, dimmed, until the next lead), with its verb and the winner's mark."""
+        one, dimmed, until the next lead), with its verb and the winner's mark
+        (`verb` False: the mark alone)."""
         v = m.view
         assert v is not None
         t = m.cat.t
@@ -374,11 +409,15 @@ class Presenter:
                 continue
             shown = self.cards(m, p.cards)
             out.append(Group((shown,), "card--dim") if last else shown)
+            if not verb:
+                if winner == seat:
+                    out.append(Words(f" {self.glyphs(m)['win']}", "seat--win"))
+                continue
             if p.cards is lead or p == plays[0]:
-                verb = t("seat.led")
+                said = t("seat.led")
             else:
-                verb = t("seat." + play_verb(m.rs, m.ctx, lead, p.cards))
-            out.append(Words(f"  {verb}", "seat--dim"))
+                said = t("seat." + play_verb(m.rs, m.ctx, lead, p.cards))
+            out.append(Words(f"  {said}", "seat--dim"))
             if winner == seat:
                 key = "seat.won" if last else "seat.winning"
                 out.append(Words(f" {self.glyphs(m)['win']} {t(key)}", "seat--win"))
@@ -408,7 +447,9 @@ class Presenter:
             name.append(Words(" " + g["dealer"], "seat--dim"))
         pieces.append(Words("  " + f" {g['sep']} ".join(info), "seat--dim"))
         play = self.play_pieces(m, seat, with_throw=False)
-        short = None
+        # too narrow: the name and the play, else the level and cards without the side
+        counts = f" {g['sep']} ".join(info[:2])
+        short = Line((*name, Words("  " + counts, "seat--dim")))
         if play:
             pieces.append(Words("   "))
             pieces.extend(play)
@@ -435,41 +476,84 @@ class Presenter:
 
     # ------------------------------------------------------------ centre
     def centre(self, m: Model, now: float) -> CentreProps:
+        """The centre's lines, all of them (`fit_column` leaves out what does not fit)."""
         v = m.view
         t = m.cat.t
         if v is None:
             return CentreProps((words(t("centre.waiting_table")),), None)
-        self._optional = {}  # id of a line -> how soon it goes (0 first)
-        lines = self._centre_lines(m, now)
-        return CentreProps(self.fit_centre(m, lines), (v.deal_no, v.phase))
+        return CentreProps(tuple(self._centre_lines(m, now)), (v.deal_no, v.phase))
 
     def optional(self, line: Line, rank: int) -> Line:
         """`line` may be left out of a centre too small for all (rank 0 first)."""
         self._optional[id(line)] = rank
         return line
 
-    def fit_centre(self, m: Model, lines: list[Line]) -> tuple[Line, ...]:
-        """The centre's lines that fit its room, the optional ones left out first
-        (what the key bar, the status line or `t` also tell)."""
+    def fit_column(
+        self, m: Model, centre: CentreProps, declare: DeclareProps, auction: AuctionProps
+    ) -> tuple[CentreProps, DeclareProps, AuctionProps]:
+        """The centre column's boxes in its room (`Model.centre_room`: their text's
+        columns, and the lines the seats across leave): the trick box (or the
+        bidding panel in its place) over the declaration panel, each with its
+        border. On a small terminal the declarations join the centre's box (two
+        borders are two lines it has not). Optional lines go first (what the key
+        bar, the status line or `t` also tell), the first ranks first."""
         room = m.centre_room
-        if room is None or not self._optional:
-            return tuple(lines)
+        if centre.stage is not None:
+            centre = centre._replace(stage=(*centre.stage, room))
+        if m.compact and declare.shown:
+            lines = (*centre.lines, *declare.lines)
+            centre, declare = centre._replace(lines=lines), DeclareProps(False, ())
+        if room is None or room[0] <= 0 or room[1] <= 0:
+            return centre, declare, auction
+        top = auction if auction.shown else centre
+        boxes = [top.lines, declare.lines] if declare.shown else [top.lines]
+        fitted = self.fit(boxes, room)
+        if declare.shown:
+            declare = declare._replace(lines=fitted[1])
+        if auction.shown:
+            return centre, declare, auction._replace(lines=fitted[0])
+        return centre._replace(lines=fitted[0]), declare, auction
+
+    @staticmethod
+    def rows(line: Line, width: int) -> int:
+        """The rows `line` takes in a box of `width` columns."""
+        return sum(len(wrap_lines(part, width)) or 1 for part in plain(line).split("\n"))
+
+    def fit(self, boxes: Sequence[Sequence[Line]], room: tuple[int, int]) -> list[tuple[Line, ...]]:
+        """The lines of boxes one above the other (each with its border) less
+        the optional ones that do not fit `room` (their columns, and the lines
+        of all of them)."""
         width, height = room
-        if width <= 0 or height <= 0:
-            return tuple(lines)
-        sizes = [len(wrap_lines(plain(line), width)) or 1 for line in lines]
+        height -= 2 * len(boxes)  # (a box's border: its top and bottom lines)
+        lines = [line for box in boxes for line in box]
+        if not any(id(line) in self._optional for line in lines):
+            return [tuple(box) for box in boxes]
+        sizes = [self.rows(line, width) for line in lines]
         keep = [True] * len(lines)
         order = sorted(
             (i for i, line in enumerate(lines) if id(line) in self._optional),
             key=lambda i: (self._optional[id(lines[i])], -i),
         )
         total = sum(sizes)
+        dropped: list[int] = []
         for i in order:
             if total <= height:
                 break
             keep[i] = False
             total -= sizes[i]
-        return tuple(line for line, k in zip(lines, keep, strict=True) if k)
+            dropped.append(i)
+        for i in reversed(dropped[:-1]):  # (a shorter one left out first may fit again)
+            if total + sizes[i] <= height:
+                keep[i] = True
+                total += sizes[i]
+        out: list[tuple[Line, ...]] = []
+        at = 0
+        for box in boxes:
+            out.append(
+                tuple(line for line, k in zip(box, keep[at : at + len(box)], strict=True) if k)
+            )
+            at += len(box)
+        return out
 
     def _centre_lines(self, m: Model, now: float) -> list[Line]:
         v = m.view
@@ -506,20 +590,26 @@ class Presenter:
             if holder == m.me:
                 key = "centre.bury_title_marked" if m.kitty_new else "centre.bury_title"
                 out.append(words(t(key, k=m.bury_count()), "centre--prompt"))
-                chk = m.check()
+                why, chk = m.checked()
+                if why:  # (the hint's reason: a small centre may leave it out)
+                    out.append(
+                        self.optional(words(why, "centre--ok" if chk.ok else "seat--dim"), 1)
+                    )
                 out.append(words(chk.message, "centre--ok" if chk.ok else "centre--alert"))
                 sel = m.selection()
-                if sel:
-                    out.append(Line((self.cards(m, sel),)))
-                out.append(words(m.ct.keys(t("centre.bury_keys")), "seat--dim"))
+                if sel:  # (marked ▲ in the hand too)
+                    out.append(self.optional(Line((self.cards(m, sel),)), 1))
+                keys = words(m.ct.keys(t("centre.bury_keys")), "seat--dim")
+                out.append(self.optional(keys, 0))  # (the key bar says them too)
             else:
                 k = m.bury_count()
                 out.append(words(t("centre.burying", name=m.name(holder or 0), k=k)))
             out.extend(self.auction.burying_extra(m))
         elif v.phase == "kitty_theft":
             who = v.theft_turn
-            if who == m.me:
-                out.append(words(t("centre.your_theft"), "centre--prompt"))
+            if who == m.me:  # (a small terminal: the key bar says the keys)
+                key = "centre.your_theft_short" if m.compact else "centre.your_theft"
+                out.append(words(t(key), "centre--prompt"))
             else:
                 out.append(words(t("centre.theft", name=m.name(who if who is not None else 0))))
         elif v.phase == "calling":
@@ -544,7 +634,8 @@ class Presenter:
         if v.trick and v.last_trick and v.last_trick_winner is not None:
             pts = sum(rules.points(p.cards) for p in v.last_trick)
             win = next((p.cards for p in v.last_trick if p.seat == v.last_trick_winner), ())
-            said = t("centre.last_won", name=m.name(v.last_trick_winner), points=pts, cards="\0")
+            key = "centre.last_won" if pts else "centre.last_won_nothing"
+            said = t(key, name=m.name(v.last_trick_winner), points=pts, cards="\0")
             before, _, after = said.partition("\0")  # (where the cards go in the sentence)
             pieces = (Words(before), self.cards(m, win), Words(after))
             out.append(self.optional(Line(pieces, "seat--dim", "card--dim"), 1))  # (`t` shows it)
@@ -566,39 +657,47 @@ class Presenter:
                     if failed is not None:
                         continue
                     shape = t("centre.shape", shape=describe_lead(m.cat, m.rs, m.ctx, p.cards))
-                    out.append(
-                        Line(
-                            (
-                                Words(t("centre.led", name=m.name(p.seat)) + " "),
-                                self.cards(m, p.cards),
-                                Words(shape),
-                            )
+                    led = Line(
+                        (
+                            Words(t("centre.led", name=m.name(p.seat)) + " "),
+                            self.cards(m, p.cards),
+                            Words(shape),
                         )
                     )
-                else:
+                    out.append(self.optional(led, 4))  # (the last to go: the seats show it)
+                else:  # (each seat's panel shows its play too)
                     verb = play_verb(m.rs, m.ctx, lead, p.cards)
                     key = "centre." + verb + ("_you" if m.is_you(p.seat) else "")
                     said = t(key, name=m.name(p.seat)) + " "
-                    out.append(Line((Words(said), self.cards(m, p.cards))))
+                    out.append(self.optional(Line((Words(said), self.cards(m, p.cards))), 2))
         elif v.last_trick and v.last_trick_winner is not None:
             pts = sum(rules.points(p.cards) for p in v.last_trick)
             key = "centre.trick_won_points" if pts else "centre.trick_won"
             said = t(key, name=m.name(v.last_trick_winner), n=v.trick_no, points=pts)
-            out.append(words(said, "seat--dim"))
+            out.append(self.optional(words(said, "seat--dim"), 1))  # (`t` shows it)
         if v.awaiting == m.me:
-            out.append(words(t("centre.your_turn", what=m.requirement()), "centre--prompt"))
+            what = m.requirement()
+            if m.compact and what == t("prompt.lead"):  # (any lead: a small centre says less)
+                what = t("prompt.lead_short")
+            out.append(words(t("centre.your_turn", what=what), "centre--prompt"))
             listed = m.listed_plays()
             if listed:  # what the digits pick
-                picks: list[Piece] = [Words(t("assist.plays"))]
+                picks: list[Group] = []
                 for k, cards in enumerate(listed, 1):
-                    number = Words((" " if k > 1 else "") + t("declare.option", n=k))
-                    picks.append(Group((number, self.cards(m, cards))))
-                out.append(self.optional(Line(tuple(picks), "seat--dim"), 3))
-            chk = m.check()
-            if chk.message:
-                check = words(chk.message, "centre--ok" if chk.ok else "centre--alert")
-                # (nothing picked yet: how to pick, which the key bar says too)
-                out.append(self.optional(check, 0) if not m.selected else check)
+                    number = Words(t("declare.option", n=k))
+                    lead_in = (Words(t("assist.plays")),) if k == 1 else ()
+                    picks.append(Group((*lead_in, number, self.cards(m, cards))))
+                width = m.centre_room[0] if m.centre_room is not None else None
+                line = Line(tuple(packed(picks, " ", width)), "seat--dim")  # (none cut in two)
+                out.append(self.optional(line, 3))
+            why, chk = m.checked()
+            if why:  # (the hint's reason: a small centre may leave it out)
+                out.append(self.optional(words(why, "centre--ok" if chk.ok else "seat--dim"), 1))
+            if chk.message and not m.selected:  # how to pick (the key bar says it too)
+                hint = words(chk.message, "centre--ok" if chk.ok else "seat--dim")
+                out.append(self.optional(hint, 0))
+            elif chk.message:  # what the picked cards make: playable, or why not
+                out.append(words(chk.message, "centre--ok" if chk.ok else "centre--alert"))
         elif v.awaiting is not None:
             out.append(words(t("centre.waiting_for", name=m.name(v.awaiting)), "seat--dim"))
         return out
@@ -636,7 +735,7 @@ class Presenter:
         if not m.compact:  # (the key bar says the keys)
             lines.append(words(m.ct.keys(t("declare.keys")), "seat--dim"))
         if m.auto_declare:
-            lines.append(words(t("pace.auto_declare"), "seat--dim"))
+            lines.append(self.optional(words(t("pace.auto_declare"), "seat--dim"), 1))
         return DeclareProps(True, tuple(lines))
 
     @staticmethod
@@ -749,10 +848,7 @@ class Presenter:
             return self._score[1]
         bands = m.milestones(pts)
         band_text = friends.band_text if ff else (lambda _m, b: m.band_text(b))
-        # one milestone on a small terminal, or while find friends' sides are not all
-        # known (the left then says how far the seats of unknown side could take it)
-        short = m.compact or (ff and friends.attacker_points(v)[1])
-        ahead = [f"{b.min_points} {band_text(m, b)}" for b in bands[: 1 if short else 2]]
+        ahead = [f"{b.min_points} {band_text(m, b)}" for b in bands[:2]]
         right = f" {self.glyphs(m)['sep']} ".join(ahead) if ahead else t("score.top")
         nxt = bands[0] if bands else None
         total = nxt.min_points if nxt is not None else max(pts, 1)
@@ -760,6 +856,7 @@ class Presenter:
             words(left, "bold"),
             words(right),
             (total, min(pts, total)),
+            (words(ahead[0]),) if len(ahead) > 1 else (),  # (the next band alone)
         )
         self._score = (key, props)
         return props

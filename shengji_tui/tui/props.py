@@ -79,17 +79,21 @@ class StatusProps(NamedTuple):
 
 
 class SeatProps(NamedTuple):
-    """A seat around the table (`position`: see `presenter.seat_positions`)."""
+    """A seat around the table (`position`: see `presenter.seat_positions`);
+    `narrow`: its lines in fewer, shorter forms, the shortest last, for a panel
+    too small for `lines` (it shows the first form that fits its rows without
+    wrapping its name line)."""
 
     seat: int
     position: str
     lines: tuple[Line, ...]
+    narrow: tuple[tuple[Line, ...], ...] = ()
 
 
 class MeProps(NamedTuple):
     """The viewer's own line: `left`, then `flag` at the right edge; `short`:
-    `left` for a line too narrow for it (the name and the play, without the
-    level, cards and side)."""
+    `left` for a line too narrow for it (the name and the play, or without a
+    play the level and cards, without the side)."""
 
     left: Line
     flag: Line | None
@@ -98,7 +102,9 @@ class MeProps(NamedTuple):
 
 class CentreProps(NamedTuple):
     lines: tuple[Line, ...]
-    stage: tuple[int, str] | None  # (deal, phase): the box only grows within one
+    # (deal, phase, its room): the box only grows within one stage (a terminal
+    # resized, or the room of the centre changed, begins another)
+    stage: tuple[object, ...] | None
 
 
 class DeclareProps(NamedTuple):
@@ -136,9 +142,19 @@ class HandProps(NamedTuple):
 
 
 class ScoreProps(NamedTuple):
+    """The score line: `left` (the points) before the bar, `right` after it (the
+    bands ahead or the bid's settlement); `fewer`: shorter forms of `right`,
+    shown in turn where it does not fit (none fits: nothing shown)."""
+
     left: Line
     right: Line
     bar: tuple[int, int] | None  # (total, progress) of the points bar; None: hidden
+    fewer: tuple[Line, ...] = ()
+
+    @property
+    def ahead(self) -> tuple[Line, ...]:
+        """`right` and its shorter forms, longest first."""
+        return (self.right, *self.fewer)
 
 
 class LastTrickProps(NamedTuple):

@@ -17,6 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 from textual.widgets._toast import Toast
 
+from shengji_tui.tui.screens import TableScreen
 from shengji_tui.tui.widgets import GameLog, KeyBar, SeatPanel
 from shengji_tui.tui.widgets.lines import LineWidget
 
@@ -84,6 +85,8 @@ def cut_text(app: App[Any]) -> list[str]:
                 continue
             if not text_widget:
                 continue
+            if shown.bottom < region.bottom and w.styles.border_bottom[0] not in ("", "none"):
+                problems.append(f"{name} is cut by its box: its border at row {region.bottom - 1}")
             content = w.content_size
             if content.width <= 0:
                 continue
@@ -166,11 +169,16 @@ def dead_keys(app: App[Any]) -> list[str]:
     return out
 
 
+def toasts_on_view(app: App[Any]) -> int:
+    """The toasts shown (each screen has its own rack: the one on top shows them)."""
+    return sum(1 for t in app.screen.query(Toast) if t.display and t.region)
+
+
 def toasts_over_seats(app: App[Any]) -> list[str]:
     """A toast over a seat's written cells hides who sits there."""
     out = []
     scr = app.screen
-    toasts = [t for t in app.query(Toast) if t.display and t.region]
+    toasts = [t for t in scr.query(Toast) if t.display and t.region]
     if not toasts:
         return out
     for panel in scr.query(SeatPanel):
@@ -189,6 +197,39 @@ def toasts_over_seats(app: App[Any]) -> list[str]:
                     out.append(f"a toast covers {_name(panel)}: {row.strip()!r}")
                     break
     return out
+
+
+def _laid_out(app: App[Any]) -> tuple[object, ...]:
+    """Every widget on view: where it is and what it shows."""
+    return tuple(
+        (id(w), w.region, w.size, getattr(w, "props", None), w.display)
+        for scr in visible_screens(app)
+        for w in scr.query("*")
+    )
+
+
+def _measured(app: App[Any]) -> bool:
+    """Each table screen's centre room is the one its layout gives."""
+    for scr in app.screen_stack:
+        if isinstance(scr, TableScreen):
+            room = scr.centre_room()
+            if room is not None and room != scr.model.centre_room:
+                return False
+    return True
+
+
+async def settle(pilot: Any, app: App[Any], most: int = 30) -> None:
+    """Pause until the screens on view are laid out for what they show: the
+    table's centre room measured for its layout, and one more pause changes no
+    widget's place, size or props (a condition, not a time)."""
+    before: tuple[object, ...] | None = None
+    for _ in range(most):
+        await pilot.pause()
+        now = _laid_out(app)
+        if now == before and _measured(app):
+            return
+        before = now
+    raise AssertionError(f"the screen did not settle in {most} pauses")
 
 
 def problems(app: App[Any]) -> list[str]:

@@ -1,7 +1,7 @@
 """The compact table, from 60x20 (a phone's SSH client in portrait) to 79x23:
 playable by keys, fewer and shorter words (a side seat's role, level and
-cards on lines of their own, no hint lines), every seat
-on screen; at 80x24 the full table again."""
+cards on lines of their own, no hint lines, the declarations in the centre's
+box), every seat on screen; at 80x24 the full table again."""
 
 from __future__ import annotations
 
@@ -56,14 +56,18 @@ async def test_compact_props_say_less_and_the_same_game() -> None:
         m = app.model
         assert m is not None and m.compact
         p = Presenter().present(m, 0.0)
-        assert app.cat.t("centre.first_deal_rule") not in " ".join(map(plain, p.centre.lines))
-        assert p.declare.shown
-        assert m.ct.keys(app.cat.t("declare.keys")) not in " ".join(map(plain, p.declare.lines))
+        centre = " ".join(map(plain, p.centre.lines))
+        assert app.cat.t("centre.first_deal_rule") not in centre
+        # the declarations in the centre's box (no second box's border), without their keys
+        assert not p.declare.shown
+        assert any(plain(line).startswith(app.cat.t("declare.can")) for line in p.centre.lines)
+        assert m.ct.keys(app.cat.t("declare.keys")) not in centre
         left = next(sp for sp in p.seats if sp.position == "left")
         assert "\n" in plain(left.lines[2])  # its role, then its level and cards on two lines
         m.set_compact(False)
         full = Presenter().present(m, 0.0)
         assert app.cat.t("centre.first_deal_rule") in " ".join(map(plain, full.centre.lines))
+        assert full.declare.shown and full.declare.lines[:2] == p.centre.lines[-2:]
         assert full.hand == p.hand and full.status == p.status
 
 

@@ -28,6 +28,7 @@ from shengji_tui.tui.widgets import (
     LastTrick,
     LineWidget,
     MeLine,
+    ScoreAhead,
     ScoreText,
     SeatPanel,
     StatusBar,
@@ -125,6 +126,7 @@ def fresh_props(m: Model, now: float) -> TableProps:
 def fresh_model(m: Model) -> Model:
     again = Model(m.cat, m.ct, list(m.names), m.seat, humans=list(m.humans))
     again.compact, again.card_counter = m.compact, m.card_counter
+    again.centre_room = m.centre_room
     again.table_humans, again.declare_window = m.table_humans, m.declare_window
     assert m.view is not None
     again.take_seat(m.seat, m.view)
@@ -148,7 +150,9 @@ def shown_widgets(screen: TableScreen) -> list[tuple[LineWidget[Any], Any]]:
         if isinstance(w, SeatPanel):
             want: Any = seats[w.props.position]
         elif isinstance(w, ScoreText):
-            want = p.score.left if w.id == "score-left" else p.score.right
+            want = p.score.left
+        elif isinstance(w, ScoreAhead):
+            want = p.score.ahead
         elif isinstance(w, KeyBar):
             continue  # (from the bindings: test_a_turn_change_greys_the_turn_keys...)
         elif isinstance(w, CounterPanel):

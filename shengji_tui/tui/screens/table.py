@@ -49,6 +49,7 @@ from ..widgets import (
     LastTrick,
     MeLine,
     PointsBar,
+    ScoreAhead,
     ScoreText,
     SeatPanel,
     StatusBar,
@@ -147,6 +148,7 @@ class TableScreen(SizeWatch, AuctionKeys):
         self._clock_timer: Timer | None = None
         self._clock_for: object = None  # the clock the timer counts down
         self._widgets: _Widgets | None = None
+        self._toasts_top: int | None = None  # the toasts' row over the centre (place_toasts)
 
     # --------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -179,7 +181,7 @@ class TableScreen(SizeWatch, AuctionKeys):
         with Horizontal(id="scoreline"):
             yield ScoreText(p.score.left, id="score-left")
             yield PointsBar(ascii=self.model.ct.ascii, id="points-bar", total=80)
-            yield ScoreText(p.score.right, no_wrap=True, id="score-right")
+            yield ScoreAhead(p.score.ahead, id="score-right")
         yield MeLine(p.me, id="me")
         yield HandView(p.hand, id="hand")
         yield KeyBar(self.key_text, id="keys")
@@ -193,6 +195,7 @@ class TableScreen(SizeWatch, AuctionKeys):
         return panel
 
     def on_mount(self) -> None:
+        self.screen_layout_refresh_signal.subscribe(self, self.place_toasts)
         self._countdown = self.set_interval(0.25, self._tick_countdown, pause=True)
         self._unwatch = self.model.watch(self.present)
         self.present()
@@ -250,22 +253,55 @@ class TableScreen(SizeWatch, AuctionKeys):
         self.call_after_refresh(self.measure_centre)
 
     def measure_centre(self) -> None:
-        """The centre box's room as laid out (its columns; the lines of the table
-        area left by the seats across and the declaration panel): the presenter
-        leaves out what does not fit (Model.centre_room)."""
+        """The centre column's room as laid out: the columns of its boxes' text,
+        and the lines of the table area that the seats across leave (the trick
+        box, or the bidding panel in its place, and the declaration panel share
+        them). The presenter leaves out what does not fit (Model.centre_room).
+        The room depends on the layout alone (the terminal, the hand's rows),
+        not on what the boxes hold: measured again, it is the same."""
+        room = self.centre_room()
+        if room is not None:
+            self.model.set_centre_room(room)
+        self.place_toasts()
+
+    def place_toasts(self, _screen: object = None) -> None:
+        """Where no corner is free of seats for a toast of a few lines (fewer
+        than 32 rows, or five and six seats across the top, on a terminal
+        without the side panel), toasts show over the centre box, below its top
+        border and as wide as it (`-toasts-centre`); else at the top right.
+        (After every layout: the box moves as the seats and the hand change.)"""
         w = self._widgets
-        if w is None or not w.centre.display or not w.centre.region:
+        centred = not self.has_class("-wide") and (
+            self.has_class("-short") or self.model.players > 4
+        )
+        self.set_class(centred, "-toasts-centre")
+        box = None if w is None else (w.auction if w.auction.display else w.centre)
+        top = box.region.y + 1 if centred and box is not None and box.region else None
+        if top == self._toasts_top:
             return
+        self._toasts_top = top
+        for rack in self.query("ToastRack"):  # (the screen's own, by its CSS type)
+            if top is not None:
+                rack.styles.margin = (top, 0, 0, 0)
+            else:
+                rack.styles.clear_rule("margin")
+
+    def centre_room(self) -> tuple[int, int] | None:
+        """The centre column's room as laid out now (None: not laid out)."""
+        w = self._widgets
+        if w is None:
+            return None
+        column = self.query_one("#centre")
+        box = w.auction if w.auction.display else w.centre
+        if not column.region or not box.display:
+            return None
         area = self.query_one(TableArea)
         taken = 0
         for node in area.children:
             if node.id in ("seat-top", "top-row") and node.display:
                 taken += node.outer_size.height + node.styles.margin.height
-        if w.declare.display:
-            taken += w.declare.outer_size.height
-        box = w.centre
-        lines = area.content_size.height - taken - box.styles.gutter.height
-        self.model.set_centre_room((box.content_size.width, lines))
+        lines = area.content_size.height - taken
+        return (column.content_size.width - box.styles.gutter.width, lines)
 
     def show(self, props: TableProps) -> None:
         """Give each widget its props: a widget repaints the lines that changed, the
@@ -295,7 +331,7 @@ class TableScreen(SizeWatch, AuctionKeys):
             w.centre.display = not shown
         w.last_trick.show(props.last_trick, look)
         w.score_left.show(props.score.left, look)
-        w.score_right.show(props.score.right, look)
+        w.score_right.show(props.score.ahead, look)
         w.me.show(props.me, look)
         w.hand.show(props.hand, look)
         if w.declare.display != props.declare.shown:
@@ -589,7 +625,7 @@ class _Widgets:
         self.auction = screen.query_one(AuctionPanel)
         self.last_trick = screen.query_one(LastTrick)
         self.score_left = screen.query_one("#score-left", ScoreText)
-        self.score_right = screen.query_one("#score-right", ScoreText)
+        self.score_right = screen.query_one("#score-right", ScoreAhead)
         self.me = screen.query_one(MeLine)
         self.hand = screen.query_one(HandView)
         self.bar = screen.query_one(PointsBar)

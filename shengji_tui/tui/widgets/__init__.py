@@ -12,7 +12,7 @@ Modules:
   declare     `DeclarePanel`
   auction     `AuctionPanel` (the bidding panel, in the centre's place)
   hand        `HandView` (and `hand_rows`, its layout)
-  score       `ScoreText`, `PointsBar`
+  score       `ScoreText`, `ScoreAhead`, `PointsBar`
   last_trick  `LastTrick`
   keybar      `KeyBar` (the table's footer)
   log         `GameLog`
@@ -29,7 +29,7 @@ from .last_trick import LastTrick
 from .lines import LinesWidget, LineWidget, line_text, lines_text
 from .log import GameLog
 from .me import MeLine
-from .score import PointsBar, ScoreText
+from .score import PointsBar, ScoreAhead, ScoreText
 from .seat import SeatPanel
 from .status import StatusBar
 from .styles import CARD_STYLES, StyleTable, styles_for
@@ -50,6 +50,7 @@ __all__ = [
     "LinesWidget",
     "MeLine",
     "PointsBar",
+    "ScoreAhead",
     "ScoreText",
     "SeatPanel",
     "Slot",

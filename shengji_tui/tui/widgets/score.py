@@ -1,5 +1,5 @@
 """The score line: the attackers' points, a points bar towards the next band,
-the bands ahead."""
+the bands ahead (as many as fit)."""
 
 from __future__ import annotations
 
@@ -55,13 +55,20 @@ class PointsBar(ProgressBar):
 
 
 class ScoreText(LineWidget[Line]):
-    """'attackers 35' before the bar (`no_wrap` False), or the bands after it."""
-
-    def __init__(self, props: Line, no_wrap: bool = False, **kw: Any) -> None:
-        super().__init__(props, **kw)
-        self.no_wrap = no_wrap
+    """'attackers 35' before the bar."""
 
     def build(self) -> Text:
-        if self.no_wrap:
-            return line_text(self.props, self.styles_table, no_wrap=True, overflow="ellipsis")
         return line_text(self.props, self.styles_table)
+
+
+class ScoreAhead(LineWidget[tuple[Line, ...]]):
+    """After the bar: the first of its forms (`ScoreProps.ahead`, longest first)
+    that fits the width left to it; none fits: nothing (never a cut band)."""
+
+    def build(self) -> Text:
+        width = self.content_size.width
+        for line in self.props:
+            text = line_text(line, self.styles_table, no_wrap=True)
+            if text.cell_len <= width:
+                return text
+        return Text(no_wrap=True)

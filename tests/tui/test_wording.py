@@ -1,0 +1,200 @@
+"""The result's and the table's words said right, a state in and the wrong
+text never out, in English and Chinese: a match won by one seat ("Mei wins
+the match", never "Mei win"; find friends: the dealer who held the deal at
+A, docs/rules.md §10), a forced auction's result ("Everyone passed: Ken dealt
+at the minimum", never "Ken bid 70"), a take-over that gains no level (never
+"+0 levels"), and the declaring hint of each preset (a joker pair only where
+the pack has two of a joker and tuples are played)."""
+
+from __future__ import annotations
+
+import pytest
+
+from shengji_tui import rules
+from shengji_tui.engine import (
+    SUPPORTED,
+    DealNext,
+    DealReview,
+    DealScored,
+    GameState,
+    MatchOver,
+    NameTrump,
+    PassBid,
+    apply,
+    new_game,
+    review_for,
+    view_for,
+)
+from shengji_tui.text import CardText, Catalogue
+from shengji_tui.tui import outcome
+from shengji_tui.tui.model import Model
+from shengji_tui.tui.presenter import Presenter
+from shengji_tui.tui.props import plain
+
+from . import auction_states as A
+from .walk_states import match_end
+
+NAMES = ["Lin", "Ana", "Mei", "Ken", "Raj", "Zoe"]
+
+
+def model_of(state: GameState, seat: int, lang: str) -> Model:
+    cat = Catalogue(lang)
+    m = Model(cat, CardText(cat), NAMES[: state.rules.players], seat, humans=[seat])
+    m.take_seat(seat, view_for(state, seat))
+    return m
+
+
+def said(lines) -> list[str]:
+    return [plain(line) for line in lines]
+
+
+def review_voice(state: GameState, lang: str) -> outcome.ReviewVoice:
+    cat = Catalogue(lang)
+    return outcome.ReviewVoice(cat, CardText(cat), lambda s: NAMES[s])
+
+
+# ------------------------------------------------------------ the match's end
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("preset", ["find-friends", "find-friends-5", "classic", "six-player"])
+def test_the_match_end_names_its_winners_in_the_right_number(preset: str, lang: str) -> None:
+    state = match_end(preset).state
+    over = next(e for e in state.log if isinstance(e, MatchOver))
+    if rules.RuleSet.preset(preset).partnership == "find_friends":
+        assert over.winners == (state.dealer,)  # (§10: the seat that held the deal at A)
+    for seat in range(state.rules.players):
+        m = model_of(state, seat, lang)
+        t = m.cat.t
+        result = Presenter().result(m, final=True)
+        text = [result.title, *said(result.lines)]
+        names = m.team_name(over.winners)
+        if seat in over.winners:
+            key = "result.match_won_you" if len(over.winners) == 1 else "result.match_won"
+            assert result.title == t(key, names=names)
+            assert "(" not in result.title or len(over.winners) > 1  # (never "(You)")
+        elif len(over.winners) == 1:
+            assert result.title == t("result.match_lost_sg", names=names)
+            assert f"{names} wins the match at level {over.level}!" in text or lang == "zh"
+        else:
+            assert result.title == t("result.match_lost", names=names)
+        if lang == "en" and len(over.winners) == 1 and seat not in over.winners:
+            assert not any(f"{names} win the" in line for line in text), text
+    # the review's last step: nobody is "you", one winner is one
+    review = review_for(state, 0)
+    end = outcome.end_of_review(review, state.rules)
+    voice = review_voice(state, lang)
+    lines = said(outcome.result_lines(end, voice))
+    key = "log.match_over_sg" if len(over.winners) == 1 else "log.match_over"
+    assert voice.cat.t(key, names=voice.team_name(over.winners), level=over.level) in lines
+
+
+# ------------------------------------------------------------ a forced auction
+def forced_state() -> GameState:
+    """Eighty points: every seat passes, the opener deals at the minimum; played out."""
+    s = A.dealt(A.EIGHTY, 3)
+    while s.phase == "bidding":
+        who = s.awaiting()
+        assert who is not None
+        s, _ = apply(s, PassBid(seat=who))
+    assert s.phase == "naming_trump"
+    dealer = s.awaiting()
+    assert dealer is not None
+    s, _ = apply(s, NameTrump(seat=dealer, suit=rules.Suit.S))
+    return A.played_out(s)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_forced_auctions_result_says_nobody_bid(lang: str) -> None:
+    state = forced_state()
+    dealer, bid = state.dealer, state.bid
+    assert dealer is not None and bid == state.rules.bid_start
+    for seat in range(state.rules.players):
+        m = model_of(state, seat, lang)
+        t = m.cat.t
+        lines = said(Presenter().result(m, final=False).lines)
+        name = m.name(dealer)
+        assert any(line.startswith(t("auction.result_made_forced").split("{")[0]) for line in lines)
+        # never "Ken bid 70 and took …": nobody bid
+        for key in ("auction.result_made", "auction.result_missed"):
+            bid_said = t(key, name=name, bid=bid, points="\0", n="\0").split("\0")[0]
+            assert not any(line.startswith(bid_said) for line in lines), lines
+    # the review's last step says it as the result screen does
+    review: DealReview = review_for(state, 0)
+    assert review.auction is not None and review.auction.forced
+    lines = said(
+        outcome.result_lines(outcome.end_of_review(review, state.rules), review_voice(state, lang))
+    )
+    forced = Catalogue(lang).t("auction.result_made_forced").split("{")[0]
+    assert any(line.startswith(forced) for line in lines), lines
+
+
+# ------------------------------------------------------------ a take-over without levels
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(("preset", "points"), [("classic", 85), ("find-friends-5", 125)])
+def test_a_take_over_that_gains_no_level_says_so(preset: str, points: int, lang: str) -> None:
+    """Classic 80-115, five-player find friends 120-175: the attackers take over
+    and nobody goes up (never "+0 levels")."""
+    rs = rules.RuleSet.preset(preset)
+    result = rules.deal_result(rs, points)
+    assert result.attackers_take_over and result.attacker_levels == 0
+    scored = DealScored(
+        attacker_points=points, trick_points=points, kitty_points=0, penalty_points=0, result=result
+    )
+    end = outcome.DealEnd(
+        rules=rs,
+        ctx=rules.TrumpContext("2", rules.Suit.S),
+        deal_no=0,
+        dealer=0,
+        dealer_side=(0, 2) if rs.players == 4 else (0, 3),
+        bid=None,
+        first_seat=0,
+        events=(scored,),
+        last_trick=(),
+        last_winner=None,
+        levels=None,
+        match_scores=None,
+        teams=tuple(range(rs.players)),
+        going_on=True,
+        friend=3 if rs.players == 5 else None,
+    )
+    voice = review_voice(new_game(preset, 1), lang)
+    lines = said(outcome.result_lines(end, voice))
+    attackers = voice.team_name([s for s in range(rs.players) if s not in end.dealer_side])
+    assert voice.cat.t("result.take_over_none", attackers=attackers) in lines, lines
+    assert not any("+0" in line or "升 0 级" in line for line in lines), lines
+
+
+# ------------------------------------------------------------ the declaring hint
+def early_deal(preset: str) -> Model:
+    """Seat 0 holds a few cards, none it may declare with, nobody declared."""
+    for seed in range(1, 100):
+        s = new_game(preset, seed)
+        while s.phase == "dealing" and len(s.hands[0]) < 3:
+            s, _ = apply(s, DealNext())
+        v = view_for(s, 0)
+        if s.phase != "dealing" or s.declarations:
+            continue
+        if rules.valid_declarations(s.rules, s.level, list(s.hands[0]), None, False):
+            continue
+        cat = Catalogue("en")
+        m = Model(cat, CardText(cat), NAMES[: s.rules.players], 0, humans=[0])
+        m.take_seat(0, v)
+        return m
+    raise AssertionError(f"{preset}: no early deal without a declaration")
+
+
+@pytest.mark.parametrize(
+    "preset", [p for p in SUPPORTED if rules.RuleSet.preset(p).bidding == "none"]
+)
+def test_the_declaring_hint_says_what_this_preset_declares_with(preset: str) -> None:
+    m = early_deal(preset)
+    rs = m.rs
+    hint = Presenter.why_no_declaration(m)
+    level = m.view.level if m.view is not None else "2"
+    assert f"({level})" in hint  # the level card, named once
+    joker_pair = rs.decks >= 2 and rs.max_tuple >= 2
+    assert ("joker" in hint) == joker_pair, hint
+    assert "level cards," not in hint and ", 2," not in hint  # (never "level cards, 2, or…")
+    zh = Catalogue("zh")
+    m.set_look(zh, CardText(zh))
+    hint = Presenter.why_no_declaration(m)
+    assert ("王" in hint) == joker_pair, hint
