@@ -864,6 +864,7 @@ class ShengjiApp(App[None]):
             self._closing_seen, self._closing_done = set(), set()
             for s in self.humans:
                 table.hold_deal(s, True)
+        m.set_held(table.deal_held)  # (the centre: held, no countdown at 0 s)
         if m.seat not in self._closing_seen:  # (their whole hand is on screen now)
             self._closing_seen.add(m.seat)
             self.notify(m.ct.keys(self.cat.t("hotseat.last_chance")), timeout=6, markup=False)

@@ -43,6 +43,7 @@ from shengji_tui.tui.aids import AidsPresenter
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.counter import count_cards
 from shengji_tui.tui.model import Model
+from shengji_tui.tui.props import plain
 from shengji_tui.tui.screens import (
     CounterScreen,
     DealResultScreen,
@@ -628,6 +629,11 @@ async def test_every_human_gets_the_last_chance_to_declare() -> None:
         m = app.model
         assert m is not None and m.seat == HUMANS[0]
         assert table.deal_held, "the window is held"
+        # the centre says so (no countdown run down to "0 s" while it waits)
+        await wait_until(pilot, lambda: m.deal_held, what="the model held")
+        centre = [plain(line) for line in app.screen.props.centre.lines]
+        assert app.cat.t("pace.held_closing") in centre, centre
+        assert app.cat.t("centre.dealt") in centre, centre
         await pilot.press("f")
         await wait_until(pilot, lambda: isinstance(app.screen, PassScreen), what="the hand-over")
         assert not table.submitted, "nothing closed before the other human's turn"
