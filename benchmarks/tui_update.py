@@ -39,6 +39,7 @@ from textual.drivers.headless_driver import HeadlessDriver
 
 from shengji_tui.bots import RandomBot
 from shengji_tui.engine import GameState, apply, events_for, new_game, review_for, view_for
+from shengji_tui.table import SeatInfo, TableStatus
 from shengji_tui.table.plan import plan
 from shengji_tui.tui import patches
 from shengji_tui.tui.app import ShengjiApp, TableUpdate
@@ -73,11 +74,6 @@ NullDriver.since = 0.0
 NullDriver.apps = []
 
 
-class Seat:
-    def __init__(self, kind: str, name: str) -> None:
-        self.kind, self.name, self.connected, self.on_auto = kind, name, True, False
-
-
 class StaticTable:
     """The app's table interface (`tui.contract.TableLike`: `check_contract`
     below says when it grew) over a fixed state; updates are fed by hand."""
@@ -85,14 +81,13 @@ class StaticTable:
     table_id = "bench"
     declare_window: float | None = None
     trouble: Any = None
-    finished = False
-    clock: Any = None  # no turn clock
     card_counter = True
-    deal_held = False
 
     def __init__(self, state: GameState) -> None:
         self.state = state
-        self.seats = [Seat("human" if s == 0 else "bot", n) for s, n in enumerate(NAMES)]
+
+    def status(self) -> TableStatus:
+        return STATUS
 
     def view(self, seat: int | None) -> Any:
         return view_for(self.state, seat or 0)
@@ -100,10 +95,13 @@ class StaticTable:
     def review(self, seat: int) -> Any:
         return review_for(self.state, seat)
 
-    def reviews(self, seat: int) -> Any:
+    async def reviews(self, seat: int) -> Any:
         return [review_for(self.state, seat)]
 
-    def hold_deal(self, seat: int, hold: bool = True) -> None:
+    def coach_source(self) -> Any:
+        return None  # (the coach analyses nothing here)
+
+    async def hold_deal(self, seat: int, hold: bool = True) -> None:
         pass
 
     def subscribe(self, seat: int | None, callback: Any) -> Any:
@@ -118,10 +116,10 @@ class StaticTable:
     def recent_notes(self) -> list[Any]:
         return []
 
-    def say(self, seat: int | None, name: str, text: str, sender: str | None = None) -> Any:
+    async def say(self, seat: int | None, name: str, text: str, sender: str | None = None) -> Any:
         raise RuntimeError("the benchmark's table has no chat")
 
-    def reclaim(self, seat: int, *, quiet: bool = False) -> bool:
+    async def reclaim(self, seat: int) -> bool:
         return False
 
     async def submit(self, seat: int, command: Any) -> list[Any]:
@@ -147,12 +145,16 @@ def check_contract() -> None:
 
     wanted = {n for n, _ in inspect.getmembers(TableLike) if not n.startswith("_")}
     wanted |= set(getattr(TableLike, "__annotations__", {}))
-    missing = sorted(n for n in wanted if not hasattr(StaticTable, n) and n != "seats")
+    missing = sorted(n for n in wanted if not hasattr(StaticTable, n))
     if missing:
         raise SystemExit(f"benchmarks/tui_update.py: StaticTable lacks {', '.join(missing)}")
 
 
 NAMES = ["You", "Ana", "Mei", "Ken"]
+# the seats as every update tells them (no turn clock, no hold)
+STATUS = TableStatus(
+    tuple(SeatInfo("human" if s == 0 else "bot", n, True) for s, n in enumerate(NAMES))
+)
 
 
 def record_deal(
@@ -199,7 +201,7 @@ async def measure(
             if profile is not None and phase in profile_phases:
                 profile.enable()
             t0 = time.process_time()
-            app.post_message(TableUpdate(0, view, events))
+            app.post_message(TableUpdate(0, view, events, STATUS))
             await pilot.pause()
             dt = time.process_time() - t0
             if profile is not None:
@@ -255,7 +257,7 @@ async def measure_fanout(
                 profile.enable()
             for s, app in enumerate(apps):
                 _, view, events = runs[s][1][i]
-                app.post_message(TableUpdate(s, view, events))
+                app.post_message(TableUpdate(s, view, events, STATUS))
             NullDriver.since = t0
             NullDriver.apps = [id(a) for a in apps]
             NullDriver.waiter = asyncio.get_running_loop().create_future()

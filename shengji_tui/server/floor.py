@@ -23,7 +23,7 @@ from textual.widgets import Static
 
 from ..bots import RandomBot
 from ..engine import Command, DealAll, Event, RuleError, SeatView, allowed
-from ..table import Table
+from ..table import Table, TableStatus
 from .remote import RemoteApp
 
 
@@ -69,7 +69,7 @@ class FloorApp(RemoteApp, App[None]):
     def on_mount(self) -> None:
         app = self  # (the table calls back from whichever session moved)
 
-        def cb(view: SeatView, events: list[Event]) -> None:
+        def cb(view: SeatView, events: list[Event], status: TableStatus) -> None:
             app.post_message(FloorUpdate(view))
 
         self._unsubscribe = self.table.subscribe(self.seat, cb)

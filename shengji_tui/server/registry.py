@@ -558,7 +558,7 @@ class Registry:
         room.holders.pop(seat, None)
         self._cancel_away(room, seat)
         if room.table is not None:
-            room.table.reclaim(seat, quiet=True)  # (a seat given up is no 托管)
+            room.table.end_auto(seat, quiet=True)  # (a seat given up is no 托管)
             room.table.set_bot(seat, room.bot(seat, level, slot.name))
         self._changed(room=room)
 

@@ -27,15 +27,21 @@ from typing import TYPE_CHECKING, Any
 
 from ..coach.service import Source
 from ..engine import Command, DealReview, Event, RuleError, SeatView, events_for, review_of
-from ..table import SPECTATOR, DriverStopped, SeatInfo, StoreTrouble, Table, TakeBackRefused
-from ..table.clock import Clock
+from ..table import (
+    SPECTATOR,
+    DriverStopped,
+    StoreTrouble,
+    Table,
+    TableStatus,
+    TakeBackRefused,
+)
 from ..table.notes import Note
 from .registry import Registry, Room
 
 if TYPE_CHECKING:
     from ..tui.contract import TableLike, WatchLike
 
-Callback = Callable[[SeatView, list[Event]], Any]
+Callback = Callable[[SeatView, list[Event], TableStatus], Any]
 
 
 class WatchRefused(RuleError):
@@ -86,7 +92,7 @@ class WatchedTable:
         self._following = seat
         if seat is not None and self._shown:
             self._seat_sub = self.table.subscribe(seat, self._on_seat)
-        self._tell_shown(self.view(0), [])
+        self._tell_shown(self.view(0), [], self.table.status())
         return None
 
     def _shown_seat(self) -> int | None:
@@ -100,25 +106,25 @@ class WatchedTable:
         if self._following is not None and not self.may_follow(self._following):
             self._drop_seat()
             self._following = None
-            self._tell_shown(self.table.view(None), [])
+            self._tell_shown(self.table.view(None), [], self.table.status())
 
     def _drop_seat(self) -> None:
         if self._seat_sub is not None:
             self._seat_sub()
             self._seat_sub = None
 
-    def _tell_shown(self, view: SeatView, events: list[Event]) -> None:
+    def _tell_shown(self, view: SeatView, events: list[Event], status: TableStatus) -> None:
         for cb in list(self._shown):
-            cb(view, events)
+            cb(view, events, status)
 
-    def _on_public(self, view: SeatView, events: list[Event]) -> None:
+    def _on_public(self, view: SeatView, events: list[Event], status: TableStatus) -> None:
         if self._shown_seat() is None:
-            self._tell_shown(view, events)
+            self._tell_shown(view, events, status)
 
-    def _on_seat(self, view: SeatView, events: list[Event]) -> None:
+    def _on_seat(self, view: SeatView, events: list[Event], status: TableStatus) -> None:
         f = self._shown_seat()
         if f is not None and view.seat == f:
-            self._tell_shown(view, events)
+            self._tell_shown(view, events, status)
 
     def release(self) -> None:
         """The spectator leaves: nothing of it stays subscribed."""
@@ -137,9 +143,8 @@ class WatchedTable:
     def table_id(self) -> str:
         return self.table.table_id
 
-    @property
-    def seats(self) -> Sequence[SeatInfo]:
-        return self.table.seats
+    def status(self) -> TableStatus:
+        return self.table.status()
 
     @property
     def declare_window(self) -> float | None:
@@ -150,20 +155,8 @@ class WatchedTable:
         return self.table.trouble
 
     @property
-    def finished(self) -> bool:
-        return self.table.finished
-
-    @property
-    def clock(self) -> Clock | None:
-        return self.table.clock
-
-    @property
     def card_counter(self) -> bool:
         return self.table.card_counter
-
-    @property
-    def deal_held(self) -> bool:
-        return self.table.deal_held
 
     def view(self, seat: int | None) -> SeatView:
         """None: the public table (the log's feed); a seat: the view shown (the
@@ -182,10 +175,10 @@ class WatchedTable:
             return self.table.review(0)  # (scored: nothing of the deal is hidden)
         return review_of(state.rules, events_for(state.log, SPECTATOR, state), SPECTATOR)
 
-    def reviews(self, seat: int) -> list[DealReview]:
+    async def reviews(self, seat: int) -> list[DealReview]:
         """The match's finished deals (nothing of them is hidden any more), then
         the deal in play as `review` gives it."""
-        return [*self.table.reviews(0)[:-1], self.review(seat)]
+        return [*self.table.reviews_now(0)[:-1], self.review(seat)]
 
     def coach_source(self) -> Source | None:
         """None: a spectator analyses nobody's decisions."""
@@ -221,14 +214,14 @@ class WatchedTable:
         return self.table.recent_notes()
 
     # ------------------------------------------------------------ what a spectator may do
-    def say(self, seat: int | None, name: str, text: str, sender: str | None = None) -> Note:
+    async def say(self, seat: int | None, name: str, text: str, sender: str | None = None) -> Note:
         """Said as a watcher, signed with the spectator's name (whatever is asked)."""
-        return self.table.say(None, self._name, text, sender=self._sender)
+        return await self.table.say(None, self._name, text, sender=self._sender)
 
-    def hold_deal(self, seat: int, hold: bool = True) -> None:
+    async def hold_deal(self, seat: int, hold: bool = True) -> None:
         """A spectator holds no deal."""
 
-    def reclaim(self, seat: int, *, quiet: bool = False) -> bool:
+    async def reclaim(self, seat: int) -> bool:
         return False  # (no seat of its own to take back)
 
     async def submit(self, seat: int, command: Command) -> list[Event]:

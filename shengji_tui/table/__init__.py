@@ -19,7 +19,16 @@ from .settings import (
     bot_specs,
     seats_from,
 )
-from .table import DriverStopped, SeatInfo, StoreTrouble, Table, TableStopped, result_of
+from .table import (
+    ClockStatus,
+    DriverStopped,
+    SeatInfo,
+    StoreTrouble,
+    Table,
+    TableStatus,
+    TableStopped,
+    result_of,
+)
 from .takeback import TakeBackRefused
 from .views import SPECTATOR, ViewCache, spectator_view
 
@@ -34,6 +43,7 @@ __all__ = [
     "ChatNote",
     "ChatRefused",
     "Clock",
+    "ClockStatus",
     "DriverStopped",
     "HeadlessRun",
     "MonotonicTicker",
@@ -48,6 +58,7 @@ __all__ = [
     "Table",
     "TableChannel",
     "TableSettings",
+    "TableStatus",
     "TableStopped",
     "TakeBackRefused",
     "Ticker",

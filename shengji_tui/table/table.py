@@ -11,8 +11,11 @@
 - Durable: with a `Store`, `submit` returns only once the command and its
   events (and the summary of a deal it scores) are on disk (acknowledged =
   durable); `Table.restore` rebuilds a table by replaying its log.
-- Subscribers get their seat's new view and the events as that seat may see
-  them after every change (a seat change: the same view and no events). A
+- Subscribers get their seat's new view, the events as that seat may see
+  them and the table's `TableStatus` (its seats, its turn clock in seconds
+  left, whether the deal is held) after every change (a seat change, a hold:
+  the same view and no events), so that whoever shows the table needs to ask
+  it nothing between updates (a session in another process included). A
   plain callback is called in order, inline; one that returns an awaitable has
   its awaitables awaited in order by a task of its own, so a slow subscriber
   never holds up the table or the other subscribers.
@@ -112,7 +115,7 @@ from .views import SPECTATOR, ViewCache
 
 log = logging.getLogger("shengji_tui.table")
 
-Callback = Callable[[SeatView, list[Event]], Awaitable[None] | None]
+Callback = Callable[[SeatView, list[Event], "TableStatus"], Awaitable[None] | None]
 T = TypeVar("T")
 
 # pauses between attempts at a store write that failed (the last one repeats)
@@ -121,10 +124,12 @@ _DEALING = ("dealing", "declaring")  # the phases a hold holds
 __all__ = [
     "DEFAULT_DECLARE_WINDOW",
     "RETRY_DELAYS",
+    "ClockStatus",
     "DriverStopped",
     "SeatInfo",
     "StoreTrouble",
     "Table",
+    "TableStatus",
     "TableStopped",
 ]
 
@@ -172,6 +177,30 @@ class SeatInfo:
     name: str
     connected: bool
     on_auto: bool = False
+
+
+@dataclass(frozen=True)
+class ClockStatus:
+    """The running turn clock as a subscriber is told it: `seat`'s decision
+    (None: the declaring window) has `left` seconds to go when told (not a
+    deadline: the table's time is not the reader's), of `seconds`, in state
+    `version`."""
+
+    seat: int | None
+    left: float
+    seconds: float
+    version: int
+
+
+@dataclass(frozen=True)
+class TableStatus:
+    """What the table says of itself with every update, beside the view: each
+    seat as the players see it, the turn clock (None: none runs), whether
+    someone holds the deal."""
+
+    seats: tuple[SeatInfo, ...]
+    clock: ClockStatus | None = None
+    deal_held: bool = False
 
 
 class _Subscriber:
@@ -316,22 +345,26 @@ class Table:
         """Someone holds the deal (`hold_deal`)."""
         return bool(self._holds) and self._state.phase in _DEALING
 
-    def hold_deal(self, seat: int, hold: bool = True) -> None:
+    async def hold_deal(self, seat: int, hold: bool = True) -> None:
         """`seat` holds the deal (or lets it go on). While anyone holds it the
         driver deals no card and leaves the declarations open; the cards come
         one at a time by a `DealNext` of a seat, and bots still declare. A hold
-        lasts for this deal (nothing is stored: a resumed game deals on)."""
+        lasts for this deal (nothing is stored: a resumed game deals on). The
+        subscribers hear the new `TableStatus` when it changes."""
         self._check_seat(seat)
         if hold and self._state.phase not in _DEALING:
             return
         if (seat in self._holds) == hold:
             return
+        held = self.deal_held
         if hold:
             self._holds.add(seat)
         else:
             self._holds.discard(seat)
         self._changed.set()
         self._refresh_clock()  # (a held deal's declaring window runs no clock)
+        if self.deal_held != held:
+            self._notify([])
 
     def view(self, seat: int | None) -> SeatView:
         """What `seat` sees now; None: a spectator's view (no hand; `seat` is -1)."""
@@ -345,9 +378,13 @@ class Table:
         self._check_seat(seat)
         return review_for(self._state, seat)
 
-    def reviews(self, seat: int) -> list[DealReview]:
+    async def reviews(self, seat: int) -> list[DealReview]:
         """Every deal of the match so far as `seat` may review it: the finished
         ones whole, then the one in play as `review` gives it."""
+        return self.reviews_now(seat)
+
+    def reviews_now(self, seat: int) -> list[DealReview]:
+        """`reviews`, for the table's owner (no await)."""
         self._check_seat(seat)
         return [*self._past, review_for(self._state, seat)]
 
@@ -364,6 +401,15 @@ class Table:
     def clock(self) -> Clock | None:
         """The turn clock running now (None: no clock, or no human to wait for)."""
         return self._clock
+
+    def status(self) -> TableStatus:
+        """The seats, the clock (its seconds left now) and the hold, as every
+        subscriber is told them with each update."""
+        c = self._clock
+        clock = None
+        if c is not None:
+            clock = ClockStatus(c.seat, c.left(self._ticker.now()), c.seconds, c.version)
+        return TableStatus(tuple(self._seat_list), clock, self.deal_held)
 
     @property
     def on_auto(self) -> tuple[int, ...]:
@@ -384,7 +430,8 @@ class Table:
     # ------------------------------------------------------- subscribers
 
     def subscribe(self, seat: int | None, callback: Callback) -> Callable[[], None]:
-        """Call `callback(view, events)` after every change; returns the unsubscriber."""
+        """Call `callback(view, events, status)` after every change; returns the
+        unsubscriber."""
         if seat is not None:
             self._check_seat(seat)
         sub = _Subscriber(seat, callback)
@@ -400,14 +447,18 @@ class Table:
 
     def _notify(self, events: list[Event]) -> None:
         state = self._state
+        status = self.status() if self._subs else None
         for sub in list(self._subs):
+            assert status is not None
             view = self._views.get(state, sub.seat)
             seen = events_for(events, SPECTATOR if sub.seat is None else sub.seat, state)
-            self._deliver(sub, view, seen)
+            self._deliver(sub, view, seen, status)
 
-    def _deliver(self, sub: _Subscriber, view: SeatView, events: list[Event]) -> None:
+    def _deliver(
+        self, sub: _Subscriber, view: SeatView, events: list[Event], status: TableStatus
+    ) -> None:
         try:
-            result = sub.callback(view, events)
+            result = sub.callback(view, events, status)
         except Exception:
             log.exception("table %s: a subscriber of seat %s failed", self.table_id, sub.seat)
             return
@@ -505,7 +556,10 @@ class Table:
         self._settings = self._settings.replace(pacing=pacing)
         self._save_settings()
         self._changed.set()
+        clock = self._clock
         self._refresh_clock()
+        if self._clock is not clock:
+            self._notify([])
 
     def _save_settings(self) -> None:
         if self._store is not None:
@@ -591,9 +645,14 @@ class Table:
                     clock = Clock(None, self._ticker.now() + secs, secs, st.version)
         self._clock = clock
 
-    def reclaim(self, seat: int, *, quiet: bool = False) -> bool:
+    async def reclaim(self, seat: int) -> bool:
         """`seat`'s player takes it back from 托管 (a key pressed at the table);
-        False: it was not in 托管. `quiet`: nothing said (the seat is given up)."""
+        False: it was not in 托管."""
+        return self.end_auto(seat)
+
+    def end_auto(self, seat: int, *, quiet: bool = False) -> bool:
+        """`seat` is no longer in 托管 (False: it was not); `quiet`: nothing said
+        (the seat is given up)."""
         self._check_seat(seat)
         self._timeouts.pop(seat, None)
         if seat not in self._on_auto:
@@ -674,7 +733,9 @@ class Table:
         """The last notes said at the table (chat, timeouts, 托管), oldest first."""
         return self.channel.recent()
 
-    def say(self, seat: int | None, name: str, text: str, sender: str | None = None) -> ChatNote:
+    async def say(
+        self, seat: int | None, name: str, text: str, sender: str | None = None
+    ) -> ChatNote:
         """`name` (at `seat`; None: a spectator) says `text` at the table; `sender`
         is who the rate is counted for (default: the seat). ChatRefused with a
         sentence when it is not said (nothing left once cleaned, too long, too fast)."""
@@ -741,7 +802,7 @@ class Table:
         events = await self._shielded(self._submit_locked(command))
         self._timeouts.pop(seat, None)  # a move of its own: the timeouts in a row end
         if seat in self._on_auto:
-            self.reclaim(seat)
+            self.end_auto(seat)
         return events_for(events, seat, self._state)
 
     async def _submit_locked(self, command: Command) -> list[Event]:
@@ -863,6 +924,8 @@ class Table:
         if self.finished:
             self._done.set()
         self._refresh_clock()
+        if self._clock is not None:  # (its subscribers learn it runs)
+            self._notify([])
         self._task = asyncio.create_task(self._drive(), name=f"table-{self.table_id}")
 
     async def _drive(self) -> None:

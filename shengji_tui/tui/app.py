@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import dataclasses
 import os
+import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +35,7 @@ from ..bots import HINT_BUDGET_MS, LEVELS
 from ..coach.service import Analyst
 from ..engine import (
     CallFriend,
+    CardDealt,
     Command,
     DealNext,
     Event,
@@ -50,7 +52,9 @@ from ..table import (
     AutoNote,
     ChatNote,
     ChatRefused,
+    Clock,
     Note,
+    TableStatus,
     TakeBackRefused,
     TimeoutNote,
 )
@@ -168,6 +172,11 @@ class ShengjiApp(App[None]):
         self.start_with_menu = menu
         self.views: dict[int, SeatView] = {}
         self.model: Model | None = None
+        # what the table last told of itself (each update carries it), and its
+        # clock counted from this process's time.monotonic() since it was told
+        self.table_status: TableStatus = TableStatus(())
+        self._clock: Clock | None = None
+        self._trouble: TroubleLike | None = None  # the table's, as it told it
         self._unsubscribe: list[Callable[[], None]] = []
         self._result_for: tuple[int, str] | None = None
         self._result_screen: DealResultScreen | None = None
@@ -286,6 +295,10 @@ class ShengjiApp(App[None]):
         self.left_game = None
         self._saved = self.saves is not None and self.saves.owns(table.table_id)
         self.views = {s: table.view(s) for s in self.humans}
+        self.table_status = table.status()
+        self._clock = None
+        self._clock = self._local_clock(self.table_status)
+        self._trouble = None
         self._result_for = None
         self.assist.forget()
         window = table.declare_window
@@ -303,13 +316,13 @@ class ShengjiApp(App[None]):
             watching=self.spectate is not None,
             card_counter=table.card_counter,
             show_estimate=self.options.estimate,
-            deal_held=table.deal_held,
+            deal_held=self.table_status.deal_held,
             auto_declare=self.options.auto_declare,
             auto_forced=self.options.auto_forced,
             hint_budget_ms=self.hint_budget_ms,
         )
         m.take_seat(self.humans[0], self.views[self.humans[0]])
-        m.set_clock(table.clock)
+        m.set_clock(self._clock)
         # The log is one for every human at this keyboard: with several, it tells
         # what all of them may see (a spectator's events), never one seat's own.
         shared = len(self.humans) > 1 or self.spectate is not None
@@ -338,26 +351,41 @@ class ShengjiApp(App[None]):
         return False
 
     def _on_auto(self) -> frozenset[int]:
-        """The seats in 托管 now."""
-        table = self.table
-        if table is None:
-            return frozenset()
-        return frozenset(s for s, seat in enumerate(table.seats) if seat.on_auto)
+        """The seats in 托管, as the table last told."""
+        return frozenset(s for s, seat in enumerate(self.table_status.seats) if seat.on_auto)
 
     def _seat_names(self) -> list[str]:
-        """The seats' names, the table's own in the player's language."""
-        table = self.table
-        if table is None:
+        """The seats' names as the table last told, the table's own in the
+        player's language."""
+        if self.table is None or not self.table_status.seats:
             return self.model.names if self.model is not None else []
-        return [local_name(self.cat, s.name, s.kind == "bot") for s in table.seats]
+        return [local_name(self.cat, s.name, s.kind == "bot") for s in self.table_status.seats]
 
     def _table_humans(self) -> int:
-        table = self.table
-        return sum(s.kind == "human" for s in table.seats) if table is not None else 1
+        if self.table is None or not self.table_status.seats:
+            return 1
+        return sum(s.kind == "human" for s in self.table_status.seats)
 
-    def _callback(self, seat: int | None) -> Callable[[SeatView, list[Event]], None]:
-        def cb(view: SeatView, events: list[Event]) -> None:
-            self.post_message(TableUpdate(seat, view, list(events)))
+    def _local_clock(self, status: TableStatus) -> Clock | None:
+        """The table's clock counted from this app's `time.monotonic()`: the same
+        clock as before while the table tells the same one (its deadline does
+        not move with each update), a new one from the seconds left otherwise."""
+        c, old = status.clock, self._clock
+        if c is None:
+            return None
+        same = old is not None and (old.seat, old.seconds) == (c.seat, c.seconds)
+        if old is not None and same and old.version == c.version:
+            return old
+        return Clock(c.seat, time.monotonic() + c.left, c.seconds, c.version)
+
+    def _told(self, status: TableStatus) -> None:
+        """The table's status as an update told it."""
+        self.table_status = status
+        self._clock = self._local_clock(status)
+
+    def _callback(self, seat: int | None) -> Callable[[SeatView, list[Event], TableStatus], None]:
+        def cb(view: SeatView, events: list[Event], status: TableStatus) -> None:
+            self.post_message(TableUpdate(seat, view, list(events), status))
 
         return cb
 
@@ -411,29 +439,34 @@ class ShengjiApp(App[None]):
 
     def say(self, text: str) -> None:
         """Say `text` at the table as the shown seat (a refusal: its sentence)."""
+        self.run_worker(self._say(text), group="chat")
+
+    async def _say(self, text: str) -> None:
         m = self.model
         table = self.table
         if table is None or m is None:
             return
         seat: int | None = m.seat
-        name = table.seats[m.seat].name if m.seat < len(table.seats) else m.name(m.seat)
+        seats = self.table_status.seats
+        name = seats[m.seat].name if m.seat < len(seats) else m.name(m.seat)
         if self.spectate is not None:  # said as a watcher (the spectator's seat names it)
             seat, name = None, self.spectate.name
         try:
-            table.say(seat, name, text)
+            await table.say(seat, name, text)
         except ChatRefused as e:
             self.notify(
                 e.sentence_zh if self.cat.zh else e.sentence, severity="warning", markup=False
             )
 
     @on(ReclaimRequested)
-    def reclaim(self) -> None:
+    async def reclaim(self) -> None:
         """A key at the table while in 托管: the seat is the player's again."""
         if self.table is not None and self.model is not None and self.spectate is None:
-            self.table.reclaim(self.model.seat)
+            await self.table.reclaim(self.model.seat)
 
     def _on_trouble(self, trouble: TroubleLike | None) -> None:
         # called by the table (from any session's context): post to this app only
+        self._trouble = trouble
         self.post_message(TableTrouble(trouble))
 
     @on(TableTrouble)
@@ -468,10 +501,15 @@ class ShengjiApp(App[None]):
         if table is not None and self.owns_table:
             await table.close()
         if table is not None and self._saved and self.saves is not None:
-            self.left_game = None if table.finished else table.table_id
+            self.left_game = None if self._finished() else table.table_id
             with contextlib.suppress(Exception):
                 self.saves.touch(table.table_id, force=True)
         self._saved = False
+
+    def _finished(self) -> bool:
+        """The match at the table is over (as the seat shown last saw it)."""
+        v = self.model.view if self.model is not None else None
+        return v is not None and v.phase == "finished"
 
     def saved_game(self) -> bool:
         """Whether the table at hand is kept in the store."""
@@ -499,13 +537,13 @@ class ShengjiApp(App[None]):
                 return s
         return None
 
-    async def send(self, command: Command, seat: int | None = None) -> bool:
+    async def send(self, command: Command, seat: int | None = None) -> list[Event] | None:
         """Submit for the seat being shown (or `seat`, a human's at this keyboard);
-        a refusal becomes a notification."""
+        a refusal becomes a notification (None); else the events as that seat saw them."""
         if self.table is None or self.model is None or self.spectate is not None:
-            return False  # (a spectator sends nothing: its keys are off too)
+            return None  # (a spectator sends nothing: its keys are off too)
         try:
-            await self.table.submit(self.model.seat if seat is None else seat, command)
+            events = await self.table.submit(self.model.seat if seat is None else seat, command)
         except WrongSeat as e:  # the engine counts seats from 0: the screen says a name
             m = self.model
             if e.turn is None or not 0 <= e.turn < m.players:
@@ -513,11 +551,11 @@ class ShengjiApp(App[None]):
             else:
                 text = self.cat.t("notify.not_your_turn", name=m.name(e.turn))
             self.notify(self.ct.notation(text), severity="error", timeout=6, markup=False)
-            return False
+            return None
         except RuleError as e:
             text = self.ct.notation(e.sentence_zh if self.cat.zh and e.sentence_zh else e.sentence)
             self.notify(text, severity="error", timeout=6, markup=False)
-            return False
+            return None
         except Exception as e:  # a fault in the table: a sentence, never a traceback
             self.log.error(f"table refused {command!r}: {e!r}")
             self.notify(
@@ -526,15 +564,19 @@ class ShengjiApp(App[None]):
                 timeout=8,
                 markup=False,
             )
-            return False
+            return None
         if self.saves is not None and self.saved_game() and self.table is not None:
             with contextlib.suppress(Exception):
                 self.saves.touch(self.table.table_id)
-        return True
+        return events
 
     @on(SubmitCommand)
     async def submit_command(self, msg: SubmitCommand) -> None:
-        if isinstance(msg.command, DealNext) and self._hotseat_closing() and self.done_declaring():
+        if (
+            isinstance(msg.command, DealNext)
+            and self._hotseat_closing()
+            and await self.done_declaring()
+        ):
             return  # (one human's "done": the next one's turn before it closes)
         await self.send(msg.command)
 
@@ -617,15 +659,15 @@ class ShengjiApp(App[None]):
             if msg.seat not in self.humans:
                 return
             self.views[msg.seat] = msg.view
-            table = self.table
+            self._told(msg.status)
             # seats change hands (a bot stands in, a player joins)
             names = self._seat_names()
-            clock = table.clock if table is not None else None
+            clock = self._clock
             on_auto = self._on_auto()
             if msg.seat == m.seat:
                 self._toast_throws(msg.events)
                 waited = m.my_turn()
-                held = table.deal_held if table is not None else None
+                held = msg.status.deal_held
                 m.apply(
                     msg.view,
                     msg.events,
@@ -687,7 +729,7 @@ class ShengjiApp(App[None]):
             m.hear(msg.events, msg.view)
             return
         view = msg.view
-        table = self.table
+        self._told(msg.status)
         names, on_auto = self._seat_names(), self._on_auto()
         with m.batch():
             if m.view is None or view.seat != m.view.seat:
@@ -700,10 +742,10 @@ class ShengjiApp(App[None]):
                     msg.events,
                     names=names,
                     table_humans=self._table_humans(),
-                    clock=table.clock if table is not None else None,
+                    clock=self._clock,
                     on_auto=on_auto,
                 )
-            m.set_clock(table.clock if table is not None else None)
+            m.set_clock(self._clock)
         self._follow_result()
 
     def _close_seat_dialogs(self) -> None:
@@ -748,20 +790,19 @@ class ShengjiApp(App[None]):
         self.run_worker(self.send(cmd, seat), group="assist")
 
     @on(HoldDealRequested)
-    def hold_deal(self, msg: HoldDealRequested) -> None:
-        """Hold the deal (or let it go on), where every human plays here."""
+    async def hold_deal(self, msg: HoldDealRequested) -> None:
+        """Hold the deal (or let it go on), where every human plays here (the
+        table's next update says it is held)."""
         m, table = self.model, self.table
         if m is None or table is None or not m.can_hold():
             return
         if not msg.hold and self._hotseat_closing():  # (let go: done, the next one's turn)
-            self.done_declaring()
-            m.set_held(table.deal_held)
+            await self.done_declaring()
             return
-        table.hold_deal(m.seat, msg.hold)
+        await table.hold_deal(m.seat, msg.hold)
         if not msg.hold:  # (a hotseat hold may be another human's at this keyboard)
             for s in self.humans:
-                table.hold_deal(s, False)
-        m.set_held(table.deal_held)
+                await table.hold_deal(s, False)
 
     @on(DealStepRequested)
     async def deal_step(self) -> None:
@@ -774,8 +815,8 @@ class ShengjiApp(App[None]):
         for _ in range(m.players):
             if not m.can_step():
                 return
-            before = len(table.view(seat).hand)
-            if not await self.send(DealNext(seat=seat)) or len(table.view(seat).hand) > before:
+            events = await self.send(DealNext(seat=seat))
+            if events is None or any(isinstance(e, CardDealt) and e.seat == seat for e in events):
                 return
 
     def set_assists(self, *, auto_declare: bool, auto_forced: bool) -> None:
@@ -862,14 +903,18 @@ class ShengjiApp(App[None]):
         if self._closing_for != key:  # the window opens: held for every human here
             self._closing_for = key
             self._closing_seen, self._closing_done = set(), set()
-            for s in self.humans:
-                table.hold_deal(s, True)
-        m.set_held(table.deal_held)  # (the centre: held, no countdown at 0 s)
+            self.run_worker(self._hold_all(table, True), group="hold")
+            m.set_held(True)  # (the centre: held, no countdown at 0 s; the table tells it too)
         if m.seat not in self._closing_seen:  # (their whole hand is on screen now)
             self._closing_seen.add(m.seat)
             self.notify(m.ct.keys(self.cat.t("hotseat.last_chance")), timeout=6, markup=False)
 
-    def done_declaring(self) -> bool:
+    async def _hold_all(self, table: TableLike, hold: bool) -> None:
+        """Every human here holds the deal (or lets it go)."""
+        for s in self.humans:
+            await table.hold_deal(s, hold)
+
+    async def done_declaring(self) -> bool:
         """The human shown is done with the last chance to declare: the keyboard
         goes to the next human who has not had it (True); after the last one
         the window is let go (False: the table closes it, or the skip key's
@@ -878,11 +923,10 @@ class ShengjiApp(App[None]):
         if m is None or table is None:
             return False
         self._closing_done.add(m.seat)
-        table.hold_deal(m.seat, False)
+        await table.hold_deal(m.seat, False)
         waiting = [s for s in self.humans if s not in self._closing_done]
         if not waiting:
-            for s in self.humans:
-                table.hold_deal(s, False)
+            await self._hold_all(table, False)
             return False
         i = self.humans.index(m.seat)
         after = self.humans[i + 1 :] + self.humans[: i + 1]
@@ -939,9 +983,9 @@ class ShengjiApp(App[None]):
         """No toast of the seat shown before; the table's own warning (the store
         failing) is everyone's and stays."""
         self.clear_notifications()
-        trouble = self.table.trouble if self.table is not None else None
+        trouble = self._trouble if self.table is not None else None
         if trouble is not None:
-            self._on_trouble(trouble)
+            self.post_message(TableTrouble(trouble))
 
     # ------------------------------------------------------------------ settings
     def set_language(self, lang: str) -> None:
@@ -1018,7 +1062,7 @@ class ShengjiApp(App[None]):
             if yes:
                 self.run_worker(self._quit(), exclusive=True, group="main")
 
-        trouble = self.table.trouble if self.table is not None else None
+        trouble = self._trouble if self.table is not None else None
         key = "quit.question_stopped" if getattr(trouble, "stopped", False) else None
         question = t(key or self.quit_question())
         self.push_screen(ConfirmQuit(question, t("quit.yes"), t("quit.no")), done)
@@ -1155,19 +1199,19 @@ class ShengjiApp(App[None]):
         self.notify(self.cat.t("takeback.done"), markup=False)
 
     @on(ReviewRequested)
-    def review_requested(self) -> None:
+    async def review_requested(self) -> None:
         """The deal in play told again, as the seat shown may review it (the
         match's earlier deals a `[` away)."""
         m, table = self.model, self.table
         if m is None or table is None or m.view is None:
             self.notify(self.cat.t("review.none"), severity="warning", markup=False)
             return
-        reviews = table.reviews(m.seat)
+        reviews = list(await table.reviews(m.seat))
         source = table.coach_source()
         analyst = None
         if source is not None and not m.watching:
             # over SSH: the player's own seat until the match is over
-            any_seat = self.analyse_any_seat or table.finished
+            any_seat = self.analyse_any_seat or self._finished()
             analyst = Analyst(source, own=m.seat, any_seat=any_seat)
         screen = ReviewScreen(
             reviews, m.rs, m.cat, m.ct, m.name, deal=-1, voice=m, analyst=analyst, seat=m.seat

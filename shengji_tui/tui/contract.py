@@ -5,6 +5,14 @@
 command and the saves hand a `Table` to the app), and so does the tests'
 static table. The app never looks for a member with getattr or hasattr.
 
+What changes as the game goes on comes with each update the table pushes
+(`UpdateCallback`: the seat's view, its events and the table's
+`TableStatus`: seats, turn clock in seconds left, the hold); the app reads
+the table itself only when it sits down (`status`, `view`, the notes) and
+after its own take-back. What it asks of the table that changes something
+is awaited (`submit`, `say`, `hold_deal`, `reclaim`, `take_back`), so a
+table in another process can stand behind the same contract.
+
 `GameOptions` is what the start menu (and `shengji play`) chooses for a new
 game (`saves.table_settings` makes a table's settings of it); a
 `TableFactory` makes a table of them.
@@ -23,32 +31,21 @@ from ..bots import BotLevel
 from ..coach.service import Source
 from ..engine import Command, DealReview, Event, SeatView
 from ..rules import RuleSet
-from ..table import HUMAN_DEAL_DELAY, HUMAN_DECLARE_DELAY
+from ..table import HUMAN_DEAL_DELAY, HUMAN_DECLARE_DELAY, TableStatus
 from ..table.notes import Note
 from ..text import Catalogue
 
 
-class SeatLike(Protocol):
-    """One seat of the table: a human's, a bot's or nobody's yet."""
-
-    @property
-    def kind(self) -> str: ...  # "human", "bot" or "empty"
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def on_auto(self) -> bool: ...  # in 托管: a bot plays it until its player takes it back
-
-
 class ClockLike(Protocol):
-    """The table's running turn clock (`table.clock.Clock`)."""
+    """A running turn clock as the app shows it (`table.clock.Clock`): the
+    table sends seconds left (`table.ClockStatus`), the app counts them from
+    its own `time.monotonic()` when it is told."""
 
     @property
     def seat(self) -> int | None: ...  # whose decision; None: the declaring window
 
     @property
-    def deadline(self) -> float: ...  # time.monotonic() when it runs out
+    def deadline(self) -> float: ...  # time.monotonic() (the app's) when it runs out
 
     @property
     def seconds(self) -> float: ...
@@ -67,7 +64,8 @@ class TroubleLike(Protocol):
     def stopped(self) -> bool: ...  # the game cannot go on (else: it waits and retries)
 
 
-UpdateCallback = Callable[[SeatView, list[Event]], Any]
+# the seat's new view, the events as it may see them, the table's status now
+UpdateCallback = Callable[[SeatView, list[Event], TableStatus], Any]
 TroubleCallback = Callable[[TroubleLike | None], Any]
 NoteCallback = Callable[[Note], Any]
 
@@ -79,33 +77,21 @@ class TableLike(Protocol):
     def table_id(self) -> str: ...
 
     @property
-    def seats(self) -> Sequence[SeatLike]: ...
-
-    @property
     def declare_window(self) -> float | None: ...  # None: the table's default
 
     @property
-    def trouble(self) -> TroubleLike | None: ...
-
-    @property
-    def finished(self) -> bool: ...
-
-    @property
-    def clock(self) -> ClockLike | None: ...  # None: no clock running
+    def trouble(self) -> TroubleLike | None: ...  # (read when sitting down; then `on_trouble`)
 
     @property
     def card_counter(self) -> bool: ...  # the players may open the card counter
 
-    @property
-    def deal_held(self) -> bool: ...  # someone holds the deal (`hold_deal`)
+    def status(self) -> TableStatus: ...  # (read when sitting down; then with each update)
 
-    def hold_deal(self, seat: int, hold: bool = True) -> None: ...
+    async def hold_deal(self, seat: int, hold: bool = True) -> None: ...
 
     def view(self, seat: int | None) -> SeatView: ...
 
-    def review(self, seat: int) -> DealReview: ...  # the deal in play, as `seat` may see it
-
-    def reviews(self, seat: int) -> Sequence[DealReview]: ...  # the match's deals, this one last
+    async def reviews(self, seat: int) -> Sequence[DealReview]: ...  # the match's, this one last
 
     def coach_source(self) -> Source | None: ...  # the game for the coach (None: not for this app)
 
@@ -117,9 +103,12 @@ class TableLike(Protocol):
 
     def recent_notes(self) -> Sequence[Note]: ...
 
-    def say(self, seat: int | None, name: str, text: str, sender: str | None = None) -> Note: ...
+    # `table.ChatRefused` (with its sentences) when it is not said
+    async def say(
+        self, seat: int | None, name: str, text: str, sender: str | None = None
+    ) -> Note: ...
 
-    def reclaim(self, seat: int, *, quiet: bool = False) -> bool: ...  # out of 托管
+    async def reclaim(self, seat: int) -> bool: ...  # out of 托管
 
     async def submit(self, seat: int, command: Command) -> list[Event]: ...
 

@@ -12,19 +12,24 @@ from textual.message import Message
 
 from ..engine import Command, Event, SeatView
 from ..rules import Card
+from ..table import TableStatus
 from ..table.notes import Note
 from .contract import GameOptions, TroubleLike
 
 
 class TableUpdate(Message):
     """A new view of one seat pushed by the table (`seat` None: the spectator's
-    view, which a table of several humans narrates in its log)."""
+    view, which a table of several humans narrates in its log), with the
+    table's status as it was then (seats, turn clock, the hold)."""
 
-    def __init__(self, seat: int | None, view: SeatView, events: list[Event]) -> None:
+    def __init__(
+        self, seat: int | None, view: SeatView, events: list[Event], status: TableStatus
+    ) -> None:
         super().__init__()
         self.seat = seat
         self.view = view
         self.events = events
+        self.status = status
 
 
 class TableTrouble(Message):

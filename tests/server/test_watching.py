@@ -47,7 +47,7 @@ async def pilot_until(pilot: Any, cond: Callable[[], bool], what: str = "") -> N
 def watched(registry: Registry, room: Room) -> tuple[WatchedTable, list[SeatView]]:
     seat = WatchedTable(room, registry, "eve", "user:eve")
     shown: list[SeatView] = []
-    seat.subscribe(0, lambda view, events: shown.append(view))
+    seat.subscribe(0, lambda view, events, status: shown.append(view))
     return seat, shown
 
 
@@ -90,7 +90,7 @@ async def test_a_spectator_gets_no_hand_unless_its_player_lets_it() -> None:
         review = seat.review(0)
         assert table.state.result is None and all(not h for h in review.hands)
         assert review.kitty is None
-        assert seat.reviews(0) == [review]  # (the first deal: no finished one before it)
+        assert await seat.reviews(0) == [review]  # (the first deal: no finished one before it)
         seat.release()
     finally:
         await registry.close()
@@ -108,10 +108,10 @@ async def test_a_spectator_sends_nothing_and_speaks_as_a_watcher() -> None:
             await seat.submit(0, Play(seat=0, cards=()))
         with pytest.raises(TakeBackRefused):
             await seat.take_back(0)
-        seat.hold_deal(0, True)
+        await seat.hold_deal(0, True)
         assert not table.deal_held
-        assert not seat.reclaim(0)
-        note = seat.say(0, "ann", "go ann")  # (whatever it is asked: eve, watching)
+        assert not await seat.reclaim(0)
+        note = await seat.say(0, "ann", "go ann")  # (whatever it is asked: eve, watching)
         assert isinstance(note, ChatNote) and note.seat is None and note.name == "eve"
         assert table.state.version >= v0  # (the table plays on by itself)
         # leaving: nothing of the spectator stays subscribed

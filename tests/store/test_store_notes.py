@@ -43,7 +43,7 @@ async def test_a_schema_3_store_is_upgraded_and_its_game_goes_on(tmp_path: Path)
         assert store.notes("old") == []
         back = Table.restore(store, "old")
         assert back.state == state and back.recent_notes() == []
-        note = back.say(0, "Ana", "still here")
+        note = await back.say(0, "Ana", "still here")
         await back.submit(0, DealNext())
         await back.close()
     with Store(path) as store:

@@ -25,7 +25,7 @@ async def _play_until(t: Table, cond: str) -> None:
     """Run the driver until `cond` holds ('mid_trick' of the second deal)."""
     reached = asyncio.Event()
 
-    def watch(view: object, events: object) -> None:
+    def watch(view: object, events: object, status: object) -> None:
         st = t.state
         if st.deal_no >= 1 and st.phase == "playing" and len(st.trick) == 2:
             reached.set()
@@ -119,7 +119,7 @@ async def test_restore_in_the_middle_of_an_auction(tmp_path: Path, preset: str) 
     t = Table(settings, table_id="bids", store=store)
     reached = asyncio.Event()
 
-    def watch(view: object, events: object) -> None:
+    def watch(view: object, events: object, status: object) -> None:
         st = t.state
         if st.deal_no >= 1 and st.phase == "bidding" and st.auction and st.auction.calls:
             reached.set()

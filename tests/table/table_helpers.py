@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from shengji_tui.engine import CardDealt, Event, GameState, KittyBuried, KittyTaken, SeatView
-from shengji_tui.table import SPECTATOR, Table
+from shengji_tui.table import SPECTATOR, Table, TableStatus
 
 
 @dataclass
@@ -39,7 +39,7 @@ class Recorder:
             if isinstance(e, (KittyTaken, KittyBuried)) and e.cards and e.seat != me:
                 self.problems.append(f"saw seat {e.seat}'s kitty")
 
-    def __call__(self, view: SeatView, events: list[Event]) -> None:
+    def __call__(self, view: SeatView, events: list[Event], status: TableStatus) -> None:
         self.check(view, events)
 
 

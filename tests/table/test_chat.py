@@ -113,19 +113,19 @@ async def test_chat_goes_to_this_tables_listeners_only() -> None:
     heard: dict[str, list[Note]] = {"one": [], "two": []}
     one.listen(heard["one"].append)
     unlisten = two.listen(heard["two"].append)
-    note = one.say(1, "Bo", "Hurry up")
+    note = await one.say(1, "Bo", "Hurry up")
     assert isinstance(note, ChatNote) and (note.seat, note.name, note.text) == (1, "Bo", "Hurry up")
     assert heard == {"one": [note], "two": []}
     assert one.recent_notes() == [note] and two.recent_notes() == []
-    two.say(None, "eve", "hi")
+    await two.say(None, "eve", "hi")
     unlisten()
-    two.say(None, "eve", "again")
+    await two.say(None, "eve", "again")
     assert [n.text for n in heard["two"] if isinstance(n, ChatNote)] == ["hi"]
     assert heard["one"] == [note]
     # the rate is counted per seat (or the sender given)
     for _ in range(RATE_COUNT - 1):
-        one.say(1, "Bo", "x")
+        await one.say(1, "Bo", "x")
     with pytest.raises(ChatRefused):
-        one.say(1, "Bo", "x")
-    one.say(2, "Cy", "x")
-    one.say(None, "eve", "x", sender="user:eve")
+        await one.say(1, "Bo", "x")
+    await one.say(2, "Cy", "x")
+    await one.say(None, "eve", "x", sender="user:eve")

@@ -92,7 +92,7 @@ async def test_a_refused_command_changes_nothing(tmp_path: Path) -> None:
     t = Table(TableSettings.build("classic", 4, names=["Ana", "Bo", "Cy", "Di"]), store=store)
     await t.submit(0, DealNext())
     calls: list[int] = []
-    t.subscribe(1, lambda view, events: calls.append(view.version))
+    t.subscribe(1, lambda view, events, status: calls.append(view.version))
     before = t.state
     rows = len(store.load(t.table_id).log)
     bad: list[tuple[int, Any, type[RuleError]]] = [
@@ -127,7 +127,7 @@ async def test_a_bot_takes_over_a_human_seat_and_hands_it_back(tmp_path: Path) -
     )
     t = Table(settings, store=store)
     seen: list[list[str]] = []
-    t.subscribe(0, lambda view, events: seen.append([s.kind for s in t.seats]))
+    t.subscribe(0, lambda view, events, status: seen.append([s.kind for s in t.seats]))
     assert [s.kind for s in t.seats] == ["human", "bot", "bot", "bot"]
     await t.start()
     await wait_until(lambda: t.state.awaiting() == 0, what="Ana's turn")
@@ -369,7 +369,7 @@ async def test_views_are_made_while_the_store_syncs_and_a_refused_write_shows_no
     t = Table(TableSettings.build("classic", 4, names=["Ana", "Bo", "Cy", "Di"]), store=store)
     heard: list[int] = []
     for seat in range(4):
-        t.subscribe(seat, lambda view, events: heard.append(view.version))
+        t.subscribe(seat, lambda view, events, status: heard.append(view.version))
     await t.submit(0, DealNext())
     before = t.state
     heard.clear()

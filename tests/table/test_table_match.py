@@ -35,7 +35,7 @@ async def test_bot_only_match_runs_to_the_end_and_subscribers_see_only_their_sea
         t.subscribe(r.seat, r)
     async_versions: list[int] = []
 
-    async def slow(view: SeatView, events: list[Event]) -> None:
+    async def slow(view: SeatView, events: list[Event], status: object) -> None:
         async_versions.append(view.version)
 
     t.subscribe(2, slow)

@@ -12,7 +12,7 @@ from table_helpers import wait_until
 from shengji_tui import rules
 from shengji_tui.bots import BotSpec
 from shengji_tui.engine import DealAll, DealNext, Declare, Declared, SeatView, new_game
-from shengji_tui.table import Pacing, Table, TableSettings, bot_specs, plan
+from shengji_tui.table import Pacing, Table, TableSettings, TableStatus, bot_specs, plan
 
 
 class Eager:
@@ -84,7 +84,7 @@ async def test_a_bot_declares_a_reaction_after_it_could_while_the_cards_go_on() 
     t, eager = eager_table(1, Pacing(bot_delay=0, deal_delay=0.01, declare_delay=0.5))
     made: list[tuple[float, int]] = []  # (time, version) of the bot's declaration
 
-    def seen(view: SeatView, events: list[Any]) -> None:
+    def seen(view: SeatView, events: list[Any], status: object) -> None:
         if any(isinstance(e, Declared) and e.seat == 3 for e in events):
             made.append((time.monotonic(), view.version))
 
@@ -102,7 +102,7 @@ async def test_a_bot_only_table_declares_at_once() -> None:
     t, eager = eager_table(0, Pacing(bot_delay=0, deal_delay=0, declare_delay=5.0))
     versions: list[int] = []  # the version each declaration made
 
-    def seen(view: SeatView, events: list[Any]) -> None:
+    def seen(view: SeatView, events: list[Any], status: object) -> None:
         if any(isinstance(e, Declared) for e in events):
             versions.append(view.version)
 
@@ -118,25 +118,28 @@ async def test_a_held_deal_deals_nothing_but_the_holders_steps() -> None:
     t, _ = eager_table(1, Pacing(bot_delay=0, deal_delay=0.01, declare_window=0.2))
     await t.start()
     await wait_until(lambda: t.state.cards_dealt >= 5, what="five cards")
-    t.hold_deal(0)
+    told: list[TableStatus] = []
+    t.subscribe(1, lambda view, events, status: told.append(status))
+    await t.hold_deal(0)
     assert t.deal_held
+    assert told and told[-1].deal_held, "the hold is told to every subscriber at once"
     await asyncio.sleep(0.05)  # (a card planned before the hold may still come)
     held_at = t.state.cards_dealt
     await asyncio.sleep(0.3)
     assert t.state.cards_dealt == held_at, "a card was dealt while the deal was held"
     await t.submit(0, DealNext())  # one step
     assert t.state.cards_dealt == held_at + 1
-    t.hold_deal(0, False)
-    assert not t.deal_held
+    await t.hold_deal(0, False)
+    assert not t.deal_held and not told[-1].deal_held
     await wait_until(lambda: t.state.cards_dealt >= held_at + 5, what="the deal to go on")
     # held after the last card: the declarations stay open past the window
     await wait_until(lambda: t.state.phase == "declaring", what="the last card")
-    t.hold_deal(0)
+    await t.hold_deal(0)
     await asyncio.sleep(0.5)
     assert t.state.phase == "declaring"
     await t.submit(0, DealAll(close=True))  # done declaring: the hold ends with the deal
     await wait_until(lambda: t.state.phase not in ("dealing", "declaring"), what="closing")
     assert not t.deal_held
-    t.hold_deal(0)  # nothing to hold now
+    await t.hold_deal(0)  # nothing to hold now
     assert not t.deal_held
     await t.close()

@@ -24,7 +24,7 @@ async def test_every_deal_of_the_match_is_reviewable(tmp_path: Path, bots_only: 
         live = Table(settings, table_id="reviews", store=store)
         await live.start()
         await live.wait_finished()
-        kept = live.reviews(1)
+        kept = await live.reviews(1)
         await live.close()
         stored = store.load("reviews")
         rebuilt = replay(stored)
@@ -36,7 +36,7 @@ async def test_every_deal_of_the_match_is_reviewable(tmp_path: Path, bots_only: 
         assert len(every) > 1  # (a whole match of one-deck: several deals)
         assert kept == every
         again = Table.restore(store, "reviews")
-        assert again.reviews(2) == every
+        assert await again.reviews(2) == every
         assert every[-1] == review_for(again.state, 2)
         assert all(h is not None for r in every for h in r.hands)  # (every deal is over)
         await again.close()

@@ -18,10 +18,12 @@ from shengji_tui.rules import TrumpContext
 from shengji_tui.store import Store
 from shengji_tui.table import (
     AutoNote,
+    ClockStatus,
     Note,
     Pacing,
     Table,
     TableSettings,
+    TableStatus,
     TimeoutNote,
     TurnClock,
     bot_specs,
@@ -75,9 +77,11 @@ async def test_timeouts_then_on_auto_then_taken_back() -> None:
     notes: list[Note] = []
     t.listen(notes.append)
     ana_played: list[int] = []
+    told: list[TableStatus] = []
 
-    def watch(view: SeatView, events: list[Event]) -> None:
+    def watch(view: SeatView, events: list[Event], status: TableStatus) -> None:
         ana_played.extend(view.version for e in events if isinstance(e, Played) and e.seat == 0)
+        told.append(status)
 
     t.subscribe(None, watch)
     await t.start()
@@ -104,6 +108,7 @@ async def test_timeouts_then_on_auto_then_taken_back() -> None:
     assert (on.seat, on.on, on.timeouts) == (0, True, 2)
     assert t.on_auto == (0,) and t.seats[0].on_auto and t.seats[0].kind == "human"
     assert t.settings.on_auto == (0,)
+    assert told[-1].seats == tuple(t.seats) and told[-1].seats[0].on_auto  # (every screen's)
     # the bot plays her seat now, with no clock for it
     before = len(ana_played)
     await wait_until(
@@ -111,9 +116,10 @@ async def test_timeouts_then_on_auto_then_taken_back() -> None:
     )
     assert t.clock is None or t.clock.seat != 0
     # any key: she takes it back; her next decision is on her clock again
-    assert t.reclaim(0)
-    assert not t.reclaim(0)
+    assert await t.reclaim(0)
+    assert not await t.reclaim(0)
     assert t.on_auto == () and not t.seats[0].on_auto
+    assert not told[-1].seats[0].on_auto
     off = [n for n in notes if isinstance(n, AutoNote)][-1]
     assert (off.seat, off.on) == (0, False)
     if t.state.phase == "playing":
@@ -159,6 +165,30 @@ async def test_no_clock_no_timeouts() -> None:
     await t.close()
 
 
+async def test_each_update_tells_the_clock_in_seconds_left_not_the_tables_deadline() -> None:
+    """A reader in another process counts from its own time: the table tells
+    how long is left when it tells, never its own `time.monotonic()`."""
+    tick = FakeTicker()
+    tick.advance(5000.0)  # (the table's time is nothing like the reader's)
+    t = Table(_settings(), ticker=tick)
+    told: list[tuple[int, TableStatus]] = []
+    t.subscribe(0, lambda view, events, status: told.append((view.version, status)))
+    await t.start()
+    await _ana_clock(t, tick)
+    clock = t.clock
+    assert clock is not None and clock.seat == 0
+    version, status = told[-1]
+    assert version == clock.version == t.state.version
+    assert status.clock == ClockStatus(0, clock.seconds, clock.seconds, clock.version)
+    assert status.seats == tuple(t.seats) and not status.deal_held
+    tick.advance(10)
+    later = t.status().clock
+    assert later is not None and later.left == clock.seconds - 10
+    tick.advance(clock.seconds)  # (past it: nothing negative is told)
+    await wait_until(lambda: t.state.version > version, what="the stand-in's move")
+    await t.close()
+
+
 async def test_the_declaring_window_runs_on_the_clock() -> None:
     t = Table(_settings(window=0.4))
     await t.start()
@@ -178,8 +208,8 @@ async def test_seats_on_auto_and_notes_survive_a_restart(tmp_path: Path) -> None
     notes: list[Note] = []
     t.listen(notes.append)
     await t.start()
-    t.say(0, "Ana", "hello\x1b[31m all")
-    t.say(None, "eve", "watching")
+    await t.say(0, "Ana", "hello\x1b[31m all")
+    await t.say(None, "eve", "watching")
     while not t.on_auto:
         await _ana_clock(t, tick)
         v = t.state.version
@@ -199,7 +229,7 @@ async def test_seats_on_auto_and_notes_survive_a_restart(tmp_path: Path) -> None
     v = back.state.version
     await wait_until(lambda: back.state.version > v + 8 or back.state.phase == "scoring")
     assert back.clock is None or back.clock.seat != 0
-    back.say(1, "Bo", "again")  # numbering goes on after the stored notes
+    await back.say(1, "Bo", "again")  # numbering goes on after the stored notes
     await back.close()
     assert [j for _, j in store.notes(t.table_id)][-1].count("again") == 1
     assert len(store.notes(t.table_id)) == len(notes) + 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,7 @@ from shengji_tui.engine import (
     view_for,
 )
 from shengji_tui.engine.events import Event
+from shengji_tui.table import ClockStatus, SeatInfo, TableStatus
 from shengji_tui.tui.app import ShengjiApp
 
 from .states import (  # the states, as H.following_state () ...
@@ -81,7 +83,7 @@ class StaticTable:
     table_id = "static"
     declare_window: float | None = None
     trouble: Any = None
-    clock: Any = None  # no turn clock
+    clock: Any = None  # no turn clock (a `table.Clock`: its deadline this process's)
     card_counter = True
     deal_held = False  # (held or not, nothing deals here: a hold is only noted)
 
@@ -99,8 +101,26 @@ class StaticTable:
     def finished(self) -> bool:
         return self.state.phase == "finished"
 
-    def hold_deal(self, seat: int, hold: bool = True) -> None:
-        self.deal_held = hold
+    def status(self) -> TableStatus:
+        """The seats, the clock (seconds left now) and the hold, as a table tells."""
+        c = self.clock
+        clock = None
+        if c is not None:
+            clock = ClockStatus(c.seat, c.left(time.monotonic()), c.seconds, c.version)
+        seats = tuple(SeatInfo(s.kind, s.name, s.connected, s.on_auto) for s in self.seats)
+        return TableStatus(seats, clock, self.deal_held)
+
+    async def tell(self) -> None:
+        """Every subscriber hears the table's status now (its view, no events)."""
+        for s, cb in list(self._subs):
+            res = cb(self.view(s), [], self.status())
+            if inspect.isawaitable(res):
+                await res
+
+    async def hold_deal(self, seat: int, hold: bool = True) -> None:
+        if hold != self.deal_held:
+            self.deal_held = hold
+            await self.tell()
 
     def on_trouble(self, callback: Callable[[Any], Any]) -> Callable[[], None]:
         return lambda: None
@@ -111,10 +131,10 @@ class StaticTable:
     def recent_notes(self) -> list[Any]:
         return []
 
-    def say(self, seat: int | None, name: str, text: str, sender: str | None = None) -> Any:
+    async def say(self, seat: int | None, name: str, text: str, sender: str | None = None) -> Any:
         raise AssertionError("a static table has no chat")
 
-    def reclaim(self, seat: int, *, quiet: bool = False) -> bool:
+    async def reclaim(self, seat: int) -> bool:
         return False
 
     def view(self, seat: int | None):
@@ -123,7 +143,7 @@ class StaticTable:
     def review(self, seat: int):
         return review_for(self.state, seat)
 
-    def reviews(self, seat: int):
+    async def reviews(self, seat: int):
         return [review_for(self.state, seat)]
 
     def coach_source(self) -> Any:
@@ -138,7 +158,8 @@ class StaticTable:
         self.state, events = apply(self.state, command)
         self.submitted.append(command)
         for s, cb in list(self._subs):
-            res = cb(self.view(s), events_for(events, s if s is not None else 0, self.state))
+            seen = events_for(events, s if s is not None else 0, self.state)
+            res = cb(self.view(s), seen, self.status())
             if inspect.isawaitable(res):
                 await res
         return events_for(events, seat, self.state)
@@ -148,10 +169,7 @@ class StaticTable:
         as after a take-back)."""
         self.state = self.start_state = state
         self.submitted = []
-        for s, cb in list(self._subs):
-            res = cb(self.view(s), [])
-            if inspect.isawaitable(res):
-                await res
+        await self.tell()
 
     async def take_back(self, seat: int) -> int:
         """As `Table.take_back`, over the commands submitted here."""
@@ -168,10 +186,7 @@ class StaticTable:
         for cmd in self.submitted:
             state, _ = apply(state, cmd)
         self.state = state
-        for s, cb in list(self._subs):
-            res = cb(self.view(s), [])
-            if inspect.isawaitable(res):
-                await res
+        await self.tell()
         return state.version
 
     async def start(self) -> None:

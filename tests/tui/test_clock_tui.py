@@ -82,9 +82,10 @@ class ClockTable(H.StaticTable):
         self.clock: Clock | None = None
         self.taken_back: list[int] = []
 
-    def reclaim(self, seat: int, *, quiet: bool = False) -> bool:
+    async def reclaim(self, seat: int) -> bool:
         self.taken_back.append(seat)
         self.seats[seat].on_auto = False
+        await self.tell()
         return True
 
 

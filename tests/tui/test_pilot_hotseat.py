@@ -69,7 +69,7 @@ class Witness:
         self.views: dict[int, dict[int, SeatView]] = {s: {} for s in range(players)}
         for s in range(players):
             self.record(s, table.view(s))
-            table.subscribe(s, lambda view, _events, s=s: self.record(s, view))
+            table.subscribe(s, lambda view, _events, _status, s=s: self.record(s, view))
 
     def record(self, seat: int, view: SeatView) -> None:
         self.views[seat][view.version] = view

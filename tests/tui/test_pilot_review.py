@@ -57,7 +57,7 @@ async def test_a_review_while_playing_shows_only_the_seats_own_hand() -> None:
     app, _ = H.static_app(state)
     async with app.run_test(size=(100, 36)) as pilot:
         await pilot.pause()
-        app.review_requested()
+        await app.review_requested()
         await H.wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen), what="review")
         await pilot.pause()
         text = text_of(app)
