@@ -3,7 +3,8 @@
 
 The server imports the session; the session imports only this (no cycle), and
 it sees of the server only what it uses: the limits (PTY size cap, output
-cap, idle timeout), the registry (the lobby's tables, its seat), the garbage
+cap, idle timeout), the lobby's tables (`lobbyapi.LobbyLike`: by table id,
+as snapshots; never the registry's live rooms), the garbage
 collector's policy (told when an app is up and when one ends) and the set of
 live sessions (a session joins it once its app runs and leaves it when done:
 the server's idle sweep and shutdown walk it), and the players' desk (their
@@ -17,8 +18,8 @@ from typing import Generic, TypeVar
 
 from .gcpolicy import GcPolicy
 from .limits import Limits
+from .lobbyapi import LobbyLike
 from .players import PlayerDesk
-from .registry import Registry
 
 S = TypeVar("S")  # the session type (the server's `GameSession`)
 
@@ -26,7 +27,7 @@ S = TypeVar("S")  # the session type (the server's `GameSession`)
 @dataclass(frozen=True)
 class SessionContext(Generic[S]):
     limits: Limits
-    registry: Registry
+    lobby: LobbyLike
     gc: GcPolicy
     live: set[S]  # the server's own set: shared, not copied
     floor: bool = False  # the tables' sessions run the benchmark's floor app (floor.py)

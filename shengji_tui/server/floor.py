@@ -23,7 +23,8 @@ from textual.widgets import Static
 
 from ..bots import RandomBot
 from ..engine import Command, DealAll, Event, RuleError, SeatView, allowed
-from ..table import Table, TableStatus
+from ..table import TableStatus
+from ..tui.contract import TableLike
 from .remote import RemoteApp
 
 
@@ -46,7 +47,7 @@ class FloorApp(RemoteApp, App[None]):
 
     def __init__(
         self,
-        table: Table,
+        table: TableLike,
         seat: int,
         *,
         console: Console | None = None,

@@ -3,9 +3,10 @@ ready, watching a table, leaving.
 
 `LobbyApp` is a small Textual app run on the session's terminal; it ends with a
 `LobbyResult` telling the session what to do next (sit at a table that has
-started, or leave). Every lobby shown on the server is told of every change
-through `Registry.subscribe`, by a message posted to its own app (never by
-touching another app's widgets).
+started, or leave). It reaches the tables only through `lobbyapi.LobbyLike`, by
+table id: it shows snapshots (`RoomView`), and every lobby shown on the server
+is told of every change with the listing it is about (`LobbyLike.subscribe`),
+by a message posted to its own app (never by touching another app's widgets).
 
 Keys, lobby: ↑↓ choose a table, n new table, j/enter take a seat, w watch,
 r return to your table, q leave. Waiting room: r ready, b fill the empty seats
@@ -13,13 +14,12 @@ with bots, 1-6 move to a seat (as many as the table's preset has), c chat, l
 leave the table. A table's seats are its preset's (`RuleSet.players`, 3 to 6).
 Watching: c chat.
 
-Chat in the waiting room goes to the room's `TableChannel` (the table keeps
-its lines when it starts); a spectator's goes to the table's, as "watching".
+Chat in the waiting room goes to the room's channel (the table keeps its
+lines when it starts); a spectator's goes to the table's, as "watching".
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
@@ -41,15 +41,16 @@ from ..bots import BotLevel, bot_level
 from ..engine.state import SUPPORTED
 from ..players.settings import PlayerSettings
 from ..rules import RuleSet
-from ..table import ChatNote, ChatRefused, Note, TableChannel, TurnClock
+from ..table import ChatNote, ChatRefused, Note, TurnClock
 from ..text import CardText, Catalogue, Narrator
 from ..tui.bindings import relabel_bindings
 from ..tui.nocolor import colour_filters
 from ..tui.screens.chat import ChatScreen
 from ..tui.widgets.choice import choice, on_off
+from .lobbyapi import Listing, LobbyLike, RoomView
 from .players import PlayerDesk
 from .profile import ProfileScreen
-from .registry import Holder, LobbyError, Registry, Room
+from .registry import LobbyError
 from .remote import RemoteApp
 from .rules_paste import RulesPasteScreen
 
@@ -67,7 +68,11 @@ class LobbyResult:
 
 
 class LobbyChanged(Message):
-    pass
+    """The lobby changed: the listing as it is now."""
+
+    def __init__(self, listing: Listing) -> None:
+        super().__init__()
+        self.listing = listing
 
 
 class ChatHeard(Message):
@@ -139,21 +144,20 @@ def error_text(cat: Catalogue, e: LobbyError) -> str:
     return str(e)
 
 
-def describe_seats(cat: Catalogue, room: Room) -> str:
+def describe_seats(cat: Catalogue, room: RoomView) -> str:
     """The players column: who sits at each seat, in seat order, in the player's
     language (a free seat, a bot, a player away or in 托管 said so, and who lets
     watchers see their hand)."""
     t = cat.t
-    on_auto = set(room.table.on_auto) if room.table is not None else set()
     parts = []
-    for s, slot in enumerate(room.slots):
+    for slot in room.slots:
         if slot.kind == "empty":
             parts.append(t("lobby.list.free"))
         elif slot.kind == "bot":
             parts.append(t("lobby.list.bot", name=slot.name))
-        elif room.status == "playing" and not room.connected(s):
+        elif room.status == "playing" and not slot.here:
             parts.append(t("lobby.list.away", name=slot.name))
-        elif s in on_auto:
+        elif slot.on_auto:
             parts.append(t("lobby.list.on_auto", name=slot.name))
         else:
             parts.append(slot.name)
@@ -168,19 +172,19 @@ def game_name(cat: Catalogue, preset: str) -> str:
     return cat.t(key) if cat.has(key) else preset
 
 
-def describe_status(cat: Catalogue, room: Room) -> str:
+def describe_status(cat: Catalogue, room: RoomView) -> str:
     """What a table is doing, in words: who it waits for, or the deal and phase."""
     t = cat.t
     seats = room.players
-    taken = sum(1 for s in room.slots if s.kind != "empty")
+    taken = room.taken
     if room.status == "waiting":
         if taken < seats:
             said = t("lobby.list.waiting_for", n=seats - taken)
         else:
             ready = sum(1 for s in room.slots if s.ready)
             said = t("lobby.list.waiting_ready", ready=ready, seats=seats)
-    elif room.status == "playing" and room.table is not None:
-        v = room.table.state
+    elif room.status == "playing" and room.progress is not None:
+        v = room.progress
         if v.phase == "playing":
             said = t("lobby.list.playing_trick", deal=v.deal_no + 1, trick=v.trick_no + 1)
         else:
@@ -216,6 +220,7 @@ def _relabel(node: DOMNode, keys: dict[str, str]) -> None:
 
 class LobbyScreen(Screen[None]):
     _shown: list[tuple[str, tuple[str, ...]]] | None = None  # the rows on screen
+    _rooms: Listing = ()  # the rooms of those rows
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new", "new table"),
@@ -257,13 +262,15 @@ class LobbyScreen(Screen[None]):
         # column (deal, trick, who is away or in 托管) is looked at once a second
         self.set_interval(FOLLOW_SECONDS, self.refresh_rooms)
 
-    def refresh_rooms(self) -> None:
+    def refresh_rooms(self, listing: Listing | None = None) -> None:
+        """The rows again, of `listing` (a change notice's) or of the lobby now."""
         app = _app(self)
         t = app.cat.t
-        rooms = app.registry.listing()
+        rooms = app.lobby.listing() if listing is None else listing
+        self._rooms = rooms
         rows: list[tuple[str, tuple[str, ...]]] = []
         for room in rooms:
-            taken = sum(1 for s in room.slots if s.kind != "empty")
+            taken = room.taken
             status = describe_status(app.cat, room)
             if room.seat_of(app.identity.id) is not None:
                 status += t("lobby.your_seat")
@@ -296,64 +303,65 @@ class LobbyScreen(Screen[None]):
     def say(self, text: str) -> None:
         self.query_one("#message", Static).update(text)
 
-    def selected(self) -> Room | None:
+    def selected(self) -> RoomView | None:
+        """The room of the row under the cursor, as the rows show it."""
         dt: DataTable[Text] = self.query_one(DataTable)
-        rooms = _app(self).registry.listing()
+        rooms = self._rooms
         if not rooms or dt.cursor_row < 0 or dt.cursor_row >= len(rooms):
             return None
         return rooms[dt.cursor_row]
 
-    def action_new(self) -> None:
+    async def action_new(self) -> None:
         app = _app(self)
-        if app.registry.find_seat(app.identity.id) is not None:
+        if app.lobby.find_seat(app.identity.id) is not None:
             self.say(_t(self)("lobby.have_seat"))
             return
         try:
-            app.registry.check_limits(app.identity.id, app.origin)
+            await app.lobby.check_limits(app.identity.id, app.origin)
         except LobbyError as e:
             self.say(error_text(app.cat, e))
             return
         self.app.push_screen(CreateScreen())
 
-    def action_join(self) -> None:
+    async def action_join(self) -> None:
         app = _app(self)
         room = self.selected()
         if room is None:
             self.say(_t(self)("lobby.no_table_chosen"))
             return
-        mine = app.registry.find_seat(app.identity.id)
-        if mine is not None and mine[0] is room:
-            self.action_return()
+        mine = app.lobby.find_seat(app.identity.id)
+        if mine is not None and mine[0].table_id == room.table_id:
+            await self.action_return()
             return
         if room.status != "waiting" or not room.free_seats():
             # the chosen table is full: the first one with a free seat
             room = next(
-                (r for r in app.registry.listing() if r.status == "waiting" and r.free_seats()),
+                (r for r in app.lobby.listing() if r.status == "waiting" and r.free_seats()),
                 room,
             )
         try:
-            app.registry.sit(room, None, app.identity.id, app.identity.name)
+            await app.lobby.sit(room.table_id, None, app.identity.id, app.identity.name)
         except LobbyError as e:
             self.say(error_text(_app(self).cat, e))
             return
-        app.enter_room(room)
+        await app.enter_room(room.table_id)
 
-    def action_watch(self) -> None:
+    async def action_watch(self) -> None:
         room = self.selected()
-        if room is None or room.table is None:
+        if room is None or room.status != "playing":
             self.say(_t(self)("lobby.watch_only_playing"))
             return
         try:
-            _app(self).registry.check_watch(room)
+            await _app(self).lobby.check_watch(room.table_id)
         except LobbyError as e:
             self.say(error_text(_app(self).cat, e))
             return
         # the table app itself, as a spectator (server/watching.py, session.py)
         _app(self).exit(LobbyResult("watch", room.table_id))
 
-    def action_return(self) -> None:
+    async def action_return(self) -> None:
         app = _app(self)
-        mine = app.registry.find_seat(app.identity.id)
+        mine = app.lobby.find_seat(app.identity.id)
         if mine is None:
             self.say(_t(self)("lobby.no_seat"))
             return
@@ -361,7 +369,7 @@ class LobbyScreen(Screen[None]):
         if room.status == "playing":
             app.exit(LobbyResult("play", room.table_id))
         else:
-            app.enter_room(room)
+            await app.enter_room(room.table_id)
 
     def action_players(self) -> None:
         """Your profile, the leaderboards, other players' public stats."""
@@ -392,7 +400,7 @@ class CreateScreen(ModalScreen[None]):
         self.rules_text = ""
 
     def compose(self) -> ComposeResult:
-        d = _app(self).registry.default_options
+        d = _app(self).lobby.default_options
         t = _t(self)
         with Vertical():
             yield Label(t("lobby.create.title"), classes="title", markup=False)
@@ -413,7 +421,7 @@ class CreateScreen(ModalScreen[None]):
             with Horizontal():
                 yield Label(t("lobby.create.standin"), markup=False)
                 yield choice(
-                    [(_level_name(t, lv), lv) for lv in _app(self).registry.bot_levels],
+                    [(_level_name(t, lv), lv) for lv in _app(self).lobby.bot_levels],
                     d.stand_in,
                     "standin",
                 )
@@ -463,13 +471,13 @@ class CreateScreen(ModalScreen[None]):
             self.query_one("#preset-about", Label).update(_t(self)(f"preset.{event.value}"))
 
     @on(Button.Pressed, "#create")
-    def _create(self) -> None:
-        self.action_create()
+    async def _create(self) -> None:
+        await self.action_create()
 
     @on(Input.Submitted, "#grace")
-    def _grace_entered(self) -> None:
+    async def _grace_entered(self) -> None:
         """enter in the grace field: the table is made as the dialog says."""
-        self.action_create()
+        await self.action_create()
 
     @on(Button.Pressed, "#cancel")
     def _cancel(self) -> None:
@@ -489,9 +497,9 @@ class CreateScreen(ModalScreen[None]):
     def action_cancel(self) -> None:
         self.dismiss(None)
 
-    def action_create(self) -> None:
+    async def action_create(self) -> None:
         app = _app(self)
-        d = app.registry.default_options
+        d = app.lobby.default_options
         preset = self.query_one("#preset", Select).value
         standin = self.query_one("#standin", Select).value
         counter = self.query_one("#counter-option", Select).value
@@ -516,13 +524,13 @@ class CreateScreen(ModalScreen[None]):
             seats=(),
         )
         try:
-            room = app.registry.create(settings, app.identity.id, app.identity.name, app.origin)
+            room = await app.lobby.create(settings, app.identity.id, app.identity.name, app.origin)
         except LobbyError as e:
             self.notify(error_text(app.cat, e), severity="error", markup=False)
             return
         app.keep(card_counter=settings.card_counter)
         self.dismiss(None)
-        app.enter_room(room)
+        await app.enter_room(room.table_id)
 
 
 # ====================================================================== waiting room
@@ -540,9 +548,9 @@ class RoomScreen(Screen[None]):
         *(Binding(str(k), f"seat({k - 1})", show=False) for k in range(1, MAX_SEATS + 1)),
     ]
 
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: RoomView) -> None:
         super().__init__()
-        self.room = room
+        self.room = room  # as the lobby last told it (a snapshot)
         self._unlisten: Callable[[], None] | None = None
 
     def compose(self) -> ComposeResult:
@@ -556,7 +564,7 @@ class RoomScreen(Screen[None]):
         with Horizontal(classes="buttons"):
             yield Label(t("lobby.room.bot_level"), markup=False)
             yield Select(
-                [(_level_name(t, lv), lv) for lv in _app(self).registry.bot_levels],
+                [(_level_name(t, lv), lv) for lv in _app(self).lobby.bot_levels],
                 value=FILL_LEVEL,
                 allow_blank=False,
                 id="level",
@@ -575,7 +583,7 @@ class RoomScreen(Screen[None]):
             },
         )
         relabel_bindings(self, {"chat": _t(self)("chat.key")})
-        self._unlisten = _app(self).listen_chat(self.room.channel)
+        self._unlisten = _app(self).listen_chat(self.room.table_id)
         self.show_chat()
         self.refresh_room()
 
@@ -585,20 +593,26 @@ class RoomScreen(Screen[None]):
             self._unlisten = None
 
     def show_chat(self) -> None:
-        self.query_one("#chat", Static).update(_app(self).chat_lines(self.room.channel))
+        self.query_one("#chat", Static).update(_app(self).chat_lines(self.room.table_id))
 
     def action_chat(self) -> None:
         app = _app(self)
         seat = self.room.seat_of(app.identity.id)
         name = self.room.slots[seat].name if seat is not None else app.identity.name
-        app.open_chat(self.room.channel, seat, name)
+        app.open_chat(self.room.table_id, seat, name)
 
     def say(self, text: str) -> None:
         self.query_one("#message", Static).update(text)
 
-    def refresh_room(self) -> None:
+    def refresh_room(self, listing: Listing | None = None) -> None:
+        """The room again, as `listing` (a change notice's) or the lobby now has it."""
         app = _app(self)
-        r = self.room
+        rooms = app.lobby.listing() if listing is None else listing
+        found = next((r for r in rooms if r.table_id == self.room.table_id), None)
+        if found is None:  # (gone: every player left it)
+            app.pop_to_lobby()
+            return
+        r = self.room = found
         if r.status == "playing" and r.seat_of(app.identity.id) is not None:
             app.exit(LobbyResult("play", r.table_id))
             return
@@ -628,40 +642,48 @@ class RoomScreen(Screen[None]):
         lines.append("\n" + t("lobby.room.starts"))
         self.query_one("#room", Static).update(lines)
 
-    def action_ready(self) -> None:
+    async def action_ready(self) -> None:
         app = _app(self)
-        seat = self.room.seat_of(app.identity.id)
+        r = self.room
+        seat = r.seat_of(app.identity.id)
         if seat is None:
             return
-        app.registry.set_ready(self.room, app.identity.id, not self.room.slots[seat].ready)
+        try:
+            await app.lobby.set_ready(r.table_id, app.identity.id, not r.slots[seat].ready)
+        except LobbyError as e:
+            self.say(error_text(app.cat, e))
 
-    def action_show_hand(self) -> None:
+    async def action_show_hand(self) -> None:
         """Let watchers see my hand at the table (or not): kibitzing (off by default)."""
         app = _app(self)
-        seat = self.room.seat_of(app.identity.id)
+        r = self.room
+        seat = r.seat_of(app.identity.id)
         if seat is None:
             return
-        app.registry.set_show_hand(self.room, app.identity.id, not self.room.slots[seat].show_hand)
+        try:
+            await app.lobby.set_show_hand(r.table_id, app.identity.id, not r.slots[seat].show_hand)
+        except LobbyError as e:
+            self.say(error_text(app.cat, e))
 
-    def action_bots(self) -> None:
+    async def action_bots(self) -> None:
         level = self.query_one("#level", Select).value
         try:
-            _app(self).registry.add_bots(
-                self.room, bot_level(level) if isinstance(level, str) else FILL_LEVEL
+            await _app(self).lobby.add_bots(
+                self.room.table_id, level if isinstance(level, str) else FILL_LEVEL
             )
         except LobbyError as e:
             self.say(error_text(_app(self).cat, e))
 
-    def action_seat(self, seat: int) -> None:
+    async def action_seat(self, seat: int) -> None:
         app = _app(self)
         try:
-            app.registry.sit(self.room, seat, app.identity.id, app.identity.name)
+            await app.lobby.sit(self.room.table_id, seat, app.identity.id, app.identity.name)
         except LobbyError as e:
             self.say(error_text(_app(self).cat, e))
 
-    def action_leave_table(self) -> None:
+    async def action_leave_table(self) -> None:
         app = _app(self)
-        app.registry.leave(app.identity.id)
+        await app.lobby.leave(app.identity.id)
         app.pop_to_lobby()
 
 
@@ -674,13 +696,13 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
 
     def __init__(
         self,
-        registry: Registry,
+        lobby: LobbyLike,
         identity: Identity,
         *,
         console: Console | None = None,
         no_color: bool = False,
         driver_class: Any = None,
-        holder: Holder | None = None,
+        session_id: str | None = None,
         origin: str | None = None,
         lang: str = "en",
         settings: PlayerSettings | None = None,
@@ -697,12 +719,16 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
         self.title = self.cat.t("lobby.app_title")
         relabel_bindings(self, {"command_palette": self.cat.t("keys.palette")})
         self.no_color = no_color
-        self.registry = registry
+        self.lobby = lobby
         self.identity = identity
-        self.holder = holder
+        # the session this app runs in (None: none, as in tests): it is here, by
+        # its id, in the waiting room it enters (`LobbyLike.attach`)
+        self.session_id = session_id
         self._unsubscribe: Callable[[], None] | None = None
         self._unnotice: Callable[[], None] | None = None
-        self._room: Room | None = None
+        # (table id, seat) of the waiting room entered: the session gives the
+        # seat up when it ends there (a table that has not started keeps no seat)
+        self.waiting_in: tuple[str, int] | None = None
         self.origin = origin  # the client's network address, for the table limits
         # the notes name their sayers: the names it is given are only a fallback
         self.narrator = Narrator(
@@ -724,13 +750,13 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
             if self.keep_settings is not None:
                 self.keep_settings(new)
 
-    def on_mount(self) -> None:
-        self._unsubscribe = self.registry.subscribe(self._on_change)
-        self._unnotice = self.registry.subscribe_notices(self.identity.id, self._on_notice)
-        self.push_screen(LobbyScreen())
-        mine = self.registry.find_seat(self.identity.id)
+    async def on_mount(self) -> None:
+        self._unsubscribe = self.lobby.subscribe(self._on_change)
+        self._unnotice = self.lobby.subscribe_notices(self.identity.id, self._on_notice)
+        await self.push_screen(LobbyScreen())
+        mine = self.lobby.find_seat(self.identity.id)
         if mine is not None and mine[0].status == "waiting":
-            self.enter_room(mine[0])
+            await self.enter_room(mine[0].table_id)
 
     def on_unmount(self) -> None:
         if self._unsubscribe is not None:
@@ -739,10 +765,9 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
         if self._unnotice is not None:
             self._unnotice()
             self._unnotice = None
-        self._leave_room()
 
-    def _on_change(self) -> None:
-        self.post_message(LobbyChanged())
+    def _on_change(self, listing: Listing) -> None:
+        self.post_message(LobbyChanged(listing))
 
     def _on_notice(self, key: str, fields: dict[str, object]) -> None:
         self.post_message(LobbyNotice(key, fields))
@@ -751,51 +776,40 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
         text = self.cat.t(f"notice.{msg.key}", **msg.fields)
         self.notify(text, severity="warning", timeout=20, markup=False)
 
-    def on_lobby_changed(self, _: LobbyChanged) -> None:
+    def on_lobby_changed(self, msg: LobbyChanged) -> None:
         for screen in self.screen_stack:
             if isinstance(screen, LobbyScreen) and screen.is_mounted:
-                screen.refresh_rooms()
+                screen.refresh_rooms(msg.listing)
             elif isinstance(screen, RoomScreen) and screen.is_mounted:
-                screen.refresh_room()
+                screen.refresh_room(msg.listing)
 
     # ------------------------------------------------------------ chat
-    def listen_chat(self, channel: TableChannel) -> Callable[[], None]:
-        """This app hears `channel`'s notes (posted to it, from whoever said them)."""
-        return channel.listen(lambda note: self.post_message(ChatHeard(note)))
+    def listen_chat(self, table_id: str) -> Callable[[], None]:
+        """This app hears what is said at the room (posted to it, from whoever said it)."""
+        return self.lobby.listen(table_id, lambda note: self.post_message(ChatHeard(note)))
 
-    def chat_lines(self, channel: TableChannel) -> str:
-        said = [self.narrator.note(n) for n in channel.recent()[-CHAT_LINES:]]
+    def chat_lines(self, table_id: str) -> str:
+        said = [self.narrator.note(n) for n in self.lobby.recent_notes(table_id)[-CHAT_LINES:]]
         return "\n".join(said)
 
-    def open_chat(self, channel: TableChannel, seat: int | None, name: str) -> None:
-        """The chat box; its text said on `channel` by this identity."""
+    def open_chat(self, table_id: str, seat: int | None, name: str) -> None:
+        """The chat box; its text said at the room by this identity."""
 
-        def said(text: str | None) -> None:
-            if not text:
-                return
+        async def say(text: str) -> None:
             try:
-                channel.say(
-                    self.identity.id,
-                    name,
-                    seat,
-                    text,
-                    now=time.monotonic(),
-                    at=time.time(),
-                    version=self._watched(channel),
-                )
+                await self.lobby.say(table_id, self.identity.id, name, seat, text)
             except ChatRefused as e:
                 self.notify(
                     e.sentence_zh if self.cat.zh else e.sentence, severity="warning", markup=False
                 )
+            except LobbyError as e:
+                self.notify(error_text(self.cat, e), severity="warning", markup=False)
+
+        def said(text: str | None) -> None:
+            if text:
+                self.run_worker(say(text), group="chat")
 
         self.push_screen(ChatScreen(self.cat), said)
-
-    def _watched(self, channel: TableChannel) -> int:
-        """The game's move now when `channel` is a playing table's (0: a waiting room)."""
-        for room in self.registry.listing():
-            if room.channel is channel and room.table is not None:
-                return room.table.state.version
-        return 0
 
     def on_chat_heard(self, msg: ChatHeard) -> None:
         note = msg.note
@@ -806,32 +820,33 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
             self.notify(self.narrator.note(note), timeout=6, markup=False)
 
     def _said_by_me(self, note: ChatNote) -> bool:
-        room = self._room
-        seat = room.seat_of(self.identity.id) if room is not None else None
         if note.seat is None:  # (a watcher's, said at a playing table)
             return note.name == self.identity.name
-        return room is not None and note.seat == seat and room.slots[seat].name == note.name
+        if self.waiting_in is None:
+            return False
+        try:
+            room = self.lobby.room(self.waiting_in[0])
+        except LobbyError:
+            return False
+        seat = room.seat_of(self.identity.id)
+        return seat is not None and note.seat == seat and room.slots[seat].name == note.name
 
-    def enter_room(self, room: Room) -> None:
+    async def enter_room(self, table_id: str) -> None:
+        """Into the room where this identity has a seat (its table, if it plays)."""
+        try:
+            room = self.lobby.room(table_id)
+        except LobbyError:
+            return
         seat = room.seat_of(self.identity.id)
         if seat is None:
             return
-        self._room = room
-        if self.holder is not None:
-            self.registry.attach(room, seat, self.holder)
+        self.waiting_in = (table_id, seat)
+        if self.session_id is not None:
+            await self.lobby.attach(table_id, seat, self.session_id)
         if room.status == "playing":
             self.exit(LobbyResult("play", room.table_id))
             return
-        self.push_screen(RoomScreen(room))
-
-    def _leave_room(self) -> None:
-        room, self._room = self._room, None
-        if room is None or self.holder is None:
-            return
-        seat = room.seat_of(self.identity.id)
-        if seat is not None and room.status == "waiting":
-            # the session ends: a seat at a table that has not started is given up
-            self.registry.detach(room, seat, self.holder)
+        await self.push_screen(RoomScreen(self.lobby.room(table_id)))
 
     def pop_to_lobby(self) -> None:
         while len(self.screen_stack) > 2:

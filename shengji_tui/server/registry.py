@@ -51,7 +51,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -71,25 +71,26 @@ from ..table import (
     bot_seed,
 )
 from ..table.rulesfile import playable
+from .lobbyapi import (
+    LobbyError,
+    NoRoutes,
+    Progress,
+    RoomStatus,
+    RoomView,
+    SessionRoutes,
+    SlotKind,
+    SlotView,
+)
 from .names import name_key, unique_name
 
 log = logging.getLogger("shengji_tui.server")
+__all__ = ["LobbyError", "Registry", "Room", "RoomRecord", "Slot", "TableLimits"]
 
 LOBBY_FILE = "lobby.json"
 META_KEY = "lobby"  # the room's record in `Table.meta`
 SERVER_TABLE_ID = re.compile(r"t(\d+)-[0-9a-f]{8}")  # the ids `Registry.create` makes
-RoomStatus = Literal["waiting", "playing", "finished"]
-SlotKind = Literal["empty", "human", "bot"]
 
 BOT_NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal")
-
-
-class Holder(Protocol):
-    """A session sitting at a seat: it can be told to go (another session of the
-    same identity took the seat). One that also has `tell(key, **fields)` is shown
-    the `[notice]` sentence `key` of the catalogue (a fault it should know of)."""
-
-    def kick(self, reason: str, **kw: object) -> None: ...
 
 
 # ----------------------------------------------------------------- model
@@ -123,7 +124,9 @@ class Room:
     slots: list[Slot]
     status: RoomStatus = "waiting"
     table: Table | None = None
-    holders: dict[int, Holder] = field(default_factory=dict)
+    # the session (by id) of each seat's player that is here: one per seat; the
+    # registry reaches it through its `SessionRoutes`
+    holders: dict[int, str] = field(default_factory=dict)
     away: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     spectators: int = 0
     number: int = 0  # shown in the lobby
@@ -164,6 +167,38 @@ class Room:
 
     def connected(self, seat: int) -> bool:
         return seat in self.holders
+
+    def view(self) -> RoomView:
+        """The room as it is now, as a snapshot (`lobbyapi.RoomView`)."""
+        table = self.table
+        on_auto = set(table.on_auto) if table is not None else set()
+        slots = tuple(
+            SlotView(
+                slot.kind,
+                slot.name,
+                slot.identity,
+                slot.level,
+                slot.ready,
+                slot.show_hand,
+                s in self.holders,
+                s in on_auto,
+            )
+            for s, slot in enumerate(self.slots)
+        )
+        progress = None
+        if table is not None and self.status == "playing":
+            st = table.state
+            progress = Progress(st.phase, st.deal_no, st.trick_no, st.version)
+        return RoomView(
+            self.table_id,
+            self.number,
+            self.preset,
+            self.players,
+            self.status,
+            slots,
+            self.spectators,
+            progress,
+        )
 
     def describe_seats(self) -> str:
         parts = []
@@ -296,18 +331,6 @@ def _problem(e: Exception) -> str:
     return str(e) or type(e).__name__
 
 
-class LobbyError(Exception):
-    """A lobby request that cannot be done now; `str(e)` is a sentence (English).
-
-    `key` names the sentence in the text catalogue (`lobby.error.<key>`, with
-    `fields` as its placeholders) so the lobby can say it in the player's language."""
-
-    def __init__(self, text: str, key: str = "", **fields: object) -> None:
-        super().__init__(text)
-        self.key = key
-        self.fields = fields
-
-
 # ----------------------------------------------------------------- registry
 
 
@@ -341,6 +364,7 @@ class Registry:
         # told of a match that ended, before its room leaves (the players' results)
         self.on_finished: Callable[[Room], None] | None = None
         self.save_error: str | None = None  # why the last save of lobby.json failed
+        self.routes: SessionRoutes = NoRoutes()  # the sessions, by id (the server's)
         self._told_save: set[str] = set()  # tables whose maker heard of this failure
 
     def _add(self, room: Room) -> None:
@@ -390,14 +414,13 @@ class Registry:
             return True
         found = self.find_seat(identity)
         holder = None if found is None else found[0].holders.get(found[1])
-        tell = getattr(holder, "tell", None)
-        if callable(tell):
-            try:
-                tell(key, **fields)
-                return True
-            except Exception:
-                log.exception("a notice to a session failed")
-        return False
+        if holder is None:
+            return False
+        try:
+            return self.routes.tell(holder, key, dict(fields))
+        except Exception:
+            log.exception("a notice to a session failed")
+            return False
 
     def _tell_save_failed(self, room: Room) -> None:
         """The room's maker hears of a failed save, once while saving fails."""
@@ -669,12 +692,16 @@ class Registry:
         self._watch(room)
 
     # ------------------------------------------------------------- sessions
-    def attach(self, room: Room, seat: int, holder: Holder) -> None:
-        """A session of the seat's identity is here (in the waiting room or at the table)."""
+    def attach(self, room: Room, seat: int, session_id: str) -> None:
+        """A session (by id) of the seat's identity is here (in the waiting room
+        or at the table); one that was there before is told to go."""
         old = room.holders.get(seat)
-        room.holders[seat] = holder
-        if old is not None and old is not holder:
-            old.kick("elsewhere")
+        room.holders[seat] = session_id
+        if old is not None and old != session_id:
+            try:
+                self.routes.kick(old, "elsewhere", {})
+            except Exception:
+                log.exception("a session could not be told to go")
         self._cancel_away(room, seat)
         table = room.table
         if table is not None and room.status == "playing":
@@ -683,10 +710,10 @@ class Registry:
             table.set_connected(seat, True)
         self._changed(save=False)
 
-    def detach(self, room: Room, seat: int, holder: Holder, *, left: bool = False) -> None:
+    def detach(self, room: Room, seat: int, session_id: str, *, left: bool = False) -> None:
         """The session at `seat` went away (`left`: back to the lobby on purpose,
         so the bot stands in at once; else a dropped connection: after `grace`)."""
-        if room.holders.get(seat) is not holder:
+        if room.holders.get(seat) != session_id:
             return
         del room.holders[seat]
         if room.status == "waiting":

@@ -19,9 +19,10 @@ from textual.app import SystemCommand
 from textual.screen import Screen
 
 from ..tui.app import ShengjiApp
+from .registry import LobbyError
 
 if TYPE_CHECKING:
-    from .registry import Registry, Room
+    from .lobbyapi import LobbyLike
 
 log = logging.getLogger("shengji_tui.server")
 
@@ -82,19 +83,25 @@ class RemoteApp:
 
 @dataclass
 class ShowHand:
-    """A player's choice at the table: watchers may see their hand (or not)."""
+    """A player's choice at the table: watchers may see their hand (or not),
+    asked of the lobby by table id."""
 
-    registry: Registry
-    room: Room
+    lobby: LobbyLike
+    table_id: str
     identity: str
 
     @property
     def on(self) -> bool:
-        seat = self.room.seat_of(self.identity)
-        return seat is not None and self.room.slots[seat].show_hand
+        """As the lobby's snapshot of the room says now."""
+        try:
+            room = self.lobby.room(self.table_id)
+        except LobbyError:  # (the table is gone)
+            return False
+        seat = room.seat_of(self.identity)
+        return seat is not None and room.slots[seat].show_hand
 
-    def set(self, on: bool) -> None:
-        self.registry.set_show_hand(self.room, self.identity, on)
+    async def set(self, on: bool) -> None:
+        await self.lobby.set_show_hand(self.table_id, self.identity, on)
 
 
 class RemoteShengjiApp(RemoteApp, ShengjiApp):
@@ -128,13 +135,22 @@ class RemoteShengjiApp(RemoteApp, ShengjiApp):
 
     def toggle_show_hand(self, on: bool) -> None:
         """Let watchers see this player's hand (or no longer: at once, for all)."""
-        if self.show_hand is not None:
-            self.show_hand.set(on)
-            if self.model is not None:
-                self.model.set_shown(self.show_hand.on)
-            self.notify(
-                self.cat.t("watch.show_now_on" if on else "watch.show_now_off"), markup=False
-            )
+        self.run_worker(self._show_hand(on), group="show_hand")
+
+    async def _show_hand(self, on: bool) -> None:
+        sh = self.show_hand
+        if sh is None:
+            return
+        try:
+            await sh.set(on)
+        except LobbyError as e:  # (the table is gone meanwhile)
+            key = f"lobby.error.{e.key}"
+            text = self.cat.t(key, **e.fields) if self.cat.has(key) else str(e)
+            self.notify(text, severity="warning", markup=False)
+            return
+        if self.model is not None:
+            self.model.set_shown(sh.on)
+        self.notify(self.cat.t("watch.show_now_on" if on else "watch.show_now_off"), markup=False)
 
     def quit_question(self) -> str:
         # leaving a server table goes back to the lobby; the stand-in bot plays

@@ -41,6 +41,7 @@ from .context import SessionContext
 from .gcpolicy import GcPolicy
 from .hostkey import fingerprint, load_or_create_host_key
 from .limits import Limits
+from .lobbydesk import LobbyDesk
 from .players import MIN_PASSWORD, PlayerDesk
 from .registry import META_KEY, Registry, Room, RoomRecord, TableLimits
 from .session import GameSession
@@ -460,10 +461,13 @@ class ShengjiServer:
         self.context = self._context()
 
     def _context(self) -> SessionContext[GameSession]:
-        """What each session is given of the server (`context`)."""
+        """What each session is given of the server (`context`): the lobby's
+        tables by id (`LobbyDesk`), never the registry itself; the registry
+        reaches the sessions by their ids (`SessionRouter`)."""
+        self.registry.routes = SessionRouter(self.sessions)
         return SessionContext(
             self.limits,
-            self.registry,
+            LobbyDesk(self.registry),
             self.gc,
             self.sessions,
             floor=self.config.floor,
@@ -598,6 +602,28 @@ class ShengjiServer:
     async def serve_forever(self) -> None:
         assert self._acceptor is not None
         await self._acceptor.wait_closed()
+
+
+class SessionRouter:
+    """The registry's way to the server's sessions, by id (`lobbyapi.SessionRoutes`)."""
+
+    def __init__(self, sessions: set[GameSession]) -> None:
+        self.sessions = sessions  # the server's own set: shared, not copied
+
+    def _find(self, session_id: str) -> GameSession | None:
+        return next((s for s in self.sessions if s.id == session_id), None)
+
+    def kick(self, session_id: str, reason: str, fields: dict[str, object]) -> None:
+        s = self._find(session_id)
+        if s is not None:
+            s.kick(reason, **fields)
+
+    def tell(self, session_id: str, key: str, fields: dict[str, object]) -> bool:
+        s = self._find(session_id)
+        if s is None:
+            return False
+        s.tell(key, **fields)
+        return True
 
 
 def seat_identities(record: dict[str, Any]) -> list[str]:

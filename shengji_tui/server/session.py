@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import sys
 from collections.abc import Callable, Mapping
@@ -32,14 +33,14 @@ from .floor import FloorApp
 from .invite import InviteApp
 from .limits import clamp_size
 from .lobby import LobbyApp, LobbyResult
+from .lobbyapi import LobbyError
 from .players import INVITE_TRIES, CodeCheck, PlayerDesk
-from .registry import LobbyError, Room
 from .remote import RemoteShengjiApp, ShowHand
-from .watching import WatchedTable
 
 log = logging.getLogger("shengji_tui.server")
 
 MAX_CRASHES = 5  # an app that fails (a Textual error) is started again this often
+_ids = itertools.count(1)  # sessions of this process (the lobby knows a session by id)
 
 
 def sentence(env: Mapping[str, str], key: str, **kw: object) -> bytes:
@@ -59,6 +60,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         username: str = "",
     ) -> None:
         self.ctx = ctx
+        self.id = f"s{next(_ids)}"  # how the lobby knows this session (presence, kicks)
         self.identity = identity
         self.via: Via = via  # how the server let this identity in
         self.invite = invite  # a key the server does not know: asked for an invite code
@@ -75,7 +77,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.task: asyncio.Task[None] | None = None
         self.stopped = False
         self.kicked: tuple[str, dict[str, object]] | None = None  # (sentence key, its fields)
-        self.placement: tuple[Room, int] | None = None  # (room, seat) while at a table
+        self.placement: tuple[str, int] | None = None  # (table id, seat) while at a table
         self.on_lost: Callable[[], None] | None = None
         self.origin: str | None = None  # the client's address (the lobby's table limits)
 
@@ -202,14 +204,15 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             back_to_lobby = False
             crashes = 0
             while not self.stopped:
-                found = self.ctx.registry.find_seat(self.identity.id)
+                found = self.ctx.lobby.find_seat(self.identity.id)
                 if found is not None and found[0].status == "playing" and not back_to_lobby:
-                    crashed = await self.play(found[0], found[1])
+                    crashed = await self.play(found[0].table_id, found[1])
                     crashes += crashed
                     back_to_lobby = not (crashed and crashes <= MAX_CRASHES)
                     continue
                 app = self.lobby_app()
                 result = await self.run_app(app)
+                await self.left_waiting_room(app)
                 back_to_lobby = False
                 if self.crashed(app):
                     crashes += 1
@@ -338,18 +341,32 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         t = self.terminal
         assert t is not None
         return LobbyApp(
-            self.ctx.registry,
+            self.ctx.lobby,
             self.identity,
             console=t.console(),
             no_color="NO_COLOR" in t.env,
             driver_class=t.driver_class(),
-            holder=self,
+            session_id=self.id,
             origin=self.origin,
             lang=self.lang,
             settings=self.settings,
             keep_settings=self.keep_settings,
             players=self.ctx.players,
         )
+
+    async def left_waiting_room(self, app: LobbyApp) -> None:
+        """The lobby ended in a waiting room (the session ends, or the player
+        watches a table): a seat at a table that has not started is kept only
+        while its session is there."""
+        if app.waiting_in is None:
+            return
+        table_id, seat = app.waiting_in
+        try:
+            room = self.ctx.lobby.room(table_id)
+        except LobbyError:
+            return
+        if room.status == "waiting":
+            await self.ctx.lobby.detach(table_id, seat, self.id)
 
     def options(self) -> GameOptions:
         """The player's own options at a table (their settings)."""
@@ -362,17 +379,20 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             card_counter=s.card_counter,
         )
 
-    async def play(self, room: Room, seat: int) -> bool:
+    async def play(self, table_id: str, seat: int) -> bool:
         """Sit at the table until the player leaves it; True: the app failed."""
         t = self.terminal
         assert t is not None
-        registry = self.ctx.registry
-        table = room.table
-        registry.attach(room, seat, self)
-        self.placement = (room, seat)
+        lobby = self.ctx.lobby
+        try:
+            await lobby.attach(table_id, seat, self.id)
+            table = await lobby.open_table(table_id, seat)
+        except LobbyError:
+            return False  # (it ended meanwhile: the lobby again)
+        self.placement = (table_id, seat)
         try:
             app: App[Any]
-            if self.ctx.floor and table is not None:  # `shengji bench ssh --floor`
+            if self.ctx.floor:  # `shengji bench ssh --floor`
                 app = FloorApp(table, seat, console=t.console(), driver_class=t.driver_class())
             else:
                 app = RemoteShengjiApp(
@@ -386,7 +406,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                     no_color="NO_COLOR" in t.env,
                     driver_class=t.driver_class(),
                     chat=True,
-                    show_hand=ShowHand(registry, room, self.identity.id),
+                    show_hand=ShowHand(lobby, table_id, self.identity.id),
                     settings=self.settings,
                     keep_settings=self.keep_settings,
                 )
@@ -394,25 +414,19 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             return self.crashed(app)
         finally:
             self.placement = None
-            registry.detach(room, seat, self, left=not self.stopped)
+            await lobby.detach(table_id, seat, self.id, left=not self.stopped)
 
     async def watch(self, table_id: str | None) -> bool:
         """Watch a playing table in the table app (a spectator: 旁观) until the
         player leaves it; True: the app failed."""
         t = self.terminal
         assert t is not None
-        registry = self.ctx.registry
         try:
-            room = registry.room(table_id or "")
+            seat = await self.ctx.lobby.watch_table(
+                table_id or "", self.identity.name, self.identity.id
+            )
         except LobbyError:
-            return False  # (it ended meanwhile: the lobby again)
-        if room.table is None:
-            return False
-        try:
-            registry.watching(room, 1)
-        except LobbyError:
-            return False  # (full meanwhile: the lobby said so when it was asked)
-        seat = WatchedTable(room, registry, self.identity.name, self.identity.id)
+            return False  # (it ended, or is full, meanwhile: the lobby again)
         try:
             app = RemoteShengjiApp(
                 seat,
@@ -433,7 +447,6 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             return self.crashed(app)
         finally:
             seat.release()
-            registry.watching(room, -1)
 
     async def run_app(self, app: App[Any]) -> Any:
         if self.stopped:

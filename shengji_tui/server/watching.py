@@ -51,7 +51,15 @@ class WatchRefused(RuleError):
 class WatchedTable:
     """A spectator's seat at `room`'s table (see the module docstring)."""
 
-    def __init__(self, room: Room, registry: Registry, name: str, identity: str) -> None:
+    def __init__(
+        self,
+        room: Room,
+        registry: Registry,
+        name: str,
+        identity: str,
+        *,
+        on_release: Callable[[], None] | None = None,
+    ) -> None:
         table = room.table
         if table is None:
             raise ValueError("a table that is not playing cannot be watched")
@@ -66,6 +74,7 @@ class WatchedTable:
         self._seat_sub: Callable[[], None] | None = None
         self._unregister: Callable[[], None] | None = registry.subscribe(self._changed)
         self._released = False
+        self._on_release = on_release  # (once: the spectator is no longer counted)
 
     # ------------------------------------------------------------ WatchLike
     @property
@@ -129,6 +138,9 @@ class WatchedTable:
     def release(self) -> None:
         """The spectator leaves: nothing of it stays subscribed."""
         self._released = True
+        on_release, self._on_release = self._on_release, None
+        if on_release is not None:
+            on_release()
         self._drop_seat()
         self._shown.clear()
         if self._public_sub is not None:

@@ -14,6 +14,7 @@ import pytest
 from shengji_tui.bench.bots_bench import play_deal
 from shengji_tui.bots import BotSpec, UnknownBotLevel, bot_level
 from shengji_tui.bots.external import MAX_LINE, ExternalBot
+from shengji_tui.server.lobbydesk import LobbyDesk
 from shengji_tui.server.registry import LobbyError, Registry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -173,7 +174,7 @@ async def test_the_lobbys_bot_choice_lists_the_servers_programs() -> None:
     registry = Registry(None, None, external_bots=[f"{PY} {EXAMPLE}"])
     other = identity_for_tests("meg")
     registry.create(registry.default_options, other.id, other.name)
-    app = LobbyApp(registry, identity_for_tests("kim"), lang="en")
+    app = LobbyApp(LobbyDesk(registry), identity_for_tests("kim"), lang="en")
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()

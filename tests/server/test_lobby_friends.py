@@ -21,6 +21,7 @@ from shengji_tui.engine import (
 )
 from shengji_tui.rules import Rank
 from shengji_tui.server.lobby import LobbyApp, RoomScreen
+from shengji_tui.server.lobbydesk import LobbyDesk
 from shengji_tui.server.registry import Registry
 from shengji_tui.server.server import identity_for_tests
 from shengji_tui.table import Pacing, TableSettings
@@ -62,7 +63,7 @@ FAST = TableSettings(pacing=Pacing(bot_delay=0.05, deal_delay=0.0, grace=60.0))
 @pytest.mark.parametrize(("preset", "seats"), [("find-friends", 4), ("find-friends-5", 5)])
 async def test_a_find_friends_table_from_the_new_table_dialog(preset: str, seats: int) -> None:
     registry = Registry(None, None, default_options=FAST)
-    app = LobbyApp(registry, identity_for_tests("kim"), lang="en")
+    app = LobbyApp(LobbyDesk(registry), identity_for_tests("kim"), lang="en")
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()

@@ -18,6 +18,7 @@ from shengji_tui.server.lobby import (
     RoomScreen,
     error_text,
 )
+from shengji_tui.server.lobbydesk import LobbyDesk
 from shengji_tui.server.registry import LobbyError, Registry
 from shengji_tui.server.server import identity_for_tests
 from shengji_tui.table import Pacing, TableSettings
@@ -63,7 +64,7 @@ def test_registry_errors_translated() -> None:
 async def test_lobby_in_chinese() -> None:
     registry = Registry(None, None, default_options=FAST)
     me = identity_for_tests("kim")
-    app = LobbyApp(registry, me, lang="zh")
+    app = LobbyApp(LobbyDesk(registry), me, lang="zh")
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
@@ -104,7 +105,7 @@ async def test_lobby_in_chinese() -> None:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 async def test_lobby_title_per_language(lang: str) -> None:
     registry = Registry(None, None, default_options=FAST)
-    app = LobbyApp(registry, identity_for_tests("ann"), lang=lang)
+    app = LobbyApp(LobbyDesk(registry), identity_for_tests("ann"), lang=lang)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
@@ -122,7 +123,7 @@ async def test_new_table_dialog_says_what_the_preset_is() -> None:
     from shengji_tui.server.lobby import CreateScreen
 
     registry = Registry(None, None, default_options=FAST)
-    app = LobbyApp(registry, identity_for_tests("kim"), lang="zh")
+    app = LobbyApp(LobbyDesk(registry), identity_for_tests("kim"), lang="zh")
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()

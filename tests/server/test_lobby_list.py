@@ -10,6 +10,7 @@ import pytest
 from textual.widgets import DataTable, Select
 
 from shengji_tui.server.lobby import CreateScreen, LobbyApp, LobbyScreen, RoomScreen
+from shengji_tui.server.lobbydesk import LobbyDesk
 from shengji_tui.server.registry import OptionsRecord, Registry
 from shengji_tui.server.server import identity_for_tests
 from shengji_tui.table import Pacing, TableSettings
@@ -28,7 +29,7 @@ async def test_the_list_says_the_game_the_seats_and_the_status_in_words(lang: st
     cat = Catalogue(lang)
     t = cat.t
     registry = Registry(None, None, default_options=FAST)
-    app = LobbyApp(registry, identity_for_tests("kim"), lang=lang)
+    app = LobbyApp(LobbyDesk(registry), identity_for_tests("kim"), lang=lang)
     try:
         async with app.run_test(size=(120, 30)) as pilot:
             await pilot.pause()
@@ -78,7 +79,7 @@ async def test_bots_and_the_stand_in_are_normal_unless_chosen() -> None:
     assert OptionsRecord().standin_level == "normal"
     registry = Registry(None, None, default_options=FAST)
     kim = identity_for_tests("kim")
-    app = LobbyApp(registry, kim, lang="en")
+    app = LobbyApp(LobbyDesk(registry), kim, lang="en")
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
@@ -102,7 +103,7 @@ async def test_bots_and_the_stand_in_are_normal_unless_chosen() -> None:
 
 async def test_enter_in_the_grace_field_makes_the_table() -> None:
     registry = Registry(None, None, default_options=FAST)
-    app = LobbyApp(registry, identity_for_tests("kim"), lang="en")
+    app = LobbyApp(LobbyDesk(registry), identity_for_tests("kim"), lang="en")
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
@@ -125,7 +126,7 @@ async def test_the_new_table_dialog_fits_80x24_with_its_buttons_in_view(lang: st
     """Every field and the Create button inside an 80x24 screen, nothing to scroll
     (the turn clock's rows made it taller than the screen), in both languages."""
     registry = Registry(None, None, default_options=FAST)
-    app = LobbyApp(registry, identity_for_tests("kim"), lang=lang)
+    app = LobbyApp(LobbyDesk(registry), identity_for_tests("kim"), lang=lang)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()

@@ -8,6 +8,7 @@ import pytest
 from textual.widgets import Select, TextArea
 
 from shengji_tui.server.lobby import CreateScreen, LobbyApp, RoomScreen
+from shengji_tui.server.lobbydesk import LobbyDesk
 from shengji_tui.server.registry import Registry
 from shengji_tui.server.rules_paste import RulesPasteScreen
 from shengji_tui.server.server import identity_for_tests
@@ -44,7 +45,7 @@ async def open_paste(app: LobbyApp, pilot) -> None:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 async def test_pasted_rules_make_the_table(lang: str) -> None:
     registry = Registry(None, None, default_options=FAST)
-    app = LobbyApp(registry, identity_for_tests("kim"), lang=lang)
+    app = LobbyApp(LobbyDesk(registry), identity_for_tests("kim"), lang=lang)
     cat = Catalogue(lang)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
@@ -86,7 +87,7 @@ async def test_pasted_rules_make_the_table(lang: str) -> None:
 
 async def test_cancelling_the_paste_keeps_the_preset() -> None:
     registry = Registry(None, None, default_options=FAST)
-    app = LobbyApp(registry, identity_for_tests("kim"), lang="en")
+    app = LobbyApp(LobbyDesk(registry), identity_for_tests("kim"), lang="en")
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()

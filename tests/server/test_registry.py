@@ -114,27 +114,60 @@ async def test_a_session_moves_with_its_seat() -> None:
     """Moving seats in a waiting room left the session filed under the old seat:
     the next player to sit there was taken for the mover's newer session and
     the mover's session was closed ("connected again from elsewhere")."""
-    kicked: list[str] = []
-
-    class Holder:
-        def __init__(self, name: str) -> None:
-            self.name = name
-
-        def kick(self, reason: str, **kw: object) -> None:
-            kicked.append(self.name)
-
     reg = Registry(None, None)
+    routes = Routes()
+    reg.routes = routes
     room = reg.create(TableSettings(rules="six-player"), "user:ann", "ann")
-    reg.attach(room, 0, Holder("ann"))
-    bob = Holder("bob")
+    reg.attach(room, 0, "s-ann")
     seat = reg.sit(room, None, "user:bob", "bob")
-    reg.attach(room, seat, bob)
+    reg.attach(room, seat, "s-bob")
     assert reg.sit(room, 5, "user:bob", "bob") == 5
-    assert room.holders[5] is bob and 1 not in room.holders
+    assert room.holders[5] == "s-bob" and 1 not in room.holders
     seat = reg.sit(room, None, "user:cat", "cat")
     assert seat == 1
-    reg.attach(room, seat, Holder("cat"))
-    assert not kicked
+    reg.attach(room, seat, "s-cat")
+    assert not routes.kicked
+    await reg.close()
+
+
+class Routes:
+    """The sessions the registry reaches, by id (`lobbyapi.SessionRoutes`)."""
+
+    def __init__(self, here: tuple[str, ...] = ()) -> None:
+        self.here = set(here)
+        self.kicked: list[tuple[str, str]] = []
+        self.told: list[tuple[str, str, dict[str, object]]] = []
+
+    def kick(self, session_id: str, reason: str, fields: dict[str, object]) -> None:
+        self.kicked.append((session_id, reason))
+
+    def tell(self, session_id: str, key: str, fields: dict[str, object]) -> bool:
+        if session_id not in self.here:
+            return False
+        self.told.append((session_id, key, fields))
+        return True
+
+
+async def test_sessions_are_known_by_id_and_reached_by_routed_messages() -> None:
+    """The registry holds no session: a seat's session is an id, told to go or
+    shown a notice through the server's routes."""
+    reg = Registry(None, None)
+    routes = Routes(here=("s1", "s2"))
+    reg.routes = routes
+    room = reg.create(TableSettings(), "user:ann", "ann")
+    reg.attach(room, 0, "s1")
+    assert room.holders == {0: "s1"} and room.view().slots[0].here
+    reg.attach(room, 0, "s1")  # (the same session again: nobody goes)
+    assert routes.kicked == []
+    reg.attach(room, 0, "s2")  # ann connected again: the older session goes
+    assert routes.kicked == [("s1", "elsewhere")] and room.holders == {0: "s2"}
+    assert reg.tell("user:ann", "lobby_save_failed", error="disk full")
+    assert routes.told == [("s2", "lobby_save_failed", {"error": "disk full"})]
+    assert not reg.tell("user:bob", "lobby_save_failed", error="x")  # (nowhere to be told)
+    reg.detach(room, 0, "s1")  # (not the seat's session: nothing)
+    assert room.holders == {0: "s2"}
+    reg.detach(room, 0, "s2")  # the waiting room's seat goes with its session
+    assert reg.listing() == []
     await reg.close()
 
 

@@ -17,6 +17,7 @@ import pytest
 from textual.app import App
 
 from shengji_tui.server.lobby import LobbyApp
+from shengji_tui.server.lobbydesk import LobbyDesk
 from shengji_tui.server.registry import Registry
 from shengji_tui.server.remote import RemoteApp, RemoteShengjiApp
 from shengji_tui.server.server import identity_for_tests
@@ -25,7 +26,7 @@ SERVER = Path(__file__).resolve().parents[2] / "shengji_tui" / "server"
 
 
 def lobby() -> App[Any]:
-    return LobbyApp(Registry(None, None), identity_for_tests("rae"))
+    return LobbyApp(LobbyDesk(Registry(None, None)), identity_for_tests("rae"))
 
 
 def table() -> App[Any]:

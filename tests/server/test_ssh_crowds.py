@@ -104,10 +104,13 @@ async def test_the_lobby_follows_the_play(tmp_path, clients) -> None:
         await until(lambda: table.state.phase != "dealing", 60, "the dealing's end")
         cat = Catalogue("en")
         await looker.wait_for(
-            lambda: table.state.phase != "dealing" and describe_status(cat, room) in looker.text(),
+            lambda: (
+                table.state.phase != "dealing"
+                and describe_status(cat, room.view()) in looker.text()
+            ),
             10,
             "the list to show the table's phase now",
         )
-        assert "dealing" not in describe_status(cat, room)
+        assert "dealing" not in describe_status(cat, room.view())
     finally:
         await server.close()

@@ -10,6 +10,7 @@ from pathlib import Path
 from textual.widgets import Static
 
 from shengji_tui.server.lobby import LobbyApp, RoomScreen
+from shengji_tui.server.lobbydesk import LobbyDesk
 from shengji_tui.server.registry import Registry
 from shengji_tui.server.server import identity_for_tests
 
@@ -130,7 +131,7 @@ async def test_a_three_seat_waiting_room() -> None:
     """Three seats: keys 1-3 move, 4 is a sentence; bots fill the two others."""
     registry = Registry(None, None, default_options=FAST.replace(rules="three-player", seats=()))
     me = identity_for_tests("kim")
-    app = LobbyApp(registry, me)
+    app = LobbyApp(LobbyDesk(registry), me)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             other = identity_for_tests("meg")

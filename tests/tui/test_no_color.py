@@ -118,6 +118,7 @@ async def test_the_table_sends_no_colour_with_no_color(no_color: bool) -> None:
 
 async def test_the_lobby_sends_no_colour_with_no_color() -> None:
     from shengji_tui.server.lobby import LobbyApp
+    from shengji_tui.server.lobbydesk import LobbyDesk
     from shengji_tui.server.registry import Registry
     from shengji_tui.server.server import identity_for_tests
 
@@ -125,7 +126,7 @@ async def test_the_lobby_sends_no_colour_with_no_color() -> None:
 
     def make(term: Terminal) -> App[Any]:
         return LobbyApp(
-            registry,
+            LobbyDesk(registry),
             identity_for_tests("kim"),
             console=term.console(),
             no_color=True,
