@@ -703,6 +703,7 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
         no_color: bool = False,
         driver_class: Any = None,
         session_id: str | None = None,
+        on_enter: Callable[[str, int], None] | None = None,
         origin: str | None = None,
         lang: str = "en",
         settings: PlayerSettings | None = None,
@@ -726,9 +727,11 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
         self.session_id = session_id
         self._unsubscribe: Callable[[], None] | None = None
         self._unnotice: Callable[[], None] | None = None
-        # (table id, seat) of the waiting room entered: the session gives the
-        # seat up when it ends there (a table that has not started keeps no seat)
+        # (table id, seat) of the waiting room entered, also told to `on_enter`:
+        # the session gives the seat up when it ends there (a table that has not
+        # started keeps no seat)
         self.waiting_in: tuple[str, int] | None = None
+        self.on_enter = on_enter
         self.origin = origin  # the client's network address, for the table limits
         # the notes name their sayers: the names it is given are only a fallback
         self.narrator = Narrator(
@@ -841,6 +844,8 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
         if seat is None:
             return
         self.waiting_in = (table_id, seat)
+        if self.on_enter is not None:
+            self.on_enter(table_id, seat)
         if self.session_id is not None:
             await self.lobby.attach(table_id, seat, self.session_id)
         if room.status == "playing":

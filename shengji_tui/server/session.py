@@ -78,6 +78,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.stopped = False
         self.kicked: tuple[str, dict[str, object]] | None = None  # (sentence key, its fields)
         self.placement: tuple[str, int] | None = None  # (table id, seat) while at a table
+        self.waiting_in: tuple[str, int] | None = None  # (table id, seat): the lobby's room
         self.on_lost: Callable[[], None] | None = None
         self.origin: str | None = None  # the client's address (the lobby's table limits)
 
@@ -212,7 +213,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                     continue
                 app = self.lobby_app()
                 result = await self.run_app(app)
-                await self.left_waiting_room(app)
+                await self.left_waiting_room()
                 back_to_lobby = False
                 if self.crashed(app):
                     crashes += 1
@@ -347,6 +348,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             no_color="NO_COLOR" in t.env,
             driver_class=t.driver_class(),
             session_id=self.id,
+            on_enter=self._entered,
             origin=self.origin,
             lang=self.lang,
             settings=self.settings,
@@ -354,13 +356,17 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             players=self.ctx.players,
         )
 
-    async def left_waiting_room(self, app: LobbyApp) -> None:
+    def _entered(self, table_id: str, seat: int) -> None:
+        self.waiting_in = (table_id, seat)
+
+    async def left_waiting_room(self) -> None:
         """The lobby ended in a waiting room (the session ends, or the player
         watches a table): a seat at a table that has not started is kept only
         while its session is there."""
-        if app.waiting_in is None:
+        entered, self.waiting_in = self.waiting_in, None
+        if entered is None:
             return
-        table_id, seat = app.waiting_in
+        table_id, seat = entered
         try:
             room = self.ctx.lobby.room(table_id)
         except LobbyError:

@@ -16,6 +16,7 @@ from shengji_tui.engine import SeatView
 from shengji_tui.rules import Card, Rank, parse_cards
 from shengji_tui.server import ShengjiServer
 from shengji_tui.server.watching import WatchedTable
+from shengji_tui.table import TableStatus
 from shengji_tui.text import Catalogue
 
 from .conftest import out
@@ -142,11 +143,11 @@ def deliveries(monkeypatch: pytest.MonkeyPatch) -> list[Shown]:
     seen: list[Shown] = []
     original = WatchedTable._tell_shown
 
-    def tell(self: WatchedTable, view: SeatView, events: list) -> None:  # type: ignore[type-arg]
+    def tell(self: WatchedTable, view: SeatView, events: list, status: TableStatus) -> None:  # type: ignore[type-arg]
         f = self.following
         allowed = f is not None and self.may_follow(f)
         seen.append(Shown(view, f, allowed, self.table.state.result is not None))
-        original(self, view, events)
+        original(self, view, events, status)
 
     monkeypatch.setattr(WatchedTable, "_tell_shown", tell)
     return seen
