@@ -103,7 +103,7 @@ def analysis_text(
         out.append(cat.t("coach.cached"))
     out.append("")
     for v in a.verdicts:
-        head = f"{kind_text(v, cat)}: {choice_text(v.played, cat, ct)}"
+        head = f"{kind_text(v, cat)}: {choice_text(v.played, cat, ct, v.kind)}"
         if v.cls != "fine":
             head += f"  [{class_text(v.cls, cat)}: {cost_text(v, cat)}]"
         out.append(head)

@@ -14,11 +14,15 @@ from .analysis import DealAnalysis, Verdict
 Name = Callable[[int], str]
 
 
-def choice_text(text: str, cat: Catalogue, ct: CardText) -> str:
-    """A choice's notation as the reader writes it: cards (`10♠ 10♠`), a pass,
-    no trump; a bid or a friend's copy (`A♥#2`) as they are."""
+PASSES = {"declare": "coach.wait", "steal": "coach.no_steal", "overturn": "coach.no_overturn"}
+
+
+def choice_text(text: str, cat: Catalogue, ct: CardText, kind: str = "") -> str:
+    """A choice's notation as the reader writes it: cards (`10♠ 10♠`), a pass
+    (of a decision of `kind`: not declaring now, a pass of the bid, of a
+    theft), no trump; a bid or a friend's copy (`A♥#2`) as they are."""
     if text == "pass":
-        return cat.t("coach.pass")
+        return cat.t(PASSES.get(kind, "coach.pass"))
     if text == "NT":
         return cat.t("coach.no_trump")
     return ct.notation(text)
@@ -44,7 +48,7 @@ def reason_text(v: Verdict, cat: Catalogue, ct: CardText, name: Name) -> str:
         elif k == "suit" and isinstance(a, str):
             args[k] = suit_text(a, cat, ct)
         elif k in ("best", "cards") and isinstance(a, str):
-            args[k] = choice_text(a, cat, ct)
+            args[k] = choice_text(a, cat, ct, v.kind)
         else:
             args[k] = a
     return cat.t("coach." + v.reason, **args)
@@ -92,7 +96,7 @@ def summary_lines(a: DealAnalysis, cat: Catalogue, ct: CardText, name: Name) -> 
     parts = []
     for i in s.worst:
         v = a.verdicts[i]
-        played = choice_text(v.played, cat, ct)
+        played = choice_text(v.played, cat, ct, v.kind)
         parts.append(f"{kind_text(v, cat)} {played} ({class_text(v.cls, cat)})")
     out.append(cat.t("coach.worst", list=cat.t("team.list_sep").join(parts)))
     return out

@@ -63,7 +63,11 @@ def analysis_props(
 
 
 def choice_piece(
-    text: str, cat: Catalogue, ct: CardText, chips: Callable[[Sequence[Card]], Cards]
+    text: str,
+    cat: Catalogue,
+    ct: CardText,
+    chips: Callable[[Sequence[Card]], Cards],
+    kind: str = "",
 ) -> Piece:
     """A choice as cards when it is cards, else as words (a pass, a bid, a trump)."""
     try:
@@ -72,7 +76,7 @@ def choice_piece(
         cards = []
     if cards and text not in ("pass", "NT"):
         return chips(cards)
-    return Words(choice_text(text, cat, ct))
+    return Words(choice_text(text, cat, ct, kind))
 
 
 def verdict_lines(
@@ -85,7 +89,7 @@ def verdict_lines(
     """One decision: what it was and its class (and cost when it cost
     something), then why, indented."""
     head: list[Piece] = [Words(kind_text(v, cat) + "  ", "seat--name")]
-    head.append(choice_piece(v.played, cat, ct, chips))
+    head.append(choice_piece(v.played, cat, ct, chips, v.kind))
     cls = Words("  " + class_text(v.cls, cat), CLASS_STYLES[v.cls])
     head.append(Group((cls,), "reverse") if v.cls == "blunder" else cls)
     if v.cls != "fine":

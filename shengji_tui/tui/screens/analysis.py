@@ -68,6 +68,7 @@ class AnalysisScreen(Dialog):
         return keys(self.cat, self.ct, self.analyst.seats if self.analyst.any_seat else 1)
 
     def on_mount(self) -> None:
+        self.query_one("#analysis-scroll", VerticalScroll).focus()  # (↑↓ scroll it)
         self.start()
 
     def on_unmount(self) -> None:
