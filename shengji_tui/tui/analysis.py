@@ -96,3 +96,25 @@ def verdict_lines(
         head.append(Words("  " + cost_text(v, cat), "seat--dim"))
     why = Words("    " + reason_text(v, cat, ct, name), "seat--dim" if v.cls == "fine" else "")
     return [Line(tuple(head)), Line((why,))]
+
+
+def trick_note(
+    a: DealAnalysis,
+    trick: int,
+    cat: Catalogue,
+    ct: CardText,
+    name: Callable[[int], str],
+) -> Line | None:
+    """What the analysis says of its seat's play in trick `trick` (1-based),
+    for the review's trick: its class (and cost), then why; None: no such
+    decision (a forced play, another seat's trick)."""
+    for v in a.verdicts:
+        if v.kind == "play" and v.trick == trick:
+            pieces: list[Piece] = [Words(cat.t("last.who", name=name(a.seat)), "seat--name")]
+            cls = Words(class_text(v.cls, cat), CLASS_STYLES[v.cls])
+            pieces.append(Group((cls,), "reverse") if v.cls == "blunder" else cls)
+            if v.cls != "fine":
+                pieces.append(Words("  " + cost_text(v, cat), "seat--dim"))
+            pieces.append(Words("  " + reason_text(v, cat, ct, name), "seat--dim"))
+            return Line(tuple(pieces))
+    return None

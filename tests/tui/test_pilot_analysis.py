@@ -59,6 +59,18 @@ async def test_the_replay_review_analyses_seats_and_keeps_them(tmp_path: Path) -
             await pilot.press("escape")
             await H.wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen), what="back")
             assert store.analyses(game.table_id) == 2
+            # the review tells, beside a trick, what the analysis said of Ana's play
+            kept = analyst.kept(0, 0)
+            assert kept is not None
+            v = next(v for v in kept.verdicts if v.kind == "play")
+            assert v.trick is not None
+            screen = app.screen
+            assert isinstance(screen, ReviewScreen)
+            screen.at = v.trick - 1
+            screen.show()
+            await pilot.pause()
+            said = app.cat.t("coach.class_" + v.cls)
+            assert f"Ana: {said}" in text_of(app)
             await pilot.press("a")  # kept: shown at once
             await H.wait_until(pilot, lambda: isinstance(app.screen, AnalysisScreen), what="a")
             assert app.screen.analysis is not None

@@ -19,7 +19,9 @@ from ...coach.service import Analyst
 from ...engine import DealReview
 from ...rules import RuleSet
 from ...text import CardText, Catalogue
+from ..analysis import trick_note
 from ..outcome import Voice
+from ..props import Line
 from ..review import Reviewer, ReviewProps
 from ..widgets import lines_text, styles_for
 from .analysis import AnalysisScreen
@@ -101,7 +103,11 @@ class ReviewScreen(Dialog):
         look = styles_for(self.app)
         self.query_one("#review-title", Label).update(p.title)
         self.query_one("#review-deal", Static).update(lines_text(p.deal, look))
-        self.query_one("#review-trick", Static).update(lines_text(p.trick, look))
+        trick = p.trick
+        note = self._coach_note()
+        if note is not None:
+            trick = (*trick, note)
+        self.query_one("#review-trick", Static).update(lines_text(trick, look))
         self.query_one("#review-keys", Label).update(p.keys)
 
     def action_step(self, step: int) -> None:
@@ -116,6 +122,25 @@ class ReviewScreen(Dialog):
     def action_last(self) -> None:
         self.at = max(0, self._reviewer().steps - 1)
         self.show()
+
+    def _coach_note(self) -> Line | None:
+        """The analysed seat's verdict on its play in the trick shown, when its
+        analysis of this deal is kept (no search here)."""
+        if self.analyst is None or not self.reviews:
+            return None
+        review = self.reviews[self.deal]
+        if review.scored is None or self.at >= len(review.tricks):
+            return None
+        seat = self.analysed_seat
+        if self.analyst.refusal(review.deal_no, seat, over=True) is not None:
+            return None
+        kept = self.analyst.kept(review.deal_no, seat)
+        if kept is None:
+            return None
+        return trick_note(kept, self.at + 1, self.cat, self.ct, self.seat_name)
+
+    def on_screen_resume(self) -> None:
+        self.show()  # (back from an analysis: its verdicts beside the tricks)
 
     def action_analyse(self) -> None:
         """The analysis of the analysed seat's decisions in the deal shown."""
