@@ -102,3 +102,75 @@ def test_refusals_say_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert code == 2 and "no seat 'Zed'" in err
     code, _, err = _run(capsys, "analyse", "nosuch", "--data-dir", str(tmp_path))
     assert code == 1 and "no game 'nosuch'" in err
+
+
+def test_ctrl_c_stops_the_command_and_keeps_nothing(tmp_path: Path) -> None:
+    """SIGINT (Ctrl-C) to `shengji analyse` while its pool searches: it says so,
+    exits 130, keeps no analysis, and its worker processes end with it."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from shengji_tui.store import Store
+
+    game = one_deal("classic", 9)
+    store_game(tmp_path / "shengji.db", game)
+    cmd = [sys.executable, "-m", "shengji_tui.cli", "analyse", game.table_id]
+    cmd += ["--budget-ms", "2000", "--workers", "2", "--data-dir", str(tmp_path)]
+    err_file = tmp_path / "stderr.txt"
+    with err_file.open("w") as err_out:
+        # (Ctrl-C as a terminal gives it: SIGINT at its default, whatever this
+        # process was started with)
+        proc = subprocess.Popen(
+            cmd,
+            stdout=subprocess.DEVNULL,
+            stderr=err_out,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
+    try:
+        # wait until its pool's workers run, then Ctrl-C
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not _children(proc.pid):
+            time.sleep(0.1)
+        assert _children(proc.pid), "the analysis started no worker"
+        workers = _children(proc.pid)
+        os.kill(proc.pid, signal.SIGINT)
+        proc.wait(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    err = err_file.read_text()
+    assert proc.returncode == 130, err
+    assert "The analysis was stopped." in err
+    with Store(tmp_path / "shengji.db") as store:
+        assert store.analyses(game.table_id) == 0
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and any(_alive(w) for w in workers):
+        time.sleep(0.1)
+    assert not any(_alive(w) for w in workers)
+
+
+def _children(pid: int) -> list[int]:
+    """The pool's worker processes of `pid` (its children running
+    multiprocessing's spawn_main; Linux /proc)."""
+    out = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                stat = (d / "stat").read_text()
+                line = (d / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid and b"spawn_main" in line:
+                out.append(int(d.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
