@@ -14,6 +14,7 @@ from textual.widgets import Button, Select
 
 from shengji_tui.engine import SUPPORTED
 from shengji_tui.server.lobby import CreateScreen, LobbyApp
+from shengji_tui.server.lobbydesk import LobbyDesk
 from shengji_tui.server.registry import Registry
 from shengji_tui.server.server import identity_for_tests
 from shengji_tui.table import Pacing, TableSettings
@@ -40,7 +41,7 @@ def in_view(screen: CreateScreen, w: Widget) -> bool:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 async def test_the_new_table_dialog_fits_80x24(lang: str) -> None:
     registry = Registry(None, None, default_options=FAST)
-    app = LobbyApp(registry, identity_for_tests("kim"), lang=lang)
+    app = LobbyApp(LobbyDesk(registry), identity_for_tests("kim"), lang=lang)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("n")
@@ -62,7 +63,7 @@ async def test_the_new_table_dialog_fits_80x24(lang: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 async def test_every_field_of_the_new_table_dialog_is_reached_at_60x20(lang: str) -> None:
     registry = Registry(None, None, default_options=FAST)
-    app = LobbyApp(registry, identity_for_tests("kim"), lang=lang)
+    app = LobbyApp(LobbyDesk(registry), identity_for_tests("kim"), lang=lang)
     try:
         async with app.run_test(size=(60, 20)) as pilot:
             await pilot.press("n")
