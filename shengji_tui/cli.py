@@ -186,6 +186,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return bench_attack(rest[2:])
     args = build_parser().parse_args(argv)
+    if rest[:1] == ["serve"]:  # (`--workers` starts `serve` again with these)
+        args.serve_argv = rest[1:]
     try:
         return int(args.func(args))
     except KeyboardInterrupt:

@@ -74,6 +74,9 @@ class FailureLog:
         self.delay_max = delay_max
         self._clock = clock or time.monotonic
         self._by_addr: OrderedDict[str, deque[float]] = OrderedDict()
+        # told of each failure recorded here (a front end of `--workers`: the host,
+        # which tells the other front ends: an address is counted server-wide)
+        self.on_record: Callable[[str], None] | None = None
 
     def _recent(self, addr: str) -> deque[float] | None:
         times = self._by_addr.get(addr)
@@ -94,8 +97,11 @@ class FailureLog:
     def blocked(self, addr: str) -> bool:
         return self.per_minute > 0 and self.count(addr) >= self.per_minute
 
-    def record(self, addr: str) -> int:
-        """One more failure from `addr`; returns its failures in the window."""
+    def record(self, addr: str, *, here: bool = True) -> int:
+        """One more failure from `addr`; returns its failures in the window.
+        `here`: failed on this process (else told by another: not told on)."""
+        if here and self.on_record is not None:
+            self.on_record(addr)
         times = self._recent(addr)
         if times is None:
             times = self._by_addr[addr] = deque()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from .limits import Limits
 
@@ -172,6 +173,20 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
         help="offer this program as a bot in the lobby (docs/bot-protocol.md); repeatable. "
         "Only the server's own flags name programs: players choose among them",
     )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="front ends accepting SSH (each a process: sessions, screens); one more "
+        "process keeps the tables, bots and store; 1: all in this one process (default)",
+    )
+    # a child of --workers (workers.py): its role, the host's socket, the SSH port's
+    # listening socket it inherits, its name
+    p.add_argument("--role", choices=("host", "front"), help=argparse.SUPPRESS)
+    p.add_argument("--host-link", help=argparse.SUPPRESS)
+    p.add_argument("--listen-fd", type=int, help=argparse.SUPPRESS)
+    p.add_argument("--front-id", default="", help=argparse.SUPPRESS)
     # the benchmark's floor (`shengji bench ssh --floor`): a minimal app at the tables
     p.add_argument("--bench-floor", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--log-file", help="write the server log here (default: standard error)")
@@ -326,6 +341,9 @@ def main(args: argparse.Namespace) -> int:
             )
         ),
         floor=args.bench_floor,
+        host_link=Path(args.host_link) if args.host_link and args.role == "front" else None,
+        listen_fd=args.listen_fd if args.role == "front" else None,
+        front_id=args.front_id,
         table_limits=TableLimits(
             max_tables=max(0, args.max_tables),
             max_per_client=max(0, args.max_tables_per_client),
@@ -333,6 +351,11 @@ def main(args: argparse.Namespace) -> int:
         ),
         external_bots=tuple(args.external_bot),
     )
+
+    if args.role == "host":
+        return _run_host(config, Path(args.host_link))
+    if args.workers > 1 and args.role is None:
+        return _run_workers(config, policy, args, getattr(args, "serve_argv", sys.argv[2:]))
 
     async def run() -> int:
         server = ShengjiServer(config)
@@ -353,6 +376,19 @@ def main(args: argparse.Namespace) -> int:
         )
         for m in server.messages:
             out.write(f"  {m}\n")
+        if args.role == "front":  # (the workers' process says the rest)
+            from .workers import orphaned, say_ready
+
+            say_ready()
+            stop = asyncio.Event()
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                loop.add_signal_handler(sig, stop.set)
+            parent = loop.create_task(orphaned())
+            parent.add_done_callback(lambda _: stop.set())
+            await stop.wait()
+            await server.close()
+            return 0
         if policy.invites:
             import socket
 
@@ -372,6 +408,105 @@ def main(args: argparse.Namespace) -> int:
         out.write("shengji: stopping (seats and games are kept)\n")
         out.flush()
         await server.close()
+        return 0
+
+    return asyncio.run(run())
+
+
+def _run_host(config: Any, path: Path) -> int:
+    """`--role host`: the house and the front ends' socket, until SIGTERM or
+    the workers' process is gone."""
+    import asyncio
+    import signal
+
+    from .authguard import FailureLog
+    from .host import Host
+    from .house import House
+    from .workers import orphaned, say_ready
+
+    async def run() -> int:
+        lim = config.limits
+        house = House(
+            config.data_dir,
+            use_store=config.use_store,
+            table_options=config.table_options,
+            table_limits=config.table_limits,
+            external_bots=config.external_bots,
+        )
+        failures = FailureLog(lim.auth_failures_per_minute, lim.auth_delay, lim.auth_delay_max)
+        host = Host(house, path, failures)
+        await host.start()
+        out = sys.__stdout__
+        assert out is not None
+        for m in host.messages:
+            out.write(f"  {m}\n")
+        say_ready()
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        parent = loop.create_task(orphaned())
+        parent.add_done_callback(lambda _: stop.set())
+        await stop.wait()
+        await host.close()
+        return 0
+
+    return asyncio.run(run())
+
+
+def _run_workers(config: Any, policy: Any, args: argparse.Namespace, argv: list[str]) -> int:
+    """`--workers N`: the host and N front ends (workers.py), until SIGINT or SIGTERM."""
+    import asyncio
+    import signal
+
+    from .hostkey import HostKeyError, fingerprint, load_or_create_host_key
+    from .workers import Workers, serve_argv
+
+    async def run() -> int:
+        from ..store.files import private_dir
+
+        private_dir(config.data_dir)  # 0700: the store holds every hand
+        try:
+            key, key_path, created = load_or_create_host_key(config.data_dir)
+        except HostKeyError as e:
+            print(f"shengji: cannot start the server: {e}", file=sys.stderr)
+            return 2
+        workers = Workers(serve_argv(argv), args.workers, config.host, config.port)
+        out = sys.__stdout__
+        assert out is not None
+        try:
+            port = workers.listen()
+            out.write(f"shengji: starting a host process and {args.workers} front ends\n")
+            out.flush()
+            # (the children bind nothing: they accept on this socket)
+            await workers.start()
+        except (OSError, RuntimeError) as e:
+            print(f"shengji: cannot start the server: {e}", file=sys.stderr)
+            await workers.stop()
+            return 2
+        made = "generated" if created else "reused"
+        out.write(
+            f"shengji: serving on {config.host} port {port} "
+            f"({args.workers} front ends and a host process)\n"
+            f"  host key ({made}) {key_path}\n"
+            f"  fingerprint {fingerprint(key)}\n"
+            f"  log in: {policy.describe()}\n"
+            f"  data: {config.data_dir}\n"
+        )
+        for m in workers.children[0].said:
+            out.write(f"{m}\n")
+        pids = ", ".join(f"{name} {pid}" for name, pid in workers.pids().items())
+        out.write(f"  processes: {pids}\n")
+        out.write(f"  players connect with: ssh -t -p {port} NAME@THIS-HOST\n")
+        out.flush()
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        await stop.wait()
+        out.write("shengji: stopping (seats and games are kept)\n")
+        out.flush()
+        await workers.stop()
         return 0
 
     return asyncio.run(run())

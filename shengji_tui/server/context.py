@@ -13,13 +13,14 @@ records, invites and settings: `players.py`).
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from .gcpolicy import GcPolicy
 from .limits import Limits
 from .lobbyapi import LobbyLike
-from .players import PlayerDesk
+from .players import PlayersLike
 
 S = TypeVar("S")  # the session type (the server's `GameSession`)
 
@@ -31,4 +32,7 @@ class SessionContext(Generic[S]):
     gc: GcPolicy
     live: set[S]  # the server's own set: shared, not copied
     floor: bool = False  # the tables' sessions run the benchmark's floor app (floor.py)
-    players: PlayerDesk | None = None  # the players remembered (None: no store)
+    players: PlayersLike | None = None  # the players remembered (None: no store)
+    # a front end's: until the host is linked again (None: the house is here)
+    host_back: Callable[[], Awaitable[None]] | None = None
+    front_id: str = ""  # a front end's name (`--workers N`): its sessions' ids start with it

@@ -48,7 +48,7 @@ from ..tui.nocolor import colour_filters
 from ..tui.screens.chat import ChatScreen
 from ..tui.widgets.choice import choice, on_off
 from .lobbyapi import Listing, LobbyLike, RoomView
-from .players import PlayerDesk
+from .players import PlayersLike
 from .profile import ProfileScreen
 from .registry import LobbyError
 from .remote import RemoteApp
@@ -593,7 +593,12 @@ class RoomScreen(Screen[None]):
             self._unlisten = None
 
     def show_chat(self) -> None:
-        self.query_one("#chat", Static).update(_app(self).chat_lines(self.room.table_id))
+        self.run_worker(self._show_chat(), group="chat", exclusive=True)
+
+    async def _show_chat(self) -> None:
+        lines = await _app(self).chat_lines(self.room.table_id)
+        if self.is_mounted:
+            self.query_one("#chat", Static).update(lines)
 
     def action_chat(self) -> None:
         app = _app(self)
@@ -708,7 +713,7 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
         lang: str = "en",
         settings: PlayerSettings | None = None,
         keep_settings: Callable[[PlayerSettings], None] | None = None,
-        players: PlayerDesk | None = None,
+        players: PlayersLike | None = None,
     ) -> None:
         super().__init__(driver_class=driver_class)
         self.settings = settings or PlayerSettings()  # the player's own (their record's)
@@ -791,9 +796,9 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
         """This app hears what is said at the room (posted to it, from whoever said it)."""
         return self.lobby.listen(table_id, lambda note: self.post_message(ChatHeard(note)))
 
-    def chat_lines(self, table_id: str) -> str:
-        said = [self.narrator.note(n) for n in self.lobby.recent_notes(table_id)[-CHAT_LINES:]]
-        return "\n".join(said)
+    async def chat_lines(self, table_id: str) -> str:
+        notes = await self.lobby.recent_notes(table_id)
+        return "\n".join(self.narrator.note(n) for n in list(notes)[-CHAT_LINES:])
 
     def open_chat(self, table_id: str, seat: int | None, name: str) -> None:
         """The chat box; its text said at the room by this identity."""

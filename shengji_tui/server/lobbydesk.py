@@ -83,7 +83,7 @@ class LobbyDesk:
             return lambda: None
         return room.channel.listen(callback)
 
-    def recent_notes(self, table_id: str) -> Sequence[Note]:
+    async def recent_notes(self, table_id: str) -> Sequence[Note]:
         try:
             return self._room(table_id).channel.recent()
         except LobbyError:
@@ -142,13 +142,17 @@ class LobbyDesk:
         if room is not None:
             self.registry.detach(room, seat, session_id, left=left)
 
-    async def open_table(self, table_id: str, seat: int) -> TableLike:
+    async def open_table(self, table_id: str, seat: int, session_id: str) -> TableLike:
         room = self._room(table_id)
         if room.table is None or room.status != "playing":
             raise LobbyError("that table is not playing", "not_playing")
+        if room.holders.get(seat) != session_id:  # (a seat's table is its session's only)
+            raise LobbyError("that table is gone", "gone")
         return room.table
 
-    async def watch_table(self, table_id: str, name: str, identity: str) -> WatchedLike:
+    async def watch_table(
+        self, table_id: str, name: str, identity: str, session_id: str
+    ) -> WatchedLike:
         room = self._room(table_id)
         if room.table is None:
             raise LobbyError("only a table that plays can be watched", "not_playing")

@@ -30,7 +30,7 @@ import contextlib
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from ..players.book import InviteRefused, Player, PlayerBook, Via
 from ..players.profile import profile, shown_name
@@ -55,6 +55,35 @@ class CodeCheck:
     player: Player | None = None
     refused: str = ""
     tries_left: int = 0
+
+
+class PlayersLike(Protocol):
+    """What a session asks of the players' records: the `PlayerDesk` of this
+    process, or a front end's `proxies.PlayersProxy` (the host's desk)."""
+
+    failures: FailureLog  # failed codes, counted by address
+
+    async def status(self, identity: str) -> Status: ...
+
+    async def arrive(self, identity: str, name: str, via: Via) -> Player | None: ...
+
+    async def password_of(self, identity: str) -> str | None: ...
+
+    async def name_free(self, name: str, identity: str) -> bool: ...
+
+    async def code_usable(self, code: str) -> str | None: ...
+
+    async def redeem(
+        self, code: str, identity: str, name: str, password: str | None = None
+    ) -> Player | str: ...
+
+    async def failed_code(self, addr: str, user: str, why: str) -> None: ...
+
+    def keep_settings(self, identity: str, settings: PlayerSettings) -> None: ...
+
+    async def profile(self, identity: str, *, public: bool = False) -> dict[str, Any] | None: ...
+
+    async def leaderboard(self, family: str, top: int = 20) -> list[dict[str, Any]]: ...
 
 
 class PlayerDesk:

@@ -23,7 +23,7 @@ from textual.widgets import DataTable, Footer, Static
 from ..players.ratings import FAMILIES
 from ..text import Catalogue
 from ..tui.bindings import relabel_bindings
-from .players import PlayerDesk
+from .players import PlayersLike
 
 PROFILE_CSS = """
 ProfileScreen #profile { height: auto; max-height: 60%; padding: 0 1; }
@@ -97,7 +97,7 @@ class ProfileScreen(Screen[None]):
         Binding("m", "mine", "my profile"),
     ]
 
-    def __init__(self, desk: PlayerDesk, identity: str, cat: Catalogue) -> None:
+    def __init__(self, desk: PlayersLike, identity: str, cat: Catalogue) -> None:
         super().__init__()
         self.desk = desk
         self.cat = cat

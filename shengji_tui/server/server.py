@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,8 +29,7 @@ from typing import Any
 import asyncssh
 
 from ..players.book import Player, Via
-from ..players.results import UNKNOWN
-from ..store import Store, db_path
+from ..store import Store
 from ..store.files import private_dir
 from ..table import TableSettings
 from ..tui import patches
@@ -40,11 +40,22 @@ from .channel import game_channel
 from .context import SessionContext
 from .gcpolicy import GcPolicy
 from .hostkey import fingerprint, load_or_create_host_key
+from .house import House, seat_identities, unrecorded_server_tables
 from .limits import Limits
-from .lobbydesk import LobbyDesk
-from .players import MIN_PASSWORD, PlayerDesk
-from .registry import META_KEY, Registry, Room, RoomRecord, TableLimits
+from .lobbyapi import LobbyLike
+from .players import MIN_PASSWORD, PlayerDesk, PlayersLike
+from .proxies import HostClient, LobbyProxy, PlayersProxy
+from .registry import Registry, TableLimits
 from .session import GameSession
+
+__all__ = [
+    "ServerConfig",
+    "SessionRouter",
+    "ShengjiServer",
+    "identity_for_tests",
+    "seat_identities",
+    "unrecorded_server_tables",
+]
 
 log = logging.getLogger("shengji_tui.server")
 
@@ -61,6 +72,11 @@ class ServerConfig:
     use_store: bool = True
     external_bots: tuple[str, ...] = ()  # programs the lobby offers as bots (--external-bot)
     floor: bool = False  # `shengji bench ssh --floor`: a minimal app at the tables (floor.py)
+    # a front end of `--workers N` (workers.py): the house is the host's, over
+    # this unix socket; the SSH port is the listening socket inherited as `listen_fd`
+    host_link: Path | None = None
+    listen_fd: int | None = None
+    front_id: str = ""
 
 
 # Refusals are SSH disconnect reasons, sent once the key exchange is done and
@@ -138,15 +154,16 @@ class _Connection(asyncssh.SSHServer):
         else:
             s.unauthenticated += 1
             self.slot = "unauth"
+            s.counted()
         self._start_timer(lim.handshake_timeout, NO_LOGIN)
 
     def _refusal(self) -> tuple[int, str] | None:
         s, lim = self.server, self.server.limits
         if s.failures.blocked(self.addr):
             return asyncssh.DISC_HOST_NOT_ALLOWED_TO_CONNECT, BLOCKED
-        if s.connections >= lim.max_connections:
-            return asyncssh.DISC_TOO_MANY_CONNECTIONS, FULL.format(n=s.connections)
-        if s.unauthenticated >= lim.max_unauthenticated:
+        if s.all_connections >= lim.max_connections:
+            return asyncssh.DISC_TOO_MANY_CONNECTIONS, FULL.format(n=s.all_connections)
+        if s.all_unauthenticated >= lim.max_unauthenticated:
             return asyncssh.DISC_TOO_MANY_CONNECTIONS, BUSY
         return None
 
@@ -188,8 +205,10 @@ class _Connection(asyncssh.SSHServer):
             self.server.refusing -= 1
         elif self.slot == "unauth":
             self.server.unauthenticated -= 1
+            self.server.counted()
         elif self.slot == "auth":
             self.server.connections -= 1
+            self.server.counted()
         self.slot = None
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -207,13 +226,14 @@ class _Connection(asyncssh.SSHServer):
         s, lim = self.server, self.server.limits
         if self.slot != "unauth" or self.closing:
             return
-        if s.connections >= lim.max_connections:
+        if s.all_connections >= lim.max_connections:
             # (rare: others logged in meanwhile) the client waits for no answer here
             log.warning("%s (%s): logged in, but the server is full", self.addr, self.username)
-            self._refuse(asyncssh.DISC_TOO_MANY_CONNECTIONS, FULL.format(n=s.connections))
+            self._refuse(asyncssh.DISC_TOO_MANY_CONNECTIONS, FULL.format(n=s.all_connections))
             return
         s.unauthenticated -= 1
         s.connections += 1
+        s.counted()
         self.slot = "auth"
         self._start_timer(lim.session_open_timeout, NO_SESSION)
 
@@ -441,20 +461,38 @@ class ShengjiServer:
         self.connections = 0  # logged in
         self.unauthenticated = 0  # not yet
         self.refusing = 0  # being refused (told why once they ask to log in)
+        # a front end's: the other front ends' (the host tells), for the limits
+        self.elsewhere: tuple[int, int] = (0, 0)  # (logged in, not yet)
         lim = self.limits
         self.passwords = PasswordPool(lim.auth_workers, lim.auth_queue)
         self.failures = FailureLog(lim.auth_failures_per_minute, lim.auth_delay, lim.auth_delay_max)
         self.sessions: set[GameSession] = set()
-        self.store: Store | None = None
-        self.players: PlayerDesk | None = None  # the players remembered (with a store)
-        self.registry: Registry = Registry(None, None)
+        # the store, the players, the registry: this process's (None: a front
+        # end's, whose house is the host's: `client`)
+        self.house: House | None = None
+        if config.host_link is None:
+            self.house = House(
+                config.data_dir,
+                use_store=config.use_store,
+                table_options=config.table_options,
+                table_limits=config.table_limits,
+                external_bots=config.external_bots,
+            )
+        self.router = SessionRouter(self.sessions)
+        self.client: HostClient | None = None  # (a front end's: linked in `start`)
+        if config.host_link is not None:
+            self.client = HostClient(config.host_link, config.front_id, self.router)
+            # the whole server's: failed logins counted by every front end, and
+            # the connections of the others, as the host tells
+            self.client.on_elsewhere = self.told_elsewhere
+            self.client.on_linked = self.counted
+            self.client.failures = self.failures
+            self.failures.on_record = lambda addr: self._failed_here(addr)
         self.host_key: asyncssh.SSHKey | None = None
         self.host_key_path: Path | None = None
         self.host_key_created = False
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._sweeper: asyncio.Task[None] | None = None
-        self._backfill: asyncio.Task[None] | None = None
-        self._recording: set[asyncio.Task[Any]] = set()
         self.port = config.port
         self.messages: list[str] = []
         self.gc = GcPolicy()
@@ -462,17 +500,62 @@ class ShengjiServer:
 
     def _context(self) -> SessionContext[GameSession]:
         """What each session is given of the server (`context`): the lobby's
-        tables by id (`LobbyDesk`), never the registry itself; the registry
-        reaches the sessions by their ids (`SessionRouter`)."""
-        self.registry.routes = SessionRouter(self.sessions)
+        tables by id (the house's `LobbyDesk`, or a front end's `LobbyProxy`),
+        never the registry itself; the registry reaches the sessions by their
+        ids (`SessionRouter`)."""
+        lobby: LobbyLike
+        players: PlayersLike | None
+        host_back = None
+        if self.client is not None:
+            lobby = LobbyProxy(self.client)
+            players = PlayersProxy(self.client, self.failures)
+            host_back = self.client.ready
+        else:
+            assert self.house is not None
+            self.house.registry.routes = self.router
+            lobby, players = self.house.desk, self.house.players
         return SessionContext(
             self.limits,
-            LobbyDesk(self.registry),
+            lobby,
             self.gc,
             self.sessions,
             floor=self.config.floor,
-            players=self.players,
+            players=players,
+            host_back=host_back,
+            front_id=self.config.front_id,
         )
+
+    # the house's parts, as tests and tools read them (this process's house)
+    @property
+    def registry(self) -> Registry:
+        assert self.house is not None, "a front end's registry is the host's"
+        return self.house.registry
+
+    @property
+    def store(self) -> Store | None:
+        return None if self.house is None else self.house.store
+
+    @property
+    def players(self) -> PlayerDesk | None:
+        return None if self.house is None else self.house.players
+
+    @property
+    def all_connections(self) -> int:
+        """Logged in on the whole server (every front end's, with `--workers`)."""
+        return self.connections + self.elsewhere[0]
+
+    @property
+    def all_unauthenticated(self) -> int:
+        return self.unauthenticated + self.elsewhere[1]
+
+    def counted(self) -> None:
+        """The connections changed: a front end tells the host (which tells the
+        others: the limits count the whole server's)."""
+        if self.client is not None:
+            self.client.push("counts", c=self.connections, u=self.unauthenticated)
+
+    def told_elsewhere(self, connections: int, unauthenticated: int) -> None:
+        self.elsewhere = (connections, unauthenticated)
 
     @property
     def fingerprint(self) -> str:
@@ -487,27 +570,20 @@ class ShengjiServer:
         self.host_key, self.host_key_path, self.host_key_created = load_or_create_host_key(
             c.data_dir
         )
-        if c.use_store:
-            self.store = Store(db_path(c.data_dir))
-            self.players = PlayerDesk(self.store, self.failures)
-        self.registry = Registry(
-            self.store,
-            c.data_dir,
-            default_options=c.table_options,
-            limits=c.table_limits,
-            external_bots=c.external_bots,
-        )
+        if self.house is not None:
+            self.house.on_removed = self._removed
+            self.messages.extend(self.house.open(self.failures))
+        else:
+            assert self.client is not None
+            await self.client.start()
         self.context = self._context()
-        self.messages.extend(self.registry.load())
-        if self.players is not None:
-            self.registry.on_finished = self._match_finished
-            self.players.watch_removals(self._removed)
-            self._backfill = asyncio.get_running_loop().create_task(self._record_older())
         lim = self.limits
+        listen: dict[str, Any] = {"host": c.host, "port": c.port}
+        if c.listen_fd is not None:  # (a front end: the workers' one listening socket)
+            listen = {"sock": socket.socket(fileno=c.listen_fd)}
         self._acceptor = await asyncssh.create_server(
             lambda: _Connection(self),
-            c.host,
-            c.port,
+            **listen,
             server_host_keys=[self.host_key],
             encoding=None,
             line_editor=False,
@@ -526,34 +602,15 @@ class ShengjiServer:
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
         self.gc.start()
 
+    def _failed_here(self, addr: str) -> None:
+        if self.client is not None:
+            self.client.push("failure", addr=addr)
+
     # ---------------------------------------------------------------- players
-    def _match_finished(self, room: Room) -> None:
-        """A table's match ended: its players' results and ratings."""
-        desk = self.players
-        if desk is not None:
-            ids = seat_identities(RoomRecord.of(room).model_dump())
-            self._recording.add(
-                asyncio.get_running_loop().create_task(desk.record_finished(room.table_id, ids))
-            )
-            self._recording = {t for t in self._recording if not t.done()}
-
-    async def _record_older(self) -> None:
-        """The server's finished matches whose results were not recorded (the
-        server stopped first, or a store from before the players were kept)."""
-        desk = self.players
-        if desk is None:
-            return
-        for table_id, ids in await asyncio.to_thread(unrecorded_server_tables, desk.book.store):
-            await desk.record_finished(table_id, ids)
-
     def _removed(self, identity: str) -> None:
-        """`shengji players --remove`: the player's seats go to stand-in bots and
-        their sessions close."""
-        log.info("%s: removed by the host: their seats go to bots", identity[:40])
-        self.registry.leave(identity)
-        for s in list(self.sessions):
-            if s.identity.id == identity:
-                s.kick("removed")
+        """`shengji players --remove`: their sessions close (the house gave
+        their seats to stand-in bots)."""
+        self.router.kick_identity(identity, "removed")
 
     async def _sweep(self) -> None:
         """Close sessions idle past `idle_timeout`."""
@@ -574,13 +631,12 @@ class ShengjiServer:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
-        log.info(
-            "stopping: %d session(s), %d table(s)", len(self.sessions), len(self.registry.rooms)
-        )
+        tables = len(self.house.registry.rooms) if self.house is not None else 0
+        log.info("stopping: %d session(s), %d table(s)", len(self.sessions), tables)
+        if self._acceptor is not None:  # (no new connection; the port is let go first)
+            self._acceptor.close()
         for s in list(self.sessions):
             s.kick("shutdown")
-        if self._backfill is not None:
-            self._backfill.cancel()
         tasks = [s.task for s in self.sessions if s.task is not None]
         if tasks:
             await asyncio.wait(tasks, timeout=5)
@@ -588,13 +644,10 @@ class ShengjiServer:
             self._acceptor.close()
             with contextlib.suppress(Exception):
                 await self._acceptor.wait_closed()
-        await self.registry.close()
-        if self._recording:
-            await asyncio.wait(self._recording, timeout=10)
-        if self.players is not None:
-            await self.players.close()
-        if self.store is not None:
-            self.store.close()
+        if self.house is not None:
+            await self.house.close()
+        if self.client is not None:
+            await self.client.close()
         await self.gc.stop()
         self.passwords.close()
         log.info("stopped: every table closed and stored")
@@ -605,7 +658,8 @@ class ShengjiServer:
 
 
 class SessionRouter:
-    """The registry's way to the server's sessions, by id (`lobbyapi.SessionRoutes`)."""
+    """The registry's way to this process's sessions, by id
+    (`lobbyapi.SessionRoutes`; a front end's `proxies.FrontRoutes` too)."""
 
     def __init__(self, sessions: set[GameSession]) -> None:
         self.sessions = sessions  # the server's own set: shared, not copied
@@ -625,35 +679,16 @@ class SessionRouter:
         s.tell(key, **fields)
         return True
 
+    def kick_identity(self, identity: str, reason: str) -> None:
+        for s in list(self.sessions):
+            if s.identity.id == identity:
+                s.kick(reason)
 
-def seat_identities(record: dict[str, Any]) -> list[str]:
-    """Each seat's player in a room's record: a person's identity, a bot's
-    level ("bot:normal"), or not known (a seat restored without a record)."""
-    out = []
-    for slot in record.get("slots", []):
-        if slot.get("kind") == "bot":
-            out.append("bot:" + str(slot.get("level") or "random"))
-        elif slot.get("identity"):
-            out.append(str(slot["identity"]))
-        else:
-            out.append(UNKNOWN + str(slot.get("name", "")))
-    return out
-
-
-def unrecorded_server_tables(store: Store) -> list[tuple[str, list[str]]]:
-    """(table id, seat identities) of the finished server tables whose results
-    are not recorded (the room's record kept with the table says who sat where)."""
-    from ..players.results import recorded
-
-    out = []
-    for t in store.finished():
-        record = t.settings.get("meta", {}).get(META_KEY) if isinstance(t.settings, dict) else None
-        if not isinstance(record, dict) or recorded(store, t.table_id):
-            continue
-        ids = seat_identities(record)
-        if t.rules is not None and len(ids) == t.rules.players:
-            out.append((t.table_id, ids))
-    return out
+    def host_lost(self) -> None:
+        """The host is gone (a front end's): each session's app ends and the
+        session waits for the host to be back, then shows its table again."""
+        for s in list(self.sessions):
+            s.host_lost()
 
 
 def identity_for_tests(name: str) -> Identity:

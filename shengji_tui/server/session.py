@@ -34,13 +34,19 @@ from .invite import InviteApp
 from .limits import clamp_size
 from .lobby import LobbyApp, LobbyResult
 from .lobbyapi import LobbyError
-from .players import INVITE_TRIES, CodeCheck, PlayerDesk
+from .players import INVITE_TRIES, CodeCheck, PlayersLike
 from .remote import RemoteShengjiApp, ShowHand
+from .wire import HostLost
 
 log = logging.getLogger("shengji_tui.server")
 
 MAX_CRASHES = 5  # an app that fails (a Textual error) is started again this often
 _ids = itertools.count(1)  # sessions of this process (the lobby knows a session by id)
+
+
+def session_id(front: str, n: int) -> str:
+    """A session's id: its front end's (of `--workers N`) and its number there."""
+    return f"{front}/s{n}" if front else f"s{n}"
 
 
 def sentence(env: Mapping[str, str], key: str, **kw: object) -> bytes:
@@ -60,7 +66,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         username: str = "",
     ) -> None:
         self.ctx = ctx
-        self.id = f"s{next(_ids)}"  # how the lobby knows this session (presence, kicks)
+        # how the lobby knows this session (presence, kicks), its front end's first
+        self.id = session_id(ctx.front_id, next(_ids))
         self.identity = identity
         self.via: Via = via  # how the server let this identity in
         self.invite = invite  # a key the server does not know: asked for an invite code
@@ -79,6 +86,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.kicked: tuple[str, dict[str, object]] | None = None  # (sentence key, its fields)
         self.placement: tuple[str, int] | None = None  # (table id, seat) while at a table
         self.waiting_in: tuple[str, int] | None = None  # (table id, seat): the lobby's room
+        self.resuming = False  # the host went (a front end's): its table again once back
         self.on_lost: Callable[[], None] | None = None
         self.origin: str | None = None  # the client's address (the lobby's table limits)
 
@@ -134,6 +142,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             limits=self.ctx.limits,
         )
         self.ctx.live.add(self)
+        log.info("%s: session %s", self.identity.short, self.id)
         self.task = asyncio.get_running_loop().create_task(self.run())
 
     def data_received(self, data: bytes, datatype: Any) -> None:
@@ -177,6 +186,31 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.kicked = (reason, kw)
         self.stop()
 
+    def host_lost(self) -> None:
+        """The host is gone (this is a front end's session): the app ends, and the
+        session shows the lobby or its table again once the host is back."""
+        self.resuming = True
+        app = self.app
+        if app is not None:
+            app.exit()
+
+    async def _host_back(self) -> None:
+        """Say the game server restarts, and wait until it is back (or the player goes)."""
+        wait = self.ctx.host_back
+        self.resuming = False
+        if wait is None:
+            return
+        chan, t = self.chan, self.terminal
+        if chan is not None and t is not None and not t.closed:
+            with contextlib.suppress(Exception):
+                chan.write(b"\x1b[2J\x1b[H" + sentence(t.env, "host_lost"))
+        while not self.stopped:
+            try:
+                await asyncio.wait_for(wait(), 1.0)
+                return
+            except TimeoutError:
+                continue
+
     def tell(self, key: str, **kw: object) -> None:
         """Show the `[notice]` sentence `key` (the registry's word of a fault) on
         whichever app this session runs, in the client's language."""
@@ -205,6 +239,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             back_to_lobby = False
             crashes = 0
             while not self.stopped:
+                if self.resuming:  # (the host restarted: the lobby or the table again)
+                    await self._host_back()
+                    back_to_lobby = False
+                    continue
                 found = self.ctx.lobby.find_seat(self.identity.id)
                 if found is not None and found[0].status == "playing" and not back_to_lobby:
                     crashed = await self.play(found[0].table_id, found[1])
@@ -213,6 +251,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                     continue
                 app = self.lobby_app()
                 result = await self.run_app(app)
+                if self.resuming:
+                    continue
                 await self.left_waiting_room()
                 back_to_lobby = False
                 if self.crashed(app):
@@ -274,7 +314,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._admitted(player)
         return True
 
-    async def redeem(self, desk: PlayerDesk) -> bool:
+    async def redeem(self, desk: PlayersLike) -> bool:
         """An unknown key: the invite prompt until a code registers it."""
         t = self.terminal
         assert t is not None
@@ -392,9 +432,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         lobby = self.ctx.lobby
         try:
             await lobby.attach(table_id, seat, self.id)
-            table = await lobby.open_table(table_id, seat)
+            table = await lobby.open_table(table_id, seat, self.id)
         except LobbyError:
             return False  # (it ended meanwhile: the lobby again)
+        except HostLost:
+            self.resuming = True  # (the host went meanwhile: again once it is back)
+            return False
         self.placement = (table_id, seat)
         try:
             app: App[Any]
@@ -429,10 +472,13 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         assert t is not None
         try:
             seat = await self.ctx.lobby.watch_table(
-                table_id or "", self.identity.name, self.identity.id
+                table_id or "", self.identity.name, self.identity.id, self.id
             )
         except LobbyError:
             return False  # (it ended, or is full, meanwhile: the lobby again)
+        except HostLost:
+            self.resuming = True
+            return False
         try:
             app = RemoteShengjiApp(
                 seat,

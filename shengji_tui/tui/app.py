@@ -659,7 +659,8 @@ class ShengjiApp(App[None]):
             if msg.seat not in self.humans:
                 return
             self.views[msg.seat] = msg.view
-            self._told(msg.status)
+            if msg.status is not None:
+                self._told(msg.status)
             # seats change hands (a bot stands in, a player joins)
             names = self._seat_names()
             clock = self._clock
@@ -667,7 +668,7 @@ class ShengjiApp(App[None]):
             if msg.seat == m.seat:
                 self._toast_throws(msg.events)
                 waited = m.my_turn()
-                held = msg.status.deal_held
+                held = self.table_status.deal_held
                 m.apply(
                     msg.view,
                     msg.events,
@@ -729,7 +730,8 @@ class ShengjiApp(App[None]):
             m.hear(msg.events, msg.view)
             return
         view = msg.view
-        self._told(msg.status)
+        if msg.status is not None:
+            self._told(msg.status)
         names, on_auto = self._seat_names(), self._on_auto()
         with m.batch():
             if m.view is None or view.seat != m.view.seat:

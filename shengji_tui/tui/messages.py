@@ -20,10 +20,15 @@ from .contract import GameOptions, TroubleLike
 class TableUpdate(Message):
     """A new view of one seat pushed by the table (`seat` None: the spectator's
     view, which a table of several humans narrates in its log), with the
-    table's status as it was then (seats, turn clock, the hold)."""
+    table's status as it was then (seats, turn clock, the hold; None: as the
+    table last told it)."""
 
     def __init__(
-        self, seat: int | None, view: SeatView, events: list[Event], status: TableStatus
+        self,
+        seat: int | None,
+        view: SeatView,
+        events: list[Event],
+        status: TableStatus | None = None,
     ) -> None:
         super().__init__()
         self.seat = seat

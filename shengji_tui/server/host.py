@@ -1,0 +1,90 @@
+"""The host process of `shengji serve --workers N`: the house (the store, the
+players, the registry with every table and bot) and the unix socket the
+front ends reach it through (hostside.py serves them).
+
+Every move is in the store before it is acknowledged (`Table.submit`), so a
+host killed with SIGKILL loses nothing a player was told: started again, it
+restores its tables from the store, and the front ends, which reconnect by
+themselves, show their players their tables again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+from .authguard import FailureLog
+from .hostside import Front, HostService
+from .house import House
+from .link import Link
+
+log = logging.getLogger("shengji_tui.server")
+
+
+class Host:
+    def __init__(self, house: House, path: Path, failures: FailureLog) -> None:
+        self.house = house
+        self.path = path
+        self.failures = failures
+        self.service: HostService | None = None
+        self._server: asyncio.AbstractServer | None = None
+        self._links: set[Link] = set()
+        self.messages: list[str] = []
+
+    async def start(self) -> None:
+        self.messages = self.house.open(self.failures)
+        service = self.service = HostService(self.house.desk, self.house.players)
+        self.house.registry.routes = service
+        self.house.on_removed = lambda identity: service.kick_identity(identity, "removed")
+        with contextlib.suppress(FileNotFoundError):
+            self.path.unlink()  # (a socket left by a host that was killed)
+        self._server = await asyncio.start_unix_server(
+            self._connected, path=str(self.path), limit=2**20
+        )
+        os.chmod(self.path, 0o600)
+        log.info("host: serving the front ends on %s", self.path)
+
+    async def _connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        service = self.service
+        assert service is not None
+        link = Link(reader, writer)
+        self._links.add(link)
+        front: Front | None = None
+
+        async def on_call(op: str, args: dict[str, Any]) -> Any:
+            nonlocal front
+            if op == "hello":
+                front = service.add_front(link, str(args.get("front", "?"))[:40])
+                log.info("host: front end %s linked", front.id)
+            if front is None:
+                raise ConnectionError("a front end says hello first")
+            return await service.serve(front, op, args)
+
+        def on_push(op: str, args: dict[str, Any]) -> None:
+            if front is not None:
+                service.pushed(front, op, args)
+
+        task = link.serve(on_call, on_push)
+        try:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        finally:
+            self._links.discard(link)
+            if front is not None:
+                log.info("host: front end %s gone", front.id)
+                service.remove_front(front)
+
+    async def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+        for link in list(self._links):
+            await link.close()
+        if self.service is not None:
+            await self.service.close()
+        await self.house.close()
+        with contextlib.suppress(FileNotFoundError):
+            self.path.unlink()
