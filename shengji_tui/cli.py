@@ -42,8 +42,8 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    from .play_cli import run_play
     from .tui import patches
-    from .tui.play import run_play
 
     patches.install()
     return run_play(args)

@@ -1,11 +1,12 @@
 """`shengji replay ID --review`: a stored game's deals stepped through in the
-terminal (the review dialog of the table, over a plain screen), from its
-`store.GameRecord`; `a` analyses a seat's decisions (the coach)."""
+terminal (the review dialog of the table, over a plain screen), from the
+record the command read (`store.GameRecord`, handed in: this app never opens
+the store); `a` analyses a seat's decisions (the coach)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from textual.app import App, ComposeResult
 from textual.filter import LineFilter
@@ -13,12 +14,26 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..coach.service import Analyst
-from ..store import GameRecord
+from ..engine import DealReview
+from ..rules import RuleSet
 from ..text import CardText, Catalogue
 from ..text.assets import asset
 from .asciifilter import ASCII_FILTER
 from .screens import ReviewScreen
 from .themes import THEMES, theme_variable_defaults
+
+
+class ReviewRecord(Protocol):
+    """What the review reads of a stored game (`store.GameRecord` is one)."""
+
+    @property
+    def table_id(self) -> str: ...
+    @property
+    def rules(self) -> RuleSet: ...
+    @property
+    def names(self) -> Sequence[str]: ...
+    @property
+    def deals(self) -> Sequence[DealReview]: ...
 
 
 class _Backdrop(Screen[None]):
@@ -32,7 +47,7 @@ class ReviewApp(App[None]):
 
     def __init__(
         self,
-        record: GameRecord,
+        record: ReviewRecord,
         *,
         lang: str = "en",
         ascii: bool = False,

@@ -14,12 +14,12 @@ from textual.app import App
 
 from shengji_tui.cli import build_parser
 from shengji_tui.engine import GameState
+from shengji_tui.play_cli import build_app
 from shengji_tui.saves import PlayerSettings
 from shengji_tui.server.driver import Terminal
 from shengji_tui.table.plan import plan
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.contract import GameOptions
-from shengji_tui.tui.play import build_app
 from shengji_tui.tui.screens import TableScreen
 
 from . import helpers as H

@@ -17,12 +17,12 @@ from textual.widget import Widget
 from shengji_tui import bots, rules
 from shengji_tui.cli import build_parser
 from shengji_tui.engine import Bid, apply
+from shengji_tui.play_cli import build_app
+from shengji_tui.play_cli import make_table as play_table
 from shengji_tui.saves import Saves
 from shengji_tui.table import Pacing, Table, TableSettings, bot_specs
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.contract import GameOptions
-from shengji_tui.tui.play import build_app
-from shengji_tui.tui.play import make_table as play_table
 from shengji_tui.tui.screens import DealResultScreen, PassScreen, TableScreen
 from shengji_tui.tui.widgets import AuctionPanel, CentreBox, HandView
 

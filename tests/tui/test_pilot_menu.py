@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from shengji_tui.cli import build_parser
+from shengji_tui.play_cli import hotseat_seats, make_table
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.contract import GameOptions
-from shengji_tui.tui.play import hotseat_seats, make_table
 from shengji_tui.tui.screens import DealResultScreen, StartScreen, TableScreen
 
 from . import helpers as H
@@ -74,10 +74,10 @@ async def test_match_over_then_back_to_the_menu() -> None:
 
 def test_hotseat_up_to_the_presets_seats() -> None:
     from shengji_tui.engine.state import teams_for
+    from shengji_tui.play_cli import build_app
     from shengji_tui.rules import RuleSet
     from shengji_tui.saves import hotseat_problem, table_settings
     from shengji_tui.text import Catalogue
-    from shengji_tui.tui.play import build_app
 
     six = RuleSet.preset("six-player")
     # partners fill the first human's team first: three at six make a whole team

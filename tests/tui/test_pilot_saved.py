@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from shengji_tui.cli import build_parser
+from shengji_tui.play_cli import build_app, make_table
 from shengji_tui.saves import LEVELS, Saves
 from shengji_tui.store import Store
 from shengji_tui.text import Catalogue
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.contract import GameOptions
 from shengji_tui.tui.options import BOT_LEVELS
-from shengji_tui.tui.play import build_app, make_table
 from shengji_tui.tui.screens import ConfirmQuit, StartScreen, TableScreen
 
 from . import helpers as H

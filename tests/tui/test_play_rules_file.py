@@ -12,8 +12,8 @@ from textual.widgets import Select
 
 from shengji_tui.cli import build_parser
 from shengji_tui.cli import main as cli_main
+from shengji_tui.play_cli import build_app
 from shengji_tui.text import Catalogue
-from shengji_tui.tui.play import build_app
 from shengji_tui.tui.screens import StartScreen, TableScreen
 from shengji_tui.tui.screens.start import RULES_FILE
 

@@ -1,6 +1,10 @@
 """`shengji play`: a game against bots (or hotseat), in this terminal, kept in
 the store of the data directory so that it can be resumed (`--resume`, or the
-start menu); `--no-save` keeps it in memory only."""
+start menu); `--no-save` keeps it in memory only.
+
+The command opens the store (`saves.Saves` over `store.Store`) and hands the
+app its table factory and the saved games; nothing under `tui/` opens or
+imports the store itself (tests/test_tui_without_store.py)."""
 
 from __future__ import annotations
 
@@ -10,16 +14,16 @@ import os
 import sys
 from pathlib import Path
 
-from ..bots import bot_level
-from ..players.settings import PlayerSettings
-from ..rules import RuleSet
-from ..saves import DEFAULT_BOT_LEVEL, Saves, hotseat_problem, hotseat_seats, new_table
-from ..store import Store, StoreError, default_data_dir
-from ..table import rules_from_file
-from ..text import Catalogue, detect_lang
-from .app import ShengjiApp
-from .contract import GameOptions, TableLike
-from .options import add_play_arguments
+from .bots import bot_level
+from .players.settings import PlayerSettings
+from .rules import RuleSet
+from .saves import DEFAULT_BOT_LEVEL, Saves, hotseat_problem, hotseat_seats, new_table
+from .store import Store, StoreError, default_data_dir
+from .table import rules_from_file
+from .text import Catalogue, detect_lang
+from .tui.app import ShengjiApp
+from .tui.contract import GameOptions, TableLike
+from .tui.options import add_play_arguments
 
 __all__ = [
     "add_play_arguments",
@@ -54,7 +58,7 @@ def open_saves(args: argparse.Namespace) -> Saves | None:
 
 def build_app(args: argparse.Namespace) -> tuple[ShengjiApp | None, Saves | None, str]:
     """The app `shengji play` runs and the store it uses, or (None, None, why not)."""
-    from ..engine.state import SUPPORTED
+    from .engine.state import SUPPORTED
 
     resume = getattr(args, "resume", None)
     rules: RuleSet | None = None
