@@ -14,11 +14,18 @@ import pytest
 
 from shengji_tui.server import AuthPolicy, Limits, ServerConfig, ShengjiServer
 from shengji_tui.server.process import ServerProcess as _ServerProcess
+from shengji_tui.server.registry import TableLimits
 from shengji_tui.table import Pacing, TableSettings
 
+from .split import Split
 from .sshclient import Client
 
 FAST = TableSettings(pacing=Pacing(bot_delay=0.05, deal_delay=0.0, grace=60.0))
+
+
+# a test with the `server` fixture run twice: one server, and a host with two
+# front ends (`shengji serve --workers 2`'s parts: split.py)
+ALSO_WORKERS = pytest.mark.parametrize("server", [1, 2], indirect=True, ids=["one", "workers2"])
 
 
 def out(*args: Any) -> None:
@@ -33,7 +40,21 @@ async def start_server(
     auth: AuthPolicy | None = None,
     limits: Limits | None = None,
     options: TableSettings | None = None,
+    table_limits: TableLimits | None = None,
+    workers: int = 1,
 ) -> ShengjiServer:
+    """One server (`workers` 1), or a host and `workers` front ends in this
+    process (split.py: `shengji serve --workers N`'s parts, one port)."""
+    if workers > 1:
+        split = Split(
+            data_dir,
+            auth=auth or AuthPolicy(open_mode=True),
+            limits=limits or Limits(),
+            options=options or FAST,
+            table_limits=table_limits,
+            fronts=workers,
+        )
+        return await split.start()  # type: ignore[return-value]  # (read as a server)
     server = ShengjiServer(
         ServerConfig(
             data_dir=data_dir,
@@ -42,6 +63,7 @@ async def start_server(
             auth=auth or AuthPolicy(open_mode=True),
             limits=limits or Limits(),
             table_options=options or FAST,
+            table_limits=table_limits or TableLimits(),
         )
     )
     await server.start()
@@ -49,8 +71,10 @@ async def start_server(
 
 
 @pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[ShengjiServer]:
-    srv = await start_server(tmp_path / "data")
+async def server(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[ShengjiServer]:
+    """One server; `@pytest.mark.parametrize("server", [1, 2], indirect=True)`:
+    also a host and two front ends (`--workers 2`)."""
+    srv = await start_server(tmp_path / "data", workers=getattr(request, "param", 1))
     try:
         yield srv
     finally:

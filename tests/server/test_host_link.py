@@ -43,7 +43,14 @@ from shengji_tui.server.limits import Limits
 from shengji_tui.server.lobbyapi import LobbyError
 from shengji_tui.server.proxies import HostClient, LobbyProxy, TableProxy
 from shengji_tui.server.server import ServerConfig, ShengjiServer
-from shengji_tui.table import ChatRefused, Pacing, Table, TableSettings, TableStatus
+from shengji_tui.table import (
+    ChatRefused,
+    Pacing,
+    Table,
+    TableSettings,
+    TableStatus,
+    TakeBackRefused,
+)
 
 from .game_helpers import until
 from .sshclient import Client
@@ -221,6 +228,9 @@ async def test_two_front_ends_play_one_table(host: Host) -> None:
     with pytest.raises(WrongSeat) as wrong:
         await tables[off].submit(off, Play(seat=off, cards=(hand[0],)))
     assert wrong.value.turn == v.awaiting
+    # a take-back at a table of humans: refused by the table, the refusal crosses
+    with pytest.raises(TakeBackRefused):
+        await tables[1].take_back(1)
     # chat through the link, refused too fast as the table says
     note = await tables[1].say(1, "bob", "hi all")
     assert note.text == "hi all" and note.seat == 1

@@ -16,7 +16,9 @@ from shengji_tui.server.auth import add_password, display_name, hash_password, v
 from shengji_tui.server.driver import Terminal, color_system
 from shengji_tui.tui import patches
 
-from .conftest import start_server
+from .conftest import ALSO_WORKERS, start_server
+from .game_helpers import until
+from .split import counted
 from .sshclient import Client
 
 
@@ -152,14 +154,21 @@ def test_display_names_are_safe() -> None:
     assert display_name("\x00\x01") == "player"
 
 
-async def test_connection_and_session_limits(tmp_path: Path, clients: list[Client]) -> None:
-    srv = await start_server(tmp_path / "d", limits=Limits(max_connections=2, max_sessions=1))
+@pytest.mark.parametrize("workers", [1, 2], ids=["one", "workers2"])
+async def test_connection_and_session_limits(
+    tmp_path: Path, clients: list[Client], workers: int
+) -> None:
+    srv = await start_server(
+        tmp_path / "d", limits=Limits(max_connections=2, max_sessions=1), workers=workers
+    )
     try:
         a = Client("a")
         b = Client("b")
         clients.extend([a, b])
         await a.connect(srv.port)
         await b.connect(srv.port)
+        # (with front ends: a and b on one each, the third on a's, which counts b's)
+        await until(lambda: counted(srv) == [2] * workers, 10, "the whole server's count")
         with pytest.raises((asyncssh.DisconnectError, asyncssh.ConnectionLost, OSError)):
             conn = await asyncssh.connect(
                 "127.0.0.1",
@@ -204,6 +213,7 @@ async def test_resize(server: ShengjiServer, clients: list[Client]) -> None:
     assert len(c.lines()[39]) == 120
 
 
+@ALSO_WORKERS
 async def test_garbage_and_oversized_input(server: ShengjiServer, clients: list[Client]) -> None:
     c = Client("junk")
     clients.append(c)

@@ -9,6 +9,7 @@ from shengji_tui.server import ShengjiServer
 from shengji_tui.table import ChatNote
 from shengji_tui.table.chat import RATE_COUNT
 
+from .conftest import ALSO_WORKERS
 from .game_helpers import act, seat_of, until, watch_table
 from .sshclient import Client
 
@@ -35,6 +36,7 @@ async def _say(c: Client, text: str) -> None:
     await c.wait_for(lambda: "Say something to the table" not in c.text(), 10, "the box to close")
 
 
+@ALSO_WORKERS
 async def test_chat_in_the_waiting_room_at_the_table_and_watching(
     server: ShengjiServer, clients: list[Client]
 ) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from shengji_tui.table import AutoNote, Note, Pacing, TableSettings, TimeoutNote, TurnClock
 
 from .conftest import out, start_server
@@ -21,10 +23,11 @@ OPTIONS = TableSettings(
 )
 
 
+@pytest.mark.parametrize("workers", [1, 2], ids=["one", "workers2"])
 async def test_a_player_who_does_not_move_times_out_then_goes_on_auto_and_takes_it_back(
-    tmp_path: Path, clients: list[Client]
+    tmp_path: Path, clients: list[Client], workers: int
 ) -> None:
-    server = await start_server(tmp_path / "data", options=OPTIONS)
+    server = await start_server(tmp_path / "data", options=OPTIONS, workers=workers)
     try:
         # wide enough for the log beside the table (every note is in it), not for
         # the card counter (from 120 columns)

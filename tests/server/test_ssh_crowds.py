@@ -7,35 +7,27 @@ from __future__ import annotations
 
 import asyncio
 
-from shengji_tui.server import AuthPolicy, Limits
+import pytest
+
 from shengji_tui.server.lobby import describe_status
 from shengji_tui.server.registry import TableLimits
-from shengji_tui.server.server import ServerConfig, ShengjiServer
+from shengji_tui.server.server import ShengjiServer
 from shengji_tui.table.chat import WATCHERS_COUNT
 from shengji_tui.table.notes import ChatNote
 from shengji_tui.text import Catalogue
 
-from .conftest import FAST
+from .conftest import FAST, start_server
 from .game_helpers import connect_all, until, watch_table
 from .sshclient import Client
 
 
-async def _server(tmp_path, max_watchers: int) -> ShengjiServer:
-    server = ShengjiServer(
-        ServerConfig(
-            data_dir=tmp_path / "data",
-            host="127.0.0.1",
-            port=0,
-            auth=AuthPolicy(open_mode=True),
-            limits=Limits(),
-            table_options=FAST.replace(
-                pacing=FAST.pacing.replace(bot_delay=0.3, deal_delay=0.02, grace=0.0)
-            ),
-            table_limits=TableLimits(max_watchers=max_watchers),
-        )
+async def _server(tmp_path, max_watchers: int, workers: int = 1) -> ShengjiServer:
+    return await start_server(
+        tmp_path / "data",
+        options=FAST.replace(pacing=FAST.pacing.replace(bot_delay=0.3, deal_delay=0.02, grace=0.0)),
+        table_limits=TableLimits(max_watchers=max_watchers),
+        workers=workers,
     )
-    await server.start()
-    return server
 
 
 async def _bot_table(c: Client, server: ShengjiServer):
@@ -59,8 +51,11 @@ async def _say(c: Client, text: str) -> None:
     await c.press("enter")
 
 
-async def test_watchers_share_a_budget_and_a_table_takes_so_many(tmp_path, clients) -> None:
-    server = await _server(tmp_path, max_watchers=WATCHERS_COUNT + 1)
+@pytest.mark.parametrize("workers", [1, 2], ids=["one", "workers2"])
+async def test_watchers_share_a_budget_and_a_table_takes_so_many(
+    tmp_path, clients, workers
+) -> None:
+    server = await _server(tmp_path, max_watchers=WATCHERS_COUNT + 1, workers=workers)
     try:
         (maker,) = await connect_all(server.port, ["maker"], clients)
         room = await _bot_table(maker, server)

@@ -319,14 +319,15 @@ async def test_look_alike_names_are_made_unique_at_a_table(
 # ------------------------------------------------------------ table limits
 
 
+@pytest.mark.parametrize("workers", [1, 2], ids=["one", "workers2"])
 async def test_one_client_cannot_start_bot_tables_without_end(
-    tmp_path: Path, clients: list[Client]
+    tmp_path: Path, clients: list[Client], workers: int
 ) -> None:
     """Issue 17 (weak): with --open one client started 12 self-playing bot tables in
     46 s (a new user name for each: a new identity). Now a client (its identity or
     its address) may have `max_per_client` unfinished tables of its making and the
     server `max_tables`; past either, a sentence and no table."""
-    server = await start_server(tmp_path / "data")
+    server = await start_server(tmp_path / "data", workers=workers)
     server.registry.limits = TableLimits(max_tables=0, max_per_client=2)
     try:
         a1, a2, a3 = await connect_all(server.port, ["a1", "a2", "a3"], clients)

@@ -8,7 +8,7 @@ import asyncio
 
 from shengji_tui.server import ShengjiServer
 
-from .conftest import out
+from .conftest import ALSO_WORKERS, out
 from .game_helpers import (
     NAMES,
     act,
@@ -22,9 +22,11 @@ from .game_helpers import (
     until,
     watch_table,
 )
+from .split import assert_on_port, assert_spread, reconnect_port
 from .sshclient import Client
 
 
+@ALSO_WORKERS
 async def test_four_clients_play_a_trick(server: ShengjiServer, clients: list[Client]) -> None:
     cs = await connect_all(server.port, NAMES, clients)
     room = await seat_four(server, cs)
@@ -32,6 +34,7 @@ async def test_four_clients_play_a_trick(server: ShengjiServer, clients: list[Cl
     assert table is not None
     by_seat = {seat_of(room, c.name): c for c in cs}
     assert sorted(by_seat) == [0, 1, 2, 3]
+    assert_spread(server)
     await skip_dealing(room, cs[0])
     await until(lambda: table.state.phase in ("burying", "playing"), 30, "dealing to end")
     # From here on, on every frame every client receives: the hand rows show no other
@@ -118,12 +121,14 @@ async def start_playing(server: ShengjiServer, clients: list[Client], names=NAME
     return cs, room, table, by_seat
 
 
+@ALSO_WORKERS
 async def test_drop_mid_trick_and_reconnect(server: ShengjiServer, clients: list[Client]) -> None:
     _, room, table, by_seat = await start_playing(server, clients)
     await act(room, by_seat)  # the lead
     seat = table.state.awaiting()
     victim = by_seat[seat]
     before = table.state
+    port = reconnect_port(server, victim.name)  # (with front ends: the other one)
     victim.drop()  # the connection dies without a goodbye
     await until(lambda: not table.seats[seat].connected, 10, "the seat to be marked away")
     await asyncio.sleep(0.5)
@@ -132,7 +137,7 @@ async def test_drop_mid_trick_and_reconnect(server: ShengjiServer, clients: list
     # the others see the seat away in the lobby's eyes, the game itself waits
     again = Client(victim.name)
     clients.append(again)
-    await again.connect(server.port)
+    await again.connect(port)
     await again.wait_for(
         lambda: screen_hand(again) == card_labels(table.state.hands[seat]), 15, "the same hand"
     )
@@ -140,6 +145,11 @@ async def test_drop_mid_trick_and_reconnect(server: ShengjiServer, clients: list
         for lbl in _labels(p.cards):
             assert lbl in again.text()
     assert table.seats[seat].connected
+    assert_on_port(server, again.name, port)
+    # take-back is refused over SSH (the others saw the move): a sentence, no move
+    await again.press("u")
+    await again.wait_for(lambda: "not offered over SSH" in again.toasts(), 10, "the refusal")
+    assert table.state.version == before.version
     by_seat[seat] = again
     await act(room, by_seat)
     assert table.state.version > before.version

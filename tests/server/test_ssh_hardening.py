@@ -22,7 +22,7 @@ from shengji_tui.server.process import free_port
 from shengji_tui.server.session import GameSession
 from shengji_tui.store import Store, db_path
 
-from .conftest import ServerProcess, out, start_server
+from .conftest import ALSO_WORKERS, ServerProcess, out, start_server
 from .sshclient import Client, _Session
 
 SECRET = "correct horse battery staple"
@@ -366,6 +366,7 @@ async def test_a_resize_flood_ends_at_the_newest_size(
 # ------------------------------------------------------------ weak: input events
 
 
+@ALSO_WORKERS
 async def test_events_per_second_are_limited(server: ShengjiServer, clients: list[Client]) -> None:
     """Keys under the byte limit still pass the event limit: 3000 arrow keys
     (9 KB, under the 16 KiB byte burst) at once reach the app as at most the
@@ -386,6 +387,7 @@ async def test_events_per_second_are_limited(server: ShengjiServer, clients: lis
     await c.wait_for("New table", 10)
 
 
+@ALSO_WORKERS
 async def test_mouse_floods_are_coalesced(server: ShengjiServer, clients: list[Client]) -> None:
     c = Client("mouse")
     clients.append(c)

@@ -19,7 +19,7 @@ from shengji_tui.server.watching import WatchedTable
 from shengji_tui.table import TableStatus
 from shengji_tui.text import Catalogue
 
-from .conftest import out
+from .conftest import ALSO_WORKERS, out
 from .game_helpers import (
     GLYPHS,
     act,
@@ -278,6 +278,7 @@ async def test_a_whole_deal_watched_never_shows_a_hand_but_the_one_let_see(
             assert d.scored or (d.view.seat == a and d.allowed), d
 
 
+@ALSO_WORKERS
 async def test_a_spectators_keys_do_nothing_its_chat_is_heard_and_a_drop_leaves_the_table(
     server: ShengjiServer, clients: list[Client]
 ) -> None:
