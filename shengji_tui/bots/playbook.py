@@ -86,8 +86,15 @@ def _clearly_better(view: SeatView, opts: Iterable[list[Card]]) -> list[Card] | 
     """Of `opts` (declarations that would change the trump: stealing the kitty,
     overturning), the best for my hand if clearly better than the standing trump
     (+0.2 in value, 30% of my cards trumps), else None."""
-    rs, level, hand = view.rules, view.level, list(view.hand)
-    base = trump_value(rs, level, view.trump_suit, hand)
+    return clearly_better(view.rules, view.level, view.trump_suit, list(view.hand), opts)
+
+
+def clearly_better(
+    rs: RuleSet, level: str, trump: Suit | None, hand: list[Card], opts: Iterable[list[Card]]
+) -> list[Card] | None:
+    """`_clearly_better` for `hand` against the standing `trump` (no view: a
+    sampled hand's, as the coach plays a theft or overturn round out)."""
+    base = trump_value(rs, level, trump, hand)
     best: tuple[float, list[Card]] | None = None
     for cards in opts:
         suit = declared_suit(rs, level, cards)

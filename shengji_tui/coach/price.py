@@ -23,10 +23,13 @@ Per kind, the play-outs are the search's:
 - a bid or a pass: `auction_search.call_rows`; naming trump: every trump the
   rules allow, the kitty taken and the deal played out.
 
-A decision the search does not model (a bury where the kitty may still change
-hands; a declaration where partners are found or declarations are hidden) is
-`Priced.unpriced`: weighed by nobody, cost 0. A find-friends bury is played
-out with the call its dealer made after it (its own plan).
+A bury the kitty round may still overturn (kitty theft, three players'
+overturn): each bury, then the round as the playbook plays it
+(`theft_round`, `overturn_round`), then the deal under the trump, dealer and
+kitty the round leaves. A find-friends bury is played out with the call its
+dealer made after it (its own plan). A decision the search does not model (a
+declaration where partners are found or declarations are hidden) is
+`Priced.unpriced`: weighed by nobody, cost 0.
 
 The samples depend on the view and the decision's place in the game only
 (`Job.seed`), so a decision is priced the same whatever the hands the seat
@@ -43,11 +46,23 @@ from dataclasses import dataclass, replace
 from pydantic import BaseModel, ConfigDict
 
 from .. import rules
-from ..bots.auction_search import SETUP_STEPS, call_rows, choose_overturn, play_out_auction, split
+from ..bots.auction_search import (
+    SETUP_STEPS,
+    call_rows,
+    choose_overturn,
+    play_out_auction,
+    quick_bury,
+    split,
+)
 from ..bots.bidding import trump_choices
-from ..bots.declare_search import choose_dealing_declaration, choose_theft, searchable
+from ..bots.declare_search import (
+    CHECK_STEPS,
+    choose_dealing_declaration,
+    choose_theft,
+    searchable,
+)
 from ..bots.friends import call_options
-from ..bots.playbook import PlaybookBot, declared_suit
+from ..bots.playbook import PlaybookBot, clearly_better, declared_suit
 from ..bots.rollout import Sim
 from ..bots.search import (
     EVAL_STEPS,
@@ -449,6 +464,8 @@ def price_bury(job: Job) -> Priced:
     opts = [Choice(cards=tuple(p)) for _, p in bot.bury_options(view)[: bot.top_k + 1]]
     choices, played = with_choice(_distinct(opts), Choice(cards=m.command.cards))
     call = m.call if view.rules.partnership == "find_friends" else None
+    if call is None and kitty_round(view) is not None:
+        return price_bury_round(job, bot, choices, played)
     if not bury_priced(view.rules) and call is None:
         return unpriced(choices, played)
     sj = bot.search_job(view, [list(c.cards) for c in choices], job.seed, job.max_steps, bury=True)
@@ -458,6 +475,195 @@ def price_bury(job: Job) -> Priced:
         plan = call_plan(view, bot.tracker(view), parse_card(call.card), max(1, call.nth))
     variants = [Variant(bury=c.cards, plan=plan) for c in choices]
     urows, prows, steps = rollout_rows(sj, variants)
+    return settle(choices, played, urows, prows, steps)
+
+
+def kitty_round(view: SeatView) -> str | None:
+    """What may follow this seat's bury: "theft" (kitty theft: the other seats
+    in turn may steal the kitty), "overturn" (three players: the attackers
+    after this seat may overturn), or None (the bury is the last word)."""
+    rs = view.rules
+    if view.standing is None or view.dealer is None:
+        return None
+    if rs.kitty_theft and rs.partnership == "fixed":
+        return "theft"
+    if rs.overturn_swap and rs.bidding != "none":
+        return "overturn"
+    return None
+
+
+@dataclass
+class KittyDeal:
+    """A sampled deal after a bury, as the kitty round leaves it."""
+
+    hands: list[list[Card]]
+    kitty: list[Card]
+    trump: Suit | None
+    dealer: int
+    checks: int  # the declarations the playbook was asked for
+
+
+def theft_round(
+    rs: RuleSet,
+    level: str,
+    hands: list[list[Card]],
+    kitty: list[Card],
+    standing: tuple[int, list[Card]],
+    trump: Suit | None,
+    burier: int,
+    dealer: int,
+    first_deal: bool,
+    sense: Callable[[Suit | None], Sense],
+) -> KittyDeal:
+    """Kitty theft (炒底) after `burier`'s bury, each seat as the playbook
+    steals (`playbook.clearly_better`): from the seat after the kitty's holder,
+    every other seat in turn steals with a stronger declaration or passes; a
+    thief makes its suit trump (on the first deal it deals), takes the kitty,
+    buries its cheapest cards, and a new round starts after it; the round ends
+    when every other seat has passed in a row (as the engine's `kitty.py`)."""
+    n = rs.players
+    holder, passes, checks = burier, 0, 0
+    s = (holder + 1) % n
+    while passes < n - 1:
+        if s == holder:
+            s = (s + 1) % n
+        checks += 1
+        opts = rules.valid_declarations(rs, level, hands[s], standing[1], standing[0] == s)
+        pick = clearly_better(rs, level, trump, hands[s], opts)
+        if pick is None:
+            passes += 1
+        else:
+            standing, trump, holder, passes = (s, pick), declared_suit(rs, level, pick), s, 0
+            if first_deal:
+                dealer = s
+            full = hands[s] + kitty
+            kitty = quick_bury(sense(trump), full, len(kitty))
+            hands[s] = list((Counter(full) - Counter(kitty)).elements())
+        s = (s + 1) % n
+    return KittyDeal(hands, kitty, trump, dealer, checks)
+
+
+def overturn_round(
+    rs: RuleSet,
+    level: str,
+    hands: list[list[Card]],
+    kitty: list[Card],
+    standing: tuple[int, list[Card]],
+    trump: Suit | None,
+    burier: int,
+    dealer: int,
+    rng: random.Random,
+    sense: Callable[[Suit | None], Sense],
+) -> KittyDeal:
+    """Three players' overturn (反牌) after `burier`'s bury: each attacker after
+    it until the dealer's turn, once, overturns as the playbook does
+    (`playbook.clearly_better`) or passes; an overturn makes its suit trump,
+    draws `overturn_swap` cards of the kitty at random and buries its cheapest
+    as many (as the engine's `overturn.py`). The dealer stays the dealer."""
+    n = rs.players
+    checks = 0
+    s = (burier + 1) % n
+    while s != dealer:
+        checks += 1
+        opts = rules.overturn_options(rs, level, hands[s], standing[1], trump)
+        pick = clearly_better(rs, level, trump, hands[s], opts)
+        if pick is not None:
+            standing, trump = (s, pick), declared_suit(rs, level, pick)
+            drawn = rng.sample(kitty, rs.overturn_swap)
+            full = hands[s] + drawn
+            mine = quick_bury(sense(trump), full, rs.overturn_swap)
+            hands[s] = list((Counter(full) - Counter(mine)).elements())
+            kitty = list((Counter(kitty) - Counter(drawn)).elements()) + mine
+        s = (s + 1) % n
+    return KittyDeal(hands, kitty, trump, dealer, checks)
+
+
+def price_bury_round(job: Job, bot: SearchBot, choices: list[Choice], played: int) -> Priced:
+    """A bury the kitty round may still overturn (kitty theft, three players'
+    overturn): each bury over the same sampled deals (the tracker's), the
+    round played as the playbook plays it (`theft_round`, `overturn_round`),
+    then the deal from the dealer's lead by the rollout policy to the end,
+    under the trump and with the dealer and kitty the round leaves."""
+    view = job.moment.view
+    rs, level, me, n = view.rules, view.level, view.seat, view.rules.players
+    st, dealer = view.standing, view.dealer
+    assert st is not None and dealer is not None
+    standing = (st.seat, list(st.cards))
+    kind = kitty_round(view)
+    tr = bot.tracker(view)
+    spec = tr.spec()
+    senses: dict[Suit | None, Sense] = {view.trump_suit: tr.sense}
+
+    def sense(trump: Suit | None) -> Sense:
+        sn = senses.get(trump)
+        if sn is None:
+            sn = senses[trump] = Sense(rs, TrumpContext(level, trump))
+        return sn
+
+    # the margin from the turning point where a theft may change who deals
+    first_deal = view.deal_no == 0
+    pivot = even_points(rs) if kind == "theft" and first_deal else 0
+    spread = smoothing(rs)
+    urows: list[list[float]] = []
+    prows: list[list[float]] = []
+    steps = 0
+    i = 0
+    while steps < job.max_steps:
+        rng = random.Random(f"{job.seed}/{i}")
+        i += 1
+        try:
+            hands_map, hidden = sample_spec(spec, tr.sense, rng)
+        except RuntimeError:
+            break
+        steps += SAMPLE_STEPS
+        draws = random.Random(f"{job.seed}/{i}/draw")  # the same draws for every bury
+        ur: list[float] = []
+        pr: list[float] = []
+        for c in choices:
+            mine = list((Counter(view.hand) - Counter(c.cards)).elements())
+            hands = [mine if s == me else list(hands_map[s]) for s in range(n)]
+            kitty = list(hidden) + list(c.cards)  # (an overturner: the cards it did not draw)
+            if kind == "theft":
+                deal = theft_round(
+                    rs,
+                    level,
+                    hands,
+                    kitty,
+                    standing,
+                    view.trump_suit,
+                    me,
+                    dealer,
+                    first_deal,
+                    sense,
+                )
+            else:
+                draws.seed(f"{job.seed}/{i}/draw")
+                deal = overturn_round(
+                    rs, level, hands, kitty, standing, view.trump_suit, me, dealer, draws, sense
+                )
+            sn = sense(deal.trump)
+            if rs.partnership == "fixed" and rs.bidding == "none":
+                attackers = {s for s in range(n) if view.teams[s] != view.teams[deal.dealer]}
+            else:
+                attackers = {s for s in range(n) if s != deal.dealer}
+            sim = Sim(sn, deal.hands, [], deal.dealer, [0] * n, attackers, deal.kitty)
+            sim.run(0.0, 0)
+            steps += sim.steps + SIM_STEPS + CHECK_STEPS * deal.checks
+            pts = sim.attacker_points(view.penalty_points)
+            dealer_pts = sum(sim.captured[s] for s in range(n) if s not in attackers)
+            me_attacks = me in attackers
+
+            u = 0.0
+            for d in (-spread, 0, spread):  # (as `search.outcome` smooths it)
+                a, b = max(0, pts + d), max(0, dealer_pts - d)
+                u += utility(rs, a, me_attacks, view.bid, b, pivot=pivot) / 3.0
+            ur.append(u)
+            if rs.bidding == "points_up":
+                pr.append(float(-dealer_pts if me_attacks else dealer_pts))
+            else:
+                pr.append(float(pts if me_attacks else -pts))
+        urows.append(ur)
+        prows.append(pr)
     return settle(choices, played, urows, prows, steps)
 
 
