@@ -8,11 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import ProgressBar
+from textual.widgets import ProgressBar, Static
 from textual.worker import WorkerState
 
 from shengji_tui.coach.service import Analyst, Source
 from shengji_tui.coach.stored import game_log
+from shengji_tui.coach.words import kind_text
+from shengji_tui.engine import SUPPORTED
 from shengji_tui.server.remote import RemoteShengjiApp
 from shengji_tui.store import Store, game_record
 from shengji_tui.tui.review_app import ReviewApp
@@ -144,3 +146,39 @@ async def test_at_the_table_and_over_ssh(remote: bool) -> None:
             )
         await pilot.press("escape", "escape")
         await pilot.pause()
+
+
+@pytest.mark.parametrize("preset", SUPPORTED)
+async def test_the_replay_review_analyses_every_preset(tmp_path: Path, preset: str) -> None:
+    """`shengji replay --review` of a deal of each preset at 80x24: `a` analyses
+    the dealer's decisions, each kind of them listed (the bury, the call, the
+    bids, the naming, a theft or overturn, the plays)."""
+    game = one_deal(preset, 2)
+    end = final_state(game)
+    assert end.dealer is not None
+    path = tmp_path / "shengji.db"
+    store_game(path, game)
+    with Store(path) as store:
+        record = game_record(store.load(game.table_id))
+        analyst = Analyst(Source(game_log(store, game.table_id), store), budget_ms=2, workers=1)
+        app = ReviewApp(record, lang="en", analyst=analyst, seat=end.dealer)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await H.wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen), what="review")
+            await pilot.press("a")
+            await H.wait_until(pilot, lambda: _analysed(app), timeout=120, what="the analysis")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, AnalysisScreen) and screen.analysis is not None
+            a = screen.analysis
+            name = record.names[end.dealer]
+            assert f"{name}, deal 1: each decision priced by the search" in text_of(app)
+            shown = str(screen.query_one("#analysis-lines", Static).visual)
+            kinds = {v.kind for v in a.verdicts}
+            assert "bury" in kinds and "play" in kinds
+            for v in a.verdicts:
+                assert kind_text(v, app.cat) in shown, (v.kind, shown)
+            summary = str(screen.query_one("#analysis-status", Static).visual)
+            assert f"{len(a.verdicts)} decisions:" in summary
+            assert store.analyses(game.table_id) == 1
+            await pilot.press("escape", "escape")
+            await pilot.pause()
