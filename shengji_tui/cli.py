@@ -76,10 +76,17 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .clihelp import HelpFormatter, use_everywhere, version
     from .rules import PRESET_NAMES
 
-    p = argparse.ArgumentParser(prog="shengji", description="升级 / 拖拉机 in the terminal")
-    sub = p.add_subparsers(dest="command", required=True)
+    p = argparse.ArgumentParser(
+        prog="shengji",
+        description="升级 / 拖拉机 in the terminal. Without a command: the game's start menu "
+        "(`shengji play --menu`).",
+        formatter_class=HelpFormatter,
+    )
+    p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="play a game against bots (or hotseat) in this terminal")
     from .tui.options import add_play_arguments
@@ -94,15 +101,22 @@ def build_parser() -> argparse.ArgumentParser:
         help="ssh: `shengji bench ssh --help` (T tables of 4 SSH clients against a server); "
         "attack: `shengji bench attack --help` (floods against a server)",
     )
-    bench.add_argument(
+    every = bench.add_argument_group("every benchmark")
+    every.add_argument(
         "--preset",
         action="append",
         choices=PRESET_NAMES,
         help="preset(s) to measure (default: every preset)",
     )
-    bench.add_argument("--seconds", type=float, default=3.0, help="time per preset")
-    bench.add_argument("--seed", type=int, default=1)
-    bench.add_argument("--json", action="store_true", help="print one JSON object")
+    every.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="the random seed (bench bots: set i deals the cards of seed + i)",
+    )
+    every.add_argument("--json", action="store_true", help="print one JSON object")
+    timed = bench.add_argument_group("bench rules, bench engine")
+    timed.add_argument("--seconds", type=float, default=3.0, help="time per preset")
     from .bench.bots_bench import add_arguments as add_bots_bench_arguments
 
     add_bots_bench_arguments(bench)
@@ -110,23 +124,25 @@ def build_parser() -> argparse.ArgumentParser:
 
     data_help = "where games are stored (default: $SHENGJI_DATA_DIR or ~/.local/share/shengji-tui)"
     replay = sub.add_parser("replay", help="list stored games, or tell one move by move")
-    replay.add_argument("id", nargs="?", help="the game's id (or the start of it)")
-    replay.add_argument("--list", action="store_true", help="list the finished games")
-    replay.add_argument("--data-dir", help=data_help)
-    replay.add_argument(
+    which = replay.add_argument_group("which game")
+    which.add_argument("id", nargs="?", help="the game's id (or the start of it)")
+    which.add_argument("--list", action="store_true", help="list the finished games")
+    which.add_argument("--data-dir", help=data_help)
+    how = replay.add_argument_group("how it is told")
+    how.add_argument(
         "--lang", choices=["en", "zh"], default=None, help="language (default: from LANG)"
     )
-    replay.add_argument(
+    how.add_argument(
         "--json",
         action="store_true",
         help="the game as JSON: every deal's hands as dealt, kitty, tricks and result",
     )
-    replay.add_argument(
+    how.add_argument(
         "--review",
         action="store_true",
         help="step through every deal in the terminal: the hands as dealt, the kitty, each trick",
     )
-    replay.add_argument("--ascii", action="store_true", help="(--review) S H D C, no glyphs")
+    how.add_argument("--ascii", action="store_true", help="(--review) S H D C, no glyphs")
     replay.set_defaults(func=_cmd_replay)
 
     analyse = sub.add_parser(
@@ -143,18 +159,22 @@ def build_parser() -> argparse.ArgumentParser:
         "autoplay",
         help="play bot-only tables headless to the end, resuming unfinished ones",
     )
-    auto.add_argument("--data-dir", help=data_help)
-    auto.add_argument("--preset", default="classic", choices=PRESET_NAMES)
-    auto.add_argument("--seed", type=int, default=None, help="seed of the first new table")
-    auto.add_argument("--tables", type=int, default=1, help="new tables to create (default 1)")
-    auto.add_argument("--bot-delay", type=float, default=0.0, help="seconds between bot moves")
-    auto.add_argument("--deal-delay", type=float, default=0.0, help="seconds between cards")
-    auto.add_argument(
+    tables = auto.add_argument_group("the tables")
+    tables.add_argument("--data-dir", help=data_help)
+    tables.add_argument(
+        "--preset", default="classic", choices=PRESET_NAMES, help="the rules of new tables"
+    )
+    tables.add_argument("--seed", type=int, default=None, help="seed of the first new table")
+    tables.add_argument("--tables", type=int, default=1, help="new tables to create")
+    tables.add_argument(
         "--bots",
         default="random",
         help="the bots' levels, one per seat (random, easy, normal, hard; 'hard,normal' "
-        "repeats round the table; default random)",
+        "repeats round the table)",
     )
+    pace = auto.add_argument_group("pace")
+    pace.add_argument("--bot-delay", type=float, default=0.0, help="seconds between bot moves")
+    pace.add_argument("--deal-delay", type=float, default=0.0, help="seconds between cards")
     auto.set_defaults(func=_cmd_autoplay)
 
     serve = sub.add_parser("serve", help="the SSH server: four friends, one table each")
@@ -168,15 +188,21 @@ def build_parser() -> argparse.ArgumentParser:
     add_player_commands(sub)  # invite, players, stats, backup
 
     rules = sub.add_parser("rules", help="print a preset's rule options")
-    rules.add_argument("preset", nargs="?", default="classic", choices=PRESET_NAMES)
-    rules.add_argument("--file", help="read a ruleset from a .toml or .json file instead")
-    rules.add_argument("--format", choices=["toml", "json"], default="toml")
+    rules.add_argument(
+        "preset", nargs="?", default="classic", choices=PRESET_NAMES, help="the preset to print"
+    )
+    out = rules.add_argument_group("source and format")
+    out.add_argument("--file", help="read a ruleset from a .toml or .json file instead")
+    out.add_argument("--format", choices=["toml", "json"], default="toml", help="how it is written")
     rules.set_defaults(func=_cmd_rules)
+    use_everywhere(p)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     rest = list(sys.argv[1:] if argv is None else argv)
+    if not rest:  # `shengji` alone: the game's start menu
+        rest = argv = ["play", "--menu"]
     if rest[:2] == ["bench", "ssh"]:  # its own options (tables, clients, churn)
         from .bench.ssh_load import main as bench_ssh
 
@@ -185,7 +211,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .bench.ssh_attack import main as bench_attack
 
         return bench_attack(rest[2:])
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "func", None) is None:  # (every command sets one)
+        parser.print_usage(sys.stderr)
+        return 2
     if rest[:1] == ["serve"]:  # (`--workers` starts `serve` again with these)
         args.serve_argv = rest[1:]
     try:

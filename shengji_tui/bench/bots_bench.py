@@ -735,46 +735,62 @@ def _horizon(text: str) -> int:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    """`shengji bench bots`'s flags, in groups (--preset, --seed and --json are
+    the bench command's own)."""
     levels = "random, easy, normal, hard or external:COMMAND"
-    p.add_argument("--a", default="hard", type=_level, help=f"bot A: {levels} (default hard)")
-    p.add_argument("--b", default="normal", type=_level, help="bot B (default normal)")
-    p.add_argument("--deals", type=int, default=50, help="deals, each a duplicate set")
-    p.add_argument("--budget-ms", type=float, default=None, help="hard bot: time per move")
-    p.add_argument("--workers", type=int, default=None, help="hard bot: search processes")
-    p.add_argument(
+    bots = p.add_argument_group("bench bots: who plays")
+    runs = p.add_argument_group("bench bots: the runs")
+    logs = p.add_argument_group("bench bots: logs")
+    bots.add_argument("--a", default="hard", type=_level, help=f"bot A: {levels}")
+    bots.add_argument("--b", default="normal", type=_level, help="bot B")
+    runs.add_argument("--deals", type=int, default=50, help="deals, each a duplicate set")
+    bots.add_argument(
+        "--budget-ms",
+        type=float,
+        default=None,
+        help="hard bot: time per move (default: its own, 300); an external bot: time per "
+        "decision (default: 1000)",
+    )
+    bots.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="hard bot: search processes (default: 2 on a machine with 2 cores or more)",
+    )
+    bots.add_argument(
         "--no-guard",
         action="store_true",
         help="hard bot: no wall-clock stop, its moves depend on the work count only "
         "(the same on a loaded machine; decision times may then exceed the budget)",
     )
-    p.add_argument(
+    bots.add_argument(
         "--horizon",
         type=_horizon,
         default=None,
         help="hard bot: tricks a rollout plays before the cut-off evaluation "
         "(0: to the end of the deal; default: 6, more on longer deals)",
     )
-    p.add_argument("--jobs", type=int, default=1, help="deals played in parallel processes")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.add_argument(
+    runs.add_argument("--jobs", type=int, default=1, help="deals played in parallel processes")
+    runs.add_argument("--no-progress", action="store_true", help="no progress bar")
+    runs.add_argument(
         "--match",
         action="store_true",
         help="duplicate whole matches (level 2 to the end) instead of first deals",
     )
-    p.add_argument(
+    runs.add_argument(
         "--match-deals", type=int, default=40, help="--match: stop a match after this many deals"
     )
-    p.add_argument(
+    logs.add_argument(
         "--log",
         metavar="FILE",
         help="append each duplicate set's runs to FILE as one JSON line when it is played",
     )
-    p.add_argument(
+    logs.add_argument(
         "--from-log",
         metavar="FILE",
         nargs="+",
         help="play nothing: the figures over the sets logged in FILE(s) (--a/--b name the bots)",
     )
-    p.add_argument(
+    runs.add_argument(
         "--all-presets", action="store_true", help="cycle through every preset the engine plays"
     )

@@ -423,31 +423,47 @@ def _notes(path: Path) -> int:
         return int(db.execute("SELECT COUNT(*) FROM notes WHERE kind = 'chat'").fetchone()[0])
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="shengji bench attack", description=__doc__.split("\n\n")[0])
-    p.add_argument("scenario", choices=["flood", "resize", "keys", "chat"])
-    p.add_argument("--server-python", help="run the server with this Python (another install)")
-    p.add_argument("--seconds", type=float, default=20.0, help="length of the attack")
-    p.add_argument("--quiet", type=float, default=8.0, help="measured seconds without attack")
+def build_parser() -> argparse.ArgumentParser:
+    from ..clihelp import HelpFormatter
+
+    p = argparse.ArgumentParser(
+        prog="shengji bench attack",
+        description=__doc__.split("\n\n")[0],
+        formatter_class=HelpFormatter,
+    )
     p.add_argument(
+        "scenario", choices=["flood", "resize", "keys", "chat"], help="the attack to measure"
+    )
+    every = p.add_argument_group("every attack")
+    every.add_argument("--server-python", help="run the server with this Python (another install)")
+    every.add_argument("--seconds", type=float, default=20.0, help="length of the attack")
+    every.add_argument("--quiet", type=float, default=8.0, help="measured seconds without attack")
+    every.add_argument("--json", action="store_true", help="print one JSON object")
+    flood = p.add_argument_group("flood and chat")
+    flood.add_argument(
         "--attackers", type=int, default=12, help="flood: connections at once; chat: watchers"
     )
-    p.add_argument(
+    flood.add_argument(
         "--bot-delay", type=float, default=0.3, help="flood: the bot table's pace (s per step)"
     )
-    p.add_argument("--width", type=int, default=10000)
-    p.add_argument("--height", type=int, default=10000)
-    p.add_argument("--every", type=float, default=0.0, help="resize: again every S s (0: once)")
-    p.add_argument("--rate", type=float, default=4000.0, help="keys: bytes per second")
-    p.add_argument("--mouse", action="store_true", help="keys: mouse wheel reports")
-    p.add_argument(
+    resize = p.add_argument_group("resize")
+    resize.add_argument("--width", type=int, default=10000, help="the size asked for: columns")
+    resize.add_argument("--height", type=int, default=10000, help="the size asked for: rows")
+    resize.add_argument("--every", type=float, default=0.0, help="again every S s (0: once)")
+    keys = p.add_argument_group("keys")
+    keys.add_argument("--rate", type=float, default=4000.0, help="bytes per second")
+    keys.add_argument("--mouse", action="store_true", help="mouse wheel reports")
+    keys.add_argument(
         "--keys",
         default=r"\x10abcdefghijklmnopqrstuvwxyz\x7f\x7f\x7f",
-        help="keys: what is sent again and again (Python escapes; default: ctrl+p, "
-        "then letters typed into the command palette)",
+        help="what is sent again and again, in Python escapes (default: %(default)s: "
+        "ctrl+p, then letters typed into the command palette)",
     )
-    p.add_argument("--json", action="store_true")
-    args = p.parse_args(argv)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     run = {"flood": run_flood, "resize": run_resize, "keys": run_keys, "chat": run_chat}[
         args.scenario
     ]

@@ -494,28 +494,42 @@ async def run_leave(tables: int, think: float, before: float, after: float) -> d
         await srv.stop()
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="shengji bench ssh", description=__doc__.split("\n\n")[0])
-    p.add_argument("--tables", type=int, default=1)
-    p.add_argument("--moves", type=int, default=40, help="plays per table (10 tricks)")
-    p.add_argument("--think", type=float, default=1.0, help="seconds a player thinks")
-    p.add_argument("--seconds", type=float, default=60.0, help="longest measured window")
-    p.add_argument("--churn", type=int, default=0, help="connect/disconnect cycles instead")
-    p.add_argument(
+def build_parser() -> argparse.ArgumentParser:
+    from ..clihelp import HelpFormatter
+
+    p = argparse.ArgumentParser(
+        prog="shengji bench ssh",
+        description=__doc__.split("\n\n")[0],
+        formatter_class=HelpFormatter,
+    )
+    load = p.add_argument_group("the load: tables of four SSH clients")
+    load.add_argument("--tables", type=int, default=1, help="tables played at once")
+    load.add_argument("--moves", type=int, default=40, help="plays per table (10 tricks)")
+    load.add_argument("--think", type=float, default=1.0, help="seconds a player thinks")
+    load.add_argument("--seconds", type=float, default=60.0, help="longest measured window")
+    load.add_argument(
         "--floor",
         action="store_true",
         help="run again with a minimal app at the tables (the floor) and report the ratio",
     )
-    p.add_argument(
+    other = p.add_argument_group("other measures (instead of the load)")
+    other.add_argument("--churn", type=int, default=0, help="connect/disconnect cycles")
+    other.add_argument("--batch", type=int, default=10, help="churn: clients at once")
+    other.add_argument(
         "--leave",
         type=int,
         default=0,
         metavar="T",
         help="T tables play, then every player leaves at once (a probe measures the pause)",
     )
-    p.add_argument("--batch", type=int, default=10, help="churn: clients at once")
-    p.add_argument("--json", action="store_true")
-    args = p.parse_args(argv)
+    p.add_argument_group("output").add_argument(
+        "--json", action="store_true", help="print one JSON object"
+    )
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     if args.churn:
         result = asyncio.run(run_churn(args.churn, args.batch))
     elif args.leave:

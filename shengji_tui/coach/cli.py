@@ -22,23 +22,35 @@ from .words import choice_text, class_text, cost_text, kind_text, reason_text, s
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("id", help="the game's id (or the start of it; see: shengji replay --list)")
-    p.add_argument("--deal", type=int, default=None, help="the deal (1, 2, ...; default the last)")
-    p.add_argument(
+    which = p.add_argument_group("which decisions")
+    which.add_argument("id", help="the game's id (or the start of it; see: shengji replay --list)")
+    which.add_argument(
+        "--deal", type=int, default=None, help="the deal (1, 2, ...; default the last)"
+    )
+    which.add_argument(
         "--seat",
         default=None,
         help="the seat (1, 2, ... or a player's name; default the first human's, else 1)",
     )
-    p.add_argument(
+    which.add_argument(
+        "--data-dir",
+        help="where games are stored (default: $SHENGJI_DATA_DIR or ~/.local/share/shengji-tui)",
+    )
+    search = p.add_argument_group("the search")
+    search.add_argument(
         "--budget-ms",
         type=float,
         default=DEFAULT_BUDGET_MS,
-        help=f"the search's work per decision (default {DEFAULT_BUDGET_MS:g})",
+        help="the search's work per decision, in milliseconds of counted steps",
     )
-    p.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--data-dir", help="where games are stored")
-    p.add_argument("--lang", choices=["en", "zh"], default=None, help="language (default: LANG)")
+    search.add_argument(
+        "--workers", type=int, default=None, help="processes (default: one per core)"
+    )
+    out = p.add_argument_group("output")
+    out.add_argument("--json", action="store_true", help="print one JSON object")
+    out.add_argument(
+        "--lang", choices=["en", "zh"], default=None, help="language (default: from LANG)"
+    )
 
 
 def analysis_json(

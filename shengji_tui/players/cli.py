@@ -49,36 +49,47 @@ def duration(text: str) -> float | None:
 def add_arguments(sub: Any) -> None:
     """The four commands' parsers (`sub`: the CLI's subparsers)."""
     inv = sub.add_parser("invite", help="make an invite code for friends (shengji serve --invites)")
-    inv.add_argument("--uses", type=int, default=1, help="friends the code lets in (default 1)")
-    inv.add_argument(
+    code = inv.add_argument_group("the code")
+    code.add_argument("--uses", type=int, default=1, help="friends the code lets in")
+    code.add_argument(
         "--expires",
         type=duration,
         default=24 * 3600.0,
         metavar="TIME",
         help="how long the code is good for: 30m, 24h (default), 7d, never",
     )
-    inv.add_argument("--port", type=int, default=2222, help="the server's port (for the ssh line)")
-    inv.add_argument("--host", default=None, help="the server's name (default: this machine's)")
-    inv.add_argument("--data-dir", help=DATA_HELP)
+    line = inv.add_argument_group("the ssh line it prints")
+    line.add_argument("--port", type=int, default=2222, help="the server's port")
+    line.add_argument("--host", default=None, help="the server's name (default: this machine's)")
+    inv.add_argument_group("the server's data").add_argument("--data-dir", help=DATA_HELP)
     inv.set_defaults(func=_invite)
 
     pl = sub.add_parser("players", help="the players the server remembers; --remove one")
-    pl.add_argument("--remove", metavar="NAME", help="refuse NAME from now on (seats go to bots)")
-    pl.add_argument("--json", action="store_true")
-    pl.add_argument("--data-dir", help=DATA_HELP)
+    what = pl.add_argument_group("what to do")
+    what.add_argument("--remove", metavar="NAME", help="refuse NAME from now on (seats go to bots)")
+    what.add_argument("--json", action="store_true", help="the players as JSON")
+    pl.add_argument_group("the server's data").add_argument("--data-dir", help=DATA_HELP)
     pl.set_defaults(func=_players)
 
     st = sub.add_parser("stats", help="a player's ratings, figures and last games; --top")
-    st.add_argument("name", nargs="?", help="the player (default: you, the local player)")
-    st.add_argument("--top", action="store_true", help="the leaderboards (best ratings)")
-    st.add_argument("--family", choices=["partners", "friends", "auction"], action="append")
-    st.add_argument("--json", action="store_true")
-    st.add_argument("--data-dir", help=DATA_HELP)
+    who = st.add_argument_group("whose figures")
+    who.add_argument("name", nargs="?", help="the player (default: you, the local player)")
+    who.add_argument("--top", action="store_true", help="the leaderboards (best ratings)")
+    who.add_argument(
+        "--family",
+        choices=["partners", "friends", "auction"],
+        action="append",
+        help="--top: the leaderboards of these families of rules only (repeatable; "
+        "default: every family)",
+    )
+    who.add_argument("--json", action="store_true", help="the figures as JSON")
+    st.add_argument_group("the server's data").add_argument("--data-dir", help=DATA_HELP)
     st.set_defaults(func=_stats)
 
     bk = sub.add_parser("backup", help="copy the data directory (the server may run)")
-    bk.add_argument("dest", help="a new or empty directory")
-    bk.add_argument("--data-dir", help=DATA_HELP)
+    copy = bk.add_argument_group("the copy")
+    copy.add_argument("dest", help="a new or empty directory")
+    copy.add_argument("--data-dir", help=DATA_HELP)
     bk.set_defaults(func=_backup)
 
 

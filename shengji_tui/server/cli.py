@@ -12,9 +12,10 @@ from .limits import Limits
 
 
 def add_serve_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
-    p.add_argument("--port", type=int, default=2222, help="port to listen on (default 2222)")
-    p.add_argument(
+    where = p.add_argument_group("where")
+    where.add_argument("--host", default="0.0.0.0", help="address to listen on")
+    where.add_argument("--port", type=int, default=2222, help="port to listen on")
+    where.add_argument(
         "--data-dir",
         help="host key, lobby and game store (default: $SHENGJI_DATA_DIR or "
         "~/.local/share/shengji-tui)",
@@ -77,7 +78,12 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
     lim.add_argument(
         "--keepalive", type=float, default=d.keepalive_interval, help="seconds (0: none)"
     )
-    lim.add_argument("--keepalive-count", type=int, default=d.keepalive_count_max)
+    lim.add_argument(
+        "--keepalive-count",
+        type=int,
+        default=d.keepalive_count_max,
+        help="unanswered keepalives before the connection is dropped",
+    )
     lim.add_argument(
         "--max-auth-tries",
         type=int,
@@ -121,18 +127,17 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
         default=0.0,
         metavar="SECONDS",
         help="seconds per decision at a new table (half for a single legal play, twice for "
-        "burying); when they run out a bot moves for the player; 0: no clock (the default; "
-        "the new-table dialog may choose one)",
+        "burying); when they run out a bot moves for the player; 0: no clock (the "
+        "new-table dialog may still choose one)",
     )
     tab.add_argument(
         "--turn-clock-limit",
         type=int,
         default=2,
         metavar="N",
-        help="timeouts in a row before a bot plays the seat (托管) until its player presses "
-        "a key (default 2)",
+        help="timeouts in a row before a bot plays the seat (托管) until its player presses a key",
     )
-    tab.add_argument("--bot-delay", type=float, default=0.6)
+    tab.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits")
     tab.add_argument(
         "--deal-delay",
         type=float,
@@ -149,21 +154,20 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
         "--max-tables",
         type=int,
         default=32,
-        help="unfinished tables on the server at once (0: no limit; default 32)",
+        help="unfinished tables on the server at once (0: no limit)",
     )
     tab.add_argument(
         "--max-tables-per-client",
         type=int,
         default=3,
         help="unfinished tables made by one client, counted by identity and by network "
-        "address (a table left to bots plays on by itself; 0: no limit; default 3)",
+        "address (a table left to bots plays on by itself; 0: no limit)",
     )
     tab.add_argument(
         "--max-watchers",
         type=int,
         default=16,
-        help="spectators at one table at once (each is a screen drawn at every move; "
-        "0: no limit; default 16)",
+        help="spectators at one table at once (each is a screen drawn at every move; 0: no limit)",
     )
     tab.add_argument(
         "--external-bot",
@@ -173,13 +177,14 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
         help="offer this program as a bot in the lobby (docs/bot-protocol.md); repeatable. "
         "Only the server's own flags name programs: players choose among them",
     )
-    p.add_argument(
+    run = p.add_argument_group("the server's processes and log")
+    run.add_argument(
         "--workers",
         type=int,
         default=1,
         metavar="N",
         help="front ends accepting SSH (each a process: sessions, screens); one more "
-        "process keeps the tables, bots and store; 1: all in this one process (default)",
+        "process keeps the tables, bots and store; 1: all in this one process",
     )
     # a child of --workers (workers.py): its role, the host's socket, the SSH port's
     # listening socket it inherits, its name
@@ -189,8 +194,8 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--front-id", default="", help=argparse.SUPPRESS)
     # the benchmark's floor (`shengji bench ssh --floor`): a minimal app at the tables
     p.add_argument("--bench-floor", action="store_true", help=argparse.SUPPRESS)
-    p.add_argument("--log-file", help="write the server log here (default: standard error)")
-    p.add_argument("-v", "--verbose", action="store_true")
+    run.add_argument("--log-file", help="write the server log here (default: standard error)")
+    run.add_argument("-v", "--verbose", action="store_true", help="log debug messages too")
 
 
 def _size(text: str) -> tuple[int, int]:

@@ -22,19 +22,21 @@ def bot_choice(text: str) -> str:
 
 
 def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> None:
-    p.add_argument("--preset", default="classic", choices=presets)
-    p.add_argument(
+    game = p.add_argument_group("the game")
+    game.add_argument(
+        "--preset",
+        default="classic",
+        choices=presets,
+        help="the rules (`shengji rules PRESET` prints them)",
+    )
+    game.add_argument(
         "--rules",
         default=None,
         metavar="FILE",
         help="play the rules of a .toml or .json file (see `shengji rules`) instead of a preset",
     )
-    p.add_argument("--seed", type=int, default=None, help="deal the same cards again")
-    p.add_argument(
-        "--lang", choices=["en", "zh"], default=None, help="language (default: from LANG)"
-    )
-    p.add_argument("--ascii", action="store_true", help="S H D C instead of suit glyphs")
-    p.add_argument(
+    game.add_argument("--seed", type=int, default=None, help="deal the same cards again")
+    game.add_argument(
         "--hotseat",
         type=int,
         nargs="?",
@@ -44,17 +46,18 @@ def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> 
         help="N humans (2 up to the preset's seats, default 2) share this keyboard; "
         "bots take the other seats",
     )
-    p.add_argument(
+    game.add_argument(
         "--bots",
         type=bot_choice,
         default=None,
         help="the bots' level: random, easy, normal, hard, or external:COMMAND (a program "
         "playing by docs/bot-protocol.md; default: normal)",
     )
-    p.add_argument(
+    stored = p.add_argument_group("stored games")
+    stored.add_argument(
         "--menu", action="store_true", help="start at the menu (new game or resume a stored one)"
     )
-    p.add_argument(
+    stored.add_argument(
         "--resume",
         nargs="?",
         const="",
@@ -63,43 +66,50 @@ def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> 
         help="resume a stored unfinished game (its id or the start of it; "
         "no ID: the one played last)",
     )
-    p.add_argument(
+    stored.add_argument(
         "--data-dir",
         default=None,
         help="where games are stored (default: $SHENGJI_DATA_DIR or ~/.local/share/shengji-tui)",
     )
-    p.add_argument(
+    stored.add_argument(
         "--no-save",
         action="store_true",
         help="keep the game in memory only (it cannot be resumed)",
     )
-    p.add_argument(
+    screen = p.add_argument_group("the screen")
+    screen.add_argument(
+        "--lang", choices=["en", "zh"], default=None, help="language (default: from LANG)"
+    )
+    screen.add_argument("--ascii", action="store_true", help="S H D C instead of suit glyphs")
+    screen.add_argument("--theme", default=None, help="a Textual theme name (default: shengji)")
+    screen.add_argument("--bell", action="store_true", help="ring the terminal's bell on your turn")
+    screen.add_argument(
         "--no-estimate",
         action="store_true",
         help="auctions: the bidding panel does not tell what your hand is worth",
     )
-    p.add_argument("--theme", default=None, help="a Textual theme name (default: shengji)")
-    p.add_argument("--bell", action="store_true", help="ring the terminal's bell on your turn")
-    p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits")
-    p.add_argument(
+    pace = p.add_argument_group("pace")
+    pace.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits")
+    pace.add_argument(
         "--deal-delay",
         type=float,
         default=None,
         help="seconds between cards (default: 0.2, a pace a person can follow; "
         "space holds the deal, f deals the rest)",
     )
-    p.add_argument(
+    pace.add_argument(
         "--declare-delay",
         type=float,
         default=None,
         help="seconds a bot takes to declare once it can (default: 1.5, as a person; 0: at once)",
     )
-    p.add_argument(
+    helps = p.add_argument_group("help with the play")
+    helps.add_argument(
         "--auto-declare",
         action="store_true",
         help="declare for me when it is worth it, as a good player would",
     )
-    p.add_argument(
+    helps.add_argument(
         "--auto-play-forced",
         action="store_true",
         help="play my follow at once when only one is legal",
