@@ -7,6 +7,8 @@ humans played by scripted keys.
     shengji bench ssh --tables 1 --floor --json
     shengji bench ssh --churn 500 --json
     shengji bench ssh --leave 25 --json
+    shengji bench ssh --tables 25 --workers 1,2 --repeat 3 --json
+    shengji bench ssh --capacity 5,10,15,20,25,30 --workers 1,2 --json
 
 (or `.venv/bin/python benchmarks/ssh_load.py` with the same arguments).
 
@@ -17,8 +19,14 @@ What it measures (docs/performance.md, "SSH"):
   keypress is the slowest of the four screens. p50 / p99 / max over all plays.
 - server RSS per session: (RSS with every client connected and playing minus
   RSS of the idle server) / sessions, read from /proc.
-- server CPU: the server process's CPU time during the measured window divided
-  by its length (1.0 = one core busy).
+- server CPU: the server processes' CPU time during the measured window divided
+  by its length (1.0 = one core busy); with `--workers N` the host's and the
+  front ends' together, and the busiest process's alone.
+- `--workers 1,2 --repeat R`: the server with each `--workers` in turn, R
+  rounds (one run against the other, the same minutes of a shared machine);
+  every run records the machine's load average before and after it.
+- `--capacity T1,T2,...`: for each `--workers`, the table counts in rising
+  order until a run's p99 passes `--p99-limit` (100 ms): the most tables held.
 - churn: RSS after `--churn` connect / lobby / disconnect cycles, against RSS
   after the first tenth of them (no growth expected).
 - `--floor`: the same run again against a server whose table sessions run a
@@ -96,6 +104,43 @@ def cpu_seconds(pid: int) -> float:
         fields = f.read().rsplit(")", 1)[1].split()
     ticks = os.sysconf("SC_CLK_TCK")
     return (int(fields[11]) + int(fields[12])) / ticks
+
+
+def process_tree(pid: int) -> list[int]:
+    """`pid` and every process under it (with `--workers`: the host and the
+    front ends under the workers' process)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(ppid, []).append(int(entry))
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo.extend(children.get(p, ()))
+    return out
+
+
+def tree_cpu(pids: list[int]) -> dict[int, float]:
+    out = {}
+    for p in pids:
+        with contextlib.suppress(OSError):
+            out[p] = cpu_seconds(p)
+    return out
+
+
+def tree_rss_kib(pid: int) -> int:
+    total = 0
+    for p in process_tree(pid):
+        with contextlib.suppress(OSError):
+            total += rss_kib(p)
+    return total
 
 
 def pct(values: list[float], p: float) -> float:
@@ -265,13 +310,21 @@ async def play_table(
 
 
 async def run_load(
-    tables: int, moves: int, think: float, seconds: float, floor: bool = False
+    tables: int,
+    moves: int,
+    think: float,
+    seconds: float,
+    floor: bool = False,
+    workers: int = 1,
 ) -> dict[str, Any]:
     port = free_port()
     tmp = Path(tempfile.mkdtemp(prefix="shengji-bench-"))
-    srv = await benchmark_server(tmp / "data", port, *(["--bench-floor"] if floor else []))
+    extra = ["--workers", str(workers)]
+    if floor:
+        extra.append("--bench-floor")
+    srv = await benchmark_server(tmp / "data", port, *extra)
     await asyncio.sleep(1.0)
-    base_rss = rss_kib(srv.pid)
+    base_rss = tree_rss_kib(srv.pid)
     all_players: list[Player] = []
     try:
         t0 = time.monotonic()
@@ -287,7 +340,8 @@ async def run_load(
         lag: list[float] = []
         watch = asyncio.create_task(loop_lag(lag))
         own0 = time.process_time()
-        cpu0, w0 = cpu_seconds(srv.pid), time.monotonic()
+        procs = process_tree(srv.pid)  # (the server's processes: one, or host and fronts)
+        cpu0, w0 = tree_cpu(procs), time.monotonic()
         rng = random.Random(1)
         stop_at = time.monotonic() + seconds
         made = await asyncio.gather(
@@ -304,10 +358,12 @@ async def run_load(
             )
         )
         del rng
-        cpu1, w1 = cpu_seconds(srv.pid), time.monotonic()
+        cpu1, w1 = tree_cpu(procs), time.monotonic()
         own1 = time.process_time()
         watch.cancel()
-        rss = rss_kib(srv.pid)
+        rss = tree_rss_kib(srv.pid)
+        used = {p: cpu1[p] - cpu0[p] for p in cpu1 if p in cpu0}
+        busiest = max(used.values(), default=0.0)
         sessions = len(all_players)
         return {
             "tables": tables,
@@ -324,7 +380,11 @@ async def run_load(
                 "mean": round(statistics.fmean(lat) * 1000, 2) if lat else None,
                 "n": len(lat),
             },
-            "server_cpu_cores": round((cpu1 - cpu0) / max(w1 - w0, 1e-9), 3),
+            "workers": workers,
+            # every server process's CPU (with --workers: the host's and the front
+            # ends' together), and the busiest one's (1.0: that process is saturated)
+            "server_cpu_cores": round(sum(used.values()) / max(w1 - w0, 1e-9), 3),
+            "server_cpu_busiest_process": round(busiest / max(w1 - w0, 1e-9), 3),
             # the load generator's own share, and how late its event loop ran: a busy
             # generator stamps output late, so its lag bounds what the latency means
             "generator_cpu_cores": round((own1 - own0) / max(w1 - w0, 1e-9), 3),
@@ -494,6 +554,90 @@ async def run_leave(tables: int, think: float, before: float, after: float) -> d
         await srv.stop()
 
 
+def one_run(args: argparse.Namespace, tables: int, workers: int) -> dict[str, Any]:
+    """One `run_load`, with the machine's load average before and after it
+    (the machine may be shared: a figure is read with its load)."""
+    before = os.getloadavg()
+    out = asyncio.run(run_load(tables, args.moves, args.think, args.seconds, workers=workers))
+    after = os.getloadavg()
+    out["loadavg_1min"] = {"before": round(before[0], 2), "after": round(after[0], 2)}
+    return out
+
+
+def _summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Runs of one kind: each figure's values, in order, and their median."""
+    pick = {
+        "p50": ("latency_ms", "p50"),
+        "p90": ("latency_ms", "p90"),
+        "p99": ("latency_ms", "p99"),
+        "server_cpu_cores": ("server_cpu_cores", ""),
+        "server_cpu_busiest_process": ("server_cpu_busiest_process", ""),
+        "loadavg_1min_before": ("loadavg_1min", "before"),
+    }
+    out: dict[str, Any] = {}
+    for name, (key, sub) in pick.items():
+        values = [r[key][sub] if sub else r[key] for r in runs]
+        out[name] = {"runs": values, "median": round(statistics.median(values), 3)}
+    return out
+
+
+def run_alternating(workers: list[int], args: argparse.Namespace) -> dict[str, Any]:
+    """Each --workers value in turn, `--repeat` rounds: figures measured one run
+    against the other on the same machine in the same minutes."""
+    runs: dict[int, list[dict[str, Any]]] = {w: [] for w in workers}
+    for _ in range(max(1, args.repeat)):
+        for w in workers:
+            runs[w].append(one_run(args, args.tables, w))
+    return {
+        "tables": args.tables,
+        "moves": args.moves,
+        "think_s": args.think,
+        "by_workers": {str(w): _summary(rs) for w, rs in runs.items()},
+        "runs": {str(w): rs for w, rs in runs.items()},
+    }
+
+
+def run_capacity(steps: list[int], workers: list[int], args: argparse.Namespace) -> dict[str, Any]:
+    """For each --workers value, the table counts `steps` in rising order, one
+    run each (the values in turn at each step), until a run's p99 passes the
+    limit: the capacity is the last count within it."""
+    limit = args.p99_limit
+    capacity: dict[int, int] = {w: 0 for w in workers}
+    going = set(workers)
+    tried: dict[int, list[dict[str, Any]]] = {w: [] for w in workers}
+    for tables in sorted(steps):
+        for w in workers:
+            if w not in going:
+                continue
+            r = one_run(args, tables, w)
+            p99 = r["latency_ms"]["p99"]
+            tried[w].append(
+                {
+                    "tables": tables,
+                    "latency_ms": r["latency_ms"],
+                    "server_cpu_cores": r["server_cpu_cores"],
+                    "server_cpu_busiest_process": r["server_cpu_busiest_process"],
+                    "loadavg_1min": r["loadavg_1min"],
+                }
+            )
+            if p99 <= limit:
+                capacity[w] = tables
+            else:
+                going.discard(w)
+        if not going:
+            break
+    out: dict[str, Any] = {
+        "p99_limit_ms": limit,
+        "moves": args.moves,
+        "think_s": args.think,
+        "capacity_tables": {str(w): capacity[w] for w in workers},
+        "tried": {str(w): tried[w] for w in workers},
+    }
+    if len(workers) > 1 and capacity[workers[0]]:
+        out["capacity_ratio"] = round(capacity[workers[-1]] / capacity[workers[0]], 2)
+    return out
+
+
 def build_parser() -> argparse.ArgumentParser:
     from ..clihelp import HelpFormatter
 
@@ -512,6 +656,24 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="run again with a minimal app at the tables (the floor) and report the ratio",
     )
+    servers = p.add_argument_group("the server's processes, one run against the other")
+    servers.add_argument(
+        "--workers",
+        default="1",
+        metavar="N[,M...]",
+        help="the server's --workers; several (1,2): a run of each in turn (--repeat times)",
+    )
+    servers.add_argument(
+        "--repeat", type=int, default=1, help="runs of each --workers, alternating"
+    )
+    servers.add_argument(
+        "--capacity",
+        default="",
+        metavar="T1,T2,...",
+        help="table counts tried in turn, for each --workers, until the p99 passes "
+        "--p99-limit: the most tables held within it",
+    )
+    servers.add_argument("--p99-limit", type=float, default=100.0, help="ms (--capacity)")
     other = p.add_argument_group("other measures (instead of the load)")
     other.add_argument("--churn", type=int, default=0, help="connect/disconnect cycles")
     other.add_argument("--batch", type=int, default=10, help="churn: clients at once")
@@ -530,15 +692,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.churn:
+    workers = [int(w) for w in str(args.workers).split(",") if w.strip()]
+    if args.capacity:
+        steps = [int(t) for t in args.capacity.split(",") if t.strip()]
+        result = run_capacity(steps, workers, args)
+    elif len(workers) > 1 or args.repeat > 1:
+        result = run_alternating(workers, args)
+    elif args.churn:
         result = asyncio.run(run_churn(args.churn, args.batch))
     elif args.leave:
         result = asyncio.run(run_leave(args.leave, args.think, min(args.seconds, 20.0), 10.0))
     else:
-        result = asyncio.run(run_load(args.tables, args.moves, args.think, args.seconds))
+        result = one_run(args, args.tables, workers[0])
         if args.floor:
             floor = asyncio.run(
-                run_load(args.tables, args.moves, args.think, args.seconds, floor=True)
+                run_load(args.tables, args.moves, args.think, args.seconds, True, workers[0])
             )
             result = with_floor(result, floor)
     result["machine"] = {"cpus": os.cpu_count(), "python": sys.version.split()[0]}

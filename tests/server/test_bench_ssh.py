@@ -52,3 +52,26 @@ def test_bench_ssh_leave_measures_the_pause() -> None:
     # (a loaded machine answers fewer pokes: only that some were answered is asked)
     assert before["n"] >= 1 and after["n"] >= 5 and 0 < after["max"] < 5000
     assert isinstance(r["gc_full_pass_ms"], list)
+
+
+def test_bench_ssh_against_workers_runs_each_in_turn() -> None:
+    """`--workers 1,2`: a single server and a host with two front ends, one run
+    each; the CPU is every server process's (the host's and the front ends')."""
+    r = run("-m", "shengji_tui.cli", "bench", "ssh", "--tables", "1", "--moves", "4",
+            "--think", "0.05", "--workers", "1,2", "--json")  # fmt: skip
+    runs = r["runs"]
+    assert isinstance(runs, dict) and sorted(runs) == ["1", "2"]
+    for w, [one] in runs.items():
+        assert one["workers"] == int(w) and one["latency_ms"]["n"] == 4
+        assert 0 < one["server_cpu_busiest_process"] <= one["server_cpu_cores"]
+        assert set(one["loadavg_1min"]) == {"before", "after"}
+    by = r["by_workers"]
+    assert isinstance(by, dict) and by["2"]["p99"]["runs"] == [runs["2"][0]["latency_ms"]["p99"]]
+
+
+def test_bench_ssh_capacity_climbs_until_the_limit() -> None:
+    r = run("-m", "shengji_tui.cli", "bench", "ssh", "--capacity", "1,2", "--moves", "3",
+            "--think", "0.05", "--workers", "2", "--p99-limit", "100000", "--json")  # fmt: skip
+    assert r["capacity_tables"] == {"2": 2}
+    tried = r["tried"]
+    assert isinstance(tried, dict) and [t["tables"] for t in tried["2"]] == [1, 2]
