@@ -44,6 +44,7 @@ from textual import events
 from textual.driver import Driver
 from textual.geometry import Size
 
+from ..text import Catalogue, detect_lang
 from ..tui import patches
 from ..untrusted import clean_paste
 from .limits import Limits, TokenBucket, clamp_size
@@ -114,6 +115,9 @@ def session_console(env: Mapping[str, str], term: str | None, size: tuple[int, i
     )
 
 
+DROPPED_TELL_GAP = 10.0  # seconds between two sentences about dropped input
+
+
 class Terminal:
     """One SSH session's terminal. `write` is called with a `bytes` writer (the
     channel's), `pause`/`resume` by the channel's flow control."""
@@ -141,6 +145,8 @@ class Terminal:
         self.bucket = TokenBucket(self.limits.input_rate, self.limits.input_burst)
         self.events = TokenBucket(self.limits.input_events, self.limits.input_events_burst)
         self.coalesced = 0  # mouse reports merged into an identical one
+        self.dropped = 0  # input bytes over the budget, thrown away
+        self._told_dropped = -DROPPED_TELL_GAP  # when the player was last told
         self.last_input = time.monotonic()
         self._resized_at = 0.0
         self._resize_later: asyncio.TimerHandle | None = None
@@ -184,6 +190,11 @@ class Terminal:
             # sequence, a bracketed paste) will never end. Start afresh after this.
             driver.feed(data[:n])
             driver.reset_input()
+            self.dropped += len(data) - n
+            now = time.monotonic()
+            if now - self._told_dropped >= DROPPED_TELL_GAP:  # (a flood is told once)
+                self._told_dropped = now
+                driver.tell_dropped(self.limits.input_burst // 1024)
         else:
             driver.feed(data)
 
@@ -366,6 +377,16 @@ class SSHDriver(Driver):
                 event = events.Paste(clean_paste(event.text))
             if t.events.take(1):
                 self.process_message(event)
+
+    def tell_dropped(self, kib: int) -> None:
+        """The player's sentence for input thrown away (a paste too large, a
+        flood of keys), in the app's language."""
+        app = self._app
+        cat = getattr(app, "cat", None)
+        if not isinstance(cat, Catalogue):
+            cat = Catalogue(detect_lang(self.terminal.env))
+        text = cat.t("session.input_dropped", kib=kib)
+        app.call_later(app.notify, text, severity="warning", markup=False)
 
     def reset_input(self) -> None:
         if self._parser is not None:

@@ -1,7 +1,8 @@
 """Rules files a logged-in player pastes over SSH that once froze the server,
 crashed the paster's lobby or made a table that never finishes (docs/security.md,
 "Rules files"): each is refused with a sentence in the paste dialog, no table
-is made, the paster's session and a bystander's lobby stay up and answer keys.
+is made, the paster's session and a bystander's lobby stay up and answer
+keys; a paste over the session's input budget is thrown away with a sentence.
 A real server on loopback, real SSH clients, bracketed pastes as a terminal
 sends them."""
 
@@ -80,3 +81,8 @@ async def test_bad_rules_pastes_are_refused_with_a_sentence(
     await bystander.wait_for("n" * 32, what="the table in the bystander's list")
     assert "n" * 33 not in bystander.text()
     assert not bystander.closed.is_set() and not evil.closed.is_set()
+    # more than the session's input budget at once: the rest is thrown away, and said
+    evil.send(b"\x1b[200~" + b"x" * 40_000 + b"\x1b[201~")
+    await evil.wait_for(lambda: "Too much input at once" in evil.toasts(), what="the sentence")
+    await evil.settle()
+    assert not evil.closed.is_set() and "r ready" in evil.text()  # (its footer)
