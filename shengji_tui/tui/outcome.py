@@ -392,7 +392,8 @@ def _auction_lines(end: DealEnd, voice: Voice) -> list[Line]:
             each = " ".join(
                 f"{voice.name(s)} {signed(d)}" for s, d in enumerate(e.deltas) if d != 0
             )
-            lines.append(words(t("auction.result_penalty", name=voice.name(e.seat), list=each)))
+            key = "auction.result_penalty_you" if voice.is_you(e.seat) else "auction.result_penalty"
+            lines.append(words(t(key, name=voice.name(e.seat), list=each)))
     sep = t("team.list_sep")
     if rising and end.match_scores is not None:
         scores = end.match_scores

@@ -62,6 +62,13 @@ class Reviewer:
         """The tricks, then the result (when the deal was scored)."""
         return len(self.r.tricks) + (1 if self.r.scored is not None else 0)
 
+    def said(self, key: str, seat: int, **kw: object) -> str:
+        """`key` said of `seat` (its `name`), in its `key_you` form when the
+        reader is that seat ("You deal at 70", never "You deals")."""
+        if self.voice.is_you(seat) and self.cat.has(key + "_you"):
+            key += "_you"
+        return self.cat.t(key, name=self.name(seat), **kw)
+
     # ------------------------------------------------------------ cards
     def chip(self, card: Card, label: str | None = None) -> Chip:
         red = card.rank is Rank.BJ if card.suit is None else card.suit.is_red
@@ -115,7 +122,10 @@ class Reviewer:
             else t("review.trump_unset")
         )
         dealer = self.name(r.dealer) if r.dealer is not None else "?"
-        title = t("review.title", n=r.deal_no + 1, dealer=dealer, level=r.level, trump=trump)
+        key = "review.title"
+        if r.dealer is not None and self.voice.is_you(r.dealer):
+            key = "review.title_you"
+        title = t(key, n=r.deal_no + 1, dealer=dealer, level=r.level, trump=trump)
         keys = t("review.keys") + (t("review.keys_deals") if deals is not None else "")
         if deals is not None:
             title += t("review.of_deals", n=deals[0] + 1, total=deals[1])
@@ -140,7 +150,7 @@ class Reviewer:
         if not buried and r.buried is not None and r.kitty_holder is not None:
             buried = [(r.kitty_holder, r.buried)]
         for k, (seat, cards) in enumerate(buried):
-            said = t("review.buried", name=self.name(seat), points=rules.points(cards))
+            said = self.said("review.buried", seat, points=rules.points(cards))
             out.append(Line((Words(label(said), "bold"), self.cards(self.sorted(cards)))))
             if k == 0:  # three players' overturns come after the dealer's bury
                 out.extend(self.overturn_lines())
@@ -170,7 +180,7 @@ class Reviewer:
             for c in a.calls:
                 name = self.name(c.seat)
                 if c.points is None:
-                    calls.append(t("review.call_pass", name=name))
+                    calls.append(self.said("review.call_pass", c.seat))
                 elif c.out is not None:
                     calls.append(
                         t("review.call_out", name=name, points=c.points, out=self.name(c.out))
@@ -181,7 +191,7 @@ class Reviewer:
             out.append(Line((Words(said),)))
             if a.winner is not None and a.bid is not None:
                 key = "review.auction_forced" if a.forced else "review.auction_won"
-                out.append(words(t(key, name=self.name(a.winner), points=a.bid), "bold"))
+                out.append(words(self.said(key, a.winner, points=a.bid), "bold"))
         n = r.naming
         if n is not None:
             trump = self.trump_words(n.suit)
@@ -217,11 +227,10 @@ class Reviewer:
             if f.alone:
                 out.append(words(t("review.friend_alone", name=self.name(f.seat)), "bold"))
             elif f.friend is not None:
-                friend = self.name(f.friend)
-                if f.trick is None:
-                    said = t("review.friend_shown_end", friend=friend)
-                else:
-                    said = t("review.friend_shown", friend=friend, n=f.trick)
+                key = "review.friend_shown_end" if f.trick is None else "review.friend_shown"
+                if self.voice.is_you(f.friend) and self.cat.has(key + "_you"):
+                    key += "_you"
+                said = t(key, friend=self.name(f.friend), n=f.trick)
                 out.append(words(said, "bold"))
             else:
                 out.append(words(t("review.friend_hidden"), "seat--dim"))

@@ -46,10 +46,12 @@ def test_an_auction_deal_review_tells_the_auction_and_the_result_screens_words(
     props = r.props(r.steps - 1)
     dealer = state.dealer
     assert dealer is not None
-    # the title: the auction's dealer, the deal's level and trump
+    # the title: the auction's dealer (the reader: "you dealt"), the deal's level and trump
     trump = m.ct.suit_name(state.trump_suit) if state.trump_suit else t("suit.no_trump")
+    you = "_you" if m.is_you(dealer) else ""
+    assert dealer == 0 and you  # (seat 0 won the auction and reads the review)
     assert props.title == t(
-        "review.title", n=1, dealer=m.name(dealer), level=state.level, trump=trump
+        "review.title" + you, n=1, dealer=m.name(dealer), level=state.level, trump=trump
     )
     deal = texts(props.deal)
     auction = next(line for line in deal if line.startswith(t("review.auction").rstrip()))
@@ -60,7 +62,7 @@ def test_an_auction_deal_review_tells_the_auction_and_the_result_screens_words(
         if review.auction and review.auction.forced
         else "review.auction_won"
     )
-    assert t(key, name=m.name(dealer), points=state.bid) in deal
+    assert t(key + you, name=m.name(dealer), points=state.bid) in deal
     named = review.naming
     assert named is not None
     named_trump = m.ct.suit_name(named.suit) if named.suit else t("suit.no_trump")

@@ -198,3 +198,99 @@ def test_the_declaring_hint_says_what_this_preset_declares_with(preset: str) -> 
     m.set_look(zh, CardText(zh))
     hint = Presenter.why_no_declaration(m)
     assert ("王" in hint) == joker_pair, hint
+
+
+# ------------------------------------------------------------ one seat goes up
+def played_deal(preset: str, seed: int) -> GameState:
+    """The first deal of `preset` played out by random bots (declared or bid)."""
+    from . import friend_states as F
+
+    return F.play_until(new_game(preset, seed), lambda s: s.phase in ("scoring", "finished"))
+
+
+@pytest.mark.parametrize("preset", ["three-player"])  # (the dealer alone holds)
+def test_one_seat_goes_up_in_the_singular(preset: str) -> None:
+    """A level-up of one seat: "Mei goes up 2 levels" (never "Mei go up"), and
+    to that seat's own reader "You go up"."""
+    from shengji_tui.engine import LevelUp
+    from shengji_tui.text.narrator import Narrator
+
+    ups: list[LevelUp] = []
+    for seed in range(1, 12):
+        state = played_deal(preset, seed)
+        ups += [e for e in state.log if isinstance(e, LevelUp) and len(e.seats) == 1]
+        if len(ups) >= 2:
+            break
+    assert ups, f"{preset}: no deal where one seat alone goes up"
+    for e in ups:
+        (seat,) = e.seats
+        for reader in range(state.rules.players):
+            m = model_of(state, reader, "en")
+            narr = Narrator(m.cat, m.ct, m.name, m.team_name, m.is_you)
+            said = narr.sentence(e, state.rules, rules.TrumpContext("2"))
+            assert said is not None
+            if reader == seat:
+                assert said.startswith("You go up "), said
+            else:
+                assert said.startswith(f"{NAMES[seat]} goes up "), said
+
+
+# ------------------------------------------------------------ the review, read by a seat
+WRONG_YOU = ("You deals", "You passes", "You was ", "by You", "dealer You", "You plays", "You is ")
+
+
+def review_lines(state: GameState, reader: int, lang: str) -> list[str]:
+    """Every line of the deal's review (the title, the deal, each trick, the
+    result) as the app shows it to `reader` (its model is the voice)."""
+    from shengji_tui.tui.review import Reviewer
+
+    m = model_of(state, reader, lang)
+    rv = Reviewer(review_for(state, reader), state.rules, m.cat, m.ct, m.name, m)
+    p = rv.props(0)
+    out = [p.title, *said(p.deal)]
+    for at in range(rv.steps):
+        out += said(rv.props(at).trick)
+    return out
+
+
+@pytest.mark.parametrize("preset", ["eighty-points", "three-player", "find-friends", "classic"])
+def test_the_review_speaks_to_its_reader_in_the_second_person(preset: str) -> None:
+    """The review in the app names the reader "You": "You deal at 70", "You
+    pass", "You were the friend", "Buried by you" (never "You deals")."""
+    if rules.RuleSet.preset(preset).bidding != "none":
+        state = A.scored_state(preset, 3)  # (seat 0 wins the auction, the others pass)
+    else:
+        state = played_deal(preset, 3)
+    review = review_for(state, 0)
+    for reader in range(state.rules.players):
+        lines = review_lines(state, reader, "en")
+        wrong = [line for line in lines if any(w in line for w in WRONG_YOU)]
+        assert not wrong, wrong
+        if review.dealer == reader:
+            assert lines[0].startswith(f"Review of deal {review.deal_no + 1}: you dealt,")
+            if review.auction is not None:
+                assert f"You deal at {review.auction.bid}." in lines
+        if review.auction is not None and any(
+            c.seat == reader and c.points is None for c in review.auction.calls
+        ):
+            assert any("You pass" in line for line in lines), lines
+        f = review.friend
+        if f is not None and f.friend == reader:
+            assert any(line.startswith("You were the friend") for line in lines), lines
+    # the Chinese: the reader is 你
+    zh = review_lines(state, state.dealer if state.dealer is not None else 0, "zh")
+    assert zh[0].startswith(f"第 {review.deal_no + 1} 局复盘：你坐庄")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_forced_auction_is_told_to_its_dealer_as_forced(lang: str) -> None:
+    state = forced_state()
+    dealer = state.dealer
+    assert dealer is not None
+    lines = review_lines(state, dealer, lang)
+    cat = Catalogue(lang)
+    assert cat.t("review.auction_forced_you", points=state.bid) in lines, lines
+    other = (dealer + 1) % state.rules.players
+    lines = review_lines(state, other, lang)
+    said_name = NAMES[dealer]
+    assert cat.t("review.auction_forced", name=said_name, points=state.bid) in lines, lines
