@@ -6,7 +6,6 @@ Chinese words are not ASCII."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from typing import Any
 
@@ -15,18 +14,14 @@ from textual.app import App
 from shengji_tui.server.driver import Terminal
 from shengji_tui.text import Catalogue, load_catalogue, plain_text
 from shengji_tui.tui.app import ShengjiApp
-from shengji_tui.tui.screens import DealResultScreen, StartScreen, TableScreen
+from shengji_tui.tui.screens import DealResultScreen, ReviewScreen, StartScreen, TableScreen
 
 from . import helpers as H
-from .test_no_color import run, wait_for
-
-ESCAPES = re.compile(  # CSI, OSC, charset and two-byte escapes
-    r"\x1b(?:\[[0-9;:?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[()][0-9A-Z]|.)"
-)
+from .test_no_color import painted, plain, press, run, through_the_table, wait_for
 
 
 def shown(out: bytes) -> str:
-    return ESCAPES.sub("", out.decode("utf-8"))
+    return plain(out)
 
 
 def non_ascii(text: str) -> set[str]:
@@ -48,33 +43,47 @@ def app_of(state: Any, lang: str = "en") -> Any:
     return make
 
 
-async def keys(term: Terminal, *keys: bytes, pause: float = 0.4) -> None:
-    for k in keys:
-        term.feed(k)
-        await asyncio.sleep(pause)
-
-
 async def test_the_table_and_its_dialogs_are_ascii() -> None:
+    """Below 110 columns: each dialog opened by its key."""
+    written = bytearray()
+
+    async def steps(app: App[Any], term: Terminal) -> None:
+        await through_the_table(app, term, written)
+
+    out = shown(await run(app_of(H.following_state()), {}, steps, (100, 32), written))
+    assert "Card counter: still out" in out and "Game log" in out and "Help" in out
+    assert non_ascii(out) == set()
+
+
+async def test_the_side_panels_are_ascii() -> None:
+    """From 120 columns the log and the card counter are beside the table."""
+    written = bytearray()
+
     async def steps(app: App[Any], term: Terminal) -> None:
         await wait_for(lambda: isinstance(app.screen, TableScreen), "the table")
-        await asyncio.sleep(0.5)
-        # suggest, counter, kitty, last trick, log, help (scrolled), the palette
-        await keys(term, b"s", b"c", b"\x1b", b"k", b"\x1b", b"t", b"\x1b", b"g", b"\x1b")
-        await keys(term, b"?", b"\x1b[6~", b"\x1b[6~", b"\x1b", b"\x10", b"\x1b")
+        await wait_for(lambda: "Card counter: still out" in shown(bytes(written)), "the counter")
 
-    out = shown(await run(app_of(H.following_state()), {}, steps, (120, 40)))
-    assert "Card counter" in out and "Help" in out
+    out = shown(await run(app_of(H.following_state()), {}, steps, (120, 40), written))
     assert non_ascii(out) == set()
 
 
 async def test_the_result_and_the_review_are_ascii() -> None:
+    written = bytearray()
+
     async def steps(app: App[Any], term: Terminal) -> None:
         await wait_for(lambda: isinstance(app.screen, DealResultScreen), "the result")
-        await asyncio.sleep(0.5)
-        await keys(term, b"r", b"\x1b[C", b"\x1b[F", b"\x1b")
+        result = app.screen
+        said = app.cat.t("review.result_key")  # type: ignore[attr-defined]
+        await wait_for(lambda: said in shown(bytes(written)), "the result painted")
+        on_review = painted(written, "Review of deal 1")
+        await press(term, b"r", lambda: isinstance(app.screen, ReviewScreen) and on_review(), "r")
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await press(term, b"\x1b[C", lambda: review.at == 1, "the next trick")
+        await press(term, b"\x1b[F", lambda: review.at > 1, "the last step")
+        await press(term, b"\x1b", lambda: app.screen is result, "back to the result")
 
-    out = shown(await run(app_of(H.scored_state()), {}, steps, (100, 32)))
-    assert "Review of deal 1" in out
+    out = shown(await run(app_of(H.scored_state()), {}, steps, (100, 32), written))
     assert non_ascii(out) == set()
 
 
@@ -95,7 +104,6 @@ async def test_the_start_menu_is_ascii() -> None:
         await wait_for(lambda: isinstance(app.screen, StartScreen), "the menu")
         # (until it is painted: on a busy machine the first frame may come late)
         await wait_for(lambda: "New game" in shown(bytes(written)), "the menu painted")
-        await asyncio.sleep(0.3)
 
     out = shown(await run(make, {}, steps, (80, 24), written))
     assert "New game" in out
@@ -103,12 +111,13 @@ async def test_the_start_menu_is_ascii() -> None:
 
 
 async def test_in_chinese_only_the_chinese_is_not_ascii() -> None:
-    async def steps(app: App[Any], term: Terminal) -> None:
-        await wait_for(lambda: isinstance(app.screen, TableScreen), "the table")
-        await asyncio.sleep(0.5)
-        await keys(term, b"c", b"\x1b")
+    written = bytearray()
 
-    out = shown(await run(app_of(H.following_state(), "zh"), {}, steps, (120, 40)))
+    async def steps(app: App[Any], term: Terminal) -> None:
+        await through_the_table(app, term, written)
+
+    out = shown(await run(app_of(H.following_state(), "zh"), {}, steps, (100, 32), written))
+    assert "记牌器：未出的牌" in out
     cjk = re.compile(r"[\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]")
     assert {ch for ch in non_ascii(out) if not cjk.match(ch)} == set()
 

@@ -4,7 +4,6 @@ becomes the player's turn, once, read from the bytes the SSH driver writes."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,7 @@ from shengji_tui.tui.screens import TableScreen
 
 from . import helpers as H
 from . import states as S
-from .test_no_color import run, wait_for
+from .test_no_color import press, run, wait_for
 
 OSC = re.compile(rb"\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
 
@@ -62,15 +61,19 @@ async def test_the_bell_rings_when_it_becomes_my_turn(bell: bool) -> None:
 
     async def steps(app: App[Any], term: Terminal) -> None:
         await wait_for(lambda: isinstance(app.screen, TableScreen), "the table")
-        await asyncio.sleep(0.5)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        model = screen.model
+        await wait_for(lambda: model.view is not None and len(out) > 0, "the table shown")
+        assert not model.my_turn()
         counts.append(bells(out))
         step = plan(table.state, S.bots(7, (3,)), all_bots=False)
         assert step is not None and getattr(step.command, "seat", None) == 3
         await table.submit(3, step.command)
-        await asyncio.sleep(0.5)
+        # (the bell goes out as the view that makes it my turn is taken in)
+        await wait_for(model.my_turn, "my turn")
         counts.append(bells(out))
-        term.feed(b"s")  # my own moves do not ring
-        await asyncio.sleep(0.3)
+        await press(term, b"s", lambda: bool(model.selected), "my own move")  # (rings not)
         counts.append(bells(out))
 
     await run(make, {}, steps, out=out)

@@ -12,10 +12,19 @@ from typing import Any
 
 import pytest
 from textual.app import App
+from textual.command import CommandPalette
+from textual.containers import VerticalScroll
 
 from shengji_tui.server.driver import Terminal
 from shengji_tui.tui.app import ShengjiApp
-from shengji_tui.tui.screens import TableScreen
+from shengji_tui.tui.screens import (
+    CounterScreen,
+    HelpScreen,
+    KittyScreen,
+    LastTrickScreen,
+    LogScreen,
+    TableScreen,
+)
 
 from . import helpers as H
 
@@ -70,15 +79,39 @@ async def run(
     return bytes(out)
 
 
-async def wait_for(cond: Callable[[], bool], what: str) -> None:
-    for _ in range(400):
+async def wait_for(cond: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while loop.time() < end:
         try:
             if cond():
                 return
         except Exception:  # (no screen yet)
             pass
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0.02)
     raise AssertionError(f"timed out waiting for {what}")
+
+
+def painted(out: bytearray, text: str) -> Callable[[], bool]:
+    """A condition: `text` went out (escape sequences aside) after this call."""
+    start = len(out)
+    return lambda: text in plain(bytes(out[start:]))
+
+
+def plain(out: bytes) -> str:
+    """What a terminal shows of `out`, its escape sequences left out."""
+    return ESCAPES.sub("", out.decode("utf-8", "replace"))
+
+
+ESCAPES = re.compile(  # CSI, OSC, charset and two-byte escapes
+    r"\x1b(?:\[[0-9;:?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[()][0-9A-Z]|.)"
+)
+
+
+async def press(term: Terminal, key: bytes, until: Callable[[], bool], what: str) -> None:
+    """Feed `key` and wait until what it does is done (`until`)."""
+    term.feed(key)
+    await wait_for(until, what)
 
 
 def table_app(no_color: bool) -> Callable[[Terminal], App[Any]]:
@@ -96,18 +129,57 @@ def table_app(no_color: bool) -> Callable[[Terminal], App[Any]]:
     return make
 
 
-async def through_the_table(app: App[Any], term: Terminal) -> None:
-    await wait_for(lambda: isinstance(app.screen, TableScreen), "the table")
-    await asyncio.sleep(0.5)
-    for key in (b"s", b"c", b"\x1b", b"t", b"\x1b", b"k", b"\x1b", b"?"):
-        term.feed(key)
-        await asyncio.sleep(0.4)
+def both(*conds: Callable[[], bool]) -> Callable[[], bool]:
+    return lambda: all(c() for c in conds)
+
+
+def on(app: App[Any], kind: type[object]) -> Callable[[], bool]:
+    return lambda: isinstance(app.screen, kind)
+
+
+async def through_the_table(app: App[Any], term: Terminal, out: bytearray) -> None:
+    """On a terminal narrower than the side panels (no log nor counter beside the
+    table): suggest, then each dialog opened by its key, shown, and closed
+    (the card counter, the last trick, the kitty or why not, the log, the help
+    scrolled, the command palette). Each step waits until it is done: a key
+    that does nothing fails here."""
+    assert app.size.width < 110, "the log and the counter are dialogs below 110 columns"
+    t = app.cat.t  # type: ignore[attr-defined]
+    await wait_for(on(app, TableScreen), "the table")
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    closes = t("dialog.close_keys")
+    await wait_for(lambda: t("keys.suggest") in plain(bytes(out)), "the table painted")
+    await press(term, b"s", lambda: bool(table.model.selected), "a suggestion")
+    for key, kind in ((b"m", CounterScreen), (b"t", LastTrickScreen)):
+        await press(term, key, both(on(app, kind), painted(out, closes)), kind.__name__)
+        await press(term, b"\x1b", on(app, TableScreen), "back at the table")
+    if table.model.view is not None and table.model.view.kitty is not None:
+        await press(term, b"k", both(on(app, KittyScreen), painted(out, closes)), "the kitty")
+        await press(term, b"\x1b", on(app, TableScreen), "back at the table")
+    else:  # (not the one who buried it: a toast says so)
+        await press(term, b"k", painted(out, t("aids.kitty_not_yours")), "why not the kitty")
+    await press(term, b"g", both(on(app, LogScreen), painted(out, t("log.title"))), "the log")
+    await press(term, b"\x1b", on(app, TableScreen), "back at the table")
+    await press(term, b"?", both(on(app, HelpScreen), painted(out, closes)), "the help")
+    help_text = app.screen.query_one(VerticalScroll)
+    for _ in range(2):
+        y = help_text.scroll_y
+        await press(term, b"\x1b[6~", lambda y=y: help_text.scroll_y > y, "the help scrolled")
+    await press(term, b"\x1b", on(app, TableScreen), "back at the table")
+    await press(term, b"\x10", on(app, CommandPalette), "the palette")
+    await press(term, b"\x1b", on(app, TableScreen), "back at the table")
 
 
 @pytest.mark.parametrize("no_color", [True, False])
 async def test_the_table_sends_no_colour_with_no_color(no_color: bool) -> None:
     env = {"COLORTERM": "truecolor", **({"NO_COLOR": "1"} if no_color else {})}
-    out = await run(table_app(no_color), env, through_the_table)
+    written = bytearray()
+
+    async def steps(app: App[Any], term: Terminal) -> None:
+        await through_the_table(app, term, written)
+
+    out = await run(table_app(no_color), env, steps, (100, 32), written)
     assert len(out) > 5000
     if no_color:
         assert colours(out) == set(), "a colour went out"
@@ -117,7 +189,7 @@ async def test_the_table_sends_no_colour_with_no_color(no_color: bool) -> None:
 
 
 async def test_the_lobby_sends_no_colour_with_no_color() -> None:
-    from shengji_tui.server.lobby import LobbyApp
+    from shengji_tui.server.lobby import CreateScreen, LobbyApp, LobbyScreen
     from shengji_tui.server.lobbydesk import LobbyDesk
     from shengji_tui.server.registry import Registry
     from shengji_tui.server.server import identity_for_tests
@@ -133,13 +205,16 @@ async def test_the_lobby_sends_no_colour_with_no_color() -> None:
             driver_class=term.driver_class(),
         )
 
+    written = bytearray()
+
     async def steps(app: App[Any], term: Terminal) -> None:
-        await asyncio.sleep(1.0)
-        term.feed(b"n")  # the new-table dialog
-        await asyncio.sleep(0.8)
+        await wait_for(on(app, LobbyScreen), "the lobby")
+        await wait_for(lambda: len(written) > 2000, "the lobby painted")
+        title = app.cat.t("lobby.create.title")  # type: ignore[attr-defined]
+        await press(term, b"n", both(on(app, CreateScreen), painted(written, title)), "new table")
 
     try:
-        out = await run(make, {"NO_COLOR": "1", "COLORTERM": "truecolor"}, steps, (80, 24))
+        out = await run(make, {"NO_COLOR": "1", "COLORTERM": "truecolor"}, steps, (80, 24), written)
     finally:
         await registry.close()
     assert len(out) > 2000
