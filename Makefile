@@ -48,8 +48,11 @@ VANILLA_SKIP = not in_chinese_at_80x24 and not three_humans_at_six_seats \
 	and not hidden_declarations_stay_hidden and not seat_that_does_not_deal \
 	and not nth_played_in_chinese
 
+# The load tests (marked `load`, left out of a plain `pytest`) measure a table's
+# pace under a flood: alone, after the rest, so that no other test's work is in it.
 test: $(TESTSTAMP)
 	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal
+	$(BIN)/python -m pytest -m load
 	SHENGJI_VANILLA=1 $(BIN)/python -m pytest -n $(JOBS) --dist worksteal $(VANILLA_TESTS) -k "$(VANILLA_SKIP)"
 
 lint: $(TESTSTAMP)
