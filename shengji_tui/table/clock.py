@@ -9,14 +9,17 @@ waiting (or the seat is taken back from 托管) and its deadline does not move
 when nothing but a connection changes. Screens show `deadline - now` counting
 down; the driver makes the stand-in bot's move when it is reached.
 
-`Ticker` is the time the table's clock runs in: `MonotonicTicker` (the event
-loop's `time.monotonic`, the same the screens count with) in play, a fake one
-in tests (advanced by hand, so a timeout happens when the test says).
+`Ticker` is the time the table runs in, its clock and its pace alike (the
+delays between bots' moves and dealt cards, a bot's time to react, the pause
+after a store failure): `MonotonicTicker` (the event loop's `time.monotonic`,
+the same the screens count with) in play, a fake one in tests (advanced by
+hand, so a timeout or a card happens when the test says).
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from dataclasses import dataclass
 from itertools import islice
@@ -49,7 +52,8 @@ class Ticker(Protocol):
     def now(self) -> float: ...
 
     async def wait(self, event: asyncio.Event, deadline: float) -> bool:
-        """Wait until `event` is set (True) or `deadline` passes (False)."""
+        """Wait until `event` is set (True) or `deadline` passes (False; an
+        infinite deadline never does)."""
         ...
 
 
@@ -69,7 +73,7 @@ class MonotonicTicker:
         # comes as the event is set, and the table's driver would not stop)
         waiter = asyncio.ensure_future(event.wait())
         try:
-            await asyncio.wait({waiter}, timeout=left)
+            await asyncio.wait({waiter}, timeout=None if math.isinf(left) else left)
         finally:
             waiter.cancel()
         return event.is_set()

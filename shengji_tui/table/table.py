@@ -283,7 +283,7 @@ class Table:
         self._note_n = 0  # the last note number stored
         self._note_writes: set[asyncio.Future[None]] = set()  # in the executor
         self._holds: set[int] = set()  # seats holding the deal (`hold_deal`)
-        self._react_due: dict[int, float] = {}  # bot seat -> when it declares (loop time)
+        self._react_due: dict[int, float] = {}  # bot seat -> when it declares (ticker time)
         if store is not None:
             if store.has_table(self.table_id):
                 raise StoreError(
@@ -687,7 +687,7 @@ class Table:
         human it waits for runs out, then the stand-in bot makes the move."""
         clock = self._clock
         if clock is None or clock.seat is None or clock.version != st.version:
-            await self._changed.wait()
+            await self._pause(math.inf)
             return
         if await self._ticker.wait(self._changed, clock.deadline):
             return
@@ -989,7 +989,7 @@ class Table:
             del due[seat]
         if not want:
             return step, None
-        now = asyncio.get_running_loop().time()
+        now = self._ticker.now()
         for seat in want:
             if seat not in due:
                 due[seat] = now + self._reaction(st, seat)
@@ -997,6 +997,11 @@ class Table:
         if ready:
             return want[ready[0]], None
         return step, min(due[seat] for seat in want) - now
+
+    async def _pause(self, seconds: float) -> bool:
+        """Wait `seconds` in the table's time (its ticker's; `math.inf`: until a
+        change); True when a change (a move, a seat, a hold) ended it."""
+        return await self._ticker.wait(self._changed, self._ticker.now() + seconds)
 
     def _reaction(self, st: GameState, seat: int) -> float:
         """How long the bot at `seat` takes to declare: 0.6 to 1.4 times the
@@ -1036,14 +1041,7 @@ class Table:
             step, react_in = self._react(step, st)
             delay = self._delay(step, all_bots)
             wait = delay if react_in is None else min(delay, react_in)
-            woken = False
-            if math.isinf(wait):
-                await self._changed.wait()
-                woken = True
-            elif wait > 0:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._changed.wait(), wait)
-                    woken = True
+            woken = wait > 0 and await self._pause(wait)
             if woken or wait < delay or self._state is not st or self._seat_gen != gen:
                 continue  # a change (a move, a seat, a hold) or a bot's time to declare
             try:
@@ -1076,8 +1074,7 @@ class Table:
             log.warning(
                 "table %s: still cannot store (%d attempts): %s", self.table_id, attempts, e
             )
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._changed.wait(), delay)
+        await self._pause(delay)
 
     def on_trouble(self, callback: TroubleCallback) -> Callable[[], None]:
         """Call `callback(StoreTrouble)` when the driver's store writes start failing

@@ -3,10 +3,9 @@ people play (and none where only bots do), and a deal a human may hold."""
 
 from __future__ import annotations
 
-import asyncio
-import time
 from typing import Any
 
+from fake_time import FakeTicker
 from table_helpers import wait_until
 
 from shengji_tui import rules
@@ -20,8 +19,9 @@ class Eager:
 
     name = "eager"
 
-    def __init__(self) -> None:
-        self.first: tuple[float, int] | None = None  # (loop time, version) it first could
+    def __init__(self, tick: FakeTicker) -> None:
+        self.tick = tick
+        self.first: tuple[float, int] | None = None  # (the table's time, version) it first could
 
     def decide(self, view: SeatView) -> Any:
         if view.phase not in ("dealing", "declaring"):
@@ -36,13 +36,14 @@ class Eager:
         )
         if not opts:
             return None
-        if self.first is None:  # (asked in the driver's thread: loop time is monotonic)
-            self.first = (time.monotonic(), view.version)
+        if self.first is None:  # (asked while the driver waits for the plan: time stands)
+            self.first = (self.tick.now(), view.version)
         return Declare(seat=view.seat, cards=tuple(opts[0]))
 
 
-def eager_table(humans: int, pacing: Pacing) -> tuple[Table, Eager]:
-    """Seat 3 an eager bot, seats 1-2 bots that never declare, seat 0 a human or a bot."""
+def eager_table(humans: int, pacing: Pacing) -> tuple[Table, Eager, FakeTicker]:
+    """Seat 3 an eager bot, seats 1-2 bots that never declare, seat 0 a human or
+    a bot; the table's time moved by the test."""
     seats = list(range(humans, 4))
     settings = TableSettings.build(
         "classic",
@@ -60,46 +61,47 @@ def eager_table(humans: int, pacing: Pacing) -> tuple[Table, Eager]:
                 return None
             return BotSpec(level="random", seed=view.seat).make().decide(view)
 
-    eager = Eager()
+    tick = FakeTicker()
+    eager = Eager(tick)
     bots: dict[int, Any] = {s: Quiet() for s in seats if s != 3}
     bots[3] = eager
-    return Table(settings, bots=bots), eager
+    return Table(settings, bots=bots, ticker=tick), eager, tick
 
 
 def test_plan_with_react_carries_the_declarations_instead_of_making_them() -> None:
     state = new_game("classic", 11)
-    eager = Eager()
+    eager = Eager(FakeTicker())
     while True:
         step = plan(state, {3: eager}, all_bots=False)
         assert step is not None
         if step.kind == "declare":
             break
         state = step.state
-    reacting = plan(state, {3: Eager()}, all_bots=False, react=True)
+    reacting = plan(state, {3: Eager(FakeTicker())}, all_bots=False, react=True)
     assert reacting is not None and reacting.kind == "deal"
     assert [w.command for w in reacting.wanting] == [step.command]
 
 
 async def test_a_bot_declares_a_reaction_after_it_could_while_the_cards_go_on() -> None:
-    t, eager = eager_table(1, Pacing(bot_delay=0, deal_delay=0.01, declare_delay=0.5))
+    t, eager, tick = eager_table(1, Pacing(bot_delay=0, deal_delay=0.01, declare_delay=0.5))
     made: list[tuple[float, int]] = []  # (time, version) of the bot's declaration
 
     def seen(view: SeatView, events: list[Any], status: object) -> None:
         if any(isinstance(e, Declared) and e.seat == 3 for e in events):
-            made.append((time.monotonic(), view.version))
+            made.append((tick.now(), view.version))
 
     t.subscribe(None, seen)
     await t.start()
-    await wait_until(lambda: bool(made), what="the bot's declaration")
+    await tick.run_until(lambda: bool(made), "the bot's declaration")
     await t.close()
     assert eager.first is not None
     could_at, could_version = eager.first
-    assert made[0][0] - could_at >= 0.6 * 0.5 - 0.05  # at least the shortest reaction
+    assert made[0][0] - could_at >= 0.6 * 0.5  # at least the shortest reaction
     assert made[0][1] > could_version + 2, "the deal went on while the bot reacted"
 
 
 async def test_a_bot_only_table_declares_at_once() -> None:
-    t, eager = eager_table(0, Pacing(bot_delay=0, deal_delay=0, declare_delay=5.0))
+    t, eager, _ = eager_table(0, Pacing(bot_delay=0, deal_delay=0, declare_delay=5.0))
     versions: list[int] = []  # the version each declaration made
 
     def seen(view: SeatView, events: list[Any], status: object) -> None:
@@ -115,30 +117,33 @@ async def test_a_bot_only_table_declares_at_once() -> None:
 
 
 async def test_a_held_deal_deals_nothing_but_the_holders_steps() -> None:
-    t, _ = eager_table(1, Pacing(bot_delay=0, deal_delay=0.01, declare_window=0.2))
+    t, _, tick = eager_table(1, Pacing(bot_delay=0, deal_delay=0.01, declare_window=0.2))
     await t.start()
-    await wait_until(lambda: t.state.cards_dealt >= 5, what="five cards")
+    await tick.run_until(lambda: t.state.cards_dealt >= 5, "five cards")
     told: list[TableStatus] = []
     t.subscribe(1, lambda view, events, status: told.append(status))
     await t.hold_deal(0)
     assert t.deal_held
     assert told and told[-1].deal_held, "the hold is told to every subscriber at once"
-    await asyncio.sleep(0.05)  # (a card planned before the hold may still come)
+    await tick.parked()  # (a card planned before the hold may still come)
     held_at = t.state.cards_dealt
-    await asyncio.sleep(0.3)
+    tick.advance(10.0)  # (a thousand cards' time)
+    await tick.parked()
     assert t.state.cards_dealt == held_at, "a card was dealt while the deal was held"
     await t.submit(0, DealNext())  # one step
     assert t.state.cards_dealt == held_at + 1
     await t.hold_deal(0, False)
     assert not t.deal_held and not told[-1].deal_held
-    await wait_until(lambda: t.state.cards_dealt >= held_at + 5, what="the deal to go on")
+    await tick.run_until(lambda: t.state.cards_dealt >= held_at + 5, "the deal to go on")
     # held after the last card: the declarations stay open past the window
-    await wait_until(lambda: t.state.phase == "declaring", what="the last card")
+    await tick.run_until(lambda: t.state.phase == "declaring", "the last card")
     await t.hold_deal(0)
-    await asyncio.sleep(0.5)
+    await tick.parked()
+    tick.advance(10.0)  # (fifty windows)
+    await tick.parked()
     assert t.state.phase == "declaring"
     await t.submit(0, DealAll(close=True))  # done declaring: the hold ends with the deal
-    await wait_until(lambda: t.state.phase not in ("dealing", "declaring"), what="closing")
+    await tick.run_until(lambda: t.state.phase not in ("dealing", "declaring"), "closing")
     assert not t.deal_held
     await t.hold_deal(0)  # nothing to hold now
     assert not t.deal_held

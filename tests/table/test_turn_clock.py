@@ -6,6 +6,7 @@ everyone hears of it (notes), a restart keeps it."""
 from __future__ import annotations
 
 import asyncio
+import math
 from pathlib import Path
 
 from fake_time import FakeTicker
@@ -158,10 +159,11 @@ async def test_no_clock_no_timeouts() -> None:
     t = Table(_settings(clock=None), ticker=tick)
     await t.start()
     await wait_until(lambda: t.state.awaiting() == 0, what="Ana's turn")
+    await wait_until(lambda: tick.waiting > 0, what="the driver waiting")
     v = t.state.version
+    assert t.clock is None and tick.deadlines == [math.inf]  # (for a move, not a time)
     tick.advance(10_000)
-    await asyncio.sleep(0.05)
-    assert t.clock is None and t.state.version == v and tick.waiting == 0
+    assert tick.deadlines == [math.inf] and t.state.version == v
     await t.close()
 
 
