@@ -38,7 +38,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from shengji_tui.bench.bots_bench import play_set
+from shengji_tui.bench.bots_bench import log_text, play_set
 from shengji_tui.players.anchors import ANCHOR_SIGMA
 from shengji_tui.players.ratings import MU, sides
 from shengji_tui.rules import RuleSet
@@ -139,7 +139,7 @@ def main() -> int:
     p.add_argument("--from-log", type=Path, nargs="+", help="fit these logs, play nothing")
     args = p.parse_args()
     if args.from_log:
-        runs = [json.loads(ln) for f in args.from_log for ln in f.read_text().splitlines() if ln]
+        runs = [json.loads(ln) for f in args.from_log for ln in log_text(f).splitlines() if ln]
         print(json.dumps(fit(runs), indent=1))
         return 0
     t0 = time.monotonic()

@@ -24,7 +24,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from shengji_tui.bench.bots_bench import _set_job
+from shengji_tui.bench.bots_bench import _set_job, log_text
 from shengji_tui.bots.search import watch_parent
 
 
@@ -35,7 +35,7 @@ def play(args: argparse.Namespace) -> None:
         opts["guard"] = False
     done = set()
     if args.log.exists():  # (go on where a stopped run ended)
-        for line in args.log.read_text().splitlines():
+        for line in log_text(args.log).splitlines():
             done.add(json.loads(line)[0]["seed"])
     tasks = [(args.preset, s, args.a, args.b, opts, 0) for s in seeds if s not in done]
     with (
@@ -51,12 +51,12 @@ def play(args: argparse.Namespace) -> None:
 
 def merge(args: argparse.Namespace) -> None:
     new: dict[int, str] = {}
-    for line in args.log.read_text().splitlines():
+    for line in log_text(args.log).splitlines():
         if line.strip():
             new[json.loads(line)[0]["seed"]] = line
     with args.out.open("w", encoding="utf-8") as out:
         for path in args.merge:
-            for line in path.read_text().splitlines():
+            for line in log_text(path).splitlines():  # (old logs may be .jsonl.gz)
                 if line.strip():
                     seed = json.loads(line)[0]["seed"]
                     out.write(new.pop(seed, line) + "\n")

@@ -10,7 +10,7 @@ the same code per step). A step is one play of one seat, the unit of the
 search's work count, so a slower step means fewer samples within a budget. The
 CPU time (`process_time`) counts, not the wall clock: run the old and the new
 commit alternately, a few times each, and compare the medians (as in
-docs/bots.md, "Finding strength", item 13).
+benchmarks/results/HISTORY.md: the rollout-policy rows).
 """
 
 from __future__ import annotations

@@ -21,12 +21,14 @@ import json
 import random
 from pathlib import Path
 
+from shengji_tui.bench.bots_bench import log_text
+
 
 def deals(paths: list[Path]) -> list[tuple[int, bool]]:
     """Per deal: the dealer side's levels minus the attackers', and whether it held."""
     out = []
     for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
+        for line in log_text(path).splitlines():
             if not line.strip():
                 continue
             for d in json.loads(line):

@@ -11,7 +11,7 @@ searches at the bot's usual work (`--ms`, other samples), one among the first
 choice is the big search's best mean minus its mean for the chosen play
 (levels per decision). This is the search's model judging itself (its biases
 are not in it): a screen before the duplicate pairs, not a measure of
-strength (docs/bots.md, "Finding strength").
+strength (benchmarks/results/HISTORY.md: the width it chose).
 """
 
 from __future__ import annotations

@@ -596,13 +596,19 @@ def _run_from(d: dict[str, Any]) -> RunResult:
     return RunResult(**fields)
 
 
-def log_sets(path: Path) -> list[list[RunResult]]:
-    """The sets logged in `path`, one list of runs per set (a log kept
-    compressed, `.gz`, read as it is)."""
+def log_text(path: Path) -> str:
+    """A log's text, whether kept as written or compressed (`.gz`): what every
+    reader of the bench's logs (and of benchmarks/results) goes through."""
     raw = path.read_bytes()
     if path.suffix == ".gz":
         raw = gzip.decompress(raw)
-    text = raw.decode("utf-8")
+    return raw.decode("utf-8")
+
+
+def log_sets(path: Path) -> list[list[RunResult]]:
+    """The sets logged in `path`, one list of runs per set (a log kept
+    compressed, `.gz`, read as it is)."""
+    text = log_text(path)
     return [[_run_from(d) for d in json.loads(ln)] for ln in text.splitlines() if ln.strip()]
 
 

@@ -3,7 +3,7 @@ from the bot bench's whole matches by `benchmarks/bot_anchors.py` (its
 docstring says how: the rating model's comparison of two sides, fitted per
 pair of neighbouring levels; `normal` is the scale's anchor at μ 25). A bot's
 σ is `ANCHOR_SIGMA`: known, never moved by a match. The runs are kept in
-`benchmarks/results/bot_anchors_<family>.jsonl` (`--from-log` fits them
+`benchmarks/results/bot_anchors_<family>.jsonl.gz` (`--from-log` fits them
 again); docs/players.md has the table.
 
     .venv/bin/python benchmarks/bot_anchors.py --family partners --matches 30 --hard-matches 4

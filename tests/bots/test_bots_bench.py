@@ -144,7 +144,7 @@ def test_the_horizon_reaches_the_hard_bot(capsys: pytest.CaptureFixture[str]) ->
 
 def test_a_reader_that_leaves_the_pipe_gets_no_traceback() -> None:
     results = Path(__file__).resolve().parents[2] / "benchmarks" / "results"
-    log = results / "hard_normal_300_four_deck_b.jsonl"
+    log = results / "hard_normal_300_three_deck_k16_b.jsonl.gz"
     cmd = [sys.executable, "-m", "shengji_tui.cli", "bench", "bots", "--from-log", str(log)]
     cmd += ["--a", "hard", "--b", "normal"]
     whole = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
