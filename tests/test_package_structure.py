@@ -1,0 +1,151 @@
+"""The package's shape, read from its source (AST, nothing imported):
+- no import cycle between its files (an import inside a function counts; a
+  package's `__init__` and its own children do not make a cycle);
+- only tui/patches.py imports Textual's private modules (`textual._x`,
+  `textual.x._y`).
+(tests/test_import_hygiene.py: the rules asked through their public API;
+tests/test_tui_without_store.py: the TUI never imports the store.)"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import shengji_tui
+
+PACKAGE = Path(shengji_tui.__file__).parent
+PRIVATE_TEXTUAL_ALLOWED = {"tui/patches.py"}
+
+
+def _modules(root: Path) -> dict[str, Path]:
+    found = {}
+    for path in root.rglob("*.py"):
+        parts = list(path.relative_to(root.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        found[".".join(parts)] = path
+    return found
+
+
+def _targets(module: str, path: Path) -> set[str]:
+    """Every name `path` imports (relative imports resolved; `from a import b`
+    gives `a` and `a.b`)."""
+    is_pkg = path.name == "__init__.py"
+    base = module.split(".") if is_pkg else module.split(".")[:-1]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                here = base[: len(base) - (node.level - 1)]
+                name = ".".join([*here, node.module] if node.module else here)
+            else:
+                name = node.module or ""
+            out.add(name)
+            out.update(f"{name}.{a.name}" for a in node.names)
+    return out
+
+
+def _graph(root: Path) -> dict[str, set[str]]:
+    mods = _modules(root)
+    graph: dict[str, set[str]] = {}
+    for m, path in mods.items():
+        edges = {t for t in _targets(m, path) if t in mods and t != m}
+        graph[m] = {
+            t
+            for t in edges
+            if not (mods[t].name == "__init__.py" and m.startswith(t + "."))
+            and not (path.name == "__init__.py" and t.startswith(m + "."))
+        }
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan,
+    iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list[list[str]] = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on.add(start)
+        while work:
+            v, children = work[-1]
+            for w in children:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(sorted(graph.get(w, ())))))
+                    break
+                if w in on:
+                    low[v] = min(low[v], index[w])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[v])
+                if low[v] == index[v]:
+                    comp = []
+                    while True:
+                        w = stack.pop()
+                        on.discard(w)
+                        comp.append(w)
+                        if w == v:
+                            break
+                    if len(comp) > 1:
+                        found.append(sorted(comp))
+    return found
+
+
+def test_no_import_cycle_between_the_packages_files() -> None:
+    graph = _graph(PACKAGE)
+    assert len(graph) > 150 and sum(map(len, graph.values())) > 500  # (the scan sees them)
+    assert _cycles(graph) == []
+
+
+@pytest.mark.parametrize(
+    ("graph", "cycles"),
+    [
+        ({"a": {"b"}, "b": {"c"}, "c": set()}, []),
+        ({"a": {"b"}, "b": {"a"}}, [["a", "b"]]),
+        ({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}, [["a", "b", "c"]]),
+        ({"a": {"a"}}, []),
+        ({"a": {"b"}, "b": {"a"}, "c": {"d"}, "d": {"c"}}, [["a", "b"], ["c", "d"]]),
+    ],
+)
+def test_the_cycle_finder(graph: dict[str, set[str]], cycles: list[list[str]]) -> None:
+    assert sorted(_cycles(graph)) == cycles
+
+
+def test_the_graph_resolves_relative_imports(tmp_path: Path) -> None:
+    pkg = tmp_path / "pkg"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("from .sub import b\n")
+    (pkg / "sub" / "__init__.py").write_text("")
+    (pkg / "sub" / "b.py").write_text("def f():\n    from ..c import x\n")
+    (pkg / "c.py").write_text("from .sub import b\nx = 1\n")
+    graph = _graph(pkg)
+    assert graph["pkg.sub.b"] == {"pkg.c"} and "pkg.sub.b" in graph["pkg.c"]
+    assert _cycles(graph) == [["pkg.c", "pkg.sub.b"]]
+
+
+def _private_textual(name: str) -> bool:
+    parts = name.split(".")
+    return parts[0] == "textual" and any(p.startswith("_") for p in parts[1:])
+
+
+def test_only_the_patches_module_imports_textuals_private_parts() -> None:
+    users = set()
+    for m, path in _modules(PACKAGE).items():
+        if any(_private_textual(t) for t in _targets(m, path)):
+            users.add(str(path.relative_to(PACKAGE)))
+    assert users == PRIVATE_TEXTUAL_ALLOWED
