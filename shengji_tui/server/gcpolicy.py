@@ -38,8 +38,33 @@ import contextlib
 import gc
 import logging
 import time
+from collections.abc import Callable
+from typing import Protocol
 
 log = logging.getLogger("shengji_tui.server")
+
+
+class Handle(Protocol):
+    def cancel(self) -> None: ...
+
+
+class Timer(Protocol):
+    """The time the waits for a wave's end run in: the event loop's in the
+    server, a fake one moved by hand in tests."""
+
+    def now(self) -> float: ...
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> Handle: ...
+
+
+class LoopTimer:
+    """The running event loop's time."""
+
+    def now(self) -> float:
+        return asyncio.get_running_loop().time()
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> Handle:
+        return asyncio.get_running_loop().call_later(delay, callback)
 
 
 class GcPolicy:
@@ -52,6 +77,7 @@ class GcPolicy:
         hold: float = 20.0,
         released: bool = False,
         full_after_released: int = 400,
+        timer: Timer | None = None,
     ) -> None:
         self.freeze_every = freeze_every
         self.full_every = full_every
@@ -60,7 +86,8 @@ class GcPolicy:
         self.hold = hold  # the longest a due pass waits for the endings to stop
         self.released = released  # ended apps are taken apart (patches on)
         self.full_after_released = full_after_released
-        self._pending: asyncio.TimerHandle | None = None
+        self.timer: Timer = timer or LoopTimer()
+        self._pending: Handle | None = None
         self._due_since = 0.0
         self.ended = 0
         self.last_full = time.monotonic()
@@ -99,12 +126,11 @@ class GcPolicy:
         self.ended += 1
         if self._task is None:
             return
-        loop = asyncio.get_running_loop()
-        now = loop.time()
+        now = self.timer.now()
         if self._pending is not None:  # a pass is due: it waits for this wave to end
             self._pending.cancel()
             wait = min(self.settle, max(0.0, self._due_since + self.hold - now))
-            self._pending = loop.call_later(wait, self._settled)
+            self._pending = self.timer.call_later(wait, self._settled)
             return
         if self.released:
             threshold = self.full_after_released
@@ -113,7 +139,7 @@ class GcPolicy:
         if self.ended >= threshold:
             # the ended apps' cycles are frozen garbage: collect them once they stop
             self._due_since = now
-            self._pending = loop.call_later(self.settle, self._settled)
+            self._pending = self.timer.call_later(self.settle, self._settled)
 
     def _settled(self) -> None:
         self._pending = None

@@ -4,6 +4,7 @@ frozen, ended sessions' garbage is collected by an occasional full pass."""
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable
 
 from shengji_tui.server.gcpolicy import GcPolicy
 
@@ -43,26 +44,60 @@ def test_a_full_pass_is_due_after_a_while() -> None:
     assert policy.due(policy.last_full + 61)
 
 
-async def test_a_wave_of_departures_is_one_pass_once_it_stops() -> None:
-    import asyncio
+class FakeTimer:
+    """The policy's time, moved by the test: a wave's gaps are what the test
+    says, not what a busy machine makes of a sleep."""
 
-    policy = GcPolicy(freeze_every=3600, settle=0.2, hold=5.0)
+    def __init__(self) -> None:
+        self.t = 0.0
+        self.due: list[tuple[float, Callable[[], None], _Handle]] = []
+
+    def now(self) -> float:
+        return self.t
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> _Handle:
+        handle = _Handle()
+        self.due.append((self.t + delay, callback, handle))
+        return handle
+
+    def advance(self, seconds: float) -> None:
+        self.t += seconds
+        for entry in sorted(self.due, key=lambda e: e[0]):
+            when, callback, handle = entry
+            if when <= self.t and not handle.cancelled:
+                self.due.remove(entry)
+                callback()
+
+
+class _Handle:
+    def __init__(self) -> None:
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+async def test_a_wave_of_departures_is_one_pass_once_it_stops() -> None:
+    timer = FakeTimer()
+    policy = GcPolicy(freeze_every=3600, settle=0.2, hold=5.0, timer=timer)
     policy.start()
     try:
         passes = policy.full_passes
         for _ in range(100):  # a hundred apps end, a few milliseconds apart
             policy.session_ended(live=100)
-            await asyncio.sleep(0.005)
+            timer.advance(0.005)
         assert policy.full_passes == passes, "no pass while they are still leaving"
-        await asyncio.sleep(0.5)
+        timer.advance(0.19)
+        assert policy.full_passes == passes
+        timer.advance(0.02)  # (the last one ended `settle` ago)
         assert policy.full_passes == passes + 1
-        await asyncio.sleep(0.3)
+        timer.advance(0.3)
         assert policy.full_passes == passes + 1 and policy.ended == 0
         # endings that never stop still get their pass within `hold`
         policy.hold = 0.3
         for _ in range(60):
             policy.session_ended(live=8)
-            await asyncio.sleep(0.02)
+            timer.advance(0.02)
         assert policy.full_passes >= passes + 2
     finally:
         await policy.stop()
@@ -72,22 +107,21 @@ async def test_with_ended_apps_taken_apart_a_wave_makes_no_pass() -> None:
     """With the patches on, an ended app is freed at its end (tui/patches.py
     `release_app`): a hundred leaving together wait for no full pass; it
     comes after `full_after_released` ended apps (or `full_every`)."""
-    import asyncio
-
-    policy = GcPolicy(freeze_every=3600, settle=0.1, hold=1.0, released=True)
+    timer = FakeTimer()
+    policy = GcPolicy(freeze_every=3600, settle=0.1, hold=1.0, released=True, timer=timer)
     policy.full_after_released = 150
     policy.start()
     try:
         passes = policy.full_passes
         for _ in range(100):
             policy.session_ended(live=100)
-            await asyncio.sleep(0.002)
-        await asyncio.sleep(0.4)
+            timer.advance(0.002)
+        timer.advance(10.0)
         assert policy.full_passes == passes and policy.ended == 100
         assert not policy.due(policy.last_full)
         for _ in range(50):
             policy.session_ended(live=100)
-        await asyncio.sleep(0.4)
+        timer.advance(0.1)
         assert policy.full_passes == passes + 1 and policy.ended == 0
     finally:
         await policy.stop()
