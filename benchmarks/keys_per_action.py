@@ -1,4 +1,4 @@
-"""Keys per common action at the table, with the keys before issue 16 and after.
+"""Keys per common action at the table: the plain keys alone ("before") and all ("after").
 
     .venv/bin/python benchmarks/keys_per_action.py              # 12 deals of classic
     .venv/bin/python benchmarks/keys_per_action.py --deals 40 --json
