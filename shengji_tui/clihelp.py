@@ -50,9 +50,13 @@ def version() -> str:
 
 
 def use_everywhere(parser: argparse.ArgumentParser) -> None:
-    """`HelpFormatter` for `parser` and every subcommand's parser under it."""
+    """`HelpFormatter` for `parser` and every subcommand's parser under it, each
+    subcommand described by its line in the list of commands."""
     parser.formatter_class = HelpFormatter
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            for sub in set(action.choices.values()):
+            said = {a.dest: a.help for a in action._choices_actions}
+            for name, sub in action.choices.items():
+                if sub.description is None and said.get(name):  # `COMMAND --help` says it too
+                    sub.description = said[name]
                 use_everywhere(sub)

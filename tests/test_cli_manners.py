@@ -85,6 +85,7 @@ def test_the_commands_are_all_there() -> None:
 def test_every_flag_has_help_in_a_titled_group(name: str) -> None:
     parser = COMMANDS[name]
     assert parser.formatter_class is HelpFormatter
+    assert parser.description, f"`{name} --help` says what the command does"
     ungrouped, helpless = [], []
     for group in parser._action_groups:
         for action in group._group_actions:
