@@ -78,16 +78,16 @@ def cost_text(v: Verdict, cat: Catalogue) -> str:
 def summary_lines(a: DealAnalysis, cat: Catalogue, ct: CardText, name: Name) -> list[str]:
     """The deal's summary: counts and total cost, then the costliest decisions."""
     s = a.summary()
+    counts = {c: cat.t("coach.n_" + c, n=k) for c, k in s.counts.items()}
+    # (a total below 0: the seat did better than the search at this budget on
+    # balance; said as no cost, as each decision's is)
     out = [
         cat.t(
             "coach.summary",
-            n=s.decisions,
-            fine=s.counts["fine"],
-            inaccuracy=s.counts["inaccuracy"],
-            mistake=s.counts["mistake"],
-            blunder=s.counts["blunder"],
-            points=f"{s.cost_points:.0f}",
-            levels=f"{s.cost_levels:.2f}",
+            decisions=cat.t("coach.n_decisions", n=s.decisions),
+            **counts,
+            points=f"{max(0.0, s.cost_points):.0f}",
+            levels=f"{max(0.0, s.cost_levels):.2f}",
         )
     ]
     if not s.worst:
