@@ -25,7 +25,9 @@ Modules:
              the server (off on an untested Textual, or with SHENGJI_VANILLA=1)
   xterm      a terminal's input as Textual events, on the public API (the SSH
              driver's parser when the patches are off)
-  play       `shengji play` (options: `options`, without Textual)
+  options    `shengji play`'s arguments (without Textual); the command itself,
+             which opens the store, is `shengji_tui.play_cli`
+  review_app `shengji replay --review`: handed the record the command read
 
 The words (catalogue, cards, the log's narrator) are in `shengji_tui.text`,
 the stored games of `shengji play` in `shengji_tui.saves`: neither loads
@@ -35,9 +37,9 @@ command's arguments) and `tui.contract` can be read without loading Textual.
 For an SSH session: `ShengjiApp(table, seat, lang=..., ascii=..., console=...,
 no_color=..., driver_class=...)`; the app subscribes to its seat, posts the
 table's pushes to itself as messages, never prints, and leaves the table open
-on exit unless `owns_table=True`. `shengji play` adds `saves=` (a
-`saves.Saves` over the store it opened and closes itself) and `resume=` (a
-stored game's id).
+on exit unless `owns_table=True`. `shengji play` (`play_cli.py`) adds
+`saves=` (a `saves.Saves` over the store the command opened and closes
+itself) and `resume=` (a stored game's id); nothing here imports the store.
 """
 
 from __future__ import annotations
