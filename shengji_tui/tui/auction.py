@@ -89,6 +89,17 @@ def packed(groups: Sequence[Group], sep: str, width: int | None) -> list[Piece]:
     return out
 
 
+KEY_SEP = " · "
+
+
+def key_hint(m: Model, text: str, style: str = "seat--dim") -> Line:
+    """A key hint ("←→ move · space pick · enter bury · s hint") on rows of the
+    centre's box: each key with its word (never "s" at a row's end and "hint"
+    on the next), in ASCII mode with key names."""
+    groups = [Group((Words(part),)) for part in m.ct.keys(text).split(KEY_SEP)]
+    return Line(tuple(packed(groups, KEY_SEP, room_width(m))), style)
+
+
 def is_auction(v: SeatView | None) -> bool:
     return v is not None and v.rules.bidding != "none"
 
@@ -215,7 +226,7 @@ class AuctionPresenter:
             lines.append(self.bid_options(m, values, chosen))
             n = min(LISTED, len(values)) - (chosen not in values[:LISTED])
             keys = t("auction.bid_keys", points=chosen, n=n)  # (the key bar says them too)
-            lines.append(self.chips.optional(words(m.ct.keys(keys), "seat--dim"), 0))
+            lines.append(self.chips.optional(key_hint(m, keys), 0))
         elif m.me in st.passed:
             lines.append(words(t("auction.you_passed"), "seat--dim"))
         elif m.me in st.out:
@@ -275,7 +286,7 @@ class AuctionPresenter:
                 width = min(width or 99, sum(cell_len(plain(g)) + 2 for g in pieces[:3]) - 2)
             lines.append(Line(tuple(packed(pieces, "  ", width))))
             keys = t("auction.name_keys", suit=suit_label(m, choices[chosen]), n=len(choices))
-            lines.append(self.chips.optional(words(m.ct.keys(keys), "seat--dim"), 0))
+            lines.append(self.chips.optional(key_hint(m, keys), 0))
             worth = self.worth(m)
             estimate = self.estimate_line(m, worth[chosen] if chosen < len(worth) else None)
             if estimate is not None:
@@ -436,7 +447,7 @@ class AuctionPresenter:
         lines: list[Line] = []
         if not opts:
             lines.append(words(t("auction.cannot_overturn"), "seat--dim"))
-            keys = words(m.ct.keys(t("auction.overturn_pass_key")), "seat--dim")
+            keys = key_hint(m, t("auction.overturn_pass_key"))
             lines.append(self.chips.optional(keys, 0))  # (the key bar says it too)
             return DeclareProps(True, tuple(lines))
         pieces: list[Piece] = [Words(t("auction.can_overturn") + " ")]
@@ -446,7 +457,7 @@ class AuctionPresenter:
             chip: tuple[Piece, ...] = (Words(f"[{i + 1}] "), self.chips.cards(m, o))
             pieces.append(Group(chip, "card--cursor" if i == m.decl_index else ""))
         lines.append(Line(tuple(pieces)))
-        keys = words(m.ct.keys(t("auction.overturn_keys")), "seat--dim")
+        keys = key_hint(m, t("auction.overturn_keys"))
         lines.append(self.chips.optional(keys, 0))  # (the key bar says them too)
         return DeclareProps(True, tuple(lines))
 

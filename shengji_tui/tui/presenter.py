@@ -25,7 +25,7 @@ from ..engine import (
 from ..rules import Card, Rank, Suit
 from ..text import describe_lead, play_verb, wrap_lines
 from . import friends, outcome
-from .auction import AuctionPresenter, packed
+from .auction import AuctionPresenter, key_hint, packed
 from .model import Model
 from .props import (
     AuctionProps,
@@ -599,7 +599,7 @@ class Presenter:
                 sel = m.selection()
                 if sel:  # (marked ▲ in the hand too)
                     out.append(self.optional(Line((self.cards(m, sel),)), 1))
-                keys = words(m.ct.keys(t("centre.bury_keys")), "seat--dim")
+                keys = key_hint(m, t("centre.bury_keys"))
                 out.append(self.optional(keys, 0))  # (the key bar says them too)
             else:
                 k = m.bury_count()
@@ -733,7 +733,7 @@ class Presenter:
             pieces.append(Group(tuple(chip), "card--cursor" if i == m.decl_index else ""))
         lines.append(Line(tuple(pieces)))
         if not m.compact:  # (the key bar says the keys)
-            lines.append(words(m.ct.keys(t("declare.keys")), "seat--dim"))
+            lines.append(key_hint(m, t("declare.keys")))
         if m.auto_declare:
             lines.append(self.optional(words(t("pace.auto_declare"), "seat--dim"), 1))
         return DeclareProps(True, tuple(lines))

@@ -104,8 +104,8 @@ def test_eighty_points_seats_show_their_match_points_not_a_level(lang: str) -> N
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("preset", SUPPORTED)
 def test_the_title_names_the_game_of_the_preset(preset: str, lang: str) -> None:
-    """ "Shengji · Eighty points (80分)", "升级 · 找朋友 · 五人": each preset its own
-    name, never the bare app title (a rules file of its own: the app title)."""
+    """Each preset its own name ("Shengji · Eighty points (80分)", "升级 · 找朋友 ·
+    五人"), never the bare app title (a rules file of its own: the app title)."""
     state = deal_moments(preset)[0].state
     m = model_of(state, 0, lang)
     t = m.cat.t
@@ -205,3 +205,32 @@ def test_the_counter_sorts_copies_together() -> None:
             for c in set(cards):
                 where = [i for i, x in enumerate(cards) if x == c]
                 assert where == list(range(where[0], where[0] + len(where))), (preset, cards)
+
+
+# ------------------------------------------------------------ key hints in the centre
+KEY_HINTS = (
+    "centre.bury_keys",
+    "declare.keys",
+    "auction.overturn_keys",
+    "auction.overturn_pass_key",
+)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_key_hint_keeps_each_key_with_its_word(lang: str) -> None:
+    """A key hint on a narrow centre ("enter bury · s hint") breaks between two
+    keys, never between a key and its word ("s" at a row's end, "hint" below)."""
+    from rich.cells import cell_len
+
+    from shengji_tui.tui.auction import KEY_SEP, key_hint
+
+    m = model_of(result_state("classic"), 0, lang)
+    t = m.cat.t
+    for key in KEY_HINTS:
+        parts = t(key).split(KEY_SEP)
+        for width in range(max(cell_len(p) for p in parts) + 2, 64):
+            m.centre_room = (width, 20)
+            rows = plain(key_hint(m, t(key))).split("\n")
+            assert all(cell_len(row) <= width for row in rows), (width, rows)
+            for part in parts:
+                assert any(part in row for row in rows), (width, part, rows)
