@@ -186,13 +186,10 @@ def at_stake(
 def run_job(job: SearchJob) -> tuple[list[list[float]], int, int]:
     """This worker's samples: per sample, the utility of each candidate."""
     sn = Sense(job.rules, TrumpContext(job.level, job.trump_suit))
-    rs = job.rules
-    n = rs.players
     fp = job.friend
     results: list[list[float]] = []
     steps = 0
     i = job.worker
-    leader = job.trick[0][0] if job.trick else job.me
     while True:
         rng = random.Random(f"{job.seed}/{i}")
         try:
@@ -203,35 +200,13 @@ def run_job(job: SearchJob) -> tuple[list[list[float]], int, int]:
         row: list[float] = []
         late = False
         plan = fp
-        attackers, watch, friend = sides_in_sample(job, hands_map, plan)
         for cand in job.candidates:
             if job.deadline and time.perf_counter() >= job.deadline:
                 late = True
                 break
-            mine = list(job.hand)
-            kitty_now = list(job.kitty_known) if job.kitty_known is not None else kitty
-            if job.bury:  # this bury: the hand without it, the kitty it makes
-                for c in cand:
-                    mine.remove(c)
-                kitty_now = list(cand)
-            hands = [mine if s == job.me else list(hands_map[s]) for s in range(n)]
-            sim = Sim(
-                sn,
-                hands,
-                [(s, list(p)) for s, p in job.trick],
-                leader,
-                list(job.captured),
-                set(attackers),
-                kitty_now,
-                watch,
-                plan.dealer if plan is not None else -1,
-                friend,
-            )
+            sim, horizon = start_rollout(job, sn, hands_map, kitty, plan, cand, job.bury)
             if not job.bury:  # (a bury: the play starts with the first lead)
                 sim.apply(job.me, list(cand))
-            # a cut-off only where the sides are known (not while nth_played may
-            # still make a friend) and the attackers' points decide
-            horizon = job.horizon if watch is None and rs.bidding != "points_up" else 0
             done = sim.run(job.deadline, horizon)
             steps += sim.steps + SIM_STEPS
             if not done:
@@ -249,6 +224,48 @@ def run_job(job: SearchJob) -> tuple[list[list[float]], int, int]:
         if job.deadline and time.perf_counter() >= job.deadline:
             break
     return results, steps, len(results)
+
+
+def start_rollout(
+    job: SearchJob,
+    sn: Sense,
+    hands_map: dict[int, list[Card]],
+    kitty: list[Card],
+    plan: FriendPlan | None,
+    cand: list[Card] | tuple[Card, ...],
+    bury: bool,
+) -> tuple[Sim, int]:
+    """One candidate's rollout in one sampled deal (`hands_map`, `kitty`), set
+    up and not started, and the tricks it plays before its cut-off evaluation
+    (0: to the end): the sides as `plan` makes them in this sample; `bury`:
+    `cand` is a bury (the hand without it, the kitty it makes; the play then
+    starts with the first lead), else a play the caller applies. The hard
+    bot's search (`run_job`) and the coach's pricing (`coach/price.py`) alike."""
+    n = job.rules.players
+    attackers, watch, friend = sides_in_sample(job, hands_map, plan)
+    mine = list(job.hand)
+    kitty_now = list(job.kitty_known) if job.kitty_known is not None else kitty
+    if bury:  # this bury: the hand without it, the kitty it makes
+        for c in cand:
+            mine.remove(c)
+        kitty_now = list(cand)
+    hands = [mine if s == job.me else list(hands_map[s]) for s in range(n)]
+    sim = Sim(
+        sn,
+        hands,
+        [(s, list(p)) for s, p in job.trick],
+        job.trick[0][0] if job.trick else job.me,
+        list(job.captured),
+        set(attackers),
+        kitty_now,
+        watch,
+        plan.dealer if plan is not None else -1,
+        friend,
+    )
+    # a cut-off only where the sides are known (not while nth_played may still
+    # make a friend) and the attackers' points decide
+    horizon = job.horizon if watch is None and job.rules.bidding != "points_up" else 0
+    return sim, horizon
 
 
 def outcome(

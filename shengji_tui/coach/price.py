@@ -75,7 +75,7 @@ from ..bots.search import (
     at_stake,
     even_points,
     outcome,
-    sides_in_sample,
+    start_rollout,
     utility,
 )
 from ..bots.sense import Sense
@@ -362,7 +362,6 @@ def rollout_rows(
     n = rs.players
     ctx = TrumpContext(job.level, job.trump_suit)
     sn = Sense(rs, ctx)
-    leader = job.trick[0][0] if job.trick else job.me
     urows: list[list[float]] = []
     prows: list[list[float]] = []
     steps = 0
@@ -379,36 +378,17 @@ def rollout_rows(
         pr: list[float] = []
         for v in variants:
             plan = v.plan if v.plan is not None else job.friend
-            attackers, watch, friend = sides_in_sample(job, hands_map, plan)
-            mine = list(job.hand)
-            kitty_now = list(job.kitty_known) if job.kitty_known is not None else kitty
-            if v.bury:
-                for c in v.bury:
-                    mine.remove(c)
-                kitty_now = list(v.bury)
-            hands = [mine if s == job.me else list(hands_map[s]) for s in range(n)]
+            bury = bool(v.bury)
+            sim, horizon = start_rollout(job, sn, hands_map, kitty, plan, v.bury or v.play, bury)
             lead, this = list(v.play), job
             if lead and not job.trick and len(lead) > 1:
-                others = [hands[s] for s in range(n) if s != job.me]
+                others = [sim.hands[s] for s in range(n) if s != job.me]
                 tr = rules.check_throw(rs, ctx, lead, others)
                 if not tr.ok:
                     lead = list(tr.forced)
                     this = replace(job, penalty=job.penalty + throw_penalty(job, plan))
-            sim = Sim(
-                sn,
-                hands,
-                [(s, list(p)) for s, p in job.trick],
-                leader,
-                list(job.captured),
-                set(attackers),
-                kitty_now,
-                watch,
-                plan.dealer if plan is not None else -1,
-                friend,
-            )
             if lead:
                 sim.apply(job.me, lead)
-            horizon = job.horizon if watch is None and rs.bidding != "points_up" else 0
             sim.run(0.0, horizon)
             steps += sim.steps + SIM_STEPS
             if not sim.finished():

@@ -14,24 +14,25 @@ core).
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from ..store import Store
-from .analysis import Cancelled, DealAnalysis, GameLog, Progress, analyse, method_key
+from .analysis import Cancelled, DealAnalysis, GameLog, Progress, method_key
 from .price import DEFAULT_BUDGET_MS
-from .stored import analyse_stored, kept
+from .stored import MemoryShelf, Shelf, StoreShelf, analyse_kept
 
 _ONE_AT_A_TIME = threading.Lock()
-_MEMORY: OrderedDict[tuple[str, int, int, str], DealAnalysis] = OrderedDict()
-_MEMORY_SIZE = 32
-_MEMORY_LOCK = threading.Lock()
+_MEMORY = MemoryShelf(32)  # (the analyses of games kept in memory only)
 
 
 @dataclass(frozen=True)
 class Source:
     game: GameLog
     store: Store | None
+
+    def shelf(self) -> Shelf:
+        """Where this game's analyses are kept."""
+        return StoreShelf(self.store) if self.store is not None else _MEMORY
 
 
 class Analyst:
@@ -65,16 +66,10 @@ class Analyst:
             return "refused_seat"
         return None
 
-    def _key(self, deal_no: int, seat: int) -> tuple[str, int, int, str]:
-        return (self.source.game.table_id, deal_no, seat, method_key(self.budget_ms, 0))
-
     def kept(self, deal_no: int, seat: int) -> DealAnalysis | None:
         """The analysis already made, if any (no search)."""
-        store = self.source.store
-        if store is not None:
-            return kept(store, self.source.game.table_id, deal_no, seat, self.budget_ms)
-        with _MEMORY_LOCK:
-            return _MEMORY.get(self._key(deal_no, seat))
+        key = method_key(self.budget_ms, 0)
+        return self.source.shelf().get(self.source.game.table_id, deal_no, seat, key)
 
     def run(
         self,
@@ -89,24 +84,9 @@ class Analyst:
             if cancel is not None and cancel.is_set():
                 raise Cancelled
         try:
-            have = self.kept(deal_no, seat)
-            if have is not None:
-                return have
-            src = self.source
-            if src.store is not None:
-                a, _ = analyse_stored(
-                    src.store,
-                    src.game,
-                    deal_no,
-                    seat,
-                    budget_ms=self.budget_ms,
-                    workers=self.workers,
-                    progress=progress,
-                    cancel=cancel,
-                )
-                return a
-            a = analyse(
-                src.game,
+            a, _ = analyse_kept(
+                self.source.shelf(),
+                self.source.game,
                 deal_no,
                 seat,
                 budget_ms=self.budget_ms,
@@ -114,10 +94,6 @@ class Analyst:
                 progress=progress,
                 cancel=cancel,
             )
-            with _MEMORY_LOCK:
-                _MEMORY[self._key(deal_no, seat)] = a
-                while len(_MEMORY) > _MEMORY_SIZE:
-                    _MEMORY.popitem(last=False)
             return a
         finally:
             _ONE_AT_A_TIME.release()
