@@ -30,8 +30,9 @@ from collections.abc import Callable, Sequence
 
 from .. import rules
 from ..engine import SeatView
-from ..rules import Card, Rank, RuleSet, Suit, TrumpContext
+from ..rules import ALL_CARDS, Card, Rank, RuleSet, Suit, TrumpContext
 from .auction_search import SETUP_STEPS, quick_bury, split
+from .friends import call_options_for
 from .playbook import declared_suit, pick_declaration
 from .rollout import Sim
 from .sense import Sense
@@ -142,10 +143,47 @@ def played_out(
         full = held[taker] + bury
         bury = quick_bury(sn, full, len(kitty))
         held[taker] = list((Counter(full) - Counter(bury)).elements())
+    if sn.rs.partnership == "find_friends":
+        return friends_played_out(sn, held, bury, dealer, me, utility)
     attackers = {s for s in range(n) if teams[s] != teams[dealer]}
     sim = Sim(sn, held, [], dealer, [0] * n, attackers, bury, dealer=dealer)
     sim.run(0.0, 0)
     return float(utility(sn.rs, sim.attacker_points(0), me in attackers)), sim.steps
+
+
+def friends_played_out(
+    sn: Sense,
+    held: list[list[Card]],
+    bury: list[Card],
+    dealer: int,
+    me: int,
+    utility: Callable[..., float],
+) -> tuple[float, int]:
+    """`played_out` in find friends: the dealer calls its friend as the
+    playbook would (`friends.call_options_for`'s best), the sides as the call
+    makes them in this deal (the holder rule: the first seat after the dealer
+    holding the card; the nth played: whoever plays its nth copy), the deal
+    played out and scored by the find-friends result."""
+    rs = sn.rs
+    n = rs.players
+    ctx = sn.ctx
+    opts = call_options_for(rs, ctx.level.value, ctx.trump_suit, held[dealer], bury)
+    card, nth = (opts[0][1], opts[0][2]) if opts else (ALL_CARDS[-1], 1)
+    others = {s for s in range(n) if s != dealer}
+    watch: tuple[Card, int] | None = None
+    friend: int | None = None
+    if rs.friend_rule == "nth_played":
+        watch = (card, nth)
+    else:
+        seats = [(dealer + k) % n for k in range(1, n)]
+        friend = next((s for s in seats if card in held[s]), None)
+    attackers = others - {friend} if friend is not None else others
+    sim = Sim(sn, held, [], dealer, [0] * n, attackers, bury, watch, dealer, friend)
+    sim.run(0.0, 0)
+    pts = sim.attacker_points(0)
+    won_last = sim.friend is not None and sim.last_winner == sim.friend
+    result = rules.friend_deal_result(rs, pts, alone=sim.friend is None, friend_won_last=won_last)
+    return float(utility(rs, pts, me in sim.attackers, None, None, result)), sim.steps
 
 
 def choose_dealing_declaration(

@@ -33,7 +33,7 @@ import random
 from collections import Counter
 
 from ..engine import CallFriend, FriendCall, SeatView, known_sides
-from ..rules import ALL_CARDS, Card, TrumpContext
+from ..rules import ALL_CARDS, Card, RuleSet, Suit, TrumpContext
 from .sense import TRUMP, Sense
 from .tracker import Tracker
 
@@ -93,32 +93,31 @@ def known_partners(view: SeatView, tr: Tracker, base: frozenset[int]) -> frozens
 # ------------------------------------------------------------------ calling
 
 
-def _copies_out(view: SeatView) -> tuple[Counter[Card], Counter[Card]]:
-    hand = Counter(view.hand)
-    kitty = Counter(view.kitty or ())
-    return hand, kitty
-
-
-def _nth(view: SeatView, held: int) -> int:
-    return 1 if view.rules.friend_rule == "holder" else held + 1
-
-
 def call_options(view: SeatView) -> list[tuple[float, Card, int]]:
     """Scored calls `(score, card, nth)`, best first; only calls that leave the
     friend something to do (a copy outside the dealer's hand and kitty, and
     under `nth_played` an nth copy that can be played by someone else)."""
-    rs = view.rules
-    sn = Sense(rs, TrumpContext(view.level, view.trump_suit))
-    hand, kitty = _copies_out(view)
+    return call_options_for(
+        view.rules, view.level, view.trump_suit, list(view.hand), list(view.kitty or ())
+    )
+
+
+def call_options_for(
+    rs: RuleSet, level: str, trump: Suit | None, cards: list[Card], bury: list[Card]
+) -> list[tuple[float, Card, int]]:
+    """`call_options` of a dealer holding `cards` that buried `bury` (no view:
+    a sampled deal's dealer, as the coach plays a find-friends deal out)."""
+    sn = Sense(rs, TrumpContext(level, trump))
+    hand, kitty = Counter(cards), Counter(bury)
     copies = rs.decks
-    by_suit = sn.by_suit(view.hand)
+    by_suit = sn.by_suit(cards)
     out: list[tuple[float, Card, int]] = []
     for c in ALL_CARDS:
         held, buried = hand[c], kitty[c]
         outside = copies - held - buried
         if outside <= 0:
             continue
-        nth = _nth(view, held)
+        nth = 1 if rs.friend_rule == "holder" else held + 1
         if nth > copies - buried:
             continue
         i = c.idx

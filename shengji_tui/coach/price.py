@@ -16,8 +16,9 @@ Per kind, the play-outs are the search's:
   from the first lead, the sides of each sample as that call makes them; a
   throw that could fail: the sample's hands decide, and a failed one plays the
   forced unit and pays its penalty);
-- a declaration while dealing or not (fixed partners, open declaring):
-  `declare_search.choose_dealing_declaration`;
+- a declaration while dealing or not (open declaring, no theft):
+  `declare_search.choose_dealing_declaration` (find friends: the friend
+  called after the bury as the playbook calls it, `friends_played_out`);
 - kitty theft: `declare_search.choose_theft`; three players' overturn:
   `auction_search.choose_overturn`;
 - a bid or a pass: `auction_search.call_rows`; naming trump: every trump the
@@ -27,8 +28,9 @@ A bury the kitty round may still overturn (kitty theft, three players'
 overturn): each bury, then the round as the playbook plays it
 (`theft_round`, `overturn_round`), then the deal under the trump, dealer and
 kitty the round leaves. A find-friends bury is played out with the call its
-dealer made after it (its own plan). A decision the search does not model (a
-declaration where partners are found or declarations are hidden) is
+dealer made after it (its own plan), a find-friends declaration with the
+call the playbook makes after it (`dealing_priced`). A decision the search
+does not model (a declaration where declarations are hidden) is
 `Priced.unpriced`: weighed by nobody, cost 0.
 
 The samples depend on the view and the decision's place in the game only
@@ -691,6 +693,21 @@ def _other_suits(bot: SearchBot, view: SeatView, cands: list[list[Card] | None])
     return _distinct([_cards_choice(c) for c in bot.other_suits(view, cands)])
 
 
+def dealing_priced(rs: RuleSet) -> bool:
+    """Whether a declaration while dealing is priced: where the dealing search
+    models it (fixed partners, open declaring, no kitty theft), and in find
+    friends (open declaring, no auction, no theft), the dealer's friend called
+    as the playbook calls it (`declare_search.friends_played_out`)."""
+    if searchable(rs):
+        return True
+    return (
+        rs.partnership == "find_friends"
+        and rs.bidding == "none"
+        and not rs.kitty_theft
+        and not rs.hidden_declaring
+    )
+
+
 def price_declare(job: Job) -> Priced:
     """A declaration while the cards are dealt, or not declaring after a card
     that offered one (`Moment.command` None)."""
@@ -701,7 +718,7 @@ def price_declare(job: Job) -> Priced:
     base = PlaybookBot.declaration(bot, view)
     cands: list[list[Card] | None] = [None] if base is None else [base, None]
     choices, played = with_choice(_other_suits(bot, view, cands), made)
-    if not searchable(view.rules):
+    if not dealing_priced(view.rules):
         return unpriced(choices, played)
     tr = bot.tracker(view)
     known = [tr.known[s] for s in range(view.rules.players)]

@@ -1,14 +1,15 @@
 """Every preset's decision kinds, each priced: a declaration or not while
 dealing, a bid, a pass or naming trump, the bury, the friend call, a kitty
 theft or three players' overturn, the plays. Only declarations the dealing
-search does not model (partners found, declarations hidden) go unpriced."""
+search does not model (hidden, the kitty stolen after: four-deck) go
+unpriced."""
 
 from __future__ import annotations
 
 import pytest
 
-from shengji_tui.bots.declare_search import searchable
 from shengji_tui.coach import analyse
+from shengji_tui.coach.price import dealing_priced
 from shengji_tui.engine import SUPPORTED
 
 from .coach_helpers import one_deal
@@ -38,8 +39,29 @@ def test_every_kind_of_decision_is_analysed(preset: str) -> None:
         for v in a.verdicts:
             kinds.add(v.kind)
             if v.priced.unpriced:
-                assert v.kind == "declare" and not searchable(game.rules), v
+                assert v.kind == "declare" and not dealing_priced(game.rules), v
             else:
                 assert v.priced.samples > 0, v
             assert v.priced.choices[v.priced.played].text() == v.played
     assert kinds == expected_kinds(preset)
+    if "declare" in kinds:
+        assert dealing_priced(game.rules) == (preset != "four-deck")
+
+
+def test_find_friends_calls_without_a_view() -> None:
+    """The playbook's call asked of a hand and bury (as a sampled dealer's)
+    is the one it makes from the dealer's view."""
+    from shengji_tui.bots.friends import call_options, call_options_for
+    from shengji_tui.coach.analysis import plan
+
+    for preset in ("find-friends", "find-friends-5"):
+        game = one_deal(preset, 3)
+        calls = [m for s in range(game.rules.players) for m in plan(game, 0, s).moments]
+        calls = [m for m in calls if m.kind == "call"]
+        assert calls
+        for m in calls:
+            v = m.view
+            got = call_options_for(
+                v.rules, v.level, v.trump_suit, list(v.hand), list(v.kitty or ())
+            )
+            assert got == call_options(v) and got
