@@ -49,6 +49,7 @@ from ..engine import (
     Play,
     SeatView,
     Steal,
+    declare_options,
     parse_command,
 )
 from ..rules import TrumpContext
@@ -359,8 +360,7 @@ def legal_commands(view: SeatView, stand_in: PlaybookBot) -> tuple[list[Command]
         if phase == "kitty_theft":
             opts = stand_in.options(view) if view.standing is not None else []
         else:
-            st = view.standing.cards if view.standing is not None else ()
-            opts = rules.overturn_options(rs, view.level, hand, st, view.trump_suit)
+            opts = declare_options(view)
         out = [Steal(seat=seat, cards=tuple(c)) for c in opts]
         out.append(PassSteal(seat=seat))
     elif phase == "calling":

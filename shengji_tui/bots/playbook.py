@@ -35,7 +35,17 @@ from dataclasses import dataclass
 from itertools import islice
 
 from .. import rules
-from ..engine import Bury, CallFriend, Command, Declare, PassSteal, Play, SeatView, Steal
+from ..engine import (
+    Bury,
+    CallFriend,
+    Command,
+    Declare,
+    PassSteal,
+    Play,
+    SeatView,
+    Steal,
+    declare_options,
+)
 from ..rules import Card, RuleSet, Suit, TrumpContext, points
 from .base import side_of
 from .bidding import choose_bid, choose_trump
@@ -254,14 +264,7 @@ class PlaybookBot:
 
     # ------------------------------------------------------------ declaring
     def options(self, view: SeatView) -> list[list[Card]]:
-        st = view.standing
-        return rules.valid_declarations(
-            view.rules,
-            view.level,
-            list(view.hand),
-            None if st is None else list(st.cards),
-            st is not None and st.seat == view.seat,
-        )
+        return declare_options(view)
 
     def declaration(self, view: SeatView) -> list[Card] | None:
         return self.declaration_at(view, self.grab if view.dealer is None else 0.0)
@@ -288,10 +291,7 @@ class PlaybookBot:
     def overturn(self, view: SeatView) -> list[Card] | None:
         """Three players' 反牌: overturn when my suit is clearly better for me than
         the standing trump (the same test as stealing the kitty)."""
-        standing = view.standing.cards if view.standing is not None else ()
-        rs, level, hand = view.rules, view.level, list(view.hand)
-        opts = rules.overturn_options(rs, level, hand, standing, view.trump_suit)
-        return _clearly_better(view, opts)
+        return _clearly_better(view, declare_options(view))
 
     # ------------------------------------------------------------- calling
     def call(self, view: SeatView) -> CallFriend:

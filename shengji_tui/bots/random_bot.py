@@ -5,7 +5,7 @@ bot keeps no state between calls, so a table rebuilt from its log after a crash
 gets the very same moves as one that never stopped.
 
 - dealing / declaring: with a small probability per chance, a random one of
-  `rules.valid_declarations` against the standing declaration it can see;
+  `engine.declare_options` (the declarations that would stand);
 - burying: as many random cards of its hand as it must bury (`bury_count`);
 - kitty theft and three players' overturn: sometimes a random valid
   overturning declaration, else pass;
@@ -37,6 +37,7 @@ from ..engine import (
     Play,
     SeatView,
     Steal,
+    declare_options,
 )
 from ..rules import Card, RuleSet, TrumpContext
 from .friends import random_call
@@ -88,9 +89,7 @@ class RandomBot:
         if phase == "kitty_theft":
             return self._steal(view, rng)
         if phase == "overturning":
-            standing = view.standing.cards if view.standing is not None else ()
-            rs, hand = view.rules, list(view.hand)
-            opts = rules.overturn_options(rs, view.level, hand, standing, view.trump_suit)
+            opts = declare_options(view)
             if opts and rng.random() < STEAL_P:
                 return Steal(seat=seat, cards=tuple(rng.choice(opts)))
             return PassSteal(seat=seat)
@@ -104,14 +103,7 @@ class RandomBot:
 
     @staticmethod
     def declaration_options(view: SeatView) -> list[list[Card]]:
-        standing = view.standing
-        return rules.valid_declarations(
-            view.rules,
-            view.level,
-            list(view.hand),
-            None if standing is None else list(standing.cards),
-            standing is not None and standing.seat == view.seat,
-        )
+        return declare_options(view)
 
     def _declare(self, view: SeatView, rng: random.Random) -> Command | None:
         if rng.random() >= DECLARE_P:

@@ -38,7 +38,7 @@ from multiprocessing import util as mp_util
 from typing import Any
 
 from .. import rules
-from ..engine import Bid, Command, PassBid, SeatView
+from ..engine import Bid, Command, PassBid, SeatView, declare_options
 from ..rules import Card, RuleSet, TrumpContext, points
 from .auction_search import choose_call, choose_overturn
 from .bidding import choose_bid
@@ -620,8 +620,7 @@ class SearchBot(PlaybookBot):
         if work is None:
             return base
         rs, level = view.rules, view.level
-        standing = view.standing.cards if view.standing is not None else ()
-        opts = rules.overturn_options(rs, level, list(view.hand), standing, view.trump_suit)
+        opts = declare_options(view)
         cands: list[list[Card] | None] = [None] if base is None else [base, None]
         suits = set() if base is None else {declared_suit(rs, level, base)}
         for cards in opts:

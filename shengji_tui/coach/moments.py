@@ -32,6 +32,7 @@ from ..engine import (
     SeatView,
     Steal,
     apply,
+    declare_options,
     new_game,
     view_for,
 )
@@ -93,14 +94,7 @@ def declarable(view: SeatView) -> frozenset[Suit | None]:
     """The trumps the seat could declare now (the suits of its valid declarations)."""
     if view.phase not in ("dealing", "declaring") or view.rules.bidding != "none":
         return frozenset()
-    st = view.standing
-    opts = rules.valid_declarations(
-        view.rules,
-        view.level,
-        list(view.hand),
-        None if st is None else list(st.cards),
-        st is not None and st.seat == view.seat,
-    )
+    opts = declare_options(view)
     return frozenset(declared(view.rules, view.level, c) for c in opts)
 
 

@@ -91,6 +91,7 @@ from ..engine import (
     Play,
     SeatView,
     Steal,
+    declare_options,
 )
 from ..rules import Card, RuleSet, Suit, TrumpContext, format_cards, parse_card, parse_suit
 from .moments import Moment
@@ -757,8 +758,7 @@ def price_overturn(job: Job) -> Priced:
     bot = _bot(job)
     made = _cards_choice(m.command.cards if isinstance(m.command, Steal) else None)
     rs, level = view.rules, view.level
-    standing = view.standing.cards if view.standing is not None else ()
-    opts = rules.overturn_options(rs, level, list(view.hand), standing, view.trump_suit)
+    opts = declare_options(view)
     base = PlaybookBot.overturn(bot, view)
     cands: list[Choice] = [_cards_choice(base), _cards_choice(None)]
     suits = {declared_suit(rs, level, base)} if base is not None else set()

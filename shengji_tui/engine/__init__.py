@@ -30,7 +30,7 @@ A refused command raises `RuleError` (a subclass says why) with `.sentence`
 and leaves the state as it was. Every rule is asked of `shengji_tui.rules`.
 """
 
-from .allowed import PACING, PHASE_COMMANDS, Allowed, allowed, allowed_in
+from .allowed import PACING, PHASE_COMMANDS, Allowed, allowed, allowed_in, declare_options
 from .apply import apply, apply_all
 from .commands import (
     COMMAND_ADAPTER,
@@ -195,6 +195,7 @@ __all__ = [
     "allowed_in",
     "apply",
     "apply_all",
+    "declare_options",
     "events_for",
     "known_sides",
     "new_game",

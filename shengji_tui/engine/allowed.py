@@ -13,9 +13,10 @@ strings; `apply` refuses a command of a kind not allowed with `WrongPhase` or
 every phase, for every seat).
 
 An allowed kind says the phase and the seat are right, not that any cards
-will do: a `Declare` may still be refused for its cards (`rules.
-valid_declarations` lists the ones that would stand), a `Play` for not
-following suit. The pacing commands (`deal_next`, `deal_all`, `next_deal`)
+will do: a `Declare` may still be refused for its cards, a `Play` for not
+following suit. `declare_options(view)` lists the cards a seat may declare,
+steal the kitty or overturn with now (the one answer the TUI, the bots and
+the bot protocol ask). The pacing commands (`deal_next`, `deal_all`, `next_deal`)
 are taken from any seat (or none); a table decides whether its players send
 them (the TUI: only a table of one human skips the dealing). While
 `declaring`, `deal_next` closes the declarations, and `deal_all` is taken only
@@ -28,6 +29,8 @@ from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
+from .. import rules
+from ..rules import Card
 from .commands import CommandKind
 from .state import GameState, Phase
 from .views import SeatView
@@ -118,3 +121,22 @@ def allowed_in(state: GameState, seat: int) -> Allowed:
     if not 0 <= seat < state.players:
         raise ValueError(f"there is no seat {seat} at this table")
     return _allowed(state.phase, seat, state.awaiting(), state.rules.bidding != "none")
+
+
+def declare_options(view: SeatView) -> list[list[Card]]:
+    """Every set of cards the view's seat may declare, reinforce, steal the
+    kitty with or (three players) overturn the naming with now, as the engine
+    would take it: [] when it may send neither `declare` nor `steal`."""
+    if not {"declare", "steal"} & allowed(view).kinds:
+        return []
+    st = view.standing
+    if view.phase == "overturning":  # against the naming's shown cards
+        shown = () if st is None else st.cards
+        return rules.overturn_options(view.rules, view.level, view.hand, shown, view.trump_suit)
+    return rules.valid_declarations(
+        view.rules,
+        view.level,
+        list(view.hand),
+        None if st is None else list(st.cards),
+        st is not None and st.seat == view.seat,
+    )

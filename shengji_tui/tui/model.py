@@ -45,6 +45,7 @@ from ..engine import (
     SeatView,
     ThrowFailed,
     allowed,
+    declare_options,
 )
 from ..rules import Card, RuleSet, ScoreBand, Suit, TrumpContext
 from ..table.notes import Note
@@ -687,22 +688,12 @@ class Model(CallChoices):
 
     # ----------------------------------------------------------- declaring
     def declare_options(self) -> list[list[Card]]:
-        """What the seat may declare now (or steal the kitty with): the rules' list."""
-        v = self.view
+        """What the seat may declare now (or steal the kitty with): the engine's
+        list (a spectator: none)."""
         a = self.allowed
-        if v is None or a is None or not ({"declare", "steal"} & a.kinds):
+        if self.view is None or a is None or not ({"declare", "steal"} & a.kinds):
             return []
-        st = v.standing
-        if v.phase == "overturning":  # three players' 反牌: against the naming's cards
-            standing = () if st is None else st.cards
-            return rules.overturn_options(v.rules, v.level, v.hand, standing, v.trump_suit)
-        return rules.valid_declarations(
-            v.rules,
-            v.level,
-            list(v.hand),
-            None if st is None else list(st.cards),
-            st is not None and st.seat == self.seat,
-        )
+        return declare_options(self.view)
 
     def declare_kind(self, cards: Sequence[Card]) -> str:
         """'declare', 'reinforce' or 'overturn' for the panel."""

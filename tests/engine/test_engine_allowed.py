@@ -37,6 +37,7 @@ from shengji_tui.engine import (
     allowed,
     allowed_in,
     apply,
+    declare_options,
     new_game,
     view_for,
 )
@@ -237,3 +238,31 @@ def test_every_command_kind_is_a_command_type() -> None:
 def test_allowed_in_an_unknown_seat() -> None:
     with pytest.raises(ValueError, match="no seat 7"):
         allowed_in(new_game("classic", 1), 7)
+
+
+def test_declare_options_is_what_apply_takes() -> None:
+    """`declare_options(view)`: every set of cards it lists is taken by `apply`
+    (a Declare while dealing, a Steal in kitty theft and three players'
+    overturn), and a seat that may send neither gets none, in random games of
+    every preset that declares or overturns."""
+    listed: dict[str, int] = {}
+    games = [(p, seed) for p in ("classic", "find-friends-5", "one-deck") for seed in (1, 2)]
+    games += [("four-deck", 0), ("four-deck", 1), ("three-player", 1), ("three-player", 2)]
+    for preset, seed in games:
+        rng = random.Random(seed)
+        state = new_game(preset, seed)
+        for _ in range(600):
+            if state.phase in ("playing", "scoring", "finished"):
+                break
+            for seat in range(state.players):
+                view = view_for(state, seat)
+                opts = declare_options(view)
+                kinds = allowed(view).kinds
+                if not {"declare", "steal"} & kinds:
+                    assert opts == []
+                for cards in opts[:3]:
+                    make = Declare if "declare" in kinds else Steal
+                    apply(state, make(seat=seat, cards=tuple(cards)))  # raises if refused
+                    listed[state.phase] = listed.get(state.phase, 0) + 1
+            state, _ = apply(state, legal_command(state, rng))
+    assert {"dealing", "declaring", "kitty_theft", "overturning"} <= set(listed), listed
