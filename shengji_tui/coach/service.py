@@ -4,17 +4,19 @@ searches run on a pool of processes, so the screen's event loop stays free).
 
 `Source` is a game to analyse (a table's commands so far, or a stored game)
 and the store it is kept in (None: a game kept in memory only; its analyses
-are kept in this process for as long as it runs). `Analyst` answers for one
-reader: over SSH a player analyses their own seat, any seat once the match
-is over (`any_seat`); only a deal that is over is analysed. One analysis
-runs at a time in a process (a server's players queue: each would take every
-core).
+are kept in this process for as long as it runs): a table's `CoachLike`.
+`Analyst` (an `AnalystLike`) answers for one reader: over SSH a player
+analyses their own seat, any seat once the match is over (`any_seat`); only a
+deal that is over is analysed. One analysis runs at a time in a process (a
+server's players queue: each would take every core). A front end of
+`shengji serve --workers N` asks the host (`server/proxies.RemoteAnalyst`).
 """
 
 from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from typing import Protocol
 
 from ..store import Store
 from .analysis import Cancelled, DealAnalysis, GameLog, Progress, method_key
@@ -25,6 +27,47 @@ _ONE_AT_A_TIME = threading.Lock()
 _MEMORY = MemoryShelf(32)  # (the analyses of games kept in memory only)
 
 
+class AnalystLike(Protocol):
+    """What a screen asks of the coach for one reader (`Analyst` here; a front
+    end of `shengji serve --workers N` asks the host: `proxies.RemoteAnalyst`)."""
+
+    any_seat: bool
+    budget_ms: float
+    workers: int | None
+
+    @property
+    def seats(self) -> int: ...
+
+    def refusal(self, deal_no: int, seat: int, over: bool) -> str | None: ...
+
+    def kept(self, deal_no: int, seat: int) -> DealAnalysis | None: ...
+
+    def run(
+        self,
+        deal_no: int,
+        seat: int,
+        progress: Progress | None = None,
+        cancel: threading.Event | None = None,
+    ) -> DealAnalysis: ...
+
+
+class CoachLike(Protocol):
+    """What a table offers the coach (`TableLike.coach_source`): an analyst for
+    a reader seated at `own`, who may analyse any seat or only their own."""
+
+    def analyst(self, own: int, any_seat: bool) -> AnalystLike: ...
+
+
+def refusal(own: int | None, any_seat: bool, seat: int, over: bool) -> str | None:
+    """Why a reader seated at `own` may not analyse `seat` in a deal (`over`: the
+    deal is over) (a key of the catalogue's [coach] section), or None."""
+    if not over:
+        return "refused_deal"
+    if not any_seat and seat != own:
+        return "refused_seat"
+    return None
+
+
 @dataclass(frozen=True)
 class Source:
     game: GameLog
@@ -33,6 +76,9 @@ class Source:
     def shelf(self) -> Shelf:
         """Where this game's analyses are kept."""
         return StoreShelf(self.store) if self.store is not None else _MEMORY
+
+    def analyst(self, own: int, any_seat: bool) -> Analyst:
+        return Analyst(self, own=own, any_seat=any_seat)
 
 
 class Analyst:
@@ -58,13 +104,8 @@ class Analyst:
         return self.source.game.rules.players
 
     def refusal(self, deal_no: int, seat: int, over: bool) -> str | None:
-        """Why this reader may not analyse `seat` in deal `deal_no` (a key of the
-        catalogue's [coach] section), or None."""
-        if not over:
-            return "refused_deal"
-        if not self.any_seat and seat != self.own:
-            return "refused_seat"
-        return None
+        """Why this reader may not analyse `seat` in deal `deal_no` (`refusal`)."""
+        return refusal(self.own, self.any_seat, seat, over)
 
     def kept(self, deal_no: int, seat: int) -> DealAnalysis | None:
         """The analysis already made, if any (no search)."""

@@ -7,7 +7,9 @@ handle: a seat's, for a session attached at that seat; a spectator's
 `WatchedTable`), its subscriptions, what it listens to. A table is handed out
 only as a handle: the front end gets views, events, notes and trouble pushed
 for what it subscribed, each as that seat or that watcher may see it, and
-nothing else of the table crosses (no state, no store, no coach source).
+nothing else of the table crosses (no state, no store, no coach source: the
+coach runs here, `table.analyse`, and only its analysis of the seat it may
+analyse crosses).
 
 Sessions are known by id; an id is its front end's id, "/", and a number, so
 the host reaches a session (`kick`, `tell`: `HostRoutes`) through its front
@@ -19,12 +21,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import itertools
 import logging
+import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..coach import Cancelled
 from ..engine import Command, DealReview, Event, SeatView
 from ..players.book import Player
 from ..players.settings import PlayerSettings
@@ -75,6 +80,7 @@ class Front:
         self.sessions: set[str] = set()  # attached somewhere (presence to undo when it goes)
         self.attached: dict[str, tuple[str, int]] = {}  # session id -> (table id, seat)
         self.counts = (0, 0)  # its connections: (logged in, not yet)
+        self.analyses: dict[int, threading.Event] = {}  # the coach's runs for it, to stop
         self._n = itertools.count(1)  # handles
         self.wants_listing = False
 
@@ -84,6 +90,9 @@ class Front:
     def close(self) -> None:
         """The front end is gone: everything it opened is let go, its sessions
         are away (their players' grace starts, as after a dropped connection)."""
+        for stop in list(self.analyses.values()):
+            stop.set()
+        self.analyses.clear()
         for h in list(self.handles.values()):
             self._drop(h)
         self.handles.clear()
@@ -464,6 +473,45 @@ class HostService:
             raise LobbyError("only a spectator follows a seat", "gone")
         seat = a.get("seat")
         return h.watch.follow(seat if isinstance(seat, int) else None)
+
+    async def op_table__analyse(self, front: Front, a: dict[str, Any]) -> Any:
+        """The coach, for a session seated at this handle's seat: its own seat's
+        decisions in a deal that is over, any seat's once the match is over (the
+        front end asks what its screen allows; the host decides). The analysis
+        runs here (the coach needs every hand, which stays here), its progress
+        pushed (`coach_progress`, numbered by the front end), and crosses whole;
+        `table.analysis_stop` stops it (nothing is kept)."""
+        h = self._handle(front, a)
+        source = h.table.coach_source()
+        if h.seat is None or source is None:
+            raise LobbyError("nobody's decisions are analysed here", "gone")
+        deal, seat, n = int(a["deal"]), int(a["seat"]), int(a["sub"])
+        view = h.table.view(h.seat)
+        over = deal < view.deal_no or view.phase in ("scoring", "finished")
+        analyst = source.analyst(h.seat, view.phase == "finished")
+        refused = analyst.refusal(deal, seat, over)
+        if refused is not None:
+            return {"refused": refused}
+        stop = front.analyses[n] = threading.Event()
+        loop = asyncio.get_running_loop()
+        link = front.link
+
+        def progress(done: int, total: int) -> None:  # (on the analysis's thread)
+            told = functools.partial(link.push, "coach_progress", sub=n, done=done, total=total)
+            loop.call_soon_threadsafe(told)
+
+        try:
+            got = await asyncio.to_thread(analyst.run, deal, seat, progress, stop)
+        except Cancelled:
+            return {"stopped": True}
+        finally:
+            front.analyses.pop(n, None)
+        return {"analysis": got.model_dump_json()}
+
+    async def op_table__analysis_stop(self, front: Front, a: dict[str, Any]) -> Any:
+        stop = front.analyses.get(int(a["sub"]))
+        if stop is not None:
+            stop.set()
 
     async def op_table__close(self, front: Front, a: dict[str, Any]) -> Any:
         h = front.handles.pop(int(a["handle"]), None)

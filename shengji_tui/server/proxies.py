@@ -12,7 +12,8 @@ the sessions of this process see them, each asked of the host.
   a table opened by handle for one seat (a session attached there) or one
   spectator; what it was when opened (its views, status, notes, trouble) and
   what the host pushes since (each update, as that seat or watcher may see
-  it) is all it holds. It has no coach source (the coach needs every hand).
+  it) is all it holds. Its coach (`RemoteCoach`, a seat's only) asks the
+  host, which analyses (the coach needs every hand).
 - `PlayersProxy`: the players' records, on the host's store.
 
 Subscriptions are numbered here, before they are asked for, so a push that
@@ -25,10 +26,16 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import queue
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..coach import Cancelled, DealAnalysis
+from ..coach.analysis import Progress
+from ..coach.price import DEFAULT_BUDGET_MS
+from ..coach.service import refusal
 from ..engine import Command, DealReview, Event, SeatView
 from ..players.book import Player, Via
 from ..players.settings import PlayerSettings
@@ -164,7 +171,7 @@ class HostClient:
         if op == "listing":
             if self.on_listing is not None:
                 self.on_listing(a["listing"])
-        elif op in ("update", "trouble", "notice"):
+        elif op in ("update", "trouble", "notice", "coach_progress"):
             h = self.handlers.get(int(a.get("sub", -1)))
             if h is not None:
                 h(a)
@@ -409,9 +416,9 @@ class TableProxy:
     def recent_notes(self) -> Sequence[Note]:
         return list(self._notes)
 
-    def coach_source(self) -> None:
-        """None: the coach needs every hand, which never leaves the host."""
-        return None
+    def coach_source(self) -> RemoteCoach | None:
+        """The host's coach (it needs every hand, which never leaves the host)."""
+        return RemoteCoach(self)
 
     # ------------------------------------------------------------ pushes
     def subscribe(self, seat: int | None, callback: UpdateCallback) -> Callable[[], None]:
@@ -493,6 +500,86 @@ class TableProxy:
             self.client.push("table_close", handle=self.handle)
 
 
+class RemoteCoach:
+    """The coach of a table opened for a seat (`coach.service.CoachLike`): the
+    host analyses."""
+
+    def __init__(self, table: TableProxy) -> None:
+        self.table = table
+
+    def analyst(self, own: int, any_seat: bool) -> RemoteAnalyst:
+        return RemoteAnalyst(self.table, own, any_seat)
+
+
+class RemoteAnalyst:
+    """`coach.service.AnalystLike` for a seat at a table on the host: the host
+    runs the analysis (`table.analyse`: the coach needs every hand) and decides
+    what this seat may analyse; its progress comes as pushes, its result whole,
+    and is kept here for the review's verdicts beside the tricks. Made on the
+    event loop; `run` is called on a screen's worker thread."""
+
+    def __init__(self, table: TableProxy, own: int, any_seat: bool) -> None:
+        self.table = table
+        self.own = own
+        self.any_seat = any_seat
+        self.budget_ms = DEFAULT_BUDGET_MS  # (the host's: what it analyses at)
+        self.workers: int | None = None
+        self._loop = asyncio.get_running_loop()
+        self._kept: dict[tuple[int, int], DealAnalysis] = {}
+
+    @property
+    def seats(self) -> int:
+        return self.table.view(self.own).rules.players
+
+    def refusal(self, deal_no: int, seat: int, over: bool) -> str | None:
+        return refusal(self.own, self.any_seat, seat, over)
+
+    def kept(self, deal_no: int, seat: int) -> DealAnalysis | None:
+        """An analysis the host gave this reader already (no call)."""
+        return self._kept.get((deal_no, seat))
+
+    def run(
+        self,
+        deal_no: int,
+        seat: int,
+        progress: Progress | None = None,
+        cancel: threading.Event | None = None,
+    ) -> DealAnalysis:
+        have = self.kept(deal_no, seat)
+        if have is not None:
+            return have
+        client, loop = self.table.client, self._loop
+        told: queue.SimpleQueue[tuple[int, int]] = queue.SimpleQueue()
+        n = client.next_id()
+
+        def heard(a: dict[str, Any]) -> None:
+            told.put((int(a["done"]), int(a["total"])))
+
+        loop.call_soon_threadsafe(client.handlers.__setitem__, n, heard)
+        asked = self.table._call("table.analyse", deal=deal_no, seat=seat, sub=n)
+        answer = asyncio.run_coroutine_threadsafe(asked, loop)
+        try:
+            while not answer.done():
+                if cancel is not None and cancel.is_set():
+                    stop = self.table._call("table.analysis_stop", sub=n)
+                    asyncio.run_coroutine_threadsafe(stop, loop)
+                    raise Cancelled
+                with contextlib.suppress(queue.Empty):
+                    done, total = told.get(timeout=0.05)
+                    if progress is not None:
+                        progress(done, total)
+            got = answer.result()
+        finally:
+            loop.call_soon_threadsafe(client.handlers.pop, n, None)
+        if got.get("stopped"):
+            raise Cancelled
+        if got.get("refused"):
+            raise LobbyError(f"the host refused: {got['refused']}", "gone")
+        a = DealAnalysis.model_validate_json(got["analysis"])
+        self._kept[(deal_no, seat)] = a
+        return a
+
+
 class WatchProxy(TableProxy):
     """A spectator's seat on the host (`WatchedTable` there; module docstring)."""
 
@@ -516,6 +603,10 @@ class WatchProxy(TableProxy):
     @property
     def following(self) -> int | None:
         return self._following
+
+    def coach_source(self) -> None:
+        """None: a spectator analyses nobody's decisions."""
+        return None
 
     def may_follow(self, seat: int) -> bool:
         """As `Registry.shows_hand` says, read from the lobby's listing."""

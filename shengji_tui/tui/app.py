@@ -32,7 +32,6 @@ from textual.filter import LineFilter
 from textual.screen import Screen
 
 from ..bots import HINT_BUDGET_MS, LEVELS
-from ..coach.service import Analyst
 from ..engine import (
     CallFriend,
     CardDealt,
@@ -1214,7 +1213,7 @@ class ShengjiApp(App[None]):
         if source is not None and not m.watching:
             # over SSH: the player's own seat until the match is over
             any_seat = self.analyse_any_seat or self._finished()
-            analyst = Analyst(source, own=m.seat, any_seat=any_seat)
+            analyst = source.analyst(m.seat, any_seat)
         screen = ReviewScreen(
             reviews, m.rs, m.cat, m.ct, m.name, deal=-1, voice=m, analyst=analyst, seat=m.seat
         )

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..bots import BotLevel
-from ..coach.service import Source
+from ..coach.service import CoachLike
 from ..engine import Command, DealReview, Event, SeatView
 from ..rules import RuleSet
 from ..table import HUMAN_DEAL_DELAY, HUMAN_DECLARE_DELAY, TableStatus
@@ -93,7 +93,8 @@ class TableLike(Protocol):
 
     async def reviews(self, seat: int) -> Sequence[DealReview]: ...  # the match's, this one last
 
-    def coach_source(self) -> Source | None: ...  # the game for the coach (None: not for this app)
+    # the coach's analysts (a `coach.Source`; a front end's: the host's; None: not for this app)
+    def coach_source(self) -> CoachLike | None: ...
 
     def subscribe(self, seat: int | None, callback: UpdateCallback) -> Callable[[], None]: ...
 

@@ -13,7 +13,7 @@ from textual.filter import LineFilter
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ..coach.service import Analyst
+from ..coach.service import AnalystLike
 from ..engine import DealReview
 from ..rules import RuleSet
 from ..text import CardText, Catalogue
@@ -51,7 +51,7 @@ class ReviewApp(App[None]):
         *,
         lang: str = "en",
         ascii: bool = False,
-        analyst: Analyst | None = None,
+        analyst: AnalystLike | None = None,
         seat: int = 0,
         **kw: Any,
     ):

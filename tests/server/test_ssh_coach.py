@@ -1,7 +1,7 @@
-"""The coach over SSH, through a real server and client: a player analyses
-their own seat in a deal that is over, is refused another seat while the
-match goes on, and analyses any seat once the match is over (as the review
-then shows every hand)."""
+"""The coach over SSH, through a real server and client (one process, and a
+host with two front ends): a player analyses their own seat in a deal that
+is over, is refused another seat while the match goes on, and analyses any
+seat once the match is over (as the review then shows every hand)."""
 
 from __future__ import annotations
 
@@ -62,13 +62,17 @@ async def _analyse(c: Client, name: str, n: int) -> None:
     await c.wait_for("decisions:", 120, "the summary")
 
 
+@pytest.mark.parametrize("workers", [1, 2], ids=["one", "workers2"])
 async def test_own_seat_then_any_once_the_match_is_over(
-    tmp_path: Path, clients: list[Client], quick_coach: None
+    tmp_path: Path, clients: list[Client], quick_coach: None, workers: int
 ) -> None:
+    """With `--workers 2` (a host, two front ends) the host analyses: the
+    analysis of the seat the player may analyse crosses, whole."""
     # a short match: two levels (K, A), over once a side holds a deal as dealer
     # at A (not after the first deal, at K)
     rules = RuleSet.preset("classic").model_copy(update={"levels": ["K", "A"]})
-    srv = await start_server(tmp_path / "data", options=FAST.replace(rules=rules, seed=SEED))
+    options = FAST.replace(rules=rules, seed=SEED)
+    srv = await start_server(tmp_path / "data", options=options, workers=workers)
     try:
         (ann,) = await connect_all(srv.port, ["ann"], clients)
         room = await seat_table(srv, [ann], 4, bots=True)

@@ -16,7 +16,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Label, ProgressBar, Static
 
 from ...coach import Cancelled, DealAnalysis
-from ...coach.service import Analyst
+from ...coach.service import AnalystLike
 from ...rules import Card
 from ...text import CardText, Catalogue
 from ..analysis import analysis_props, keys, title
@@ -33,7 +33,7 @@ class AnalysisScreen(Dialog):
 
     def __init__(
         self,
-        analyst: Analyst,
+        analyst: AnalystLike,
         deal_no: int,
         seat: int,
         cat: Catalogue,

@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Label, Static
 
-from ...coach.service import Analyst
+from ...coach.service import AnalystLike
 from ...engine import DealReview
 from ...rules import RuleSet
 from ...text import CardText, Catalogue
@@ -49,7 +49,7 @@ class ReviewScreen(Dialog):
         name: Callable[[int], str],
         deal: int = -1,
         voice: Voice | None = None,
-        analyst: Analyst | None = None,
+        analyst: AnalystLike | None = None,
         seat: int = 0,
     ) -> None:
         """`analyst`: the coach for this reader (None: no analysis here); `seat`:
