@@ -127,6 +127,20 @@ def process_tree(pid: int) -> list[int]:
     return out
 
 
+def roles(banner: str, pid: int) -> dict[int, str]:
+    """The server's processes by what they are: "serve" (with --workers, the
+    process that starts the others), "host", "f1", "f2", ... (its banner's
+    "processes:" line)."""
+    out = {pid: "serve"}
+    for line in banner.splitlines():
+        if line.strip().startswith("processes:"):
+            for part in line.split(":", 1)[1].split(","):
+                name, _, num = part.strip().rpartition(" ")
+                if name and num.isdigit():
+                    out[int(num)] = name
+    return out
+
+
 def tree_cpu(pids: list[int]) -> dict[int, float]:
     out = {}
     for p in pids:
@@ -364,6 +378,8 @@ async def run_load(
         rss = tree_rss_kib(srv.pid)
         used = {p: cpu1[p] - cpu0[p] for p in cpu1 if p in cpu0}
         busiest = max(used.values(), default=0.0)
+        window = max(w1 - w0, 1e-9)
+        names = roles(srv.banner, srv.pid)
         sessions = len(all_players)
         return {
             "tables": tables,
@@ -384,7 +400,10 @@ async def run_load(
             # every server process's CPU (with --workers: the host's and the front
             # ends' together), and the busiest one's (1.0: that process is saturated)
             "server_cpu_cores": round(sum(used.values()) / max(w1 - w0, 1e-9), 3),
-            "server_cpu_busiest_process": round(busiest / max(w1 - w0, 1e-9), 3),
+            "server_cpu_busiest_process": round(busiest / window, 3),
+            "server_cpu_by_process": {
+                names.get(p, str(p)): round(used[p] / window, 3) for p in sorted(used)
+            },
             # the load generator's own share, and how late its event loop ran: a busy
             # generator stamps output late, so its lag bounds what the latency means
             "generator_cpu_cores": round((own1 - own0) / max(w1 - w0, 1e-9), 3),

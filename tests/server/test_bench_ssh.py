@@ -65,6 +65,8 @@ def test_bench_ssh_against_workers_runs_each_in_turn() -> None:
         assert one["workers"] == int(w) and one["latency_ms"]["n"] == 4
         assert 0 < one["server_cpu_busiest_process"] <= one["server_cpu_cores"]
         assert set(one["loadavg_1min"]) == {"before", "after"}
+        named = {"serve"} if w == "1" else {"serve", "host", "f1", "f2"}
+        assert set(one["server_cpu_by_process"]) == named
     by = r["by_workers"]
     assert isinstance(by, dict) and by["2"]["p99"]["runs"] == [runs["2"][0]["latency_ms"]["p99"]]
 
