@@ -47,6 +47,7 @@ from ..tui.bindings import relabel_bindings
 from ..tui.nocolor import colour_filters
 from ..tui.screens.chat import ChatScreen
 from ..tui.widgets.choice import choice, on_off
+from ..tui.widgets.keyhint import KeyHint
 from .lobbyapi import Listing, LobbyLike, RoomView
 from .players import PlayersLike
 from .profile import ProfileScreen
@@ -455,7 +456,7 @@ class CreateScreen(ModalScreen[None]):
                 yield Label(
                     t("rules_file.lobby_none"), id="rules-chosen", classes="about", markup=False
                 )
-            yield Label(t("lobby.list.create_keys"), id="create-keys", markup=False)
+            yield KeyHint(t("lobby.list.create_keys"), id="create-keys")
             with Horizontal(classes="buttons"):
                 yield Button(t("lobby.create.create"), id="create", variant="primary")
                 yield Button(t("rules_file.lobby_button"), id="paste-rules")

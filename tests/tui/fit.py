@@ -18,7 +18,8 @@ from textual.widgets import Footer, Static
 from textual.widgets._toast import Toast
 
 from shengji_tui.tui.screens import TableScreen
-from shengji_tui.tui.widgets import GameLog, KeyBar, SeatPanel
+from shengji_tui.tui.widgets import GameLog, KeyBar, KeyHint, SeatPanel
+from shengji_tui.tui.widgets.keyhint import KEY_SEP
 from shengji_tui.tui.widgets.lines import LineWidget
 
 # widgets laid out by others (their own text is checked on their children)
@@ -140,6 +141,23 @@ def keybar_cut(app: App[Any]) -> list[str]:
     return out
 
 
+def key_hints_split(app: App[Any]) -> list[str]:
+    """A dialog's line of keys breaks between keys, never inside one ("enter"
+    at a row's end, "call" on the next)."""
+    out = []
+    for scr in visible_screens(app):
+        for hint in scr.query(KeyHint):
+            if not hint.display or not hint.outer_size.height:
+                continue
+            rows = painted(hint)
+            width = hint.content_size.width
+            for line in hint.hint.split("\n"):
+                for part in line.split(KEY_SEP):
+                    if cell_len(part) <= width and not any(part in row for row in rows):
+                        out.append(f"{_name(hint)} splits {part!r}: {rows}")
+    return out
+
+
 def footer_keys(app: App[Any]) -> list[str]:
     """The keys a footer on view offers (enabled), as Textual names them."""
     keys: list[str] = []
@@ -156,6 +174,20 @@ def footer_keys(app: App[Any]) -> list[str]:
                     if b.show and enabled
                 )
     return keys
+
+
+def untranslated_keys(app: App[Any]) -> list[str]:
+    """In Chinese, a key the footer offers is said in Chinese (not the binding's
+    English description)."""
+    if getattr(app, "cat", None) is None or app.cat.lang != "zh":  # type: ignore[attr-defined]
+        return []
+    out = []
+    for scr in visible_screens(app):
+        for bar in scr.query(KeyBar):
+            for e in bar.props.entries if bar.display else ():
+                if e.description and e.description.isascii() and e.key != "palette":
+                    out.append(f"the footer says {e.display} {e.description!r} in English")
+    return out
 
 
 def dead_keys(app: App[Any]) -> list[str]:
@@ -233,4 +265,11 @@ async def settle(pilot: Any, app: App[Any], most: int = 30) -> None:
 
 
 def problems(app: App[Any]) -> list[str]:
-    return [*cut_text(app), *keybar_cut(app), *dead_keys(app), *toasts_over_seats(app)]
+    return [
+        *cut_text(app),
+        *keybar_cut(app),
+        *key_hints_split(app),
+        *untranslated_keys(app),
+        *dead_keys(app),
+        *toasts_over_seats(app),
+    ]

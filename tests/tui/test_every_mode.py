@@ -234,3 +234,27 @@ def test_a_key_hint_keeps_each_key_with_its_word(lang: str) -> None:
             assert all(cell_len(row) <= width for row in rows), (width, rows)
             for part in parts:
                 assert any(part in row for row in rows), (width, part, rows)
+
+
+@pytest.mark.parametrize(
+    ("hint", "width", "rows"),
+    [
+        ("a · b · c", 9, ["a · b · c"]),
+        ("a · b · c", 8, ["a · b ·", "c"]),
+        (
+            "←→ move · n copy · enter call · esc back",
+            20,
+            ["←→ move · n copy ·", "enter call ·", "esc back"],
+        ),
+        (
+            "enter: next deal · t: last trick\nr: review",
+            40,
+            ["enter: next deal · t: last trick", "r: review"],
+        ),
+        ("a very long key · b", 4, ["a very long key ·", "b"]),  # (too wide: left to wrap)
+    ],
+)
+def test_pack_hint_breaks_between_keys(hint: str, width: int, rows: list[str]) -> None:
+    from shengji_tui.tui.widgets import pack_hint
+
+    assert pack_hint(hint, width).split("\n") == rows

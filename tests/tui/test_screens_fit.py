@@ -9,15 +9,16 @@ once laid out for what it shows (fit.settle: a condition, not a time).
 
 On every screen: no text cut by its box (a widget that does not scroll holds
 no more than its region shows: the centre's and the result's last lines
-included), no seat's name line wrapped, no toast over a seat, and every key
-the footer offers is taken by the screen on top (fit.py)."""
+included), no seat's name line wrapped, no dialog's line of keys broken
+inside a key ("enter" / "call"), no toast over a seat, and every key the
+footer offers is taken by the screen on top (fit.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from shengji_tui.tui.app import ShengjiApp
-from shengji_tui.tui.screens import DealResultScreen, ReviewScreen
+from shengji_tui.tui.screens import CallFriendScreen, DealResultScreen, ReviewScreen, TableScreen
 
 from . import fit
 from . import helpers as H
@@ -57,6 +58,13 @@ async def test_every_screen_fits(preset: str, lang: str) -> None:
                 if mo.name in PICKED:  # the cards picked, and what they make
                     await pilot.press("s")
                     await _check(pilot, app, where + " picked", found)
+                if mo.name == "calling":  # the friend's call: its dialog (enter opens it)
+                    await pilot.press("enter")
+                    await H.wait_until(pilot, lambda: isinstance(app.screen, CallFriendScreen))
+                    seen.add("calling")
+                    await _check(pilot, app, where + " dialog", found)
+                    await pilot.press("escape")
+                    await H.wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
                 if mo.name == "lead":  # a toast as long as the longest: over no seat
                     app.notify(app.cat.t("hotseat.last_chance"), timeout=60, markup=False)
                     await fit.settle(pilot, app)

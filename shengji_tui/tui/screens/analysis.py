@@ -21,7 +21,7 @@ from ...rules import Card
 from ...text import CardText, Catalogue
 from ..analysis import analysis_props, keys, title
 from ..props import Cards
-from ..widgets import lines_text, styles_for
+from ..widgets import KeyHint, lines_text, styles_for
 from .base import Dialog
 
 
@@ -56,7 +56,7 @@ class AnalysisScreen(Dialog):
             yield Static(id="analysis-status", markup=False)
             with VerticalScroll(id="analysis-scroll"):
                 yield Static(id="analysis-lines", markup=False)
-            yield Label(self._keys(), id="analysis-keys", classes="dim", markup=False)
+            yield KeyHint(self._keys(), id="analysis-keys", classes="dim")
 
     def key_labels(self) -> dict[str, str]:
         return {"close": self.cat.t("keys.close")}

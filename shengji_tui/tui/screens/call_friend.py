@@ -36,7 +36,7 @@ from ..calling import (
 from ..messages import FriendCallChosen
 from ..model import Model
 from ..presenter import Presenter
-from ..widgets import LineWidget, line_text, styles_for
+from ..widgets import KeyHint, LineWidget, line_text, styles_for
 from .base import FollowingDialog
 
 
@@ -152,7 +152,10 @@ class CallFriendScreen(FollowingDialog):
             yield Static(id="call-copy", markup=False)
             yield Static(id="call-sentence", markup=False)
             yield Static(id="call-refusal", markup=False)
-            yield Static(p.keys, id="call-keys", classes="dim-line", markup=False)
+            yield KeyHint(p.keys, id="call-keys", classes="dim-line")
+
+    def key_labels(self) -> dict[str, str]:
+        return {"call": self.model.cat.t("keys.call"), "close": self.model.cat.t("keys.close")}
 
     def on_mount(self) -> None:  # (and the base's: it follows the model)
         self.show_props()

@@ -17,7 +17,7 @@ from ..messages import MenuRequested, QuitRequested, ReviewRequested, SubmitComm
 from ..model import Model
 from ..presenter import Presenter
 from ..props import ResultProps
-from ..widgets import lines_text, styles_for
+from ..widgets import KeyHint, lines_text, styles_for
 from .base import Dialog
 from .help import HelpScreen
 from .last_trick import LastTrickScreen
@@ -48,9 +48,7 @@ class DealResultScreen(Dialog):
             if self.model.watching and not self.final:  # (the players start the next deal)
                 key = "watch.result_keys"
             # (below 24 rows the footer alone says the keys: the box keeps its lines)
-            yield Label(
-                f"{t(key)}\n{t('review.result_key')}", id="result-keys", classes="dim", markup=False
-            )
+            yield KeyHint(f"{t(key)}\n{t('review.result_key')}", id="result-keys", classes="dim")
 
     def key_labels(self) -> dict[str, str]:
         t = self.model.cat.t

@@ -23,7 +23,7 @@ from ..analysis import trick_note
 from ..outcome import Voice
 from ..props import Line
 from ..review import Reviewer, ReviewProps
-from ..widgets import lines_text, styles_for
+from ..widgets import KeyHint, lines_text, styles_for
 from .analysis import AnalysisScreen
 from .base import Dialog
 
@@ -83,7 +83,7 @@ class ReviewScreen(Dialog):
             )  # (above: what the keys step through stays in sight)
             with VerticalScroll(id="review-scroll"):
                 yield Static(id="review-deal", markup=False)
-            yield Label(self.props.keys, id="review-keys", classes="dim", markup=False)
+            yield KeyHint(self.props.keys, id="review-keys", classes="dim")
 
     def key_labels(self) -> dict[str, str]:
         return {
@@ -108,7 +108,7 @@ class ReviewScreen(Dialog):
         if note is not None:
             trick = (*trick, note)
         self.query_one("#review-trick", Static).update(lines_text(trick, look))
-        self.query_one("#review-keys", Label).update(p.keys)
+        self.query_one("#review-keys", KeyHint).set_hint(p.keys)
 
     def action_step(self, step: int) -> None:
         steps = self._reviewer().steps

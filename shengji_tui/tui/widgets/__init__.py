@@ -15,6 +15,7 @@ Modules:
   score       `ScoreText`, `ScoreAhead`, `PointsBar`
   last_trick  `LastTrick`
   keybar      `KeyBar` (the table's footer)
+  keyhint     `KeyHint` (a dialog's line of keys, wrapped between keys)
   log         `GameLog`
   counter     `CounterPanel` (the card counter)
 """
@@ -25,6 +26,7 @@ from .counter import CounterPanel
 from .declare import DeclarePanel
 from .hand import HandView, Slot, hand_rows
 from .keybar import KeyBar, KeyBarProps, KeyEntry
+from .keyhint import KeyHint, pack_hint
 from .last_trick import LastTrick
 from .lines import LinesWidget, LineWidget, line_text, lines_text
 from .log import GameLog
@@ -45,6 +47,7 @@ __all__ = [
     "KeyBar",
     "KeyBarProps",
     "KeyEntry",
+    "KeyHint",
     "LastTrick",
     "LineWidget",
     "LinesWidget",
@@ -59,5 +62,6 @@ __all__ = [
     "hand_rows",
     "line_text",
     "lines_text",
+    "pack_hint",
     "styles_for",
 ]
