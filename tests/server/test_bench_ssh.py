@@ -1,14 +1,24 @@
 """`shengji bench ssh` (and benchmarks/ssh_load.py) runs end to end, small: one
-table of four SSH clients plays four cards, and a few connect/disconnect
-cycles; the figures are there and make sense (their values are for
-docs/performance.md, not for a test)."""
+table of four SSH clients plays four cards (and again at the floor), a few
+connect/disconnect cycles, a table's players leaving at once; the figures are
+there and make sense (their values are for docs/performance.md, not for a
+test). The runs one against the other (--workers 1,2, --capacity) are checked
+over a stand-in for the one run, which the first test makes for real."""
 
 from __future__ import annotations
 
+import argparse
+import contextlib
+import io
 import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shengji_tui.bench import ssh_load
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,12 +40,19 @@ def test_the_benchmark_script_runs_churn() -> None:
 
 
 def test_bench_ssh_plays_a_few_cards_and_reports_the_floors_ratio() -> None:
+    """Against a host with two front ends (`--workers 2`), the table's run and
+    the floor's: the CPU is every server process's (the host's and the front
+    ends')."""
     r = run("-m", "shengji_tui.cli", "bench", "ssh", "--tables", "1", "--moves", "4",
-            "--think", "0.05", "--floor", "--json")  # fmt: skip
+            "--think", "0.05", "--floor", "--workers", "2", "--json")  # fmt: skip
     lat = r["latency_ms"]
     assert isinstance(lat, dict) and lat["n"] == 4
     assert 0 < lat["p50"] <= lat["max"] < 5000
     assert r["sessions"] == 4 and 0 < r["rss_per_session_mib"] < 50  # type: ignore[operator]
+    assert r["workers"] == 2
+    assert 0 < r["server_cpu_busiest_process"] <= r["server_cpu_cores"]  # type: ignore[operator]
+    assert set(r["loadavg_1min"]) == {"before", "after"}  # type: ignore[arg-type]
+    assert set(r["server_cpu_by_process"]) == {"serve", "host", "f1", "f2"}  # type: ignore[arg-type]
     floor, ratio = r["floor"], r["ratio"]
     assert isinstance(floor, dict) and isinstance(ratio, dict)
     assert floor["moves"] == 4 and floor["latency_ms"]["n"] == 4
@@ -54,26 +71,55 @@ def test_bench_ssh_leave_measures_the_pause() -> None:
     assert isinstance(r["gc_full_pass_ms"], list)
 
 
-def test_bench_ssh_against_workers_runs_each_in_turn() -> None:
-    """`--workers 1,2`: a single server and a host with two front ends, one run
-    each; the CPU is every server process's (the host's and the front ends')."""
-    r = run("-m", "shengji_tui.cli", "bench", "ssh", "--tables", "1", "--moves", "4",
-            "--think", "0.05", "--workers", "1,2", "--json")  # fmt: skip
-    runs = r["runs"]
-    assert isinstance(runs, dict) and sorted(runs) == ["1", "2"]
-    for w, [one] in runs.items():
-        assert one["workers"] == int(w) and one["latency_ms"]["n"] == 4
-        assert 0 < one["server_cpu_busiest_process"] <= one["server_cpu_cores"]
-        assert set(one["loadavg_1min"]) == {"before", "after"}
-        named = {"serve"} if w == "1" else {"serve", "host", "f1", "f2"}
-        assert set(one["server_cpu_by_process"]) == named
+class Runs:
+    """`one_run` in place of a real server's: each run's p99 is its table count
+    times the `per_table` of its --workers (the runs' order is noted)."""
+
+    def __init__(self, per_table: dict[int, float]) -> None:
+        self.per_table = per_table
+        self.made: list[tuple[int, int]] = []
+
+    def __call__(self, args: argparse.Namespace, tables: int, workers: int) -> dict[str, Any]:
+        self.made.append((tables, workers))
+        p99 = tables * self.per_table[workers]
+        return {
+            "latency_ms": {"p50": p99 / 2, "p90": p99, "p99": p99},
+            "server_cpu_cores": 0.5 * workers,
+            "server_cpu_busiest_process": 0.5,
+            "loadavg_1min": {"before": 1.0 + len(self.made), "after": 1.0},
+        }
+
+
+def bench(monkeypatch: pytest.MonkeyPatch, runs: Runs, *argv: str) -> dict[str, Any]:
+    monkeypatch.setattr(ssh_load, "one_run", runs)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert ssh_load.main([*argv, "--json"]) == 0
+    result = json.loads(out.getvalue())
+    assert isinstance(result, dict)
+    return result
+
+
+def test_bench_ssh_against_workers_runs_each_in_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--workers 1,2 --repeat 2`: a run of each in turn, twice, and each
+    figure's runs and median by --workers (a real run against `--workers 2`:
+    the test above)."""
+    runs = Runs({1: 40.0, 2: 20.0})
+    r = bench(monkeypatch, runs, "--tables", "3", "--workers", "1,2", "--repeat", "2")
+    assert runs.made == [(3, 1), (3, 2), (3, 1), (3, 2)]
+    assert sorted(r["runs"]) == ["1", "2"] and len(r["runs"]["2"]) == 2
     by = r["by_workers"]
-    assert isinstance(by, dict) and by["2"]["p99"]["runs"] == [runs["2"][0]["latency_ms"]["p99"]]
+    assert by["1"]["p99"] == {"runs": [120.0, 120.0], "median": 120.0}
+    assert by["2"]["server_cpu_cores"]["median"] == 1.0
+    assert by["2"]["loadavg_1min_before"]["runs"] == [3.0, 5.0]
 
 
-def test_bench_ssh_capacity_climbs_until_the_limit() -> None:
-    r = run("-m", "shengji_tui.cli", "bench", "ssh", "--capacity", "1,2", "--moves", "3",
-            "--think", "0.05", "--workers", "2", "--p99-limit", "100000", "--json")  # fmt: skip
-    assert r["capacity_tables"] == {"2": 2}
-    tried = r["tried"]
-    assert isinstance(tried, dict) and [t["tables"] for t in tried["2"]] == [1, 2]
+def test_bench_ssh_capacity_climbs_until_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--capacity 1,2,3,4`: for each --workers the table counts in turn until
+    a run's p99 passes the limit; the capacity is the last count within it."""
+    runs = Runs({1: 45.0, 2: 30.0})  # p99 by tables: 45 90 135 / 30 60 90 120
+    r = bench(monkeypatch, runs, "--capacity", "4,1,3,2", "--workers", "1,2",
+              "--p99-limit", "100")  # fmt: skip
+    assert runs.made == [(1, 1), (1, 2), (2, 1), (2, 2), (3, 1), (3, 2), (4, 2)]
+    assert r["capacity_tables"] == {"1": 2, "2": 3} and r["capacity_ratio"] == 1.5
+    assert [t["tables"] for t in r["tried"]["2"]] == [1, 2, 3, 4]
