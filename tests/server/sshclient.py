@@ -11,6 +11,7 @@ from typing import Any
 
 import asyncssh
 import pyte
+from wcwidth import wcwidth
 
 KEYS = {
     "enter": b"\r",
@@ -25,6 +26,20 @@ KEYS = {
     "ctrl+s": b"\x13",
     "ctrl+q": b"\x11",
 }
+
+
+def _row(line: Any, columns: int) -> str:
+    """One row as `pyte.Screen.display` renders it, faster (ASCII is one column)."""
+    out: list[str] = []
+    wide = False
+    for x in range(columns):
+        if wide:  # (the stub after a wide character)
+            wide = False
+            continue
+        data = line[x].data
+        out.append(data)
+        wide = not data.isascii() and wcwidth(data[0]) == 2
+    return "".join(out)
 
 
 class _Session(asyncssh.SSHClientSession[bytes]):
@@ -57,6 +72,7 @@ class Client:
         self.keep_raw = True
         self.last_change = time.monotonic()
         self.watchers: list[Callable[[], None]] = []
+        self._shown: list[str] | None = None  # the screen's lines, until the next change
 
     # -------------------------------------------------------------- connect
     async def connect(
@@ -104,6 +120,7 @@ class Client:
         if self.keep_raw:
             self.raw += data
         self.stream.feed(data)
+        self._shown = None
         self.last_change = time.monotonic()
         self.changed.set()
         for w in list(self.watchers):
@@ -115,15 +132,25 @@ class Client:
 
     # -------------------------------------------------------------- screen
     def text(self) -> str:
-        return "\n".join(self.screen.display)
+        return "\n".join(self.display())
 
     def lines(self) -> list[str]:
-        return list(self.screen.display)
+        return list(self.display())
+
+    def display(self) -> list[str]:
+        """The screen's lines as `pyte.Screen.display` makes them (a wide
+        character's stub column left out), made once per change: the tests
+        read the screen after every chunk the server sends."""
+        if self._shown is None:
+            self._shown = [
+                _row(self.screen.buffer[y], self.screen.columns) for y in range(self.screen.lines)
+            ]
+        return self._shown
 
     def toasts(self) -> str:
         """The toasts' words, their wrapped lines joined (each line of a toast
         starts at its edge, "▌")."""
-        parts = [line.rsplit("▌", 1)[1] for line in self.screen.display if "▌" in line]
+        parts = [line.rsplit("▌", 1)[1] for line in self.display() if "▌" in line]
         return " ".join(" ".join(parts).split())
 
     async def wait_for(
@@ -169,6 +196,7 @@ class Client:
         assert self.chan is not None
         self.size = (w, h)
         self.screen.resize(h, w)
+        self._shown = None
         self.chan.change_terminal_size(w, h)
 
     def pause_reading(self) -> None:
