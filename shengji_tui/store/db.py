@@ -76,8 +76,10 @@ APPLICATION_ID = 0x53484A54  # "SHJT"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 DB_NAME = "shengji.db"
 
-_SCHEMA = (
-    """
+# The schema, written once: version 1 and each version's step from the one
+# before it. A new store is made by them all in turn, an older one by the steps
+# it lacks: both end with the same tables.
+_SCHEMA_1 = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE tables (
     table_id TEXT PRIMARY KEY,
@@ -87,8 +89,7 @@ CREATE TABLE tables (
     settings_json TEXT NOT NULL DEFAULT '{}',
     created_at REAL NOT NULL,
     finished_at REAL,
-    result_json TEXT,
-    deals_kept INTEGER NOT NULL DEFAULT 0
+    result_json TEXT
 );
 CREATE TABLE log (
     table_id TEXT NOT NULL REFERENCES tables(table_id),
@@ -98,6 +99,14 @@ CREATE TABLE log (
     PRIMARY KEY (table_id, seq)
 ) WITHOUT ROWID;
 CREATE INDEX tables_finished ON tables(finished_at);
+"""
+
+_UPGRADES: tuple[tuple[int, str], ...] = (
+    # 2: the deal summaries
+    (
+        2,
+        """
+ALTER TABLE tables ADD COLUMN deals_kept INTEGER NOT NULL DEFAULT 0;
 CREATE TABLE deals (
     table_id TEXT NOT NULL REFERENCES tables(table_id),
     deal_no INTEGER NOT NULL,
@@ -105,6 +114,12 @@ CREATE TABLE deals (
     summary_json TEXT NOT NULL,
     PRIMARY KEY (table_id, deal_no)
 ) WITHOUT ROWID;
+""",
+    ),
+    # 3: the take-backs
+    (
+        3,
+        """
 CREATE TABLE takebacks (
     table_id TEXT NOT NULL REFERENCES tables(table_id),
     n INTEGER NOT NULL,
@@ -114,48 +129,12 @@ CREATE TABLE takebacks (
     created_at REAL NOT NULL,
     PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;
-CREATE TABLE notes (
-    table_id TEXT NOT NULL REFERENCES tables(table_id),
-    n INTEGER NOT NULL,
-    seq INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    note_json TEXT NOT NULL,
-    at REAL NOT NULL,
-    PRIMARY KEY (table_id, n)
-) WITHOUT ROWID;
-"""
-    + PLAYERS_SCHEMA
-    + """
-CREATE TABLE analyses (
-    table_id TEXT NOT NULL REFERENCES tables(table_id),
-    deal_no INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    method TEXT NOT NULL,
-    result_json TEXT NOT NULL,
-    created_at REAL NOT NULL,
-    PRIMARY KEY (table_id, deal_no, seat, method)
-) WITHOUT ROWID;
-"""
-)
-
-# version 5 -> 6: the deals analysed (the coach)
-_UPGRADE_6 = """
-CREATE TABLE IF NOT EXISTS analyses (
-    table_id TEXT NOT NULL REFERENCES tables(table_id),
-    deal_no INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    method TEXT NOT NULL,
-    result_json TEXT NOT NULL,
-    created_at REAL NOT NULL,
-    PRIMARY KEY (table_id, deal_no, seat, method)
-) WITHOUT ROWID;
-"""
-
-# version 4 -> 5: the players (invites, settings, results, ratings)
-_UPGRADE_5 = PLAYERS_SCHEMA
-
-# version 3 -> 4: the notes beside the game
-_UPGRADE_4 = """
+""",
+    ),
+    # 4: the notes beside the game
+    (
+        4,
+        """
 CREATE TABLE IF NOT EXISTS notes (
     table_id TEXT NOT NULL REFERENCES tables(table_id),
     n INTEGER NOT NULL,
@@ -165,32 +144,32 @@ CREATE TABLE IF NOT EXISTS notes (
     at REAL NOT NULL,
     PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;
-"""
-
-# version 2 -> 3: the take-backs
-_UPGRADE_3 = """
-CREATE TABLE takebacks (
-    table_id TEXT NOT NULL REFERENCES tables(table_id),
-    n INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    back_to INTEGER NOT NULL,
-    moves_json TEXT NOT NULL,
-    created_at REAL NOT NULL,
-    PRIMARY KEY (table_id, n)
-) WITHOUT ROWID;
-"""
-
-# version 1 -> 2: the deal summaries
-_UPGRADE_2 = """
-ALTER TABLE tables ADD COLUMN deals_kept INTEGER NOT NULL DEFAULT 0;
-CREATE TABLE deals (
+""",
+    ),
+    # 5: the players (invites, settings, results, ratings)
+    (5, PLAYERS_SCHEMA),
+    # 6: the deals analysed (the coach)
+    (
+        6,
+        """
+CREATE TABLE IF NOT EXISTS analyses (
     table_id TEXT NOT NULL REFERENCES tables(table_id),
     deal_no INTEGER NOT NULL,
-    seq INTEGER NOT NULL,
-    summary_json TEXT NOT NULL,
-    PRIMARY KEY (table_id, deal_no)
+    seat INTEGER NOT NULL,
+    method TEXT NOT NULL,
+    result_json TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    PRIMARY KEY (table_id, deal_no, seat, method)
 ) WITHOUT ROWID;
-"""
+""",
+    ),
+)
+
+
+def _run_script(db: sqlite3.Connection, script: str) -> None:
+    for stmt in script.split(";"):
+        if stmt.strip():
+            db.execute(stmt)
 
 
 class StoreError(Exception):
@@ -359,9 +338,9 @@ class Store:
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:
-            for stmt in _SCHEMA.split(";"):
-                if stmt.strip():
-                    db.execute(stmt)
+            _run_script(db, _SCHEMA_1)
+            for _, script in _UPGRADES:
+                _run_script(db, script)
             db.execute(
                 "INSERT INTO meta(key, value) VALUES ('schema', ?), ('created_by', ?)",
                 (str(SCHEMA_VERSION), "shengji-tui"),
@@ -380,17 +359,9 @@ class Store:
         try:
             db.execute("BEGIN IMMEDIATE")
             try:
-                for version, script in (
-                    (2, _UPGRADE_2),
-                    (3, _UPGRADE_3),
-                    (4, _UPGRADE_4),
-                    (5, _UPGRADE_5),
-                    (6, _UPGRADE_6),
-                ):
+                for version, script in _UPGRADES:
                     if db.execute("PRAGMA user_version").fetchone()[0] < version:
-                        for stmt in script.split(";"):
-                            if stmt.strip():
-                                db.execute(stmt)
+                        _run_script(db, script)
                         db.execute(f"UPDATE meta SET value = '{version}' WHERE key = 'schema'")
                         db.execute(f"PRAGMA user_version={version}")
                 db.execute("COMMIT")

@@ -178,3 +178,37 @@ def test_the_store_and_its_directory_are_private(tmp_path: Path) -> None:
             assert _mode(p) == 0o600, p.name
     finally:
         os.umask(old)
+
+
+def _shape(path: Path) -> dict[str, object]:
+    """Each table's columns (name, type, not null, default, key) and indexes."""
+    db = sqlite3.connect(path)
+    try:
+        names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        shape: dict[str, object] = {
+            name: (
+                [tuple(c[1:]) for c in db.execute(f"PRAGMA table_info({name})")],
+                sorted(tuple(i[1:]) for i in db.execute(f"PRAGMA index_list({name})")),
+            )
+            for name in names
+        }
+        shape["user_version"] = db.execute("PRAGMA user_version").fetchone()[0]
+        return shape
+    finally:
+        db.close()
+
+
+def test_a_new_store_and_an_upgraded_one_have_the_same_tables(tmp_path: Path) -> None:
+    """The schema is written once (version 1 and each step after it): a store
+    of schema 1 upgraded and a new one end alike."""
+    old = tmp_path / "old" / "shengji.db"
+    old.parent.mkdir()
+    old.write_bytes(
+        (Path(__file__).parents[1] / "fixtures" / "store_v1" / "shengji.db").read_bytes()
+    )
+    Store(old).close()
+    Store(tmp_path / "new.db").close()
+    upgraded, new = _shape(old), _shape(tmp_path / "new.db")
+    assert upgraded["user_version"] == SCHEMA_VERSION
+    assert upgraded == new
+    assert {"tables", "log", "deals", "takebacks", "notes", "players", "analyses"} <= set(new)
