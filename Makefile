@@ -48,12 +48,20 @@ VANILLA_SKIP = not in_chinese_at_80x24 and not three_humans_at_six_seats \
 	and not hidden_declarations_stay_hidden and not seat_that_does_not_deal \
 	and not nth_played_in_chinese
 
+# The run without the patches goes on beside the suite, in one more process (its
+# output shown after the suite's): the suite's last minutes, when few long tests
+# are left for its workers, are not followed by a run of their own.
 # The load tests (marked `load`, left out of a plain `pytest`) measure a table's
 # pace under a flood: alone, after the rest, so that no other test's work is in it.
 test: $(TESTSTAMP)
-	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal
+	@log=$$(mktemp); \
+	SHENGJI_VANILLA=1 $(BIN)/python -m pytest -p no:cacheprovider $(VANILLA_TESTS) \
+		-k "$(VANILLA_SKIP)" >$$log 2>&1 & vanilla=$$!; \
+	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal; suite=$$?; \
+	wait $$vanilla; off=$$?; \
+	echo "-- the TUI on Textual's public API alone (SHENGJI_VANILLA=1):"; cat $$log; rm -f $$log; \
+	[ $$suite -eq 0 ] && [ $$off -eq 0 ]
 	$(BIN)/python -m pytest -m load
-	SHENGJI_VANILLA=1 $(BIN)/python -m pytest -n $(JOBS) --dist worksteal $(VANILLA_TESTS) -k "$(VANILLA_SKIP)"
 
 lint: $(TESTSTAMP)
 	$(BIN)/ruff check shengji_tui tests benchmarks
