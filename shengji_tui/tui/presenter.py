@@ -266,8 +266,35 @@ class Presenter:
             lines = self.seat_lines(m, seat, pos)
             # five or six seats: the ones across share a row (a third of it, or less)
             narrow = self.narrow_seat(m, seat, lines) if m.players > 4 and pos[:3] == "top" else ()
+            if pos in ("left", "right") and not m.compact:  # (compact: the role has its line)
+                # a long name: the role on a line of its own (a panel too narrow
+                # even for the name cuts it: widgets.SeatPanel)
+                head = self.name_and_role(m, seat)
+                if len(head) > 1:
+                    narrow = ((*head, *lines[1:]),)
             out.append(SeatProps(seat, pos, lines, narrow))
         return tuple(out)
+
+    def name_and_role(self, m: Model, seat: int) -> tuple[Line, ...]:
+        """A seat's name line for a panel its name and role do not fit on one
+        line of: the name (the turn and dealer marks beside it), then its role."""
+        v = m.view
+        assert v is not None
+        t = m.cat.t
+        g = self.glyphs(m)
+        name: list[Piece] = []
+        if v.awaiting == seat:
+            name.append(Words(g["turn"] + " ", "seat--turn"))
+        name.append(Words(m.name(seat), "seat--name"))
+        if v.dealer == seat:
+            name.append(Words(" " + g["dealer"]))
+        if seat in m.on_auto:
+            name.append(Words(" " + t("clock.on_auto"), "centre--alert"))
+        roles = self.seat_roles(m, seat, with_dealer=False)
+        if not roles:
+            return (Line(tuple(name)),)
+        said = t("seat.roles", roles=t("seat.role_sep").join(roles)).strip()
+        return (Line(tuple(name)), words(said, "seat--dim"))
 
     def narrow_seat(
         self, m: Model, seat: int, lines: tuple[Line, ...]

@@ -112,16 +112,12 @@ def cut_text(app: App[Any]) -> list[str]:
 
 def _seat_wraps(panel: SeatPanel) -> list[str]:
     """A seat's name line on one line of its panel (a name or role cut in two
-    reads as two seats)."""
-    from shengji_tui.tui.props import plain
-
+    reads as two seats), as the panel builds it from its forms."""
     width = panel.content_size.width
-    out = []
-    for line in panel.props.lines[:1]:  # (its name and role; a long play may wrap)
-        for part in plain(line).split("\n"):
-            if cell_len(part.rstrip()) > width:
-                out.append(f"{_name(panel)} wraps {part!r} ({cell_len(part)} > {width})")
-    return out
+    first = panel.build().plain.split("\n")[0]  # (its name and role; a long play may wrap)
+    if cell_len(first.rstrip()) > width:
+        return [f"{_name(panel)} wraps {first!r} ({cell_len(first)} > {width})"]
+    return []
 
 
 def keybar_cut(app: App[Any]) -> list[str]:

@@ -83,3 +83,35 @@ async def test_every_screen_fits(preset: str, lang: str) -> None:
                     await H.wait_until(pilot, lambda: isinstance(app.screen, DealResultScreen))
     assert {"result", "review", "toast"} <= seen
     assert not found, "\n".join(found)
+
+
+# names as long as a player's may be (server/names.py: 16 cells)
+LONG_NAMES = [
+    "Linnea Johansson",
+    "Anastasia Romano",
+    "Meiling Zhaoyang",
+    "Kenjiro Watanabe",
+    "Rajendra Prasadh",
+    "欧阳娜娜欧阳娜娜",
+]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+async def test_a_seat_with_the_longest_name_keeps_it_on_one_line(preset: str) -> None:
+    """A side seat's role goes to a line of its own; a panel too narrow for the
+    name itself cuts it with "…" (never a name broken over two lines); the
+    seats' other lines stay in their panels."""
+    walk = moments(preset)
+    players = walk[0].state.rules.players
+    table = H.StaticTable(walk[0].state, names=LONG_NAMES[:players])
+    app = ShengjiApp(table, 0, theme="shengji", lang="en")
+    found: list[str] = []
+    async with app.run_test(size=SIZES[0]) as pilot:
+        for w, h in SIZES:
+            await pilot.resize_terminal(w, h)
+            for mo in walk:
+                await table.jump(mo.state)
+                await fit.settle(pilot, app)
+                seats = [p for p in fit.cut_text(app) if p.startswith("SeatPanel")]
+                found.extend(f"{preset} {w}x{h} {mo.name}: {p}" for p in seats)
+    assert not found, "\n".join(found)

@@ -21,9 +21,11 @@ def rows_of(lines: Sequence[Line], width: int) -> int:
 
 
 class SeatPanel(LinesWidget[SeatProps]):
-    """One of the other seats (its place: `props.position`). A panel of fixed
-    height in a row of several shows the first of its forms (`props.lines`, then
-    `props.narrow`) whose lines fit its rows without wrapping its name line."""
+    """One of the other seats (its place: `props.position`). It shows the first
+    of its forms (`props.lines`, then `props.narrow`) whose lines fit its rows
+    (a panel of fixed height) without wrapping its name line; when none does (a
+    name wider than the panel), the first whose other lines fit, its name line
+    cut with "…"."""
 
     def _fits(self, lines: Sequence[Line], width: int, height: int | None) -> bool:
         if lines and cell_len(plain(lines[0]).split("\n")[0].rstrip()) > width:
@@ -43,9 +45,21 @@ class SeatPanel(LinesWidget[SeatProps]):
     def build(self) -> Text:
         p = self.props
         lines: Sequence[Line] = p.lines
-        if p.narrow:
-            width = self.content_size.width
-            height = None if self.styles.is_auto_height else self.content_size.height
-            if width > 0 and not self._fits(lines, width, height):
-                lines = next((f for f in p.narrow if self._fits(f, width, height)), p.narrow[-1])
-        return lines_text(lines, self.styles_table)
+        width = self.content_size.width
+        if width <= 0:
+            return lines_text(lines, self.styles_table)
+        height = None if self.styles.is_auto_height else self.content_size.height
+        forms = (p.lines, *p.narrow)
+        fit = next((f for f in forms if self._fits(f, width, height)), None)
+        if fit is not None:
+            return lines_text(fit, self.styles_table)
+        # no form keeps its name line whole: the first whose other lines fit, cut
+        rest = next(
+            (f for f in forms if height is None or 1 + rows_of(f[1:], width) <= height),
+            forms[-1],
+        )
+        head = lines_text(rest[:1], self.styles_table)
+        head.truncate(width, overflow="ellipsis")
+        if len(rest) == 1:
+            return head
+        return Text("\n").join([head, lines_text(rest[1:], self.styles_table)])
