@@ -101,6 +101,7 @@ async def test_own_seat_then_any_once_the_match_is_over(
             await ann.press("escape")
             await ann.wait_for(f"Deal {n} is over", 10, "the result again")
             await ann.press("n")
+            await until(lambda n=n: table.state.deal_no == n, 30, "the next deal")
         # the match is over: any seat
         await _analyse(ann, other_name, n)
         assert REFUSED not in ann.text()
