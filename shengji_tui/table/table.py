@@ -102,14 +102,8 @@ from .notes import (
     parse_note,
 )
 from .plan import Step, bot_move, plan
-from .settings import (
-    DEFAULT_DECLARE_WINDOW,
-    Pacing,
-    SeatKind,
-    SeatSettings,
-    TableSettings,
-    bot_seed,
-)
+from .seats import SeatInfo, Seats
+from .settings import DEFAULT_DECLARE_WINDOW, Pacing, TableSettings, bot_seed
 from .takeback import TakeBackRefused, take_back_point
 from .views import SPECTATOR, ViewCache
 
@@ -166,17 +160,6 @@ class TableStopped(RuleError):
     """A command at a table whose driver failed (`DriverStopped`)."""
 
     code = "stopped"
-
-
-@dataclass(frozen=True)
-class SeatInfo:
-    """A seat as the players see it now (`connected`: a human's session is there;
-    `on_auto`: in 托管, a bot plays it until its player takes it back)."""
-
-    kind: SeatKind
-    name: str
-    connected: bool
-    on_auto: bool = False
 
 
 @dataclass(frozen=True)
@@ -249,18 +232,16 @@ class Table:
         self._state: GameState = new_game(self.rules, self.seed)
         self._commands: list[Command] = []  # every command applied (a take-back replays them)
         self._past: list[DealReview] = []  # the finished deals' reviews, in order
-        self._bots: dict[int, Bot] = {s: spec.make() for s, spec in settings.bots().items()}
+        # who sits where (one record: `Seats`; `_settings` keeps its seats of it)
+        self._seats = Seats.seated(settings)
+        # the seated bots as made, each with the generation its seat's occupant sat
+        # down in (`Seat.since`): a bot seated again is made again
+        self._made: dict[int, tuple[int, Bot]] = {}
         for s, bot in (bots or {}).items():
             if not 0 <= s < self.rules.players or settings.seats[s].kind != "bot":
                 raise ValueError(f"seat {s} is not a bot's seat in the settings")
-            self._bots[s] = bot
-        # a human is here when the table is made; a stand-in plays for one who is not
-        self._connected = [
-            seat.kind == "human" or (seat.kind == "bot" and seat.stand_in_for is None)
-            for seat in settings.seats
-        ]
-        self._seat_list = self._seat_infos()
-        self._seat_gen = 0
+            self._made[s] = (self._seats[s].since, bot)
+        self._make_bots()
         self._lock = asyncio.Lock()
         self._changed = asyncio.Event()
         self._done = asyncio.Event()
@@ -278,7 +259,8 @@ class Table:
         self._clock: Clock | None = None
         self._timeouts: dict[int, int] = {}  # seat -> timeouts in a row
         self._stand_ins: dict[int, Bot] = {}  # the bots that play timeouts and 托管
-        self._on_auto: dict[int, Bot] = {s: self._stand_in(s) for s in settings.on_auto}
+        for s in self._seats.on_auto:
+            self._stand_in(s)
         self.channel = channel if channel is not None else TableChannel()
         self._note_n = 0  # the last note number stored
         self._note_writes: set[asyncio.Future[None]] = set()  # in the executor
@@ -316,7 +298,13 @@ class Table:
     @property
     def seats(self) -> list[SeatInfo]:
         """Each seat as the players see it now (a copy)."""
-        return list(self._seat_list)
+        return list(self._seats.infos)
+
+    @property
+    def seating(self) -> Seats:
+        """Who sits where now, as one immutable record (`Seats`: per seat who,
+        connected, in 托管; its generation counts the changes)."""
+        return self._seats
 
     @property
     def bot_delay(self) -> float:
@@ -395,7 +383,8 @@ class Table:
         return Source(game, self._store)
 
     def bot_at(self, seat: int) -> Bot | None:
-        return self._bots.get(seat)
+        made = self._made.get(seat)
+        return None if made is None else made[1]
 
     @property
     def clock(self) -> Clock | None:
@@ -409,12 +398,12 @@ class Table:
         clock = None
         if c is not None:
             clock = ClockStatus(c.seat, c.left(self._ticker.now()), c.seconds, c.version)
-        return TableStatus(tuple(self._seat_list), clock, self.deal_held)
+        return TableStatus(self._seats.infos, clock, self.deal_held)
 
     @property
     def on_auto(self) -> tuple[int, ...]:
         """The seats in 托管 (a bot plays them until their player takes them back)."""
-        return self._settings.on_auto
+        return self._seats.on_auto
 
     def _check_seat(self, seat: int) -> None:
         n = self.rules.players
@@ -425,7 +414,7 @@ class Table:
             )
 
     def _all_bots(self) -> bool:
-        return all(s.kind == "bot" for s in self._settings.seats)
+        return self._seats.all_bots()
 
     # ------------------------------------------------------- subscribers
 
@@ -489,65 +478,52 @@ class Table:
 
     # ------------------------------------------------------------ seats
 
-    def _seat_infos(self) -> list[SeatInfo]:
-        on_auto = self._settings.on_auto
-        return [
-            SeatInfo(seat.kind, seat.name, self._connected[s], s in on_auto)
-            for s, seat in enumerate(self._settings.seats)
-        ]
+    def _reseat(self, seats: Seats, *, save: bool = True) -> None:
+        """Make `seats` the table's seats: the one place they change. The settings
+        take its seats and 托管 (stored when `save`: not for a connection), the
+        bots follow it (a bot seated anew is made), the driver plans again, the
+        clock is refreshed and every subscriber is told."""
+        self._seats = seats
+        if save:
+            self._settings = self._settings.replace(seats=seats.settings, on_auto=seats.on_auto)
+            self._save_settings()
+        self._make_bots()
+        self._changed.set()
+        self._refresh_clock()
+        self._notify([])
 
-    def _set_seat(self, seat: int, record: SeatSettings, connected: bool) -> None:
-        seats = list(self._settings.seats)
-        seats[seat] = record
-        self._settings = self._settings.replace(seats=tuple(seats))
-        self._connected[seat] = connected
-        if record.bot is None:
-            self._bots.pop(seat, None)
+    def _make_bots(self) -> None:
+        """The seated bots as the seats record says: kept while their occupant
+        sits, made from the spec for one who sat down since."""
+        made: dict[int, tuple[int, Bot]] = {}
+        for s, spec in self._seats.bots().items():
+            since = self._seats[s].since
+            kept = self._made.get(s)
+            made[s] = kept if kept is not None and kept[0] == since else (since, spec.make())
+        self._made = made
 
     def set_bot(self, seat: int, bot: BotSpec | None) -> None:
         """Seat a bot of `bot` (standing in for the human there, if any); None hands
         the seat back to the human it stood in for (or leaves it empty)."""
         self._check_seat(seat)
-        info = self._settings.seats[seat]
-        connected = self._connected[seat]
-        if bot is not None:
-            if info.kind == "human":
-                record = SeatSettings(kind="bot", name=info.name, bot=bot, stand_in_for=info.name)
-            elif info.stand_in_for is not None:
-                record = info.replace(bot=bot)
-            else:
-                record, connected = SeatSettings.of_bot(bot), True
-            self._set_seat(seat, record, connected)
-            self._bots[seat] = bot.make()
-        elif info.stand_in_for is not None:
-            self._set_seat(seat, SeatSettings.human(info.stand_in_for), connected)
-        else:
-            self._set_seat(seat, SeatSettings.empty(seat), False)
-        self._seats_changed()
+        seats = self._seats
+        self._reseat(seats.sit_bot(seat, bot) if bot is not None else seats.unseat_bot(seat))
 
     def set_human(self, seat: int, name: str) -> None:
         """A human (connected) takes `seat`; a bot sitting there leaves."""
         self._check_seat(seat)
-        self._set_seat(seat, SeatSettings.human(name), True)
-        self._seats_changed()
+        self._reseat(self._seats.sit(seat, name))
 
     def set_connected(self, seat: int, connected: bool) -> None:
         """A human's connection came or went (the seat stays theirs)."""
         self._check_seat(seat)
-        info = self._settings.seats[seat]
-        if info.kind == "empty" or self._connected[seat] == connected:
-            return
-        self._connected[seat] = connected
-        self._seat_list = self._seat_infos()
-        self._seat_gen += 1
-        self._changed.set()
-        self._refresh_clock()
-        self._notify([])
+        seats = self._seats.connect(seat, connected)
+        if seats is not self._seats:
+            self._reseat(seats, save=False)
 
     def set_empty(self, seat: int) -> None:
         self._check_seat(seat)
-        self._set_seat(seat, SeatSettings.empty(seat), False)
-        self._seats_changed()
+        self._reseat(self._seats.leave(seat))
 
     def set_pacing(self, pacing: Pacing) -> None:
         """Play on at `pacing` (from the driver's next step; stored with the settings)."""
@@ -586,14 +562,6 @@ class Table:
                 self._settings = old
                 raise
 
-    def _seats_changed(self) -> None:
-        self._seat_list = self._seat_infos()
-        self._seat_gen += 1
-        self._save_settings()
-        self._changed.set()
-        self._refresh_clock()
-        self._notify([])
-
     # ------------------------------------------------------------ the clock, 托管
 
     def _stand_in(self, seat: int) -> Bot:
@@ -603,16 +571,16 @@ class Table:
             spec = BotSpec(
                 level=self._settings.stand_in,
                 seed=bot_seed(self.seed, seat),
-                name=self._settings.seats[seat].name or f"seat {seat + 1}",
+                name=self._seats[seat].who.name or f"seat {seat + 1}",
             )
             bot = self._stand_ins[seat] = spec.make()
         return bot
 
     def _playing_bots(self) -> dict[int, Bot]:
         """Who the driver lets act: the seated bots, and the bots of seats in 托管."""
-        if not self._on_auto:
-            return dict(self._bots)
-        return {**self._on_auto, **self._bots}
+        bots = {s: self._stand_in(s) for s in self._seats.on_auto}
+        bots.update((s, bot) for s, (_, bot) in self._made.items())
+        return bots
 
     def _refresh_clock(self) -> None:
         """The clock for what the state waits for now: the same one while it waits
@@ -625,12 +593,7 @@ class Table:
         if tc is not None and not self._closed:
             seat = st.awaiting()
             if seat is not None:
-                human = (
-                    seat not in self._bots
-                    and seat not in self._on_auto
-                    and self._settings.seats[seat].kind == "human"
-                )
-                if not human:
+                if not self._seats.human(seat):
                     clock = None
                 elif old is not None and (old.seat, old.version) == (seat, st.version):
                     clock = old
@@ -655,26 +618,20 @@ class Table:
         (the seat is given up)."""
         self._check_seat(seat)
         self._timeouts.pop(seat, None)
-        if seat not in self._on_auto:
+        if not self._seats[seat].on_auto:
             return False
         self._set_on_auto(seat, False, quiet=quiet)
         return True
 
     def _set_on_auto(self, seat: int, on: bool, timeouts: int = 0, quiet: bool = False) -> None:
-        on_auto = set(self._settings.on_auto)
         if on:
-            on_auto.add(seat)
-            self._on_auto[seat] = self._stand_in(seat)
-        else:
-            on_auto.discard(seat)
-            self._on_auto.pop(seat, None)
-        self._settings = self._settings.replace(on_auto=tuple(sorted(on_auto)))
-        self._seats_changed()
+            self._stand_in(seat)
+        self._reseat(self._seats.auto(seat, on))
         if not quiet:
             self._tell(
                 AutoNote(
                     seat=seat,
-                    name=self._settings.seats[seat].name,
+                    name=self._seats[seat].who.name,
                     on=on,
                     timeouts=timeouts,
                     version=self._state.version,
@@ -691,7 +648,7 @@ class Table:
             return
         if await self._ticker.wait(self._changed, clock.deadline):
             return
-        if self._state is not st or self._seat_gen != gen or self._clock is not clock:
+        if self._state is not st or self._seats.gen != gen or self._clock is not clock:
             return
         try:
             await self._shielded(self._time_out(st, gen, clock.seat))
@@ -702,12 +659,12 @@ class Table:
         bot = self._stand_in(seat)
         step = await asyncio.to_thread(bot_move, st, seat, bot, self._bot_views)
         async with self._lock:
-            if self._state is not st or self._seat_gen != gen:
+            if self._state is not st or self._seats.gen != gen:
                 return  # the player moved meanwhile
             await self._commit(step.command, step.state, step.events)
         n = self._timeouts.get(seat, 0) + 1
         self._timeouts[seat] = n
-        name = self._settings.seats[seat].name
+        name = self._seats[seat].who.name
         log.info("table %s: %s's clock ran out (%d in a row)", self.table_id, name, n)
         self._tell(
             TimeoutNote(
@@ -720,7 +677,7 @@ class Table:
             )
         )
         tc = self._settings.pacing.turn_clock
-        if tc is not None and n >= tc.limit and seat not in self._on_auto:
+        if tc is not None and n >= tc.limit and not self._seats[seat].on_auto:
             self._set_on_auto(seat, True, n)
 
     # ------------------------------------------------------------ notes
@@ -801,7 +758,7 @@ class Table:
             )
         events = await self._shielded(self._submit_locked(command))
         self._timeouts.pop(seat, None)  # a move of its own: the timeouts in a row end
-        if seat in self._on_auto:
+        if self._seats[seat].on_auto:
             self.end_auto(seat)
         return events_for(events, seat, self._state)
 
@@ -869,7 +826,7 @@ class Table:
 
     async def _take_back_locked(self, seat: int) -> int:
         async with self._lock:
-            humans = self._settings.human_seats()
+            humans = self._seats.human_seats()
             if seat not in humans or len(humans) > 1:
                 raise TakeBackRefused(
                     "hotseat", "a take-back is for one human playing against bots only"
@@ -1016,7 +973,7 @@ class Table:
             if st.phase == "finished":
                 self._done.set()
                 return
-            gen = self._seat_gen
+            gen = self._seats.gen
             all_bots = self._all_bots()
             if st.phase not in _DEALING:
                 self._holds.clear()
@@ -1035,14 +992,14 @@ class Table:
                 step = plan(st, {}, all_bots=all_bots, views=self._bot_views)
             if step is None:
                 self._react_due.clear()
-                if self._state is st and self._seat_gen == gen:
+                if self._state is st and self._seats.gen == gen:
                     await self._wait_for_human(st, gen)
                 continue
             step, react_in = self._react(step, st)
             delay = self._delay(step, all_bots)
             wait = delay if react_in is None else min(delay, react_in)
             woken = wait > 0 and await self._pause(wait)
-            if woken or wait < delay or self._state is not st or self._seat_gen != gen:
+            if woken or wait < delay or self._state is not st or self._seats.gen != gen:
                 continue  # a change (a move, a seat, a hold) or a bot's time to declare
             try:
                 await self._shielded(self._act(step, st, gen))
@@ -1097,7 +1054,7 @@ class Table:
 
     async def _act(self, step: Step, planned: GameState, gen: int) -> None:
         async with self._lock:
-            if self._state is not planned or self._seat_gen != gen:
+            if self._state is not planned or self._seats.gen != gen:
                 return
             await self._commit(step.command, step.state, step.events)
 
@@ -1158,10 +1115,7 @@ class Table:
                 raise ValueError(f"table {table_id!r}: other rules or another seed than stored")
         table = cls(settings, table_id=table_id, bots=bots, ticker=ticker)
         table._store = store
-        table._connected = [
-            seat.kind == "bot" and seat.stand_in_for is None for seat in settings.seats
-        ]
-        table._seat_list = table._seat_infos()
+        table._seats = Seats.resumed(settings)
         table._state = rebuilt.state
         try:  # what was said at the table (chat, timeouts, 托管): its last notes
             kept = store.notes(table_id, KEEP)
