@@ -4,8 +4,10 @@ made from a typed `TableSettings` (settings.py)."""
 from .chat import MAX_CHARS, SERVER_COUNT, ChatRefused, RateLimit, clean_text
 from .clock import Clock, MonotonicTicker, Ticker
 from .notes import AutoNote, ChatNote, Note, TableChannel, TimeoutNote
+from .persist import Resumed
 from .plan import HeadlessRun, Step, plan, random_bots, run_headless
 from .rulesfile import rules_from_file, rules_from_text
+from .seats import Seat, SeatInfo, Seats
 from .settings import (
     DEFAULT_DECLARE_WINDOW,
     HUMAN_DEAL_DELAY,
@@ -22,7 +24,6 @@ from .settings import (
 from .table import (
     ClockStatus,
     DriverStopped,
-    SeatInfo,
     StoreTrouble,
     Table,
     TableStatus,
@@ -50,8 +51,11 @@ __all__ = [
     "Note",
     "Pacing",
     "RateLimit",
+    "Resumed",
+    "Seat",
     "SeatInfo",
     "SeatSettings",
+    "Seats",
     "SettingsError",
     "Step",
     "StoreTrouble",

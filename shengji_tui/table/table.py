@@ -59,7 +59,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import inspect
 import logging
 import math
@@ -85,22 +84,13 @@ from ..engine import (
     new_game,
     review_for,
     review_of,
-    reviews_of,
 )
 from ..engine.events import Event
 from ..rules import RuleSet
-from ..store import Store, StoreError, command_json, deal_summary, events_json, replay
+from ..store import Store, StoreError
 from .clock import Clock, MonotonicTicker, Ticker, decision_seconds
-from .notes import (
-    KEEP,
-    AutoNote,
-    ChatNote,
-    Note,
-    NoteCallback,
-    TableChannel,
-    TimeoutNote,
-    parse_note,
-)
+from .notes import AutoNote, ChatNote, Note, NoteCallback, TableChannel, TimeoutNote
+from .persist import NoteKeeper, Resumed, result_of, resume, stored_move
 from .plan import Step, bot_move, plan
 from .seats import SeatInfo, Seats
 from .settings import DEFAULT_DECLARE_WINDOW, Pacing, TableSettings, bot_seed
@@ -120,11 +110,13 @@ __all__ = [
     "RETRY_DELAYS",
     "ClockStatus",
     "DriverStopped",
+    "Resumed",
     "SeatInfo",
     "StoreTrouble",
     "Table",
     "TableStatus",
     "TableStopped",
+    "result_of",
 ]
 
 
@@ -194,17 +186,6 @@ class _Subscriber:
         self.task: asyncio.Task[None] | None = None
 
 
-def result_of(state: GameState) -> dict[str, Any]:
-    return {
-        "preset": state.rules.name,
-        "winners": list(state.winners),
-        "levels": list(state.levels),
-        "match_scores": list(state.match_scores),
-        "deals": state.deal_no + 1,
-        "moves": state.version,
-    }
-
-
 class Table:
     def __init__(
         self,
@@ -215,12 +196,18 @@ class Table:
         bots: Mapping[int, Bot] | None = None,
         ticker: Ticker | None = None,
         channel: TableChannel | None = None,
+        resumed: Resumed | None = None,
     ) -> None:
         """A new table of `settings` (a seed of None: a random one), kept in `store`
         when given. `bots`: bots that play instead of their seats' `BotSpec`s
         (test doubles, benchmarks); the store records the specs. `ticker`: the
-        time the turn clock runs in (tests: a fake one). `channel`: the notes
-        said before the table was made (its waiting room's), kept with it."""
+        time the table runs in, its turn clock and its pace (tests: a fake one).
+        `channel`: the notes said before the table was made (its waiting
+        room's), kept with it. `resumed`: the game of a table already in the
+        store, as its log replays it (`restore`): the table goes on from there,
+        its humans disconnected until their sessions attach."""
+        if resumed is not None and settings.seed is None:
+            raise ValueError("a resumed table has its seed")
         if settings.seed is None:
             settings = settings.replace(seed=random.randrange(2**31))
         assert settings.seed is not None
@@ -229,11 +216,18 @@ class Table:
         self.seed: int = settings.seed
         self.table_id: str = table_id if table_id is not None else uuid.uuid4().hex[:12]
         self._store = store
-        self._state: GameState = new_game(self.rules, self.seed)
-        self._commands: list[Command] = []  # every command applied (a take-back replays them)
-        self._past: list[DealReview] = []  # the finished deals' reviews, in order
-        # who sits where (one record: `Seats`; `_settings` keeps its seats of it)
-        self._seats = Seats.seated(settings)
+        if resumed is None:
+            self._state: GameState = new_game(self.rules, self.seed)
+            # every command applied (a take-back replays them)
+            self._commands: list[Command] = []
+            self._past: list[DealReview] = []  # the finished deals' reviews, in order
+            # who sits where (one record: `Seats`; `_settings` keeps its seats of it)
+            self._seats = Seats.seated(settings)
+        else:
+            self._state = resumed.state
+            self._commands = list(resumed.commands)
+            self._past = list(resumed.past)
+            self._seats = Seats.resumed(settings)
         # the seated bots as made, each with the generation its seat's occupant sat
         # down in (`Seat.since`): a bot seated again is made again
         self._made: dict[int, tuple[int, Bot]] = {}
@@ -262,22 +256,29 @@ class Table:
         for s in self._seats.on_auto:
             self._stand_in(s)
         self.channel = channel if channel is not None else TableChannel()
-        self._note_n = 0  # the last note number stored
-        self._note_writes: set[asyncio.Future[None]] = set()  # in the executor
+        self._notes: NoteKeeper | None = None  # the notes' writer to the store
         self._holds: set[int] = set()  # seats holding the deal (`hold_deal`)
         self._react_due: dict[int, float] = {}  # bot seat -> when it declares (ticker time)
+        if resumed is not None:
+            self.channel.load(resumed.notes)
+            if self.finished:
+                self._done.set()
         if store is not None:
-            if store.has_table(self.table_id):
-                raise StoreError(
-                    f"there is already a table {self.table_id!r} in the store: "
-                    "use Table.restore to continue it"
+            if resumed is not None:
+                self._notes = NoteKeeper(store, self.table_id, resumed.note_n)
+            else:
+                if store.has_table(self.table_id):
+                    raise StoreError(
+                        f"there is already a table {self.table_id!r} in the store: "
+                        "use Table.restore to continue it"
+                    )
+                store.create_table(
+                    self.table_id, self.rules, self.seed, settings.names, settings.stored()
                 )
-            store.create_table(
-                self.table_id, self.rules, self.seed, settings.names, settings.stored()
-            )
-            for note in self.channel.recent():  # the waiting room's
-                self._store_note(note)
-            self.channel.persist = self._store_note
+                self._notes = NoteKeeper(store, self.table_id)
+                for note in self.channel.recent():  # the waiting room's
+                    self._notes.keep(note)
+            self.channel.persist = self._notes.keep
 
     # ------------------------------------------------------------ reading
 
@@ -711,36 +712,6 @@ class Table:
     def _tell(self, note: Note) -> None:
         self.channel.post(note)
 
-    def _store_note(self, note: Note) -> None:
-        """Keep `note` in the store: in the executor when a loop runs (the store
-        syncs), numbered now so the order stays whatever thread writes first."""
-        store = self._store
-        if store is None:
-            return
-        self._note_n += 1
-        write = functools.partial(
-            store.add_note,
-            self.table_id,
-            self._note_n,
-            note.version,
-            note.kind,
-            note.model_dump_json(),
-            note.at,
-        )
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            write()
-            return
-        fut = loop.run_in_executor(None, write)
-        self._note_writes.add(fut)
-        fut.add_done_callback(self._note_stored)
-
-    def _note_stored(self, fut: asyncio.Future[None]) -> None:
-        self._note_writes.discard(fut)
-        if not fut.cancelled() and fut.exception() is not None:
-            log.error("table %s: a note could not be stored: %s", self.table_id, fut.exception())
-
     # ------------------------------------------------------------ commands
 
     async def submit(self, seat: int, command: Command) -> list[Event]:
@@ -778,16 +749,7 @@ class Table:
     async def _commit(self, command: Command, new: GameState, events: list[Event]) -> None:
         """Store (if any), then make `new` the state and tell everyone. Lock held."""
         if self._store is not None:
-            finished = result_of(new) if new.phase == "finished" else None
-            append = functools.partial(
-                self._store.append,
-                self.table_id,
-                new.version,
-                command_json(command),
-                events_json(events),
-                finished=finished,
-                deal=deal_summary(new, events),
-            )
+            append = stored_move(self._store, self.table_id, command, new, events)
             stored = asyncio.get_running_loop().run_in_executor(None, append)
             # The seats' views of `new` are worked out while the store syncs (the
             # cache checks which state a view belongs to, so views of a state
@@ -1076,8 +1038,8 @@ class Table:
                 await task
         async with self._lock:  # a shielded commit in flight ends first
             pass
-        if self._note_writes:  # the notes said last are in the store too
-            await asyncio.gather(*self._note_writes, return_exceptions=True)
+        if self._notes is not None:  # the notes said last are in the store too
+            await self._notes.drain()
         for sub in list(self._subs):
             if sub.queue is not None and sub.task is not None:
                 sub.queue.put_nowait(None)
@@ -1106,45 +1068,10 @@ class Table:
         rules and the seed stay); humans come back disconnected. StoreError with
         a sentence: a log that does not replay, settings that cannot be read
         (`SettingsError`: a bot of a level this version does not have...)."""
-        stored = store.load(table_id)
-        rebuilt = replay(stored)
-        settings = TableSettings.from_stored(stored)
-        if adjust is not None:
-            settings = adjust(settings)
-            if settings.rules != stored.rules or settings.seed != stored.seed:
-                raise ValueError(f"table {table_id!r}: other rules or another seed than stored")
-        table = cls(settings, table_id=table_id, bots=bots, ticker=ticker)
-        table._store = store
-        table._seats = Seats.resumed(settings)
-        table._state = rebuilt.state
-        try:  # what was said at the table (chat, timeouts, 托管): its last notes
-            kept = store.notes(table_id, KEEP)
-        except StoreError as e:
-            log.error("table %s: could not read its notes: %s", table_id, e)
-            kept = []
-        table.channel.load([n for _, j in kept if (n := parse_note(j)) is not None])
-        table._note_n = kept[-1][0] if kept else 0
-        table.channel.persist = table._store_note
-        table._commands = list(rebuilt.commands)
-        # the finished deals' reviews from the replay's events (the last deal is
-        # the one in play, or just scored: `review_for` tells it)
-        events = [*new_game(table.rules, table.seed).log, *(e for es in rebuilt.events for e in es)]
-        table._past = reviews_of(table.rules, events)[:-1]
-        if settings.stored() != stored.settings:  # new names, pacing, or an older record
-            try:
-                store.update_settings(table_id, settings.stored())
-            except StoreError as e:
-                log.error("table %s: could not save its settings: %s", table_id, e)
-        if not stored.deals_kept:  # a store of schema 1: the summaries from the replay
-            try:
-                store.keep_deals(table_id, rebuilt.deals)
-            except StoreError as e:
-                log.error("table %s: could not keep its deal summaries: %s", table_id, e)
-        if table.finished:
-            table._done.set()
-            if stored.finished_at is None:
-                store.mark_finished(table_id, result_of(table._state))
-        return table
+        settings, resumed = resume(store, table_id, adjust)
+        return cls(
+            settings, table_id=table_id, store=store, bots=bots, ticker=ticker, resumed=resumed
+        )
 
 
 def past_review(old: GameState, new: GameState) -> DealReview | None:
