@@ -294,3 +294,20 @@ def test_a_forced_auction_is_told_to_its_dealer_as_forced(lang: str) -> None:
     lines = review_lines(state, other, lang)
     said_name = NAMES[dealer]
     assert cat.t("review.auction_forced", name=said_name, points=state.bid) in lines, lines
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_forced_dealer_is_said_forced_in_the_status_line(lang: str) -> None:
+    """Everyone passed: the status line says the dealer took the minimum ("Ken
+    took 70 (all passed)"), never "Ken bid 70", through the play."""
+    state = forced_state()
+    dealer, bid = state.dealer, state.bid
+    assert dealer is not None
+    for seat in range(state.rules.players):
+        m = model_of(state, seat, lang)
+        t = m.cat.t
+        status = Presenter().status(m)
+        said = [plain(p) for p in (*status.parts, *status.narrow)]
+        name = m.name(dealer)
+        assert t("auction.status_dealer_forced", name=name, points=bid) in said, said
+        assert t("auction.status_dealer", name=name, points=bid) not in said, said
