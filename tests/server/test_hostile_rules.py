@@ -60,7 +60,7 @@ async def test_bad_rules_pastes_are_refused_with_a_sentence(
     await evil.press("n")
     await evil.wait_for("New table")
     await evil.press("tab", "enter")  # (focus starts on Create; the next button pastes)
-    await evil.wait_for("Paste", what="the paste dialog")
+    await evil.wait_for("Rules from a file", what="the paste dialog")
     for text, said in BAD:
         await _paste(evil, text)
         await evil.press("ctrl+s")
@@ -69,7 +69,7 @@ async def test_bad_rules_pastes_are_refused_with_a_sentence(
         )
         assert not evil.closed.is_set(), f"the paster was disconnected by {text[:40]!r}"
         assert not server.registry.listing(), "a table was made from bad rules"
-        await evil.wait_for("Paste", what="the paste dialog still open")
+        await evil.wait_for("Rules from a file", what="the paste dialog still open")
     # nothing was made; a long name makes a table under a name cut short
     await _paste(evil, LONG_NAME)
     await evil.press("ctrl+s")

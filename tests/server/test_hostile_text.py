@@ -37,7 +37,7 @@ async def _make_table_with_pasted_rules(c: Client) -> None:
     await c.press("n")
     await c.wait_for("New table")
     await c.press("tab", "enter")  # (focus starts on Create; the next button pastes)
-    await c.wait_for("Paste", what="the paste dialog")
+    await c.wait_for("Rules from a file", what="the paste dialog")
     c.send(b"\x1b[200~" + RULES.encode() + b"\x1b[201~")
     await c.wait_for('preset = "classic"', what="the pasted text in the box")
     await c.press("ctrl+s")
