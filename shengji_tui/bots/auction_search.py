@@ -215,7 +215,7 @@ def play_out_auction(
     sim = Sim(sn, dealt, [], dealer, [0] * n, attackers, bury, dealer=dealer)
     sim.run(0.0, 0)
     pts = sim.attacker_points(0)
-    return float(utility(rs, pts, me != dealer, bid, sim.captured[dealer])), sim.steps
+    return utility(rs, pts, me != dealer, bid, sim.captured[dealer]), sim.steps
 
 
 def choose_overturn(

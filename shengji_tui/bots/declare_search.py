@@ -135,7 +135,8 @@ def played_out(
 ) -> tuple[float, int]:
     """The deal played to the end from `hands`, `dealer` leading, after `taker`
     took `kitty` and buried its cheapest cards (None: `kitty` is the buried
-    one as it is): this seat's utility and the rollout's steps."""
+    one as it is): this seat's utility (as `utility` gives it: the coach's
+    carries the side's points) and the rollout's steps."""
     n = len(hands)
     held = [list(h) for h in hands]
     bury = list(kitty)
@@ -148,7 +149,7 @@ def played_out(
     attackers = {s for s in range(n) if teams[s] != teams[dealer]}
     sim = Sim(sn, held, [], dealer, [0] * n, attackers, bury, dealer=dealer)
     sim.run(0.0, 0)
-    return float(utility(sn.rs, sim.attacker_points(0), me in attackers)), sim.steps
+    return utility(sn.rs, sim.attacker_points(0), me in attackers), sim.steps
 
 
 def friends_played_out(
@@ -183,7 +184,7 @@ def friends_played_out(
     pts = sim.attacker_points(0)
     won_last = sim.friend is not None and sim.last_winner == sim.friend
     result = rules.friend_deal_result(rs, pts, alone=sim.friend is None, friend_won_last=won_last)
-    return float(utility(rs, pts, me in sim.attackers, None, None, result)), sim.steps
+    return utility(rs, pts, me in sim.attackers, None, None, result), sim.steps
 
 
 def choose_dealing_declaration(

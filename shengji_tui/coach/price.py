@@ -307,7 +307,11 @@ class Scored(float):
 
 def scored(base: Callable[..., float] = utility, pivot: int | None = None) -> Callable[..., float]:
     """`base` (the search's utility, or `at_stake`) returning `Scored` values:
-    the seat's side's points beside the utility (as `search.outcome` counts them)."""
+    the seat's side's points beside the utility (as `search.outcome` counts
+    them), counted from the utility's margin pivot (`pivot`; `at_stake`'s:
+    the bid): where the choice decides who deals (declaring, a theft, a bid)
+    the points are the side's margin from the deal's turning point, so that
+    holding a deal and attacking one compare; elsewhere the pivot is 0."""
 
     def f(
         rs: RuleSet,
@@ -324,10 +328,11 @@ def scored(base: Callable[..., float] = utility, pivot: int | None = None) -> Ca
         if result is not None:
             args.append(result)
         u = base(*args, **kw)
+        pv = pivot if pivot is not None else bid if base is at_stake and bid is not None else 0
         if rs.bidding == "points_up" and dealer_pts is not None:
-            pts = -dealer_pts if me_attacks else dealer_pts
+            pts = pv - dealer_pts if me_attacks else dealer_pts - pv
         else:
-            pts = attacker_pts if me_attacks else -attacker_pts
+            pts = attacker_pts - pv if me_attacks else pv - attacker_pts
         return Scored(float(u), float(pts))
 
     return f

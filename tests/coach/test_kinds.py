@@ -34,6 +34,7 @@ def expected_kinds(preset: str) -> set[str]:
 def test_every_kind_of_decision_is_analysed(preset: str) -> None:
     game = one_deal(preset, 2)
     kinds: set[str] = set()
+    with_points: set[str] = set()
     for seat in range(game.rules.players):
         a = analyse(game, 0, seat, budget_ms=2, workers=1)
         for v in a.verdicts:
@@ -42,8 +43,14 @@ def test_every_kind_of_decision_is_analysed(preset: str) -> None:
                 assert v.kind == "declare" and not dealing_priced(game.rules), v
             else:
                 assert v.priced.samples > 0, v
+                if any(x != 0.0 for x in v.priced.points):
+                    with_points.add(v.kind)
             assert v.priced.choices[v.priced.played].text() == v.played
     assert kinds == expected_kinds(preset)
+    # each kind's choices worth points too (the side's, from the turning point
+    # where the choice decides who deals), not only levels
+    priced = kinds - ({"declare"} if preset == "four-deck" else set())
+    assert with_points == priced
     if "declare" in kinds:
         assert dealing_priced(game.rules) == (preset != "four-deck")
 
