@@ -52,7 +52,8 @@ VANILLA_SKIP = not in_chinese_at_80x24 and not three_humans_at_six_seats \
 # output shown after the suite's): the suite's last minutes, when few long tests
 # are left for its workers, are not followed by a run of their own.
 # The load tests (marked `load`, left out of a plain `pytest`) measure a table's
-# pace under a flood: alone, after the rest, so that no other test's work is in it.
+# pace under a flood (tests/server): alone, after the rest, so that no other
+# test's work is in it.
 test: $(TESTSTAMP)
 	@log=$$(mktemp); \
 	SHENGJI_VANILLA=1 $(BIN)/python -m pytest -p no:cacheprovider $(VANILLA_TESTS) \
@@ -61,7 +62,7 @@ test: $(TESTSTAMP)
 	wait $$vanilla; off=$$?; \
 	echo "-- the TUI on Textual's public API alone (SHENGJI_VANILLA=1):"; cat $$log; rm -f $$log; \
 	[ $$suite -eq 0 ] && [ $$off -eq 0 ]
-	$(BIN)/python -m pytest -m load
+	$(BIN)/python -m pytest -m load tests/server
 
 lint: $(TESTSTAMP)
 	$(BIN)/ruff check shengji_tui tests benchmarks
