@@ -87,7 +87,7 @@ class AnalysisScreen(Dialog):
         bar = self.query_one("#analysis-bar", ProgressBar)
         bar.display = True
         bar.update(total=None, progress=0)
-        self.say(self.cat.t("coach.running", name=self.seat_name(self.seat), done=0, total="?"))
+        self.say(self.running_text(self.seat, 0, "?"))
         self.query_one("#analysis-lines", Static).update("")
         cancel = self.cancel = threading.Event()
         seat = self.seat
@@ -122,8 +122,7 @@ class AnalysisScreen(Dialog):
         if seat != self.seat or not self.is_mounted:
             return
         self.query_one("#analysis-bar", ProgressBar).update(total=total, progress=done)
-        name = self.seat_name(seat)
-        self.say(self.cat.t("coach.running", name=name, done=done, total=total))
+        self.say(self.running_text(seat, done, total))
 
     def finished(self, seat: int, a: DealAnalysis) -> None:
         if seat == self.seat and self.is_mounted:
@@ -146,7 +145,18 @@ class AnalysisScreen(Dialog):
         if p.lines:
             lines.update(lines_text(p.lines, look))
         else:
-            lines.update(self.cat.t("coach.no_decisions", name=self.seat_name(a.seat)))
+            lines.update(self.said_text("coach.no_decisions", a.seat))
+
+    def said_text(self, key: str, seat: int, **kw: object) -> str:
+        """`key` of `seat`, in the second person where the seat is the reader's
+        own (its name then is the catalogue's "You": "your decisions")."""
+        name = self.seat_name(seat)
+        if name == self.cat.t("seat.you"):
+            return self.cat.t(key + "_you", **kw)
+        return self.cat.t(key, name=name, **kw)
+
+    def running_text(self, seat: int, done: int, total: int | str) -> str:
+        return self.said_text("coach.running", seat, done=done, total=total)
 
     def say(self, text: str) -> None:
         self.query_one("#analysis-status", Static).update(text)
