@@ -4,6 +4,7 @@ command's parser) and its main."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from pathlib import Path
 from typing import Any
@@ -48,72 +49,24 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
     )
     lim = p.add_argument_group("limits (README: Playing over SSH; docs/security.md)")
     d = Limits()
-    lim.add_argument(
-        "--max-connections", type=int, default=d.max_connections, help="logged-in connections"
-    )
-    lim.add_argument(
-        "--max-unauthenticated",
-        type=int,
-        default=d.max_unauthenticated,
-        help="connections not logged in yet, counted apart",
-    )
-    lim.add_argument(
-        "--max-sessions", type=int, default=d.max_sessions, help="sessions per connection"
-    )
-    lim.add_argument(
-        "--handshake-timeout",
-        type=float,
-        default=d.handshake_timeout,
-        help="seconds from connecting to the first login request",
-    )
-    lim.add_argument(
-        "--login-timeout", type=float, default=d.login_timeout, help="seconds to log in"
-    )
-    lim.add_argument(
-        "--idle-timeout",
-        type=float,
-        default=d.idle_timeout,
-        help="seconds without a key (0: never)",
-    )
-    lim.add_argument(
-        "--keepalive", type=float, default=d.keepalive_interval, help="seconds (0: none)"
-    )
-    lim.add_argument(
-        "--keepalive-count",
-        type=int,
-        default=d.keepalive_count_max,
-        help="unanswered keepalives before the connection is dropped",
-    )
-    lim.add_argument(
-        "--max-auth-tries",
-        type=int,
-        default=d.max_auth_tries,
-        help="failed logins per connection before it is closed",
-    )
-    lim.add_argument(
-        "--auth-failures-per-minute",
-        type=int,
-        default=d.auth_failures_per_minute,
-        help="failed passwords per source address per minute before it is refused",
-    )
-    lim.add_argument("--input-rate", type=float, default=d.input_rate, help="bytes/s per session")
-    lim.add_argument("--input-burst", type=int, default=d.input_burst, help="bytes per session")
-    lim.add_argument(
-        "--input-events",
-        type=float,
-        default=d.input_events,
-        help="keys and mouse reports per second per session",
-    )
-    lim.add_argument(
-        "--max-size",
-        type=_size,
-        default=(d.max_width, d.max_height),
-        metavar="WxH",
-        help=f"largest terminal rendered (default {d.max_width}x{d.max_height})",
-    )
-    lim.add_argument(
-        "--output-cap", type=int, default=d.output_cap, help="bytes queued per slow client"
-    )
+    for f in dataclasses.fields(Limits):
+        if f.name == "max_width":  # (width and height: one flag)
+            lim.add_argument(
+                "--max-size",
+                type=_size,
+                default=(d.max_width, d.max_height),
+                metavar="WxH",
+                help=f"largest terminal rendered (default {d.max_width}x{d.max_height})",
+            )
+        elif "flag" in f.metadata:
+            lim.add_argument(
+                f.metadata["flag"],
+                type=type(f.default),
+                default=f.default,
+                dest=f.name,
+                metavar=f.metadata["flag"].lstrip("-").replace("-", "_").upper(),
+                help=f.metadata["help"],
+            )
     tab = p.add_argument_group("new tables")
     tab.add_argument(
         "--grace",
@@ -318,23 +271,14 @@ def main(args: argparse.Namespace) -> int:
         port=args.port,
         auth=policy,
         limits=Limits(
-            max_connections=args.max_connections,
-            max_unauthenticated=args.max_unauthenticated,
-            max_sessions=args.max_sessions,
-            handshake_timeout=args.handshake_timeout,
-            login_timeout=args.login_timeout,
-            idle_timeout=args.idle_timeout,
-            keepalive_interval=args.keepalive,
-            keepalive_count_max=args.keepalive_count,
-            max_auth_tries=args.max_auth_tries,
-            auth_failures_per_minute=args.auth_failures_per_minute,
-            input_rate=args.input_rate,
-            input_burst=args.input_burst,
-            input_events=args.input_events,
+            **{
+                f.name: getattr(args, f.name)
+                for f in dataclasses.fields(Limits)
+                if "flag" in f.metadata
+            },
             input_events_burst=max(1, int(2 * args.input_events)),
             max_width=args.max_size[0],
             max_height=args.max_size[1],
-            output_cap=args.output_cap,
         ),
         table_options=TableSettings(
             pacing=Pacing(

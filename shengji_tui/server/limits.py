@@ -4,36 +4,57 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def _flag(default: Any, flag: str, help: str) -> Any:
+    """A limit that `shengji serve` takes as `flag` (server/cli.py makes the flags
+    from these: the name, the type and the default are the field's)."""
+    return field(default=default, metadata={"flag": flag, "help": help})
 
 
 @dataclass
 class Limits:
     # connections (docs/security.md, "Authentication, connections and input")
-    max_connections: int = 64  # logged-in SSH connections at once
-    max_unauthenticated: int = 16  # connections not logged in yet, counted apart
-    max_sessions: int = 2  # sessions (channels) per connection
-    handshake_timeout: float = 5.0  # seconds from connect to the first login request
-    login_timeout: float = 30.0  # seconds to authenticate (a human typing a password)
+    max_connections: int = _flag(64, "--max-connections", "logged-in connections")
+    max_unauthenticated: int = _flag(
+        16, "--max-unauthenticated", "connections not logged in yet, counted apart"
+    )
+    max_sessions: int = _flag(2, "--max-sessions", "sessions per connection")
+    handshake_timeout: float = _flag(
+        5.0, "--handshake-timeout", "seconds from connecting to the first login request"
+    )
+    login_timeout: float = _flag(30.0, "--login-timeout", "seconds to log in")
     session_open_timeout: float = 5.0  # seconds a logged-in connection may hold no session
-    idle_timeout: float = 1800.0  # seconds without input before a session is closed (0: never)
-    keepalive_interval: float = 30.0  # seconds of client silence before a keepalive (0: none)
-    keepalive_count_max: int = 3  # unanswered keepalives before the connection is dropped
+    idle_timeout: float = _flag(1800.0, "--idle-timeout", "seconds without a key (0: never)")
+    keepalive_interval: float = _flag(30.0, "--keepalive", "seconds (0: none)")
+    keepalive_count_max: int = _flag(
+        3, "--keepalive-count", "unanswered keepalives before the connection is dropped"
+    )
     # logins
-    max_auth_tries: int = 6  # failed logins per connection (OpenSSH's MaxAuthTries)
-    auth_failures_per_minute: int = 20  # failed passwords per source address per minute
+    max_auth_tries: int = _flag(
+        6, "--max-auth-tries", "failed logins per connection before it is closed"
+    )
+    auth_failures_per_minute: int = _flag(
+        20,
+        "--auth-failures-per-minute",
+        "failed passwords per source address per minute before it is refused",
+    )
     auth_delay: float = 0.25  # seconds before a refusal, doubled per recent failure...
     auth_delay_max: float = 4.0  # ...up to this
     auth_workers: int = 1  # threads that check passwords (scrypt), apart from the game's
     auth_queue: int = 8  # password checks waiting for a thread; more are refused at once
     # input and terminal
-    input_rate: float = 4096.0  # bytes per second a session may send (sustained)
-    input_burst: int = 16384  # bytes a session may send at once (a paste, a burst of keys)
-    input_events: float = 60.0  # keys and mouse reports per second (sustained)...
-    input_events_burst: int = 120  # ...and at once
-    max_width: int = 500  # columns a terminal is rendered at, at most
+    input_rate: float = _flag(4096.0, "--input-rate", "bytes/s per session")
+    input_burst: int = _flag(16384, "--input-burst", "bytes per session")
+    input_events: float = _flag(
+        60.0, "--input-events", "keys and mouse reports per second per session"
+    )
+    input_events_burst: int = 120  # ...and at once (the flag: twice --input-events)
+    max_width: int = 500  # columns a terminal is rendered at, at most (--max-size WxH)
     max_height: int = 200  # rows
-    output_cap: int = 512 * 1024  # bytes queued for one client before frames are dropped
+    output_cap: int = _flag(512 * 1024, "--output-cap", "bytes queued per slow client")
 
 
 class TokenBucket:
