@@ -39,7 +39,7 @@ from ..tui.contract import TableLike, TroubleLike, WatchLike
 from .lobbyapi import Listing, LobbyError, RoomView
 from .lobbydesk import LobbyDesk
 from .players import PlayerDesk
-from .wire import TroubleInfo, dump, load, plain_fields
+from .wire import TroubleInfo, adapter, dump, load, plain_fields
 
 log = logging.getLogger("shengji_tui.server")
 
@@ -398,11 +398,22 @@ class HostService:
         n = int(a["sub"])  # (the front end's number: its pushes may come before the answer)
         link = front.link
 
+        sent: list[tuple[Event, ...]] = [()]  # the log this subscription was last sent
+
         def update(view: SeatView, events: list[Event], status: TableStatus) -> None:
+            # A play adds to the deal's log (most of a view's bytes): only the
+            # entries the front end does not have cross (`log_keep` of the last
+            # log it was sent, then `log_new`); a log that changed otherwise
+            # (a new deal, the declarations revealed) crosses whole (keep 0).
+            log, last = view.log, sent[0]
+            keep = len(last) if len(log) >= len(last) and log[: len(last)] == last else 0
+            sent[0] = log
             link.push(
                 "update",
                 sub=n,
-                view=dump(SeatView, view),
+                view=adapter(SeatView).dump_python(view, mode="json", exclude={"log"}),
+                log_keep=keep,
+                log_new=dump(list[Event], list(log[keep:])),
                 events=dump(list[Event], events),
                 status=dump(TableStatus, status),
             )

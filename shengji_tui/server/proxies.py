@@ -422,8 +422,13 @@ class TableProxy:
 
     # ------------------------------------------------------------ pushes
     def subscribe(self, seat: int | None, callback: UpdateCallback) -> Callable[[], None]:
+        had: list[tuple[Event, ...]] = [()]  # the log of this subscription's last view
+
         def update(a: dict[str, Any]) -> None:
-            view = load(SeatView, a["view"])
+            # the host sends the log's new entries only (hostside: `log_keep`)
+            log = had[0][: int(a["log_keep"])] + tuple(load(list[Event], a["log_new"]))
+            had[0] = log
+            view = load(SeatView, {**a["view"], "log": log})
             events = load(list[Event], a["events"])
             status = load(TableStatus, a["status"])
             self._views[seat] = view
