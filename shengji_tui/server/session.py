@@ -444,20 +444,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             if self.ctx.floor:  # `shengji bench ssh --floor`
                 app = FloorApp(table, seat, console=t.console(), driver_class=t.driver_class())
             else:
-                app = RemoteShengjiApp(
-                    table,
-                    seat,
-                    lang=self.lang,
-                    ascii=self.settings.ascii,
-                    theme=self.settings.theme,
-                    options=self.options(),
-                    console=t.console(),
-                    no_color="NO_COLOR" in t.env,
-                    driver_class=t.driver_class(),
-                    chat=True,
-                    show_hand=ShowHand(lobby, table_id, self.identity.id),
-                    settings=self.settings,
-                    keep_settings=self.keep_settings,
+                app = self.table_app(
+                    table, seat, show_hand=ShowHand(lobby, table_id, self.identity.id)
                 )
             await self.run_app(app)
             return self.crashed(app)
@@ -480,25 +468,32 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.resuming = True
             return False
         try:
-            app = RemoteShengjiApp(
-                seat,
-                0,
-                lang=self.lang,
-                ascii=self.settings.ascii,
-                theme=self.settings.theme,
-                options=self.options(),
-                console=t.console(),
-                no_color="NO_COLOR" in t.env,
-                driver_class=t.driver_class(),
-                chat=True,
-                spectate=seat,
-                settings=self.settings,
-                keep_settings=self.keep_settings,
-            )
+            app = self.table_app(seat, 0, spectate=seat)
             await self.run_app(app)
             return self.crashed(app)
         finally:
             seat.release()
+
+    def table_app(self, table: Any, seat: int, **kw: Any) -> RemoteShengjiApp:
+        """The table app on this session's terminal, in its player's language,
+        look and options (a player's seat, or a spectator's: `spectate`)."""
+        t = self.terminal
+        assert t is not None
+        return RemoteShengjiApp(
+            table,
+            seat,
+            lang=self.lang,
+            ascii=self.settings.ascii,
+            theme=self.settings.theme,
+            options=self.options(),
+            console=t.console(),
+            no_color="NO_COLOR" in t.env,
+            driver_class=t.driver_class(),
+            chat=True,
+            settings=self.settings,
+            keep_settings=self.keep_settings,
+            **kw,
+        )
 
     async def run_app(self, app: App[Any]) -> Any:
         if self.stopped:
