@@ -38,7 +38,7 @@ INACCURACY = 0.15  # levels (about 5 points of classic)
 MISTAKE = 0.3
 BLUNDER = 0.6
 Z_SURE = 2.0  # a cost within this many standard errors of 0 is noise: fine
-METHOD = 6  # the analysis's own version: a stored one of another is done again
+METHOD = 7  # the analysis's own version: a stored one of another is done again
 
 
 def classify(p: Priced) -> Class:

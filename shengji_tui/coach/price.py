@@ -29,9 +29,11 @@ overturn): each bury, then the round as the playbook plays it
 (`theft_round`, `overturn_round`), then the deal under the trump, dealer and
 kitty the round leaves. A find-friends bury is played out with the call its
 dealer made after it (its own plan), a find-friends declaration with the
-call the playbook makes after it (`dealing_priced`). A decision the search
-does not model (a declaration where declarations are hidden) is
-`Priced.unpriced`: weighed by nobody, cost 0.
+call the playbook makes after it, a declaration where declarations are
+hidden (four-deck) with the others' hidden ones and the theft round played
+as the playbook would (`hidden_dealing_rows`). A decision none of these
+models (a rules file's mix: `dealing_priced`) is `Priced.unpriced`: weighed
+by nobody, cost 0.
 
 The samples depend on the view and the decision's place in the game only
 (`Job.seed`), so a decision is priced the same whatever the hands the seat
@@ -64,7 +66,7 @@ from ..bots.declare_search import (
     searchable,
 )
 from ..bots.friends import call_options
-from ..bots.playbook import PlaybookBot, clearly_better, declared_suit
+from ..bots.playbook import PlaybookBot, clearly_better, declared_suit, pick_declaration
 from ..bots.rollout import Sim
 from ..bots.search import (
     EVAL_STEPS,
@@ -93,7 +95,16 @@ from ..engine import (
     Steal,
     declare_options,
 )
-from ..rules import Card, RuleSet, Suit, TrumpContext, format_cards, parse_card, parse_suit
+from ..rules import (
+    Card,
+    Rank,
+    RuleSet,
+    Suit,
+    TrumpContext,
+    format_cards,
+    parse_card,
+    parse_suit,
+)
 from .moments import Moment
 
 DEFAULT_BUDGET_MS = 400.0  # the search's work per decision (counted in steps, not time)
@@ -704,7 +715,7 @@ def dealing_priced(rs: RuleSet) -> bool:
     models it (fixed partners, open declaring, no kitty theft), and in find
     friends (open declaring, no auction, no theft), the dealer's friend called
     as the playbook calls it (`declare_search.friends_played_out`)."""
-    if searchable(rs):
+    if searchable(rs) or hidden_dealing(rs):
         return True
     return (
         rs.partnership == "find_friends"
@@ -727,14 +738,146 @@ def price_declare(job: Job) -> Priced:
     if not dealing_priced(view.rules):
         return unpriced(choices, played)
     tr = bot.tracker(view)
-    known = [tr.known[s] for s in range(view.rules.players)]
     opts = [list(c.cards) if c.cards else None for c in choices]
     even = scored(utility, even_points(view.rules))
-    rows = choose_dealing_declaration(
-        view, tr.unseen, known, opts, job.seed, job.max_steps, 0.0, even
-    )
+    if hidden_dealing(view.rules):
+        rows = hidden_dealing_rows(view, tr.unseen, opts, job.seed, job.max_steps, even)
+    else:
+        known = [tr.known[s] for s in range(view.rules.players)]
+        rows = choose_dealing_declaration(
+            view, tr.unseen, known, opts, job.seed, job.max_steps, 0.0, even
+        )
     u, p = split_rows(rows)
     return settle(choices, played, u, p, job.max_steps)
+
+
+def hidden_dealing(rs: RuleSet) -> bool:
+    """Declarations hidden until the dealing ends, the kitty stolen after the
+    bury (four-deck: fixed partners, no auction)."""
+    return (
+        rs.hidden_declaring
+        and rs.kitty_theft
+        and rs.partnership == "fixed"
+        and rs.bidding == "none"
+    )
+
+
+def hidden_dealing_rows(
+    view: SeatView,
+    unseen: Counter[Card],
+    options: Sequence[list[Card] | None],
+    seed: str,
+    max_steps: int,
+    utility: Callable[..., float],
+) -> list[list[float]]:
+    """Per sampled deal, the worth of each of `options` (a declaration now;
+    None: not now) where declarations are hidden and the kitty may be stolen
+    (four-deck). A sample deals the cards this seat has not seen (the others'
+    hands so far, the cards still to come in the engine's order, the kitty);
+    each other seat is taken to have declared what the playbook would with its
+    hand so far (hidden: this seat saw nothing of it). The rest is dealt card
+    by card, each seat declaring as the playbook would against its own last
+    declaration (hidden declaring: a seat overturns only itself) when a level
+    card or a joker comes and every third card, this seat quiet after "not
+    now"; then a round at full hands. The declarations are replayed by the
+    overturn rules (`rules.winning_declaration`), the declaring closed
+    (`rules.close_declaring`: a redeal is worth 0), the dealer buries its
+    cheapest cards, the theft round played (`theft_round`) and the deal played
+    out to the end under what it leaves."""
+    rs = view.rules
+    n, me, level = rs.players, view.seat, view.level
+    rank = rules.parse_rank(level)
+    sizes = view.hand_sizes
+    hand = list(view.hand)
+    dealt0 = sum(sizes)
+    free = sorted(unseen.elements(), key=lambda c: c.idx)
+    mine0 = view.standing.cards if view.standing is not None else None
+    senses: dict[Suit | None, Sense] = {}
+
+    def sense(trump: Suit | None) -> Sense:
+        sn = senses.get(trump)
+        if sn is None:
+            sn = senses[trump] = Sense(rs, TrumpContext(level, trump))
+        return sn
+
+    Decls = list[tuple[int, list[Card]]]
+
+    def asks(s: int, held: list[Card], last: dict[int, list[Card]], decls: Decls) -> int:
+        """Seat `s` declares as the playbook would against its own last
+        declaration (hidden: it sees no other); the checks it cost."""
+        own = last.get(s)
+        standing = None if own is None else (s, own)
+        pick = pick_declaration(rs, level, held, standing, own is not None, s)
+        if pick is not None:
+            last[s] = pick
+            decls.append((s, pick))
+        return 1
+
+    rows: list[list[float]] = []
+    steps = 0
+    while steps < max_steps:
+        rng = random.Random(f"{seed}/{len(rows)}")
+        pool = list(free)
+        rng.shuffle(pool)
+        parts, rest = split(pool, [0 if s == me else sizes[s] for s in range(n)])
+        hands = [hand if s == me else parts[s] for s in range(n)]
+        still, kitty = split(rest, [rs.hand_size - sizes[s] for s in range(n)])
+        row: list[float] = []
+        for opt in options:
+            held = [list(h) for h in hands]
+            last: dict[int, list[Card]] = {}
+            decls: Decls = []
+            checks = 0
+            for s in range(n):  # what the others declared so far, unseen here
+                if s != me:
+                    checks += asks(s, held[s], last, decls)
+            if mine0 is not None:
+                last[me] = list(mine0)
+                decls.append((me, list(mine0)))
+            if opt is not None:
+                last[me] = list(opt)
+                decls.append((me, list(opt)))
+            quiet = me if opt is None else None
+            at = [0] * n
+            dealt = dealt0
+            for _ in range(sum(len(f) for f in still)):
+                s = (view.first_seat + dealt) % n
+                dealt += 1
+                card = still[s][at[s]]
+                at[s] += 1
+                held[s].append(card)
+                if s == quiet or (card.rank not in (rank, Rank.LJ, Rank.BJ) and len(held[s]) % 3):
+                    continue
+                checks += asks(s, held[s], last, decls)
+            for s in range(n):  # a round at full hands
+                if not (s == quiet and view.phase == "declaring"):
+                    checks += asks(s, held[s], last, decls)
+            steps += checks * CHECK_STEPS
+            win = rules.winning_declaration(rs, level, decls)
+            standing = None if win is None else decls[win]
+            closed = rules.close_declaring(rs, level, standing, kitty, view.first_seat, view.dealer)
+            if closed.redeal or closed.dealer is None:
+                row.append(0.0)  # nothing won or lost
+                continue
+            trump, dealer = closed.trump_suit, closed.dealer
+            full = held[dealer] + kitty
+            bury = quick_bury(sense(trump), full, len(kitty))
+            held[dealer] = list((Counter(full) - Counter(bury)).elements())
+            if standing is not None:
+                deal = theft_round(
+                    rs, level, held, bury, standing, trump, dealer, dealer,
+                    view.dealer is None, sense,
+                )  # fmt: skip
+                held, bury, trump, dealer = deal.hands, deal.kitty, deal.trump, deal.dealer
+                steps += deal.checks * CHECK_STEPS
+            attackers = {s for s in range(n) if view.teams[s] != view.teams[dealer]}
+            sim = Sim(sense(trump), held, [], dealer, [0] * n, attackers, bury, dealer=dealer)
+            sim.run(0.0, 0)
+            steps += sim.steps
+            row.append(utility(rs, sim.attacker_points(0), me in attackers))
+        steps += SETUP_STEPS
+        rows.append(row)
+    return rows
 
 
 def price_steal(job: Job) -> Priced:

@@ -1,8 +1,7 @@
 """Every preset's decision kinds, each priced: a declaration or not while
 dealing, a bid, a pass or naming trump, the bury, the friend call, a kitty
-theft or three players' overturn, the plays. Only declarations the dealing
-search does not model (hidden, the kitty stolen after: four-deck) go
-unpriced."""
+theft or three players' overturn, the plays; none unpriced (a rules file
+may make a decision the pricing does not model: `Priced.unpriced`)."""
 
 from __future__ import annotations
 
@@ -39,20 +38,16 @@ def test_every_kind_of_decision_is_analysed(preset: str) -> None:
         a = analyse(game, 0, seat, budget_ms=2, workers=1)
         for v in a.verdicts:
             kinds.add(v.kind)
-            if v.priced.unpriced:
-                assert v.kind == "declare" and not dealing_priced(game.rules), v
-            else:
-                assert v.priced.samples > 0, v
-                if any(x != 0.0 for x in v.priced.points):
-                    with_points.add(v.kind)
+            assert not v.priced.unpriced and v.priced.samples > 0, v
+            if any(x != 0.0 for x in v.priced.points):
+                with_points.add(v.kind)
             assert v.priced.choices[v.priced.played].text() == v.played
     assert kinds == expected_kinds(preset)
     # each kind's choices worth points too (the side's, from the turning point
     # where the choice decides who deals), not only levels
-    priced = kinds - ({"declare"} if preset == "four-deck" else set())
-    assert with_points == priced
+    assert with_points == kinds
     if "declare" in kinds:
-        assert dealing_priced(game.rules) == (preset != "four-deck")
+        assert dealing_priced(game.rules)
 
 
 def test_find_friends_calls_without_a_view() -> None:
