@@ -8,7 +8,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Label, Static
 
 from ...engine import NextDeal
@@ -43,7 +43,8 @@ class DealResultScreen(Dialog):
         t = self.model.cat.t
         with Vertical(classes="dialog result"):
             yield Label(self.title_line(), classes="dialog-title", markup=False)
-            yield Static(self.body(), id="result-body", markup=False)
+            with VerticalScroll(id="result-scroll"):  # (long names: more lines)
+                yield Static(self.body(), id="result-body", markup=False)
             key = "result.keys_final" if self.final else "result.keys"
             if self.model.watching and not self.final:  # (the players start the next deal)
                 key = "watch.result_keys"
