@@ -15,7 +15,8 @@ clock guard, and the hint: `bots.Advisor` at its 150 ms), the same deals with
 that level at seat 0 and normal bots at the other seats; seat 0's decisions
 priced by the coach at `--budget-ms`; the mean cost per deal in levels and
 points (with a 95% interval over the deals) and the decisions classed
-mistake or blunder per deal.
+mistake or blunder per deal; `--kinds declare,bury`: of those decisions
+only (all are priced: the time is the whole analysis's).
 """
 
 from __future__ import annotations
@@ -128,11 +129,18 @@ def timing(a: argparse.Namespace) -> dict[str, Any]:
 
 def costs(a: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {"deals": a.deals, "budget_ms": a.budget_ms}
+    if a.kinds:
+        out["kinds"] = a.kinds
     for level in a.levels.split(","):
         lv, pts, bad = [], [], []
         for seed in range(a.seed, a.seed + a.deals):
             game = deal(seed, level)
             res = analyse(game, 0, 0, budget_ms=a.budget_ms, workers=a.workers)
+            if a.kinds:  # (the decisions of those kinds only)
+                kinds = set(a.kinds.split(","))
+                res = res.model_copy(
+                    update={"verdicts": tuple(v for v in res.verdicts if v.kind in kinds)}
+                )
             s = res.summary()
             if a.worst is not None:
                 keep_worst(a.worst, game, res, level)
@@ -159,6 +167,7 @@ def main() -> None:
     ap.add_argument("--budget-ms", type=float, default=1200.0, help="(cost) the coach's budget")
     ap.add_argument("--levels", default="easy,normal,hard,hint", help="(cost) the levels")
     ap.add_argument("--worst", type=Path, default=None, help="(cost) keep the blunders here")
+    ap.add_argument("--kinds", default="", help="(cost) only decisions of these kinds")
     a = ap.parse_args()
     res = timing(a) if a.what == "time" else costs(a)
     print(json.dumps(res))
