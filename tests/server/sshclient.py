@@ -188,6 +188,16 @@ class Client:
             self.chan.write(KEYS.get(k, k.encode()))
             await asyncio.sleep(gap)
 
+    async def press_until(self, text: str, *keys: str, each: float = 2.0, tries: int = 15) -> None:
+        """Press `keys` until `text` shows, `each` seconds apart at most (after a
+        flood a budget refills: the first keys may be dropped)."""
+        for _ in range(tries):
+            await self.press(*keys)
+            with contextlib.suppress(AssertionError):
+                await self.wait_for(text, each)
+                return
+        raise AssertionError(f"{self.name}: {keys} never showed {text!r}:\n{self.text()}")
+
     def send(self, data: bytes) -> None:
         assert self.chan is not None
         self.chan.write(data)
