@@ -28,7 +28,9 @@ from typing import Protocol
 from .. import rules
 from ..engine import GameState, SeatView
 from ..rules import TrumpContext
-from .settings import TurnClock
+from .seats import Seats
+from .settings import Pacing, TurnClock
+from .views import ViewCache
 
 
 @dataclass(frozen=True)
@@ -104,3 +106,37 @@ def decision_seconds(clock: TurnClock, state: GameState, view: SeatView) -> floa
     if single_play(view):
         return clock.single
     return clock.seconds
+
+
+def clock_for(
+    pacing: Pacing,
+    state: GameState,
+    seats: Seats,
+    old: Clock | None,
+    ticker: Ticker,
+    views: ViewCache,
+    *,
+    held: bool,
+) -> Clock | None:
+    """The clock for what `state` waits for (None: no turn clock, nobody human
+    to wait for): the same one (`old`) while it waits for the same decision (a
+    connection that comes or goes moves nothing), a new one for a new decision
+    or a seat taken back from 托管; the declaring window after the last card
+    where humans sit, unless the deal is `held`."""
+    tc = pacing.turn_clock
+    if tc is None:
+        return None
+    seat = state.awaiting()
+    if seat is not None:
+        if not seats.human(seat):
+            return None
+        if old is not None and (old.seat, old.version) == (seat, state.version):
+            return old
+        secs = decision_seconds(tc, state, views.get(state, seat))
+        return Clock(seat, ticker.now() + secs, secs, state.version)
+    if state.phase == "declaring" and not seats.all_bots() and not held:
+        if old is not None and (old.seat, old.version) == (None, state.version):
+            return old
+        secs = pacing.window
+        return Clock(None, ticker.now() + secs, secs, state.version)
+    return None

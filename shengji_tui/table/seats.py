@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..bots import BotSpec
-from .settings import SeatKind, SeatSettings, TableSettings
+from ..bots import Bot, BotLevel, BotSpec
+from .settings import SeatKind, SeatSettings, TableSettings, bot_seed
 
-__all__ = ["Seat", "SeatInfo", "Seats"]
+__all__ = ["Seat", "SeatBots", "SeatInfo", "Seats"]
 
 
 @dataclass(frozen=True)
@@ -190,3 +191,57 @@ class Seats:
     def auto(self, seat: int, on: bool) -> Seats:
         """`seat` in 托管 (or out of it)."""
         return self._with(seat, dataclasses.replace(self.seats[seat], on_auto=on))
+
+
+class SeatBots:
+    """The bots that play at a table, as its `Seats` say: each seated bot made
+    from its spec (kept while its occupant sits: `Seat.since`; made again for
+    one who sat down since), and the stand-ins that play a seat's timeouts and
+    its 托管 (one per seat, of the table's `stand_in` level, made when first
+    needed)."""
+
+    def __init__(self, seed: int, stand_in: BotLevel) -> None:
+        self.seed = seed
+        self.stand_in_level: BotLevel = stand_in
+        self._made: dict[int, tuple[int, Bot]] = {}  # seat -> (since, bot)
+        self._stand_ins: dict[int, Bot] = {}
+
+    def given(self, seats: Seats, bots: Mapping[int, Bot]) -> None:
+        """`bots` play instead of their seats' specs (test doubles, benchmarks)."""
+        for s, bot in bots.items():
+            if not 0 <= s < len(seats) or seats[s].who.kind != "bot":
+                raise ValueError(f"seat {s} is not a bot's seat in the settings")
+            self._made[s] = (seats[s].since, bot)
+
+    def follow(self, seats: Seats) -> None:
+        """The seated bots as `seats` says."""
+        made: dict[int, tuple[int, Bot]] = {}
+        for s, spec in seats.bots().items():
+            since = seats[s].since
+            kept = self._made.get(s)
+            made[s] = kept if kept is not None and kept[0] == since else (since, spec.make())
+        self._made = made
+
+    def at(self, seat: int) -> Bot | None:
+        """The bot seated at `seat` (None: none; a stand-in in 托管 is not seated)."""
+        made = self._made.get(seat)
+        return None if made is None else made[1]
+
+    def stand_in(self, seats: Seats, seat: int) -> Bot:
+        """The bot that plays `seat`'s timeouts and its 托管."""
+        bot = self._stand_ins.get(seat)
+        if bot is None:
+            spec = BotSpec(
+                level=self.stand_in_level,
+                seed=bot_seed(self.seed, seat),
+                name=seats[seat].who.name or f"seat {seat + 1}",
+            )
+            bot = self._stand_ins[seat] = spec.make()
+        return bot
+
+    def playing(self, seats: Seats) -> dict[int, Bot]:
+        """Who the driver lets act: the seated bots, and the stand-ins of the seats
+        in 托管."""
+        bots = {s: self.stand_in(seats, s) for s in seats.on_auto}
+        bots.update((s, bot) for s, (_, bot) in self._made.items())
+        return bots

@@ -1,54 +1,32 @@
 """`Table`: one authoritative game for asyncio callers (TUI sessions, SSH, bots).
 
-- Made from a `TableSettings` (settings.py): the rules, the seed, who sits
-  where (humans, bots by `BotSpec`, empty seats), the pacing. `settings` is
-  that record as it is now (seat changes and `set_pacing` included); the store
-  keeps it.
-- Seats: human, bot or empty (`seats`, a list of `SeatInfo`). A bot may stand in
-  for a human (`set_bot`) and hand the seat back (`set_bot(seat, None)`).
-- Every change goes through one `asyncio.Lock`: commands from all seats and the
-  driver's own are applied one at a time, in order.
-- Durable: with a `Store`, `submit` returns only once the command and its
-  events (and the summary of a deal it scores) are on disk (acknowledged =
-  durable); `Table.restore` rebuilds a table by replaying its log.
-- Subscribers get their seat's new view, the events as that seat may see
-  them and the table's `TableStatus` (its seats, its turn clock in seconds
-  left, whether the deal is held) after every change (a seat change, a hold:
-  the same view and no events), so that whoever shows the table needs to ask
-  it nothing between updates (a session in another process included). A
-  plain callback is called in order, inline; one that returns an awaitable has
-  its awaitables awaited in order by a task of its own, so a slow subscriber
-  never holds up the table or the other subscribers.
-- The driver task (`start`) deals at `deal_delay` a card, lets bots declare
-  between cards, closes the declarations (after `declare_window` when humans
-  sit at the table), lets a bot act `bot_delay` after it becomes its turn, and
-  starts the next deal when every seat is a bot (humans submit `NextDeal`).
-- Where a human sits, a bot declares `declare_delay` seconds (on average)
-  after it first could, as a person reacts, while the cards go on being dealt
-  (`plan(react=True)`); bot-only tables declare at once.
-- A human may hold the deal (`hold_deal`): no card is dealt and the
-  declarations stay open while anyone holds it; the holder deals one card at
-  a time with its own `DealNext`. It ends with the deal (not stored).
-- A store write the driver makes that fails (the disk is full, the file is
-  locked) does not stop it: the state stays as it was, the driver tries again
-  after a growing pause (`RETRY_DELAYS`), and `on_trouble` listeners hear of it
-  (a `StoreTrouble`, then None once a write succeeds again), so the players can
-  be told. Any other failure of the driver stops it for good (`wait_finished`
-  raises): the table is set aside (`Store.set_aside`: kept in the store as it
-  is, never restored or driven again), said in the log, its players hear a
-  `DriverStopped` through `on_trouble` (`trouble` keeps it), and a command
-  is refused from then on (`TableStopped`).
-- `meta`: what the table's owner records beside the game in the store (the SSH
-  lobby: its seat holders and table options), read back by `restore`.
-- The turn clock (`Pacing.turn_clock`; clock.py): `clock` is the running one,
-  for the awaited human's decision or the declaring window. When a human's
-  runs out, the stand-in bot (`TableSettings.stand_in`) makes the move; after
-  `TurnClock.limit` timeouts in a row the seat is in 托管 (`on_auto`: the bot
-  plays it, kept in the settings) until `reclaim(seat)` (the player pressed
-  a key) or a move of its own.
-- `channel` (notes.py): what is said beside the game (chat: `say`) and what
-  the table says of its clock, told to `listen`ers and kept in the store's
-  notes; never a command, never in the game's state.
+Made from a `TableSettings` (settings.py: the rules, the seed, who sits where,
+the pacing), or, restored, from its stored log replayed (`restore`: persist.py
+`resume`, then `Table(settings, resumed=...)`). Its parts, each in its module:
+
+- who sits where: one immutable `Seats` record (seats.py; `seating`, `seats`),
+  changed by one method per change and taken by `_reseat` alone; the bots
+  that play follow it (`SeatBots`);
+- every change goes through one `asyncio.Lock`: commands from all seats and
+  the driver's own are applied one at a time, in order;
+- durable: with a `Store`, `submit` returns only once the command and its
+  events (and the summary of a deal it scores) are on disk (persist.py);
+- subscribers (subscribers.py) get their seat's new view, the events as that
+  seat may see them and the table's `TableStatus` after every change;
+- the driver task (`start`) plays the table's own steps and the bots' moves
+  as `plan.plan` says, at the pace of pace.py, and waits for humans, in the
+  time of one injected `Ticker` (clock.py), which runs the turn clock too:
+  when a human's runs out the stand-in bot makes the move; after
+  `TurnClock.limit` timeouts in a row the seat is in 托管 (`on_auto`) until
+  `reclaim(seat)` or a move of its own;
+- a human may hold the deal (`hold_deal`): no card is dealt and the
+  declarations stay open while anyone holds it (not stored);
+- trouble (trouble.py): a store write of the driver's that fails is tried
+  again; any other failure of the driver stops the table for good (set aside
+  in the store, `DriverStopped`, commands refused: `TableStopped`);
+- `channel` (notes.py): what is said beside the game and what the table says
+  of its clock, told to `listen`ers and kept in the store's notes;
+- `meta`: what the table's owner records beside the game in the store.
 
 Bot-only tables are deterministic: the driver's choices are `plan.plan`, a
 function of the state and the bots, and a bot decides from its seed and the
@@ -59,14 +37,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import inspect
 import logging
 import math
 import random
 import time
 import uuid
-from collections.abc import Awaitable, Callable, Coroutine, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Coroutine, Mapping
 from typing import Any, TypeVar
 
 from ..bots import Bot, BotSpec
@@ -76,34 +52,41 @@ from ..engine import (
     Command,
     DealReview,
     GameState,
-    RuleError,
     SeatView,
     WrongSeat,
     apply,
     events_for,
     new_game,
     review_for,
-    review_of,
 )
 from ..engine.events import Event
 from ..rules import RuleSet
 from ..store import Store, StoreError
-from .clock import Clock, MonotonicTicker, Ticker, decision_seconds
+from .clock import Clock, MonotonicTicker, Ticker, clock_for
 from .notes import AutoNote, ChatNote, Note, NoteCallback, TableChannel, TimeoutNote
+from .pace import Pace
 from .persist import NoteKeeper, Resumed, result_of, resume, stored_move
 from .plan import Step, bot_move, plan
-from .seats import SeatInfo, Seats
-from .settings import DEFAULT_DECLARE_WINDOW, Pacing, TableSettings, bot_seed
-from .takeback import TakeBackRefused, take_back_point
-from .views import SPECTATOR, ViewCache
+from .seats import SeatBots, SeatInfo, Seats
+from .settings import DEFAULT_DECLARE_WINDOW, Pacing, TableSettings
+from .subscribers import Callback, ClockStatus, Subscribers, TableStatus
+from .takeback import TakeBackRefused, past_review, replayed_to, take_back_point
+from .trouble import (
+    RETRY_DELAYS,
+    DriverStopped,
+    StoreTrouble,
+    TableStopped,
+    Trouble,
+    TroubleCallback,
+    TroubleListeners,
+    store_trouble,
+)
+from .views import ViewCache
 
 log = logging.getLogger("shengji_tui.table")
 
-Callback = Callable[[SeatView, list[Event], "TableStatus"], Awaitable[None] | None]
 T = TypeVar("T")
 
-# pauses between attempts at a store write that failed (the last one repeats)
-RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 _DEALING = ("dealing", "declaring")  # the phases a hold holds
 __all__ = [
     "DEFAULT_DECLARE_WINDOW",
@@ -118,72 +101,6 @@ __all__ = [
     "TableStopped",
     "result_of",
 ]
-
-
-@dataclass(frozen=True)
-class StoreTrouble:
-    """The table cannot store its moves: `error` is the store's sentence (for the
-    log), `reason` its last clause (what to show players: no server path); the
-    driver tries again in `retry_in` seconds (attempt number `attempts`)."""
-
-    error: str
-    retry_in: float
-    attempts: int
-    reason: str = ""
-    stopped: bool = False  # (the table waits and tries again: see DriverStopped)
-
-
-@dataclass(frozen=True)
-class DriverStopped:
-    """The table's driver failed with an error that is not the store's: the game
-    cannot go on. `error` is the whole error (for the log), `reason` its kind
-    (what players are told: nothing of the server's)."""
-
-    error: str
-    reason: str
-    stopped: bool = True
-
-
-Trouble = StoreTrouble | DriverStopped
-TroubleCallback = Callable[[Trouble | None], None]
-
-
-class TableStopped(RuleError):
-    """A command at a table whose driver failed (`DriverStopped`)."""
-
-    code = "stopped"
-
-
-@dataclass(frozen=True)
-class ClockStatus:
-    """The running turn clock as a subscriber is told it: `seat`'s decision
-    (None: the declaring window) has `left` seconds to go when told (not a
-    deadline: the table's time is not the reader's), of `seconds`, in state
-    `version`."""
-
-    seat: int | None
-    left: float
-    seconds: float
-    version: int
-
-
-@dataclass(frozen=True)
-class TableStatus:
-    """What the table says of itself with every update, beside the view: each
-    seat as the players see it, the turn clock (None: none runs), whether
-    someone holds the deal."""
-
-    seats: tuple[SeatInfo, ...]
-    clock: ClockStatus | None = None
-    deal_held: bool = False
-
-
-class _Subscriber:
-    def __init__(self, seat: int | None, callback: Callback) -> None:
-        self.seat = seat
-        self.callback = callback
-        self.queue: asyncio.Queue[Awaitable[None] | None] | None = None
-        self.task: asyncio.Task[None] | None = None
 
 
 class Table:
@@ -228,37 +145,31 @@ class Table:
             self._commands = list(resumed.commands)
             self._past = list(resumed.past)
             self._seats = Seats.resumed(settings)
-        # the seated bots as made, each with the generation its seat's occupant sat
-        # down in (`Seat.since`): a bot seated again is made again
-        self._made: dict[int, tuple[int, Bot]] = {}
-        for s, bot in (bots or {}).items():
-            if not 0 <= s < self.rules.players or settings.seats[s].kind != "bot":
-                raise ValueError(f"seat {s} is not a bot's seat in the settings")
-            self._made[s] = (self._seats[s].since, bot)
-        self._make_bots()
+        self._bots = SeatBots(self.seed, settings.stand_in)  # who plays, as the seats say
+        self._bots.given(self._seats, bots or {})
+        self._bots.follow(self._seats)
         self._lock = asyncio.Lock()
         self._changed = asyncio.Event()
         self._done = asyncio.Event()
-        self._subs: list[_Subscriber] = []
         self._views = ViewCache()  # for subscribers and view() (event-loop thread)
+        self._subs = Subscribers(self.table_id, self._views)
         self._bot_views = ViewCache()  # for the driver's planning (its worker thread)
         self._task: asyncio.Task[None] | None = None
         self._error: BaseException | None = None
         self._closed = False
-        self._trouble_subs: list[TroubleCallback] = []
+        self._trouble_subs = TroubleListeners(self.table_id)
         # the driver's writes are failing (StoreTrouble), or it failed (DriverStopped)
         self.trouble: Trouble | None = None
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
         self._ticker: Ticker = ticker or MonotonicTicker()
         self._clock: Clock | None = None
         self._timeouts: dict[int, int] = {}  # seat -> timeouts in a row
-        self._stand_ins: dict[int, Bot] = {}  # the bots that play timeouts and 托管
         for s in self._seats.on_auto:
-            self._stand_in(s)
+            self._bots.stand_in(self._seats, s)
         self.channel = channel if channel is not None else TableChannel()
         self._notes: NoteKeeper | None = None  # the notes' writer to the store
         self._holds: set[int] = set()  # seats holding the deal (`hold_deal`)
-        self._react_due: dict[int, float] = {}  # bot seat -> when it declares (ticker time)
+        self._pace = Pace(self.seed)  # the driver's delays, the bots' reactions
         if resumed is not None:
             self.channel.load(resumed.notes)
             if self.finished:
@@ -384,8 +295,7 @@ class Table:
         return Source(game, self._store)
 
     def bot_at(self, seat: int) -> Bot | None:
-        made = self._made.get(seat)
-        return None if made is None else made[1]
+        return self._bots.at(seat)
 
     @property
     def clock(self) -> Clock | None:
@@ -424,58 +334,11 @@ class Table:
         unsubscriber."""
         if seat is not None:
             self._check_seat(seat)
-        sub = _Subscriber(seat, callback)
-        self._subs.append(sub)
-
-        def unsubscribe() -> None:
-            if sub in self._subs:
-                self._subs.remove(sub)
-            if sub.queue is not None:
-                sub.queue.put_nowait(None)
-
-        return unsubscribe
+        return self._subs.add(seat, callback)
 
     def _notify(self, events: list[Event]) -> None:
-        state = self._state
-        status = self.status() if self._subs else None
-        for sub in list(self._subs):
-            assert status is not None
-            view = self._views.get(state, sub.seat)
-            seen = events_for(events, SPECTATOR if sub.seat is None else sub.seat, state)
-            self._deliver(sub, view, seen, status)
-
-    def _deliver(
-        self, sub: _Subscriber, view: SeatView, events: list[Event], status: TableStatus
-    ) -> None:
-        try:
-            result = sub.callback(view, events, status)
-        except Exception:
-            log.exception("table %s: a subscriber of seat %s failed", self.table_id, sub.seat)
-            return
-        if result is None or not inspect.isawaitable(result):
-            return
-        if sub.queue is None:
-            try:
-                asyncio.get_running_loop()
-            except RuntimeError:
-                log.warning("table %s: an async subscriber outside an event loop", self.table_id)
-                if inspect.iscoroutine(result):
-                    result.close()
-                return
-            sub.queue = asyncio.Queue()
-            sub.task = asyncio.create_task(self._pump(sub), name=f"table-{self.table_id}-sub")
-        sub.queue.put_nowait(result)
-
-    async def _pump(self, sub: _Subscriber) -> None:
-        assert sub.queue is not None
-        while True:
-            item = await sub.queue.get()
-            if item is None:
-                return
-            try:
-                await item
-            except Exception:
-                log.exception("table %s: a subscriber of seat %s failed", self.table_id, sub.seat)
+        if self._subs:
+            self._subs.notify(self._state, events, self.status())
 
     # ------------------------------------------------------------ seats
 
@@ -488,20 +351,10 @@ class Table:
         if save:
             self._settings = self._settings.replace(seats=seats.settings, on_auto=seats.on_auto)
             self._save_settings()
-        self._make_bots()
+        self._bots.follow(seats)
         self._changed.set()
         self._refresh_clock()
         self._notify([])
-
-    def _make_bots(self) -> None:
-        """The seated bots as the seats record says: kept while their occupant
-        sits, made from the spec for one who sat down since."""
-        made: dict[int, tuple[int, Bot]] = {}
-        for s, spec in self._seats.bots().items():
-            since = self._seats[s].since
-            kept = self._made.get(s)
-            made[s] = kept if kept is not None and kept[0] == since else (since, spec.make())
-        self._made = made
 
     def set_bot(self, seat: int, bot: BotSpec | None) -> None:
         """Seat a bot of `bot` (standing in for the human there, if any); None hands
@@ -565,49 +418,20 @@ class Table:
 
     # ------------------------------------------------------------ the clock, 托管
 
-    def _stand_in(self, seat: int) -> Bot:
-        """The bot that plays `seat`'s timeouts and its 托管 (of the stand-in level)."""
-        bot = self._stand_ins.get(seat)
-        if bot is None:
-            spec = BotSpec(
-                level=self._settings.stand_in,
-                seed=bot_seed(self.seed, seat),
-                name=self._seats[seat].who.name or f"seat {seat + 1}",
-            )
-            bot = self._stand_ins[seat] = spec.make()
-        return bot
-
-    def _playing_bots(self) -> dict[int, Bot]:
-        """Who the driver lets act: the seated bots, and the bots of seats in 托管."""
-        bots = {s: self._stand_in(s) for s in self._seats.on_auto}
-        bots.update((s, bot) for s, (_, bot) in self._made.items())
-        return bots
-
     def _refresh_clock(self) -> None:
-        """The clock for what the state waits for now: the same one while it waits
-        for the same decision (a connection that comes or goes moves nothing), a
-        new one for a new decision or a seat taken back from 托管."""
-        tc = self._settings.pacing.turn_clock
-        st = self._state
-        old = self._clock
-        clock: Clock | None = None
-        if tc is not None and not self._closed:
-            seat = st.awaiting()
-            if seat is not None:
-                if not self._seats.human(seat):
-                    clock = None
-                elif old is not None and (old.seat, old.version) == (seat, st.version):
-                    clock = old
-                else:
-                    secs = decision_seconds(tc, st, self._views.get(st, seat))
-                    clock = Clock(seat, self._ticker.now() + secs, secs, st.version)
-            elif st.phase == "declaring" and not self._all_bots() and not self.deal_held:
-                if old is not None and (old.seat, old.version) == (None, st.version):
-                    clock = old
-                else:
-                    secs = self._settings.pacing.window
-                    clock = Clock(None, self._ticker.now() + secs, secs, st.version)
-        self._clock = clock
+        """The clock for what the state waits for now (clock.py `clock_for`)."""
+        if self._closed:
+            self._clock = None
+            return
+        self._clock = clock_for(
+            self._settings.pacing,
+            self._state,
+            self._seats,
+            self._clock,
+            self._ticker,
+            self._views,
+            held=self.deal_held,
+        )
 
     async def reclaim(self, seat: int) -> bool:
         """`seat`'s player takes it back from 托管 (a key pressed at the table);
@@ -626,7 +450,7 @@ class Table:
 
     def _set_on_auto(self, seat: int, on: bool, timeouts: int = 0, quiet: bool = False) -> None:
         if on:
-            self._stand_in(seat)
+            self._bots.stand_in(self._seats, seat)
         self._reseat(self._seats.auto(seat, on))
         if not quiet:
             self._tell(
@@ -657,7 +481,7 @@ class Table:
             await self._store_failed(e)
 
     async def _time_out(self, st: GameState, gen: int, seat: int) -> None:
-        bot = self._stand_in(seat)
+        bot = self._bots.stand_in(self._seats, seat)
         step = await asyncio.to_thread(bot_move, st, seat, bot, self._bot_views)
         async with self._lock:
             if self._state is not st or self._seats.gen != gen:
@@ -755,15 +579,14 @@ class Table:
             # cache checks which state a view belongs to, so views of a state
             # that is never adopted are only a wasted effort).
             try:
-                for sub in list(self._subs):
-                    self._views.get(new, sub.seat)
+                self._subs.prepare(new)
             except Exception:
                 log.exception("table %s: views of version %s", self.table_id, new.version)
             await stored
             if isinstance(self.trouble, StoreTrouble):
                 log.warning("table %s: the store takes moves again", self.table_id)
                 self.trouble = None
-                self._tell_trouble(None)
+                self._trouble_subs.tell(None)
         done = past_review(self._state, new)
         if done is not None:
             self._past.append(done)
@@ -801,19 +624,7 @@ class Table:
             if back_to is None:
                 raise TakeBackRefused("nothing", "you have made no move to take back yet")
             kept = self._commands[:back_to]
-
-            def rebuild() -> tuple[GameState, list[DealReview]]:
-                state = new_game(self.rules, self.seed)
-                past: list[DealReview] = []
-                for cmd in kept:
-                    new, _ = apply(state, cmd)
-                    done = past_review(state, new)
-                    if done is not None:
-                        past.append(done)
-                    state = new
-                return state, past
-
-            state, past = await asyncio.to_thread(rebuild)
+            state, past = await asyncio.to_thread(replayed_to, self.rules, self.seed, kept)
             if self._store is not None:
                 await asyncio.get_running_loop().run_in_executor(
                     None, self._store.take_back, self.table_id, back_to, seat
@@ -885,48 +696,12 @@ class Table:
                     self._state.version,
                     self.table_id,
                 )
-        self._tell_trouble(stopped)
-
-    def _delay(self, step: Step, all_bots: bool) -> float:
-        if step.kind in ("deal", "close") and self.deal_held:
-            return math.inf  # until the hold ends (or a seat deals a card)
-        if step.kind == "deal":
-            return self.deal_delay
-        if step.kind == "declare":
-            return 0.0
-        if step.kind == "close" and not all_bots:
-            return self._settings.pacing.window
-        return self.bot_delay
-
-    def _react(self, step: Step, st: GameState) -> tuple[Step, float | None]:
-        """Of the declarations `step` carries (`plan(react=True)`), the first whose
-        bot has had its time to react (counted from when it first could declare);
-        else `step` itself and the seconds until the next bot's time."""
-        due = self._react_due
-        want = {w.seat: w for w in step.wanting if w.seat is not None}
-        for seat in [s for s in due if s not in want]:
-            del due[seat]
-        if not want:
-            return step, None
-        now = self._ticker.now()
-        for seat in want:
-            if seat not in due:
-                due[seat] = now + self._reaction(st, seat)
-        ready = [seat for seat in sorted(want) if due[seat] <= now]
-        if ready:
-            return want[ready[0]], None
-        return step, min(due[seat] for seat in want) - now
+        self._trouble_subs.tell(stopped)
 
     async def _pause(self, seconds: float) -> bool:
         """Wait `seconds` in the table's time (its ticker's; `math.inf`: until a
         change); True when a change (a move, a seat, a hold) ended it."""
         return await self._ticker.wait(self._changed, self._ticker.now() + seconds)
-
-    def _reaction(self, st: GameState, seat: int) -> float:
-        """How long the bot at `seat` takes to declare: 0.6 to 1.4 times the
-        pacing's `declare_delay` (people do not all react alike)."""
-        r = random.Random(f"{self.seed}/{st.deal_no}/{seat}/{st.version}").random()
-        return self._settings.pacing.declare_delay * (0.6 + 0.8 * r)
 
     async def _drive_loop(self) -> None:
         while not self._closed:
@@ -940,7 +715,7 @@ class Table:
             if st.phase not in _DEALING:
                 self._holds.clear()
             react = not all_bots and self._settings.pacing.declare_delay > 0
-            bots = self._playing_bots()  # (seats in 托管 included)
+            bots = self._bots.playing(self._seats)  # (seats in 托管 included)
             if bots:  # bots think in a worker thread, off the event loop
                 step = await asyncio.to_thread(
                     plan,
@@ -953,12 +728,13 @@ class Table:
             else:  # only the table's own steps (deal, close): cheap, and no thread hop
                 step = plan(st, {}, all_bots=all_bots, views=self._bot_views)
             if step is None:
-                self._react_due.clear()
+                self._pace.clear()
                 if self._state is st and self._seats.gen == gen:
                     await self._wait_for_human(st, gen)
                 continue
-            step, react_in = self._react(step, st)
-            delay = self._delay(step, all_bots)
+            pacing = self._settings.pacing
+            step, react_in = self._pace.react(step, st, self._ticker.now(), pacing)
+            delay = self._pace.delay(step, pacing, all_bots=all_bots, held=self.deal_held)
             wait = delay if react_in is None else min(delay, react_in)
             woken = wait > 0 and await self._pause(wait)
             if woken or wait < delay or self._state is not st or self._seats.gen != gen:
@@ -968,19 +744,14 @@ class Table:
             except (StoreError, OSError) as e:
                 await self._store_failed(e)
             if step.kind == "declare" and step.seat is not None:
-                self._react_due.pop(step.seat, None)  # (another one is a new reaction)
+                self._pace.declared(step.seat)  # (another one is a new reaction)
 
     async def _store_failed(self, e: Exception) -> None:
         """A write of the driver's failed (the state is unchanged): say so, pause
         (less than that if anything changes), then the loop plans the move again."""
         prev = self.trouble if isinstance(self.trouble, StoreTrouble) else None
-        attempts = 1 if prev is None else prev.attempts + 1
-        delays = self.retry_delays or RETRY_DELAYS
-        delay = delays[min(attempts, len(delays)) - 1]
-        error = str(e) or type(e).__name__
-        reason = e.strerror if isinstance(e, OSError) and e.strerror else error
-        reason = reason.rsplit(": ", 1)[-1]  # "the game store /x could not ...: disk is full"
-        self.trouble = StoreTrouble(error, delay, attempts, reason)
+        self.trouble = trouble = store_trouble(e, prev, self.retry_delays)
+        attempts = trouble.attempts
         if prev is None:
             log.warning(
                 "table %s: the store refused move %d (%s); trying again with back-off",
@@ -988,31 +759,18 @@ class Table:
                 self._state.version + 1,
                 e,
             )
-            self._tell_trouble(self.trouble)
+            self._trouble_subs.tell(trouble)
         elif attempts & (attempts - 1) == 0:  # 2, 4, 8...: the log does not fill the disk
             log.warning(
                 "table %s: still cannot store (%d attempts): %s", self.table_id, attempts, e
             )
-        await self._pause(delay)
+        await self._pause(trouble.retry_in)
 
     def on_trouble(self, callback: TroubleCallback) -> Callable[[], None]:
         """Call `callback(StoreTrouble)` when the driver's store writes start failing
         and `callback(None)` when one succeeds again, `callback(DriverStopped)`
         when the driver fails for good; returns the unsubscriber."""
-        self._trouble_subs.append(callback)
-
-        def unsubscribe() -> None:
-            with contextlib.suppress(ValueError):
-                self._trouble_subs.remove(callback)
-
-        return unsubscribe
-
-    def _tell_trouble(self, trouble: Trouble | None) -> None:
-        for cb in list(self._trouble_subs):
-            try:
-                cb(trouble)
-            except Exception:
-                log.exception("table %s: a trouble listener failed", self.table_id)
+        return self._trouble_subs.add(callback)
 
     async def _act(self, step: Step, planned: GameState, gen: int) -> None:
         async with self._lock:
@@ -1040,14 +798,7 @@ class Table:
             pass
         if self._notes is not None:  # the notes said last are in the store too
             await self._notes.drain()
-        for sub in list(self._subs):
-            if sub.queue is not None and sub.task is not None:
-                sub.queue.put_nowait(None)
-                try:
-                    await asyncio.wait_for(asyncio.shield(sub.task), 2.0)
-                except TimeoutError:
-                    sub.task.cancel()
-        self._subs.clear()
+        await self._subs.close()
         self._trouble_subs.clear()
         self._done.set()
 
@@ -1072,10 +823,3 @@ class Table:
         return cls(
             settings, table_id=table_id, store=store, bots=bots, ticker=ticker, resumed=resumed
         )
-
-
-def past_review(old: GameState, new: GameState) -> DealReview | None:
-    """The review of the deal `old` finished, when `new` starts the next one."""
-    if old.result is None or new.deal_no == old.deal_no:
-        return None
-    return review_of(old.rules, old.log, levels=old.levels)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import PACING, Command
+from ..engine import PACING, Command, DealReview, GameState, apply, new_game, review_of
+from ..rules import RuleSet
 
 
 class TakeBackRefused(Exception):
@@ -35,3 +36,26 @@ def take_back_point(commands: Sequence[Command], seat: int) -> int | None:
         if decision_of(commands[i], seat):
             return i
     return None
+
+
+def past_review(old: GameState, new: GameState) -> DealReview | None:
+    """The review of the deal `old` finished, when `new` starts the next one."""
+    if old.result is None or new.deal_no == old.deal_no:
+        return None
+    return review_of(old.rules, old.log, levels=old.levels)
+
+
+def replayed_to(
+    rules: RuleSet, seed: int, kept: Sequence[Command]
+) -> tuple[GameState, list[DealReview]]:
+    """The game of `rules` and `seed` after the commands `kept` (the state a
+    take-back goes back to), and the reviews of the deals they finished."""
+    state = new_game(rules, seed)
+    past: list[DealReview] = []
+    for cmd in kept:
+        new, _ = apply(state, cmd)
+        done = past_review(state, new)
+        if done is not None:
+            past.append(done)
+        state = new
+    return state, past
