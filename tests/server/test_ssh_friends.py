@@ -13,6 +13,7 @@ import re
 from shengji_tui.engine import GameState, known_sides, view_for
 from shengji_tui.rules import Card
 from shengji_tui.server import ShengjiServer
+from shengji_tui.table import spectator_view
 from shengji_tui.text import CardText, Catalogue
 
 from .conftest import out
@@ -99,10 +100,11 @@ async def test_five_clients_play_a_find_friends_deal(
             return
         checked[0] += 1
         told = tells(room_names[st.friend])
-        # what this seat can prove from its hand and the public plays (a seat
+        # what this seat (or a spectator) can prove from its hand and the public plays (a seat
         # may deduce the friend before the reveal: a farther holder played a
         # copy, and it holds none itself)
-        proven = seat is not None and known_sides(view_for(st, seat))[st.friend] == "friend"
+        view = spectator_view(st) if seat is None else view_for(st, seat)
+        proven = known_sides(view)[st.friend] == "friend"
         for line in c.lines():
             if seat != st.friend and not proven and told.search(line):
                 leaks.append(f"{c.name} (seat {seat}) is told who the friend is: {line!r}")
