@@ -211,7 +211,8 @@ class AuctionPresenter:
         rs = v.rules
         up = rising(rs)
         title = t("auction.title_up" if up else "auction.title_down", start=rs.bid_start)
-        lines = [self.calls_line(m)]
+        # (a small centre may leave the calls out: each seat's panel shows its own)
+        lines = [self.chips.optional(self.calls_line(m), 2)]
         st = rules.auction_status(rs, v.auction)
         mine = v.awaiting == m.me
         if mine:

@@ -746,8 +746,8 @@ class Presenter:
         else:
             lines.append(words(t("declare.none_standing"), "seat--dim"))
         opts = m.declare_options()
-        if not opts:
-            lines.append(words(self.why_no_declaration(m), "seat--dim"))
+        if not opts:  # (a small centre may leave it out: d says it)
+            lines.append(self.optional(words(self.why_no_declaration(m), "seat--dim"), 1))
             return DeclareProps(True, tuple(lines))
         pieces: list[Piece] = [Words(t("declare.can") + " ")]
         for i, o in enumerate(opts):
