@@ -1,5 +1,5 @@
 """The suggestion key's adviser (bots/advice.py): the best bot's move and its
-reason, never the plain mistakes the old cheap hint made (issue 15)."""
+reason, never the plain mistakes the old cheap hint made."""
 
 from __future__ import annotations
 

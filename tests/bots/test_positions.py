@@ -1,4 +1,4 @@
-"""Plain mistakes players saw (issue 15), each as a position: a view in, the
+"""Plain mistakes players saw, each as a position: a view in, the
 bad move never out, for the normal bot and the hard bot (its search without
 the clock guard, in one process: the same moves on any machine).
 

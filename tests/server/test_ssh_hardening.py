@@ -1,4 +1,4 @@
-"""The attacks of issue 17 on logins, slots and input, each against a real
+"""The attacks on logins, slots and input, each against a real
 server on loopback with asyncssh (or OpenSSH) clients (docs/security.md,
 "Authentication, connections and input")."""
 

@@ -271,7 +271,7 @@ class FlakyDisk(Store):
 
 
 async def test_a_bot_table_rides_out_a_full_disk_and_plays_on(tmp_path: Path) -> None:
-    """Broken 4 of issue 17: a store write of the driver's that fails (the disk is
+    """A store write of the driver's that fails (the disk is
     full) no longer stops the table for good: the state stays, the listeners hear
     of the trouble once, the driver tries again with growing pauses, and plays on
     by itself once a write succeeds; the stored log has no gap."""
