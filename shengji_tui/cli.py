@@ -50,7 +50,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from .store.replay_cli import main as replay_main
+    from .replay_cli import main as replay_main
 
     return replay_main(args)
 

@@ -1,5 +1,5 @@
 """The TUI never opens the store: `shengji play` and `shengji replay --review`
-open it (shengji_tui/play_cli.py, store/replay_cli.py) and hand the app a
+open it (shengji_tui/play_cli.py, shengji_tui/replay_cli.py) and hand the app a
 table factory and the saved games, or a game's record. So no module under
 shengji_tui/tui/ imports shengji_tui.store, absolutely or relatively, at the
 top or inside a function."""

@@ -126,7 +126,7 @@ def analysis_text(
 
 
 def main(args: argparse.Namespace) -> int:
-    from ..store.replay_cli import resolve_id
+    from ..replay_cli import resolve_id
 
     data_dir = Path(args.data_dir).expanduser() if args.data_dir else default_data_dir()
     path = db_path(data_dir)

@@ -14,8 +14,8 @@ import pytest
 from table_helpers import wait_until
 
 from shengji_tui.engine import DealNext, NextDeal
+from shengji_tui.replay_cli import game_text, list_games
 from shengji_tui.store import Store
-from shengji_tui.store.replay_cli import game_text, list_games
 from shengji_tui.table import (
     DriverStopped,
     Pacing,

@@ -2,7 +2,9 @@
 is told by the narrator of the TUI's log, `shengji_tui.text.narrate_game`, in
 the language of `--lang` or the locale, cards in ASCII notation); `--json`:
 the game as one `GameRecord` (every deal: the hands as dealt, the kitty, the
-tricks, the result); `--review`: the deals stepped through in the terminal."""
+tricks, the result); `--review`: the deals stepped through in the terminal.
+The command opens the store and hands the review app its record (nothing
+under tui/ opens the store)."""
 
 from __future__ import annotations
 
@@ -12,11 +14,11 @@ import sys
 import time
 from pathlib import Path
 
-from ..engine import new_game
-from ..text import Catalogue, detect_lang, narrate_game
-from .db import Store, StoreError, TableSummary, UnknownTable, db_path, default_data_dir
-from .record import GameRecord, game_record
-from .replay import replay
+from .engine import new_game
+from .store import Store, StoreError, TableSummary, UnknownTable, db_path, default_data_dir
+from .store.record import GameRecord, game_record
+from .store.replay import replay
+from .text import Catalogue, detect_lang, narrate_game
 
 
 def _when(t: float | None) -> str:
@@ -104,9 +106,9 @@ def review(record: GameRecord, lang: str, ascii: bool, store: Store | None = Non
     if not record.deals:
         print(Catalogue(lang).t("review.no_deals", id=record.table_id))
         return 1
-    from ..coach.service import Analyst, Source
-    from ..coach.stored import game_log, seat_of
-    from ..tui.review_app import ReviewApp
+    from .coach.service import Analyst, Source
+    from .coach.stored import game_log, seat_of
+    from .tui.review_app import ReviewApp
 
     analyst, seat = None, 0
     if store is not None:
