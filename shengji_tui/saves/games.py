@@ -126,12 +126,7 @@ def table_settings(options: GameOptions, cat: Catalogue) -> TableSettings:
         rules=rs,
         seed=seed,
         seats=tuple(seats),
-        pacing=Pacing(
-            bot_delay=options.bot_delay,
-            deal_delay=options.deal_delay,
-            declare_window=options.declare_window,
-            declare_delay=options.declare_delay,
-        ),
+        pacing=Pacing.taken_from(options),
         card_counter=options.card_counter,
     )
 
@@ -444,13 +439,7 @@ class Saves:
             seats = list(st.seats)
             for s in humans:
                 seats[s] = SeatSettings.human(human_name(cat, humans, s))
-            pacing = st.pacing.replace(
-                bot_delay=options.bot_delay,
-                deal_delay=options.deal_delay,
-                declare_window=options.declare_window,
-                declare_delay=options.declare_delay,
-            )
-            return st.replace(seats=tuple(seats), pacing=pacing)
+            return st.replace(seats=tuple(seats), pacing=st.pacing.updated_from(options))
 
         if table_id in self.store.unfinished():
             table = Table.restore(self.store, table_id, adjust=adjust)

@@ -273,10 +273,7 @@ class RoomRecord(_Record):
             players=room.players,
             options=OptionsRecord.model_construct(
                 preset=st.rules.name,
-                grace=st.pacing.grace,
-                bot_delay=st.pacing.bot_delay,
-                deal_delay=st.pacing.deal_delay,
-                declare_delay=st.pacing.declare_delay,
+                **st.pacing.values_for(OptionsRecord.model_fields),
                 standin_level=st.stand_in,
                 seed=st.seed,
                 card_counter=st.card_counter,
@@ -292,12 +289,7 @@ class RoomRecord(_Record):
         settings = TableSettings(
             rules=rules,
             seed=self.seed,
-            pacing=Pacing(
-                grace=o.grace,
-                bot_delay=o.bot_delay,
-                deal_delay=o.deal_delay,
-                declare_delay=o.declare_delay,
-            ),
+            pacing=Pacing.taken_from(o),
             stand_in=o.standin_level,
             card_counter=o.card_counter,
         )

@@ -35,7 +35,7 @@ module): `{"seats": [{"kind", "name", "bot": {"type": ...}, "stand_in_for"}],
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, Self
 
 from pydantic import (
@@ -151,6 +151,24 @@ class Pacing(_Frozen):
     @property
     def window(self) -> float:
         return DEFAULT_DECLARE_WINDOW if self.declare_window is None else self.declare_window
+
+    @classmethod
+    def taken_from(cls, options: object) -> Pacing:
+        """The pacing `options` give (the start menu's, a stored room's): each
+        field of Pacing that `options` has; the others their defaults."""
+        return cls.model_validate(_pacing_values(options))
+
+    def updated_from(self, options: object) -> Pacing:
+        """This pacing with every field `options` has taken from it."""
+        return self.replace(**_pacing_values(options))
+
+    def values_for(self, fields: Iterable[str]) -> dict[str, Any]:
+        """This pacing's values of `fields` that are Pacing's (a record's)."""
+        return {f: getattr(self, f) for f in fields if f in Pacing.model_fields}
+
+
+def _pacing_values(options: object) -> dict[str, Any]:
+    return {f: getattr(options, f) for f in Pacing.model_fields if hasattr(options, f)}
 
 
 class TableSettings(_Frozen):

@@ -177,3 +177,26 @@ def test_damaged_and_newer_records_are_sentences() -> None:
     v2["seats"] = v2["seats"][:3]
     with pytest.raises(SettingsError, match="3 seats stored for 4 players"):
         TableSettings.from_stored(_stored(v2))
+
+
+def test_pacing_is_taken_from_any_options_by_field_name() -> None:
+    """The start menu's options and a stored room's record give their pacing by
+    Pacing's own field names (one list of fields, not one per caller)."""
+    from shengji_tui.server.registry import OptionsRecord
+    from shengji_tui.tui.contract import GameOptions
+
+    menu = GameOptions(bot_delay=0.1, deal_delay=0.2, declare_window=3.0, declare_delay=0.4)
+    p = Pacing.taken_from(menu)
+    assert (p.bot_delay, p.deal_delay, p.declare_window, p.declare_delay) == (0.1, 0.2, 3.0, 0.4)
+    assert p.grace == Pacing().grace and p.turn_clock is None  # (not the menu's)
+    record = OptionsRecord(grace=9.0, bot_delay=0.3, deal_delay=0.0, declare_delay=1.0)
+    q = Pacing.taken_from(record)
+    assert (q.grace, q.bot_delay, q.deal_delay, q.declare_delay) == (9.0, 0.3, 0.0, 1.0)
+    assert q.values_for(OptionsRecord.model_fields) == {
+        "grace": 9.0,
+        "bot_delay": 0.3,
+        "deal_delay": 0.0,
+        "declare_delay": 1.0,
+    }
+    kept = q.replace(turn_clock=None, grace=5.0).updated_from(menu)
+    assert kept.grace == 5.0 and kept.bot_delay == 0.1 and kept.declare_window == 3.0
