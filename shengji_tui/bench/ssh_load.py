@@ -459,7 +459,14 @@ def with_floor(table: dict[str, Any], floor: dict[str, Any]) -> dict[str, Any]:
         k: round(lt[k] / lf[k], 2) if lt.get(k) and lf.get(k) else None
         for k in ("p50", "p90", "p99", "mean")
     }
-    keep = ("moves", "latency_ms", "server_cpu_cores", "generator_cpu_cores", "generator_lag_ms")
+    keep = (
+        "moves",
+        "latency_ms",
+        "server_cpu_cores",
+        "generator_cpu_cores",
+        "generator_lag_ms",
+        "loadavg_1min",
+    )
     return {
         **table,
         "floor": {k: floor[k] for k in (*keep, "rss_per_session_mib")},
@@ -573,11 +580,13 @@ async def run_leave(tables: int, think: float, before: float, after: float) -> d
         await srv.stop()
 
 
-def one_run(args: argparse.Namespace, tables: int, workers: int) -> dict[str, Any]:
+def one_run(
+    args: argparse.Namespace, tables: int, workers: int, floor: bool = False
+) -> dict[str, Any]:
     """One `run_load`, with the machine's load average before and after it
     (the machine may be shared: a figure is read with its load)."""
     before = os.getloadavg()
-    out = asyncio.run(run_load(tables, args.moves, args.think, args.seconds, workers=workers))
+    out = asyncio.run(run_load(tables, args.moves, args.think, args.seconds, floor, workers))
     after = os.getloadavg()
     out["loadavg_1min"] = {"before": round(before[0], 2), "after": round(after[0], 2)}
     return out
@@ -724,9 +733,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         result = one_run(args, args.tables, workers[0])
         if args.floor:
-            floor = asyncio.run(
-                run_load(args.tables, args.moves, args.think, args.seconds, True, workers[0])
-            )
+            floor = one_run(args, args.tables, workers[0], floor=True)
             result = with_floor(result, floor)
     result["machine"] = {"cpus": os.cpu_count(), "python": sys.version.split()[0]}
     if args.json:

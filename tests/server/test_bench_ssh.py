@@ -58,6 +58,7 @@ def test_bench_ssh_plays_a_few_cards_and_reports_the_floors_ratio() -> None:
     assert floor["moves"] == 4 and floor["latency_ms"]["n"] == 4
     t, f = r["latency_ms"]["p50"], floor["latency_ms"]["p50"]  # type: ignore[index]
     assert 0 < f < 5000 and ratio["p50"] == round(t / f, 2)
+    assert set(floor["loadavg_1min"]) == set(r["loadavg_1min"]) == {"before", "after"}
 
 
 def test_bench_ssh_leave_measures_the_pause() -> None:
