@@ -129,8 +129,10 @@ class Narrator:
             return None
         if isinstance(e, Redealt):
             return t("log.redealt_auction" if rs.bidding != "none" else "log.redealt")
-        if isinstance(e, KittyShown):
-            return t("log.kitty_shown", cards=cs(e.cards))
+        if isinstance(e, KittyShown):  # (sorted, as the centre shows them)
+            return t(
+                "log.kitty_shown", cards=cs(rules.sort_hand(rs, ctx, e.cards))
+            )  # as the centre
         if isinstance(e, AuctionStarted):
             return ty("log.auction_started", e.opener, name=self.name(e.opener))
         if isinstance(e, BidMade):

@@ -108,3 +108,20 @@ def test_before_the_auction_the_hand_files_its_own_level_as_trumps() -> None:
     fives = [c for c in m.hand if c.rank.value == "5"]
     assert sevens and set(sevens) <= set(trumps)
     assert not set(fives) & set(trumps)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_log_lists_the_shown_kitty_sorted_as_the_centre_does(lang: str) -> None:
+    from shengji_tui.engine import KittyShown
+    from shengji_tui.text import Narrator
+
+    state = new_game("three-player", 3)
+    cat = Catalogue(lang)
+    ct = CardText(cat)
+    shown = tuple(rules.parse_cards("S6 D9 D6"))
+    narr = Narrator(cat, ct, lambda s: f"seat {s}", lambda s: "", lambda s: s == 0)
+    ctx = rules.TrumpContext(level=state.level, trump=None)
+    said = narr.sentence(KittyShown(cards=shown), state.rules, ctx)
+    in_order = rules.sort_hand(state.rules, ctx, list(shown))
+    assert in_order != list(shown)  # (the case shows the order)
+    assert said == cat.t("log.kitty_shown", cards=ct.cards(in_order))
