@@ -15,7 +15,7 @@ DIST = "shengji-tui"
 class HelpFormatter(argparse.HelpFormatter):
     """Help with each flag's default: `(default: X)` after the help, unless the
     help already says its default or there is none to say (None, False, an
-    empty list: a flag that is off, or a value worked out at run time)."""
+    empty list or string: a flag that is off, or a value worked out at run time)."""
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         text = action.help or ""
@@ -26,6 +26,7 @@ class HelpFormatter(argparse.HelpFormatter):
             or default is False
             or default == argparse.SUPPRESS
             or default == []
+            or default == ""
             or not (action.option_strings or action.nargs in ("?", "*"))
         ):
             return action.help

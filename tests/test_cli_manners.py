@@ -107,7 +107,7 @@ def test_every_default_is_shown(name: str) -> None:
     missing = []
     for action in _flags(parser):
         default = action.default
-        if default is None or default is False or default == [] or not action.option_strings:
+        if default is None or default is False or default in ([], "") or not action.option_strings:
             continue  # off, or worked out at run time (each such help says how)
         line = _help_line(parser, action)
         shown = "x".join(map(str, default)) if isinstance(default, tuple) else str(default)
@@ -154,3 +154,16 @@ def test_no_command_but_a_flag_is_refused(capsys: pytest.CaptureFixture[str]) ->
         cli.main(["--nope"])
     assert e.value.code == 2
     assert "unrecognized arguments: --nope" in capsys.readouterr().err
+
+
+def test_no_help_says_an_empty_default() -> None:
+    """A flag whose default is empty (off) says no '(default: )'."""
+    import argparse
+
+    from shengji_tui.clihelp import HelpFormatter
+
+    p = argparse.ArgumentParser(formatter_class=HelpFormatter)
+    p.add_argument("--capacity", default="", help="table counts")
+    p.add_argument("--limit", default=100.0, help="ms")
+    text = p.format_help()
+    assert "(default: )" not in text and "(default: 100.0)" in text
