@@ -7,7 +7,7 @@ import argparse
 import dataclasses
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from .limits import Limits
 
@@ -349,17 +349,25 @@ def main(args: argparse.Namespace) -> int:
             )
         out.write(f"  players connect with: ssh -t -p {server.port} NAME@THIS-HOST\n")
         out.flush()
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
-        await stop.wait()
-        out.write("shengji: stopping (seats and games are kept)\n")
-        out.flush()
+        await _until_stopped(out)
         await server.close()
         return 0
 
     return asyncio.run(run())
+
+
+async def _until_stopped(out: TextIO) -> None:
+    """Wait for SIGINT or SIGTERM, then say the server stops."""
+    import asyncio
+    import signal
+
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    out.write("shengji: stopping (seats and games are kept)\n")
+    out.flush()
 
 
 def _run_host(config: Any, path: Path) -> int:
@@ -406,7 +414,6 @@ def _run_host(config: Any, path: Path) -> int:
 def _run_workers(config: Any, policy: Any, args: argparse.Namespace, argv: list[str]) -> int:
     """`--workers N`: the host and N front ends (workers.py), until SIGINT or SIGTERM."""
     import asyncio
-    import signal
 
     from .hostkey import HostKeyError, fingerprint, load_or_create_host_key
     from .workers import Workers, serve_argv
@@ -448,13 +455,7 @@ def _run_workers(config: Any, policy: Any, args: argparse.Namespace, argv: list[
         out.write(f"  processes: {pids}\n")
         out.write(f"  players connect with: ssh -t -p {port} NAME@THIS-HOST\n")
         out.flush()
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
-        await stop.wait()
-        out.write("shengji: stopping (seats and games are kept)\n")
-        out.flush()
+        await _until_stopped(out)
         await workers.stop()
         return 0
 
