@@ -17,7 +17,7 @@ from ..store import Store, StoreError, db_path, default_data_dir
 from ..text import CardText, Catalogue, detect_lang
 from .analysis import Cancelled, DealAnalysis, scored_deals
 from .price import DEFAULT_BUDGET_MS
-from .stored import analyse_stored, game_log, seat_of
+from .stored import StoreShelf, analyse_kept, game_log, seat_of
 from .words import choice_text, class_text, cost_text, kind_text, reason_text, summary_lines
 
 
@@ -207,8 +207,8 @@ def _run(
 
     try:
         with bar:
-            return analyse_stored(
-                store,
+            return analyse_kept(
+                StoreShelf(store),
                 game,
                 deal_no,
                 seat,

@@ -114,32 +114,6 @@ def analyse_kept(
     return a, False
 
 
-def analyse_stored(
-    store: Store,
-    game: GameLog,
-    deal_no: int,
-    seat: int,
-    *,
-    budget_ms: float = DEFAULT_BUDGET_MS,
-    horizon: int = 0,
-    workers: int | None = None,
-    progress: Progress | None = None,
-    cancel: threading.Event | None = None,
-) -> tuple[DealAnalysis, bool]:
-    """`analyse_kept` in the store."""
-    return analyse_kept(
-        StoreShelf(store),
-        game,
-        deal_no,
-        seat,
-        budget_ms=budget_ms,
-        horizon=horizon,
-        workers=workers,
-        progress=progress,
-        cancel=cancel,
-    )
-
-
 def seat_of(text: str | None, names: list[str], settings: dict[str, Any]) -> int:
     """The seat asked for: a number from 1, a player's name, or the default
     (the first human's seat, else the first)."""

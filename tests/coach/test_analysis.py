@@ -17,7 +17,7 @@ from shengji_tui.coach import Cancelled, analyse, moments, replayed
 from shengji_tui.coach import analysis as analysis_module
 from shengji_tui.coach.analysis import analyse_steps
 from shengji_tui.coach.moments import forced
-from shengji_tui.coach.stored import analyse_stored, game_log
+from shengji_tui.coach.stored import StoreShelf, analyse_kept, game_log
 from shengji_tui.engine import GameState, Play, apply, view_for
 from shengji_tui.rules import Card, TrumpContext
 from shengji_tui.store import Store
@@ -172,7 +172,7 @@ def test_a_second_analysis_is_read_from_the_store(
     store_game(path, game)
     with Store(path) as store:
         log = game_log(store, game.table_id)
-        first, cached = analyse_stored(store, log, 0, 1, budget_ms=10, workers=1)
+        first, cached = analyse_kept(StoreShelf(store), log, 0, 1, budget_ms=10, workers=1)
         assert not cached and store.analyses(game.table_id) == 1
 
     def no_search(job: object) -> object:
@@ -180,11 +180,11 @@ def test_a_second_analysis_is_read_from_the_store(
 
     monkeypatch.setattr(analysis_module, "price", no_search)
     with Store(path) as store:
-        again, cached = analyse_stored(store, log, 0, 1, budget_ms=10, workers=1)
+        again, cached = analyse_kept(StoreShelf(store), log, 0, 1, budget_ms=10, workers=1)
         assert cached and again == first
         # another seat (or budget) is another analysis
         with pytest.raises(AssertionError, match="searched again"):
-            analyse_stored(store, log, 0, 2, budget_ms=10, workers=1)
+            analyse_kept(StoreShelf(store), log, 0, 2, budget_ms=10, workers=1)
         assert store.analyses(game.table_id) == 1
 
 
@@ -204,8 +204,15 @@ def test_a_stopped_analysis_keeps_nothing(tmp_path: Path, workers: int) -> None:
     with Store(path) as store:
         log = game_log(store, game.table_id)
         with pytest.raises(Cancelled):
-            analyse_stored(
-                store, log, 0, 0, budget_ms=10, workers=workers, progress=progress, cancel=stop
+            analyse_kept(
+                StoreShelf(store),
+                log,
+                0,
+                0,
+                budget_ms=10,
+                workers=workers,
+                progress=progress,
+                cancel=stop,
             )
         assert store.analyses(game.table_id) == 0
     assert seen[0][0] == 0 and seen[-1][0] < seen[-1][1]
