@@ -32,7 +32,7 @@ play: $(STAMP)
 # is waiting (dealing delays, SSH round trips), which the extra worker fills
 # (2 cores, 2026-11: 6.7 min instead of 8.3); worksteal evens out the long tests at the end.
 JOBS ?= $(shell expr $$(nproc 2>/dev/null || echo 2) + 1)
-# The TUI again on Textual's public API alone (shengji_tui/tui/patches.py off):
+# The TUI again on Textual's public API alone (shengji_tui/tui/terminal/patches.py off):
 # the tests that draw the app (snapshots, the written bytes, the pilots); not the
 # pure presenter's tests (no Textual in them) nor the longest whole-deal pilots'
 # repeats in other languages and seat counts, nor the hotseat deals (what they

@@ -41,8 +41,8 @@ from shengji_tui.bots import RandomBot
 from shengji_tui.engine import GameState, apply, events_for, new_game, review_for, view_for
 from shengji_tui.table import SeatInfo, TableStatus
 from shengji_tui.table.plan import plan
-from shengji_tui.tui import patches
 from shengji_tui.tui.app import ShengjiApp, TableUpdate
+from shengji_tui.tui.terminal import patches
 
 patches.install()  # as `shengji play` and the server do
 

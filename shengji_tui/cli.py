@@ -43,7 +43,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 def _cmd_play(args: argparse.Namespace) -> int:
     from .play_cli import run_play
-    from .tui import patches
+    from .tui.terminal import patches
 
     patches.install()
     return run_play(args)
@@ -69,7 +69,7 @@ def _cmd_autoplay(args: argparse.Namespace) -> int:
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     from .server.cli import main as serve_main
-    from .tui import patches
+    from .tui.terminal import patches
 
     patches.install(server=True)
     return serve_main(args)

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from shengji_tui.table import Pacing, TableSettings, bot_specs
-from shengji_tui.tui import patches
+from shengji_tui.tui.terminal import patches
 
 patches.install()
 

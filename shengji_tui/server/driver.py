@@ -7,7 +7,7 @@ itself to the terminal while the app runs.
 
 Everything runs on the event loop (no threads, no signal handlers, no termios:
 see docs/architecture.md "SSH traps"). Textual's private parts it needs (its xterm input parser,
-a full repaint, colour systems per session) are asked of `tui.patches`, which
+a full repaint, colour systems per session) are asked of `tui.terminal.patches`, which
 falls back on Textual's public API when they are off.
 
 Output: frames are written to the channel until more than `Limits.output_cap`
@@ -45,7 +45,7 @@ from textual.driver import Driver
 from textual.geometry import Size
 
 from ..text import Catalogue, detect_lang
-from ..tui import patches
+from ..tui.terminal import patches
 from ..untrusted import clean_paste
 from .limits import Limits, TokenBucket, clamp_size
 

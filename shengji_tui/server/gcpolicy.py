@@ -24,7 +24,7 @@ first of them): one pass per wave of departures instead of one per few apps
 (measured with `shengji bench ssh --leave 25`: docs/performance.md, "SSH").
 
 With the patches on (`released`), an ended app is taken apart at its end
-(`tui.patches.release_app`) and reference counting frees it there and then: an
+(`tui.terminal.patches.release_app`) and reference counting frees it there and then: an
 ended app leaves next to nothing frozen, so a wave of departures needs no pass
 of its own; the pass waits for `full_after_released` ended apps or
 `full_every`. (What little a playing table makes in cycles, a few hundred

@@ -24,7 +24,7 @@ from textual.widgets import Input, Static
 
 from ..players.book import Player
 from ..text import Catalogue
-from ..tui.nocolor import colour_filters
+from ..tui.terminal.nocolor import colour_filters
 from .players import CodeCheck
 from .remote import RemoteApp
 

@@ -44,8 +44,8 @@ from ..rules import RuleSet
 from ..table import ChatNote, ChatRefused, Note, TurnClock
 from ..text import CardText, Catalogue, Narrator
 from ..tui.bindings import relabel_bindings
-from ..tui.nocolor import colour_filters
 from ..tui.screens.chat import ChatScreen
+from ..tui.terminal.nocolor import colour_filters
 from ..tui.widgets.choice import choice, on_off
 from ..tui.widgets.keyhint import KeyHint
 from .lobbyapi import Listing, LobbyLike, RoomView

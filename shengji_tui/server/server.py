@@ -32,7 +32,7 @@ from ..players.book import Player, Via
 from ..store import Store
 from ..store.files import private_dir
 from ..table import TableSettings
-from ..tui import patches
+from ..tui.terminal import patches
 from . import sshbatch  # noqa: F401  (one socket write per SSH packet)
 from .auth import AuthPolicy, Identity, display_name, hash_password
 from .authguard import FailureLog, PasswordPool

@@ -23,9 +23,9 @@ from textual.app import App
 from ..players.book import Player, Via
 from ..players.settings import PlayerSettings
 from ..text import Catalogue
-from ..tui import patches
 from ..tui.app import default_lang
 from ..tui.contract import GameOptions
+from ..tui.terminal import patches
 from .auth import Identity
 from .context import SessionContext
 from .driver import Terminal

@@ -4,7 +4,7 @@ English catalogue, without the Chinese terms it gives beside the English
 ones ("(抠底)"). A Chinese catalogue keeps its Chinese: only the marks go.
 
 No Textual here; the screen's own glyphs (borders, scrollbars, a select's
-arrow) are the TUI's ASCII filter's (`tui.asciifilter`)."""
+arrow) are the TUI's ASCII filter's (`tui.terminal.asciifilter`)."""
 
 from __future__ import annotations
 

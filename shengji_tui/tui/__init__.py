@@ -19,12 +19,10 @@ Modules:
   screens/   one module per screen (the table, the dialogs, the menu)
   widgets/   one module per widget, on the line-painting engine (`widgets.lines`)
   bindings   key labels in the player's language
-  themes     the two themes and the colours the TUI adds
   help       the help screen's text (the keys, the rules of the preset)
-  patches    every use of Textual's private parts, `install()`d by the CLI and
-             the server (off on an untested Textual, or with SHENGJI_VANILLA=1)
-  xterm      a terminal's input as Textual events, on the public API (the SSH
-             driver's parser when the patches are off)
+  terminal/  the terminal under the game: `patches` (every use of Textual's
+             private parts, `install()`d by the CLI and the server), `xterm`
+             (input on the public API), `nocolor`, `asciifilter`, `themes`
   options    `shengji play`'s arguments (without Textual); the command itself,
              which opens the store, is `shengji_tui.play_cli`
   review_app `shengji replay --review`: handed the record the command read

@@ -61,7 +61,6 @@ from ..text import CardText, Catalogue, ascii_keys, local_name
 from ..text.assets import asset
 from . import friends
 from .aid_commands import aid_commands
-from .asciifilter import ASCII_FILTER
 from .assist import Assist
 from .bindings import relabel_bindings
 from .contract import GameOptions, TableFactory, TableLike, TroubleLike, WatchLike
@@ -88,7 +87,6 @@ from .messages import (
     TakeBackRequested,
 )
 from .model import Model
-from .nocolor import colour_filters
 from .presenter import Presenter
 from .screens import (
     ChatScreen,
@@ -104,7 +102,9 @@ from .screens import (
     StartScreen,
     TableScreen,
 )
-from .themes import THEMES, theme_variable_defaults
+from .terminal.asciifilter import ASCII_FILTER
+from .terminal.nocolor import colour_filters
+from .terminal.themes import THEMES, theme_variable_defaults
 
 if TYPE_CHECKING:
     from ..saves import Saves

@@ -6,7 +6,7 @@ from textual.app import App
 from textual.dom import DOMNode
 from textual.widget import Widget
 
-from . import patches
+from .terminal import patches
 
 
 def relabel_bindings(

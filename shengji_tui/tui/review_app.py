@@ -18,9 +18,9 @@ from ..engine import DealReview
 from ..rules import RuleSet
 from ..text import CardText, Catalogue
 from ..text.assets import asset
-from .asciifilter import ASCII_FILTER
 from .screens import ReviewScreen
-from .themes import THEMES, theme_variable_defaults
+from .terminal.asciifilter import ASCII_FILTER
+from .terminal.themes import THEMES, theme_variable_defaults
 
 
 class ReviewRecord(Protocol):

@@ -104,7 +104,7 @@ async def test_a_wave_of_departures_is_one_pass_once_it_stops() -> None:
 
 
 async def test_with_ended_apps_taken_apart_a_wave_makes_no_pass() -> None:
-    """With the patches on, an ended app is freed at its end (tui/patches.py
+    """With the patches on, an ended app is freed at its end (tui/terminal/patches.py
     `release_app`): a hundred leaving together wait for no full pass; it
     comes after `full_after_released` ended apps (or `full_every`)."""
     timer = FakeTimer()

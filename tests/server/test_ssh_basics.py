@@ -14,7 +14,7 @@ import pytest
 from shengji_tui.server import AuthPolicy, Limits, ShengjiServer
 from shengji_tui.server.auth import add_password, display_name, hash_password, verify_password
 from shengji_tui.server.driver import Terminal, color_system
-from shengji_tui.tui import patches
+from shengji_tui.tui.terminal import patches
 
 from .conftest import ALSO_WORKERS, start_server
 from .game_helpers import until

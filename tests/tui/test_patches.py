@@ -1,4 +1,4 @@
-"""The Textual patches (shengji_tui/tui/patches.py) are in place and keep
+"""The Textual patches (shengji_tui/tui/terminal/patches.py) are in place and keep
 Textual's behaviour: strips crop, divide, style and render as before, apps
 share parsed stylesheets without sharing anything they change, widgets paint
 the lines Textual would paint, and partial repaints leave the terminal showing
@@ -15,8 +15,8 @@ from textual import events
 from textual.css.stylesheet import Stylesheet
 from textual.strip import Strip
 
-from shengji_tui.tui import patches
-from shengji_tui.tui.xterm import InputParser
+from shengji_tui.tui.terminal import patches
+from shengji_tui.tui.terminal.xterm import InputParser
 
 from . import helpers as H
 

@@ -6,7 +6,6 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 
 from shengji_tui.engine import Bury, Declare, Play, ThrowFailed
-from shengji_tui.tui import patches
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.screens import (
@@ -18,6 +17,7 @@ from shengji_tui.tui.screens import (
     PassScreen,
     TableScreen,
 )
+from shengji_tui.tui.terminal import patches
 from shengji_tui.tui.widgets import HandView, KeyBar
 
 from . import helpers as H

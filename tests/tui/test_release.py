@@ -19,7 +19,7 @@ from textual.cache import LRUCache
 from textual.dom import DOMNode
 from textual.strip import Strip
 
-from shengji_tui.tui import patches
+from shengji_tui.tui.terminal import patches
 
 from . import helpers as H
 

@@ -31,8 +31,8 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ...text import break_offsets, has_wide
-from .. import patches
 from ..props import Cards, Chip, Group, Line, Piece, Words
+from ..terminal import patches
 from .styles import StyleTable, styles_for
 
 P = TypeVar("P")
