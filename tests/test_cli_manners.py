@@ -167,3 +167,19 @@ def test_no_help_says_an_empty_default() -> None:
     p.add_argument("--limit", default=100.0, help="ms")
     text = p.format_help()
     assert "(default: )" not in text and "(default: 100.0)" in text
+
+
+def test_serve_runs_a_front_end_per_core_by_default() -> None:
+    from shengji_tui.server.process import ServerProcess
+    from shengji_tui.server.workers import cores
+
+    serve = COMMANDS["serve"]
+    assert serve.parse_args([]).workers == cores()
+    assert serve.parse_args(["--workers", "1"]).workers == 1
+    for bad in ("0", "-1", "65", "two"):
+        with pytest.raises(SystemExit):
+            serve.parse_args(["--workers", bad])
+    # the tests' and benchmarks' servers: one process unless they ask for more
+    assert ServerProcess(ROOT, 1).args[-2:] == ("--workers", "1")
+    assert ServerProcess(ROOT, 1, "--workers", "2").args == ("--workers", "2")
+    assert ServerProcess(ROOT, 1, "--open", workers=None).args == ("--open",)

@@ -55,8 +55,16 @@ USER, SECRET = "meg", "correct horse battery staple"
 async def start(data: Path, port: int, python: str | None, *args: str) -> ServerProcess:
     env = dict(os.environ)
     env.pop("COLORTERM", None)
+    # another install may predate --workers: it runs as it comes
     return await ServerProcess(
-        data, port, "--idle-timeout", "0", *args, env=env, python=python
+        data,
+        port,
+        "--idle-timeout",
+        "0",
+        *args,
+        env=env,
+        python=python,
+        workers=None if python else 1,
     ).start()
 
 

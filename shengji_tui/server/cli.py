@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .limits import Limits
+from .workers import cores
 
 
 def add_serve_arguments(p: argparse.ArgumentParser) -> None:
@@ -133,11 +134,12 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
     run = p.add_argument_group("the server's processes and log")
     run.add_argument(
         "--workers",
-        type=int,
-        default=1,
+        type=_workers,
+        default=cores(),
         metavar="N",
         help="front ends accepting SSH (each a process: sessions, screens); one more "
-        "process keeps the tables, bots and store; 1: all in this one process",
+        "process keeps the tables, bots and store; 1: all in this one process "
+        "(default: %(default)s, this machine's cores)",
     )
     # a child of --workers (workers.py): its role, the host's socket, the SSH port's
     # listening socket it inherits, its name
@@ -160,6 +162,21 @@ def _size(text: str) -> tuple[int, int]:
     if not sep or min(size) < 1:
         raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, e.g. 500x200, not {text!r}")
     return size
+
+
+MAX_WORKERS = 64  # past the cores, more front ends only cost memory
+
+
+def _workers(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if not 1 <= n <= MAX_WORKERS:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of front ends from 1 to {MAX_WORKERS}, not {text!r}"
+        )
+    return n
 
 
 def _read_password() -> str:

@@ -20,7 +20,9 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """`shengji serve --host 127.0.0.1 --port PORT --data-dir DIR *args`."""
+    """`shengji serve --host 127.0.0.1 --port PORT --data-dir DIR *args`, one
+    process (`--workers 1`) unless `args` name `--workers` or `workers` is
+    None (an older install without the flag: its own default)."""
 
     def __init__(
         self,
@@ -29,11 +31,13 @@ class ServerProcess:
         *args: str,
         env: dict[str, str] | None = None,
         python: str | None = None,
+        workers: int | None = 1,
     ) -> None:
         self.python = python or sys.executable  # another one runs another install
         self.data_dir = data_dir
         self.port = port
-        self.args = args
+        named = any(a == "--workers" or a.startswith("--workers=") for a in args)
+        self.args = args if named or workers is None else (*args, "--workers", str(workers))
         self.env = env
         self.proc: asyncio.subprocess.Process | None = None
         self.banner = ""  # what the server printed up to "players connect with"
