@@ -532,12 +532,16 @@ def run_bench(
     bar = Progress(len(tasks), f"{level_a} vs {level_b}", progress)
     pairs: list[tuple[RunResult, ...]] = []
     t0 = time.perf_counter()
-    out = log.open("a", encoding="utf-8") if log is not None else None
+    out = log.open("ab") if log is not None else None
+    packed = log is not None and log.suffix == ".gz"
 
     def done(runs: tuple[RunResult, ...]) -> None:
         pairs.append(runs)
         if out is not None:
-            out.write(json.dumps([asdict(r) for r in runs]) + "\n")
+            line = (json.dumps([asdict(r) for r in runs]) + "\n").encode("utf-8")
+            # a compressed log gets one whole gzip member per set: a run killed
+            # mid-way leaves a log that reads back (members concatenate)
+            out.write(gzip.compress(line) if packed else line)
             out.flush()
         bar.step()
 

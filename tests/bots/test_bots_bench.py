@@ -115,6 +115,13 @@ def test_a_logged_run_gives_the_same_figures_read_back(
     packed = tmp_path / "sets.jsonl.gz"
     packed.write_bytes(gzip.compress(log.read_bytes()))
     assert summarise_log([packed], "normal", "easy")["level_diff_mean"] == r["level_diff_mean"]
+    # a run logging straight into a compressed log (one gzip member a set: a
+    # run stopped mid-way leaves whole members), extended by a second run
+    straight = tmp_path / "straight.jsonl.gz"
+    run_bench("normal", "easy", 2, ["one-deck"], seed=5, progress=False, log=straight)
+    run_bench("normal", "easy", 1, ["one-deck"], seed=7, progress=False, log=straight)
+    assert len(gzip.decompress(straight.read_bytes()).decode("utf-8").splitlines()) == 3
+    assert summarise_log([straight], "normal", "easy")["level_diff_mean"] == r["level_diff_mean"]
 
 
 def test_no_guard_reaches_the_hard_bot(capsys: pytest.CaptureFixture[str]) -> None:
