@@ -16,10 +16,11 @@ Modules:
   presenter  the model as props, per widget (pure: no Textual, no Rich)
   props      the props (frozen values)
   messages   the table's news and the screens' requests to the app
-  screens/   one module per screen (the table, the dialogs, the menu)
+  screens/   the screens that are not one feature's own, one module each (the
+             table, the dialogs, the menu); `base`: what screens have in common
   widgets/   one module per widget, on the line-painting engine (`widgets.lines`)
   bindings   key labels in the player's language
-  help       the help screen's text (the keys, the rules of the preset)
+  help/      the help (`?`): its Markdown, its widget, its screen
   terminal/  the terminal under the game: `patches` (every use of Textual's
              private parts, `install()`d by the CLI and the server), `xterm`
              (input on the public API), `nocolor`, `asciifilter`, `themes`

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from textual.app import SystemCommand
 
 from .aids import counter_refusal, kitty_refusal
-from .screens import TableScreen
+from .screens.table import TableScreen
 
 
 def aid_commands(table: TableScreen | None) -> Iterator[SystemCommand]:

@@ -64,6 +64,7 @@ from .aid_commands import aid_commands
 from .assist import Assist
 from .bindings import relabel_bindings
 from .contract import GameOptions, TableFactory, TableLike, TroubleLike, WatchLike
+from .help.screen import HelpScreen
 from .messages import (
     CardStyleChosen,
     ChatRequested,
@@ -88,20 +89,16 @@ from .messages import (
 )
 from .model import Model
 from .presenter import Presenter
-from .screens import (
-    ChatScreen,
-    ConfirmQuit,
-    DealResultScreen,
-    EnlargeScreen,
-    HelpScreen,
-    KittyScreen,
-    LastTrickScreen,
-    Menu,
-    PassScreen,
-    ReviewScreen,
-    StartScreen,
-    TableScreen,
-)
+from .screens.chat import ChatScreen
+from .screens.confirm_quit import ConfirmQuit
+from .screens.enlarge import EnlargeScreen
+from .screens.hand_over import PassScreen
+from .screens.kitty import KittyScreen
+from .screens.last_trick import LastTrickScreen
+from .screens.result import DealResultScreen
+from .screens.review import ReviewScreen
+from .screens.start import Menu, StartScreen
+from .screens.table import TableScreen
 from .terminal.asciifilter import ASCII_FILTER
 from .terminal.nocolor import colour_filters
 from .terminal.themes import THEMES, theme_variable_defaults

@@ -18,7 +18,7 @@ from ..engine import DealReview
 from ..rules import RuleSet
 from ..text import CardText, Catalogue
 from ..text.assets import asset
-from .screens import ReviewScreen
+from .screens.review import ReviewScreen
 from .terminal.asciifilter import ASCII_FILTER
 from .terminal.themes import THEMES, theme_variable_defaults
 

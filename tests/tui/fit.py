@@ -17,7 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 from textual.widgets._toast import Toast
 
-from shengji_tui.tui.screens import TableScreen
+from shengji_tui.tui.screens.table import TableScreen
 from shengji_tui.tui.widgets import GameLog, KeyBar, KeyHint, SeatPanel
 from shengji_tui.tui.widgets.keyhint import KEY_SEP
 from shengji_tui.tui.widgets.lines import LineWidget

@@ -14,7 +14,10 @@ from textual.app import App
 from shengji_tui.server.driver import Terminal
 from shengji_tui.text import Catalogue, load_catalogue, plain_text
 from shengji_tui.tui.app import ShengjiApp
-from shengji_tui.tui.screens import DealResultScreen, ReviewScreen, StartScreen, TableScreen
+from shengji_tui.tui.screens.result import DealResultScreen
+from shengji_tui.tui.screens.review import ReviewScreen
+from shengji_tui.tui.screens.start import StartScreen
+from shengji_tui.tui.screens.table import TableScreen
 
 from . import helpers as H
 from .test_no_color import painted, plain, press, run, through_the_table, wait_for

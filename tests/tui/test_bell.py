@@ -19,7 +19,7 @@ from shengji_tui.server.driver import Terminal
 from shengji_tui.table.plan import plan
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.contract import GameOptions
-from shengji_tui.tui.screens import TableScreen
+from shengji_tui.tui.screens.table import TableScreen
 
 from . import helpers as H
 from . import states as S

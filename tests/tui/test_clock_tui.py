@@ -15,7 +15,7 @@ from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import plain
-from shengji_tui.tui.screens import TableScreen
+from shengji_tui.tui.screens.table import TableScreen
 from shengji_tui.tui.widgets import StatusBar
 
 from . import helpers as H

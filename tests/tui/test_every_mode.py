@@ -14,12 +14,13 @@ from textual.widgets import Label
 from shengji_tui import rules
 from shengji_tui.engine import SUPPORTED, GameState, NextDeal, apply, view_for
 from shengji_tui.text import CardText, Catalogue
+from shengji_tui.tui.help.screen import HelpScreen
+from shengji_tui.tui.help.widget import HelpText
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import GLYPHS, Presenter
 from shengji_tui.tui.props import plain
-from shengji_tui.tui.screens import DealResultScreen, HelpScreen
+from shengji_tui.tui.screens.result import DealResultScreen
 from shengji_tui.tui.widgets import StatusBar
-from shengji_tui.tui.widgets.help_text import HelpText
 
 from . import auction_states as A
 from . import fit
@@ -154,7 +155,7 @@ def test_the_plus_mark_is_explained_where_the_hand_shows_it(preset: str, lang: s
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_help_explains_the_plus_mark_both_ways(lang: str) -> None:
-    from shengji_tui.tui.help import help_markdown
+    from shengji_tui.tui.help.markdown import help_markdown
 
     m = model_of(result_state("classic"), 0, lang)
     marks = m.cat.t("help.marks")
@@ -173,7 +174,7 @@ KNOWING = {"en": "knowing the cards", "zh": "已知道"}
 async def test_take_back_says_the_player_replays_knowing_the_cards(lang: str) -> None:
     """Where `u` is offered (the command palette, the help), it says that the
     player replays knowing the cards the bots played since."""
-    from shengji_tui.tui.help import help_markdown
+    from shengji_tui.tui.help.markdown import help_markdown
 
     state = next(mo.state for mo in deal_moments("classic") if mo.name == "follow")
     app, _ = H.static_app(state, lang=lang)

@@ -17,14 +17,12 @@ from textual.containers import VerticalScroll
 
 from shengji_tui.server.driver import Terminal
 from shengji_tui.tui.app import ShengjiApp
-from shengji_tui.tui.screens import (
-    CounterScreen,
-    HelpScreen,
-    KittyScreen,
-    LastTrickScreen,
-    LogScreen,
-    TableScreen,
-)
+from shengji_tui.tui.help.screen import HelpScreen
+from shengji_tui.tui.screens.counter import CounterScreen
+from shengji_tui.tui.screens.kitty import KittyScreen
+from shengji_tui.tui.screens.last_trick import LastTrickScreen
+from shengji_tui.tui.screens.log import LogScreen
+from shengji_tui.tui.screens.table import TableScreen
 
 from . import helpers as H
 

@@ -12,7 +12,9 @@ import pytest
 from shengji_tui.engine import view_for
 from shengji_tui.tui.aids import AidsPresenter
 from shengji_tui.tui.app import ShengjiApp
-from shengji_tui.tui.screens import CounterScreen, KittyScreen, TableScreen
+from shengji_tui.tui.screens.counter import CounterScreen
+from shengji_tui.tui.screens.kitty import KittyScreen
+from shengji_tui.tui.screens.table import TableScreen
 from shengji_tui.tui.widgets import CounterPanel
 
 from . import helpers as H

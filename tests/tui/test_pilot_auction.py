@@ -23,7 +23,9 @@ from shengji_tui.saves import Saves
 from shengji_tui.table import Pacing, Table, TableSettings, bot_specs
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.contract import GameOptions
-from shengji_tui.tui.screens import DealResultScreen, PassScreen, TableScreen
+from shengji_tui.tui.screens.hand_over import PassScreen
+from shengji_tui.tui.screens.result import DealResultScreen
+from shengji_tui.tui.screens.table import TableScreen
 from shengji_tui.tui.widgets import AuctionPanel, CentreBox, HandView
 
 from . import auction_states as A

@@ -10,7 +10,8 @@ from textual.widget import Widget
 
 from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import plain
-from shengji_tui.tui.screens import EnlargeScreen, TableScreen
+from shengji_tui.tui.screens.enlarge import EnlargeScreen
+from shengji_tui.tui.screens.table import TableScreen
 from shengji_tui.tui.widgets import CentreBox, HandView, KeyBar, SeatPanel
 
 from . import helpers as H

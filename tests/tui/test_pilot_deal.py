@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from shengji_tui.table import Pacing, Table, TableSettings, bot_specs
 from shengji_tui.tui.app import ShengjiApp
-from shengji_tui.tui.screens import DealResultScreen, TableScreen
+from shengji_tui.tui.screens.result import DealResultScreen
+from shengji_tui.tui.screens.table import TableScreen
 
 from .helpers import NAMES, wait_until
 

@@ -44,14 +44,12 @@ from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.counter import count_cards
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.props import plain
-from shengji_tui.tui.screens import (
-    CounterScreen,
-    DealResultScreen,
-    KittyScreen,
-    LastTrickScreen,
-    LogScreen,
-    PassScreen,
-)
+from shengji_tui.tui.screens.counter import CounterScreen
+from shengji_tui.tui.screens.hand_over import PassScreen
+from shengji_tui.tui.screens.kitty import KittyScreen
+from shengji_tui.tui.screens.last_trick import LastTrickScreen
+from shengji_tui.tui.screens.log import LogScreen
+from shengji_tui.tui.screens.result import DealResultScreen
 from shengji_tui.tui.widgets import CentreBox, CounterPanel, DeclarePanel
 
 from .helpers import wait_until

@@ -14,7 +14,8 @@ from shengji_tui.engine import SeatView
 from shengji_tui.table import Pacing, Table, TableSettings, bot_specs
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.model import Model
-from shengji_tui.tui.screens import LastTrickScreen, TableScreen
+from shengji_tui.tui.screens.last_trick import LastTrickScreen
+from shengji_tui.tui.screens.table import TableScreen
 from shengji_tui.tui.widgets import LastTrick
 
 from .helpers import NAMES, wait_until

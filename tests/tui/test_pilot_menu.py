@@ -6,7 +6,9 @@ from shengji_tui.cli import build_parser
 from shengji_tui.play_cli import hotseat_seats, make_table
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.contract import GameOptions
-from shengji_tui.tui.screens import DealResultScreen, StartScreen, TableScreen
+from shengji_tui.tui.screens.result import DealResultScreen
+from shengji_tui.tui.screens.start import StartScreen
+from shengji_tui.tui.screens.table import TableScreen
 
 from . import helpers as H
 

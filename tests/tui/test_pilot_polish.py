@@ -12,11 +12,11 @@ import pytest
 from shengji_tui.engine import Play
 from shengji_tui.text import has_wide
 from shengji_tui.text.linebreak import NO_START, break_offsets
+from shengji_tui.tui.help.screen import HelpScreen
+from shengji_tui.tui.help.widget import HelpText
 from shengji_tui.tui.props import Line, MeProps, Words
-from shengji_tui.tui.screens import HelpScreen
 from shengji_tui.tui.widgets import GameLog, HandView, MeLine
 from shengji_tui.tui.widgets.hand import hand_rows
-from shengji_tui.tui.widgets.help_text import HelpText
 
 from . import helpers as H
 

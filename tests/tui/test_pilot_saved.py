@@ -17,7 +17,9 @@ from shengji_tui.text import Catalogue
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.contract import GameOptions
 from shengji_tui.tui.options import BOT_LEVELS
-from shengji_tui.tui.screens import ConfirmQuit, StartScreen, TableScreen
+from shengji_tui.tui.screens.confirm_quit import ConfirmQuit
+from shengji_tui.tui.screens.start import StartScreen
+from shengji_tui.tui.screens.table import TableScreen
 
 from . import helpers as H
 

@@ -7,16 +7,14 @@ from textual.command import CommandPalette
 
 from shengji_tui.engine import Bury, Declare, Play, ThrowFailed
 from shengji_tui.tui.app import ShengjiApp
+from shengji_tui.tui.help.screen import HelpScreen
 from shengji_tui.tui.model import Model
-from shengji_tui.tui.screens import (
-    ConfirmQuit,
-    EnlargeScreen,
-    HelpScreen,
-    LastTrickScreen,
-    LogScreen,
-    PassScreen,
-    TableScreen,
-)
+from shengji_tui.tui.screens.confirm_quit import ConfirmQuit
+from shengji_tui.tui.screens.enlarge import EnlargeScreen
+from shengji_tui.tui.screens.hand_over import PassScreen
+from shengji_tui.tui.screens.last_trick import LastTrickScreen
+from shengji_tui.tui.screens.log import LogScreen
+from shengji_tui.tui.screens.table import TableScreen
 from shengji_tui.tui.terminal import patches
 from shengji_tui.tui.widgets import HandView, KeyBar
 
@@ -256,7 +254,7 @@ async def test_session_settings_are_per_app() -> None:
 async def test_deal_result_says_no_capture_with_the_multiplier() -> None:
     from shengji_tui import rules
     from shengji_tui.engine import view_for
-    from shengji_tui.tui.screens import DealResultScreen
+    from shengji_tui.tui.screens.result import DealResultScreen
 
     state = H.scored_state_no_capture()
     v = view_for(state, 0)

@@ -14,8 +14,8 @@ from shengji_tui.cli import build_parser
 from shengji_tui.cli import main as cli_main
 from shengji_tui.play_cli import build_app
 from shengji_tui.text import Catalogue
-from shengji_tui.tui.screens import StartScreen, TableScreen
-from shengji_tui.tui.screens.start import RULES_FILE
+from shengji_tui.tui.screens.start import RULES_FILE, StartScreen
+from shengji_tui.tui.screens.table import TableScreen
 
 from . import helpers as H
 

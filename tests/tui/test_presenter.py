@@ -150,7 +150,7 @@ def test_six_seats_mid_trick() -> None:
     assert p.me.flag is not None
     assert any("us 2 / them 2" in plain(part) for part in p.status.parts)
     # the help's rules: the next dealer of a holding side is the next team-mate
-    from shengji_tui.tui.help import help_markdown
+    from shengji_tui.tui.help.markdown import help_markdown
 
     assert "next team-mate in play order" in help_markdown(m)
     assert "the dealer's partner deals next" in help_markdown(model_of(S.following_state()))

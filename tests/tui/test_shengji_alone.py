@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from shengji_tui import cli, play_cli
-from shengji_tui.tui.screens import StartScreen
+from shengji_tui.tui.screens.start import StartScreen
 
 from . import helpers as H
 

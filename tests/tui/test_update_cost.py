@@ -17,7 +17,7 @@ from shengji_tui.tui.messages import TableUpdate
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import TableProps
-from shengji_tui.tui.screens import TableScreen
+from shengji_tui.tui.screens.table import TableScreen
 from shengji_tui.tui.widgets import (
     AuctionPanel,
     CentreBox,

@@ -1,7 +1,11 @@
-"""The TUI's screens, one module each.
+"""The TUI's screens that are not one feature's own, one module each (a
+feature's screen is in its package: `help/`, ...). Import each from its
+module: this package's `__init__` imports nothing, so that a feature's screen
+may import `screens.base` while `screens.table` imports that screen.
 
 Modules:
   table         `TableScreen`: the seats, the centre, your hand, its keys
+  auction_keys  `AuctionKeys`: the table's keys while bidding (a base of `TableScreen`)
   result        `DealResultScreen` (a deal's or the match's end)
   review        `ReviewScreen` (a deal told again, trick by trick)
   analysis      `AnalysisScreen` (a seat's decisions in a deal priced by the coach)
@@ -9,55 +13,14 @@ Modules:
   log           `LogScreen`
   counter       `CounterScreen` (the card counter)
   kitty         `KittyScreen` (the kitty the seat buried)
-  help          `HelpScreen`
   confirm_quit  `ConfirmQuit`
   chat          `ChatScreen` (a line to the table; the quick phrases)
   hand_over     `PassScreen` (hotseat)
   call_friend   `CallFriendScreen` (find friends: the dealer calls the friend)
   enlarge       `EnlargeScreen` (the terminal is too small)
   start         `StartScreen` (the start menu) and its `Menu`
-  base          `SizeWatch`, `Dialog`
+  base          `SizeWatch`, `Dialog`, `FollowingDialog`
 
 Screens post messages (`tui.messages`) for the app; the app gives them what
 they show.
 """
-
-from .analysis import AnalysisScreen
-from .base import Dialog, SizeWatch
-from .call_friend import CallFriendScreen
-from .chat import ChatScreen
-from .confirm_quit import ConfirmQuit
-from .counter import CounterScreen
-from .enlarge import EnlargeScreen
-from .hand_over import PassScreen
-from .help import HelpScreen
-from .kitty import KittyScreen
-from .last_trick import LastTrickScreen
-from .log import LogScreen
-from .result import DealResultScreen
-from .review import ReviewScreen
-from .start import Menu, StartScreen, bot_label, when
-from .table import TableScreen
-
-__all__ = [
-    "AnalysisScreen",
-    "CallFriendScreen",
-    "ChatScreen",
-    "ConfirmQuit",
-    "CounterScreen",
-    "DealResultScreen",
-    "Dialog",
-    "EnlargeScreen",
-    "HelpScreen",
-    "KittyScreen",
-    "LastTrickScreen",
-    "LogScreen",
-    "Menu",
-    "PassScreen",
-    "ReviewScreen",
-    "SizeWatch",
-    "StartScreen",
-    "TableScreen",
-    "bot_label",
-    "when",
-]

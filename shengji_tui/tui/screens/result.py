@@ -13,13 +13,13 @@ from textual.widgets import Label, Static
 
 from ...engine import NextDeal
 from ..bindings import relabel_bindings
+from ..help.screen import HelpScreen
 from ..messages import MenuRequested, QuitRequested, ReviewRequested, SubmitCommand
 from ..model import Model
 from ..presenter import Presenter
 from ..props import ResultProps
 from ..widgets import KeyHint, lines_text, styles_for
 from .base import Dialog
-from .help import HelpScreen
 from .last_trick import LastTrickScreen
 
 

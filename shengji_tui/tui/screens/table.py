@@ -24,6 +24,7 @@ from textual.timer import Timer
 from ...engine import Declare, NextDeal, PassSteal, Steal
 from ..aids import AidsPresenter, counter_refusal, kitty_refusal
 from ..bindings import relabel_bindings
+from ..help.screen import HelpScreen
 from ..messages import (
     ChatRequested,
     DealStepRequested,
@@ -60,7 +61,6 @@ from .auction_keys import AUCTION_BINDINGS, AuctionKeys, auction_labels, key_sta
 from .base import Dialog, SizeWatch
 from .call_friend import CallFriendScreen
 from .counter import CounterScreen
-from .help import HelpScreen
 from .kitty import KittyScreen
 from .last_trick import LastTrickScreen
 from .log import LogScreen

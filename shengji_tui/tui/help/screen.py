@@ -9,10 +9,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Label
 
-from ..help import help_markdown
 from ..model import Model
-from ..widgets.help_text import HelpText
-from .base import Dialog
+from ..screens.base import Dialog
+from .markdown import help_markdown
+from .widget import HelpText
 
 
 class HelpScreen(Dialog):

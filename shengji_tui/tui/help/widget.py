@@ -12,7 +12,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ...text import break_offsets
-from .lines import LineWidget, Painting
+from ..widgets.lines import LineWidget, Painting
 
 BULLET = "• "
 
@@ -54,7 +54,7 @@ def table(rows: list[list[str]], width: int) -> list[Text]:
 
 
 def layout(source: str, width: int) -> Text:
-    """The help's Markdown (help.py) as lines of `width` cells."""
+    """The help's Markdown (markdown.py) as lines of `width` cells."""
     lines: list[Text] = []
     rows: list[list[str]] = []
     for raw in [*source.split("\n"), ""]:
@@ -81,7 +81,7 @@ def layout(source: str, width: int) -> Text:
 
 
 class HelpText(LineWidget[str]):
-    """The help (its Markdown source, help.py, as props), laid out for the width
+    """The help (its Markdown source, markdown.py, as props), laid out for the width
     it is painted at."""
 
     DEFAULT_CSS = """

@@ -3,10 +3,10 @@ built from the `RuleSet` itself so it always says what this table does."""
 
 from __future__ import annotations
 
-from .. import rules
-from ..rules import RuleSet, ScoreBand
-from .auction import help_lines
-from .model import Model
+from ... import rules
+from ...rules import RuleSet, ScoreBand
+from ..auction import help_lines
+from ..model import Model
 
 
 def help_markdown(model: Model) -> str:
