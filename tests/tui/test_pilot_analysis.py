@@ -25,6 +25,7 @@ from tests.coach.coach_helpers import final_state, one_deal, store_game
 
 from . import helpers as H
 from .test_pilot_aids import notes_of
+from .test_pilot_hotseat import Checker
 from .test_pilot_review import text_of
 
 
@@ -179,6 +180,14 @@ async def test_the_replay_review_analyses_every_preset(tmp_path: Path, preset: s
             assert "bury" in kinds and "play" in kinds
             for v in a.verdicts:
                 assert kind_text(v, app.cat) in shown, (v.kind, shown)
+            # each line is a decision's head or, indented, its reason (wrapped
+            # under its start, never back at the left edge)
+            heads = tuple(kind_text(v, app.cat) for v in a.verdicts)
+            painted = Checker.painted(screen.query_one("#analysis-lines", Static))
+            rows = [ln.rstrip() for ln in painted if ln.strip()]
+            assert len(rows) > len(a.verdicts)
+            loose = [ln for ln in rows if not ln.startswith(("    ", *heads))]
+            assert loose == [], loose
             summary = str(screen.query_one("#analysis-status", Static).visual)
             assert f"{len(a.verdicts)} decisions:" in summary
             assert store.analyses(game.table_id) == 1

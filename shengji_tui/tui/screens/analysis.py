@@ -143,9 +143,17 @@ class AnalysisScreen(Dialog):
         self.query_one("#analysis-status", Static).update(lines_text(p.summary, look))
         lines = self.query_one("#analysis-lines", Static)
         if p.lines:
-            lines.update(lines_text(p.lines, look))
+            # the width the text wraps in (a reason's continuations under its
+            # start), the scroll bar it will need kept free
+            scroll = self.query_one("#analysis-scroll")
+            width = scroll.content_region.width - scroll.styles.scrollbar_size_vertical
+            lines.update(lines_text(p.lines, look, max(width, 0)))
         else:
             lines.update(self.said_text("coach.no_decisions", a.seat))
+
+    def on_resize(self) -> None:
+        if self.analysis is not None:
+            self.done(self.analysis)  # wrapped again to the new width
 
     def said_text(self, key: str, seat: int, **kw: object) -> str:
         """`key` of `seat`, in the second person where the seat is the reader's

@@ -74,8 +74,29 @@ def line_text(line: Line, styles: StyleTable, **options: Any) -> Text:
     return out
 
 
-def lines_text(lines: Sequence[Line], styles: StyleTable) -> Text:
-    return Text("\n").join(line_text(line, styles) for line in lines)
+def lines_text(lines: Sequence[Line], styles: StyleTable, width: int = 0) -> Text:
+    """The lines as one text; with `width`, a line indented by spaces is wrapped
+    to it with each continuation under its first word (`hang`)."""
+    texts = (line_text(line, styles) for line in lines)
+    return Text("\n").join(hang(t, width) for t in texts) if width else Text("\n").join(texts)
+
+
+def hang(text: Text, width: int) -> Text:
+    """`text` (one line) wrapped to `width` cells, its continuations indented as
+    far as its first word: a line that starts with spaces reads as one block
+    under the line above it (wrapping alone starts them at the left edge)."""
+    plain = text.plain
+    indent = len(plain) - len(plain.lstrip(" "))
+    if not indent or "\n" in plain or cell_len(plain) <= width or width - indent < 10:
+        return text
+    body = text[indent:]
+    starts = [0, *break_offsets(body.plain, width - indent)]
+    rows = []
+    for a, b in pairwise([*starts, len(body.plain)]):
+        row = body[a:b]
+        row.rstrip()
+        rows.append(Text(" " * indent) + row)
+    return Text("\n").join(rows)
 
 
 def text_signature(text: Text) -> tuple[object, ...]:
