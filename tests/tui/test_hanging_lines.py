@@ -17,11 +17,23 @@ ZH = "    梅还要出牌，她红桃已经没有了：这二十分归了她，�
 @pytest.mark.parametrize(
     ("line", "width", "rows"),
     [
-        (EN, 34, ["    Mei, still to play, was void", "    in hearts: the 20 points went", "    to her"]),
+        (
+            EN,
+            34,
+            ["    Mei, still to play, was void", "    in hearts: the 20 points went", "    to her"],
+        ),
         (EN, 80, [EN]),  # fits: as it was
         (EN.strip(), 30, [EN.strip()]),  # not indented: left to the widget's wrap
         (EN, 12, [EN]),  # too narrow to indent
-        (ZH, 30, ["    梅还要出牌，她红桃已经没有", "    了：这二十分归了她，", "    以及更多的文字在这里"]),
+        (
+            ZH,
+            30,
+            [
+                "    梅还要出牌，她红桃已经没有",
+                "    了：这二十分归了她，",
+                "    以及更多的文字在这里",
+            ],
+        ),
     ],
 )
 def test_a_reason_wraps_under_its_start(line: str, width: int, rows: list[str]) -> None:
