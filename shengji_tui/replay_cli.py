@@ -108,7 +108,7 @@ def review(record: GameRecord, lang: str, ascii: bool, store: Store | None = Non
         return 1
     from .coach.service import Analyst, Source
     from .coach.stored import game_log, seat_of
-    from .tui.review_app import ReviewApp
+    from .tui.review.app import ReviewApp
 
     analyst, seat = None, 0
     if store is not None:

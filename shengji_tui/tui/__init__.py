@@ -26,7 +26,8 @@ Modules:
              (input on the public API), `nocolor`, `asciifilter`, `themes`
   options    `shengji play`'s arguments (without Textual); the command itself,
              which opens the store, is `shengji_tui.play_cli`
-  review_app `shengji replay --review`: handed the record the command read
+  review/    a deal told again and its analysis: the review's and the analysis'
+             props, their dialogs, `shengji replay --review`'s app
 
 The words (catalogue, cards, the log's narrator) are in `shengji_tui.text`,
 the stored games of `shengji play` in `shengji_tui.saves`: neither loads

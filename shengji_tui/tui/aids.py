@@ -18,7 +18,7 @@ from .counter import CardCount, SuitCount, count_cards
 from .model import Model
 from .presenter import Presenter, words
 from .props import Cards, Chip, Line, Piece, Words
-from .review import label
+from .review.presenter import label
 
 
 class CounterProps(NamedTuple):

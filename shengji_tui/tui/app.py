@@ -89,6 +89,7 @@ from .messages import (
 )
 from .model import Model
 from .presenter import Presenter
+from .review.screen import ReviewScreen
 from .screens.chat import ChatScreen
 from .screens.confirm_quit import ConfirmQuit
 from .screens.enlarge import EnlargeScreen
@@ -96,7 +97,6 @@ from .screens.hand_over import PassScreen
 from .screens.kitty import KittyScreen
 from .screens.last_trick import LastTrickScreen
 from .screens.result import DealResultScreen
-from .screens.review import ReviewScreen
 from .screens.start import Menu, StartScreen
 from .screens.table import TableScreen
 from .terminal.asciifilter import ASCII_FILTER

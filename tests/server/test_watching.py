@@ -16,7 +16,7 @@ from shengji_tui.server.watching import WatchedTable, WatchRefused
 from shengji_tui.table import ChatNote, Pacing, TableSettings, TakeBackRefused
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.messages import ReviewRequested
-from shengji_tui.tui.screens.review import ReviewScreen
+from shengji_tui.tui.review.screen import ReviewScreen
 
 from .game_helpers import until
 

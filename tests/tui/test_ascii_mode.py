@@ -14,8 +14,8 @@ from textual.app import App
 from shengji_tui.server.driver import Terminal
 from shengji_tui.text import Catalogue, load_catalogue, plain_text
 from shengji_tui.tui.app import ShengjiApp
+from shengji_tui.tui.review.screen import ReviewScreen
 from shengji_tui.tui.screens.result import DealResultScreen
-from shengji_tui.tui.screens.review import ReviewScreen
 from shengji_tui.tui.screens.start import StartScreen
 from shengji_tui.tui.screens.table import TableScreen
 

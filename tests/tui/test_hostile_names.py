@@ -19,8 +19,8 @@ from shengji_tui.server.names import normalise_name
 from shengji_tui.store import Store
 from shengji_tui.table import Table
 from shengji_tui.tui.app import ShengjiApp
+from shengji_tui.tui.review.screen import ReviewScreen
 from shengji_tui.tui.screens.result import DealResultScreen
-from shengji_tui.tui.screens.review import ReviewScreen
 
 from . import helpers as H
 from .test_pilot_hotseat import Checker

@@ -17,10 +17,10 @@ from shengji_tui.coach.words import kind_text
 from shengji_tui.engine import SUPPORTED
 from shengji_tui.server.remote import RemoteShengjiApp
 from shengji_tui.store import Store, game_record
-from shengji_tui.tui.review_app import ReviewApp
-from shengji_tui.tui.screens.analysis import AnalysisScreen
+from shengji_tui.tui.review.analysis_screen import AnalysisScreen
+from shengji_tui.tui.review.app import ReviewApp
+from shengji_tui.tui.review.screen import ReviewScreen
 from shengji_tui.tui.screens.result import DealResultScreen
-from shengji_tui.tui.screens.review import ReviewScreen
 from tests.coach.coach_helpers import final_state, one_deal, store_game
 
 from . import helpers as H

@@ -12,9 +12,9 @@ import pytest
 
 from shengji_tui.engine import review_for
 from shengji_tui.store import Store, game_record
-from shengji_tui.tui.review_app import ReviewApp
+from shengji_tui.tui.review.app import ReviewApp
+from shengji_tui.tui.review.screen import ReviewScreen
 from shengji_tui.tui.screens.result import DealResultScreen
-from shengji_tui.tui.screens.review import ReviewScreen
 
 from . import helpers as H
 from .test_pilot_hotseat import Checker

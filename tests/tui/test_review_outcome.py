@@ -14,7 +14,7 @@ from shengji_tui.text import CardText, Catalogue
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import plain
-from shengji_tui.tui.review import Reviewer
+from shengji_tui.tui.review.presenter import Reviewer
 
 from . import auction_states as A
 from . import friend_states as F

@@ -17,7 +17,7 @@ from shengji_tui.text import CardText, Catalogue, Narrator, narrate_game, play_v
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import plain
-from shengji_tui.tui.review import Reviewer
+from shengji_tui.tui.review.presenter import Reviewer
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from engine_helpers import crafted

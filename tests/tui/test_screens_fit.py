@@ -18,9 +18,9 @@ from __future__ import annotations
 import pytest
 
 from shengji_tui.tui.app import ShengjiApp
+from shengji_tui.tui.review.screen import ReviewScreen
 from shengji_tui.tui.screens.call_friend import CallFriendScreen
 from shengji_tui.tui.screens.result import DealResultScreen
-from shengji_tui.tui.screens.review import ReviewScreen
 from shengji_tui.tui.screens.table import TableScreen
 
 from . import fit

@@ -242,7 +242,7 @@ WRONG_YOU = ("You deals", "You passes", "You was ", "by You", "dealer You", "You
 def review_lines(state: GameState, reader: int, lang: str) -> list[str]:
     """Every line of the deal's review (the title, the deal, each trick, the
     result) as the app shows it to `reader` (its model is the voice)."""
-    from shengji_tui.tui.review import Reviewer
+    from shengji_tui.tui.review.presenter import Reviewer
 
     m = model_of(state, reader, lang)
     rv = Reviewer(review_for(state, reader), state.rules, m.cat, m.ct, m.name, m)

@@ -1,5 +1,5 @@
 """The TUI's screens that are not one feature's own, one module each (a
-feature's screen is in its package: `help/`, ...). Import each from its
+feature's screen is in its package: `help/`, `review/`, ...). Import each from its
 module: this package's `__init__` imports nothing, so that a feature's screen
 may import `screens.base` while `screens.table` imports that screen.
 
@@ -7,8 +7,6 @@ Modules:
   table         `TableScreen`: the seats, the centre, your hand, its keys
   auction_keys  `AuctionKeys`: the table's keys while bidding (a base of `TableScreen`)
   result        `DealResultScreen` (a deal's or the match's end)
-  review        `ReviewScreen` (a deal told again, trick by trick)
-  analysis      `AnalysisScreen` (a seat's decisions in a deal priced by the coach)
   last_trick    `LastTrickScreen`
   log           `LogScreen`
   counter       `CounterScreen` (the card counter)

@@ -1,5 +1,5 @@
 """A deal's analysis for one seat as props (`AnalysisProps`), for the analysis
-dialog (`screens/analysis.py`): the summary, then every decision (what it
+dialog (`analysis_screen.py`): the summary, then every decision (what it
 was, its class and cost, why).
 
 Pure (no Textual, no Rich): a `coach.DealAnalysis` in, words in the
@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from ..coach import DealAnalysis, Verdict
-from ..coach.words import choice_text, class_text, cost_text, kind_text, reason_text, summary_lines
-from ..rules import Card, parse_cards
-from ..text import CardText, Catalogue
-from .props import Cards, Group, Line, Piece, Words
+from ...coach import DealAnalysis, Verdict
+from ...coach.words import choice_text, class_text, cost_text, kind_text, reason_text, summary_lines
+from ...rules import Card, parse_cards
+from ...text import CardText, Catalogue
+from ..props import Cards, Group, Line, Piece, Words
 
 CLASS_STYLES = {
     "fine": "centre--ok",

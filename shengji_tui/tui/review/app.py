@@ -13,14 +13,14 @@ from textual.filter import LineFilter
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ..coach.service import AnalystLike
-from ..engine import DealReview
-from ..rules import RuleSet
-from ..text import CardText, Catalogue
-from ..text.assets import asset
-from .screens.review import ReviewScreen
-from .terminal.asciifilter import ASCII_FILTER
-from .terminal.themes import THEMES, theme_variable_defaults
+from ...coach.service import AnalystLike
+from ...engine import DealReview
+from ...rules import RuleSet
+from ...text import CardText, Catalogue
+from ...text.assets import asset
+from ..terminal.asciifilter import ASCII_FILTER
+from ..terminal.themes import THEMES, theme_variable_defaults
+from .screen import ReviewScreen
 
 
 class ReviewRecord(Protocol):

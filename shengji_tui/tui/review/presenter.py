@@ -2,7 +2,7 @@
 set up (three players' shown kitty, the auction, the naming of trump and the
 overturns, the friend's call and its reveal), one trick at a time, then the
 result in the result screen's own words (`outcome.result_lines`)
-(`ReviewProps`), for the review dialog (`screens/review.py`).
+(`ReviewProps`), for the review dialog (`screen.py`).
 
 Pure (no Textual, no Rich): an `engine.DealReview` (what the reader may
 review: every hand once the deal is over) and which trick is shown in, words
@@ -14,14 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from .. import rules
-from ..engine import DealReview, ReviewTrick
-from ..rules import Card, Rank, RuleSet, Suit, TrumpContext
-from ..text import CardText, Catalogue, play_verb
-from . import outcome
-from .friends import copy_words
-from .presenter import ASCII_GLYPHS, GLYPHS, words
-from .props import Cards, Chip, Line, Piece, Words
+from ... import rules
+from ...engine import DealReview, ReviewTrick
+from ...rules import Card, Rank, RuleSet, Suit, TrumpContext
+from ...text import CardText, Catalogue, play_verb
+from .. import outcome
+from ..friends import copy_words
+from ..presenter import ASCII_GLYPHS, GLYPHS, words
+from ..props import Cards, Chip, Line, Piece, Words
 
 
 def label(text: str) -> str:

@@ -3,7 +3,7 @@ trick at a time below (← →, home / end), then the result; `[` `]` step
 through the deals of a stored game (`shengji replay ID --review`). What it
 shows is what the reader may review (`engine.review_for`: every hand only
 once the deal is over). `a` analyses a seat's decisions in a deal that is
-over (the coach, `screens/analysis.py`), where the reader may."""
+over (the coach, `analysis_screen.py`), where the reader may."""
 
 from __future__ import annotations
 
@@ -19,13 +19,13 @@ from ...coach.service import AnalystLike
 from ...engine import DealReview
 from ...rules import RuleSet
 from ...text import CardText, Catalogue
-from ..analysis import trick_note
 from ..outcome import Voice
 from ..props import Line
-from ..review import Reviewer, ReviewProps
+from ..screens.base import Dialog
 from ..widgets import KeyHint, lines_text, styles_for
-from .analysis import AnalysisScreen
-from .base import Dialog
+from .analysis import trick_note
+from .analysis_screen import AnalysisScreen
+from .presenter import Reviewer, ReviewProps
 
 
 class ReviewScreen(Dialog):

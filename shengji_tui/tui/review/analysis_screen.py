@@ -19,10 +19,10 @@ from ...coach import Cancelled, DealAnalysis
 from ...coach.service import AnalystLike
 from ...rules import Card
 from ...text import CardText, Catalogue
-from ..analysis import analysis_props, keys, title
 from ..props import Cards
+from ..screens.base import Dialog
 from ..widgets import KeyHint, lines_text, styles_for
-from .base import Dialog
+from .analysis import analysis_props, keys, title
 
 
 class AnalysisScreen(Dialog):
