@@ -21,6 +21,8 @@ Modules:
   widgets/   one module per widget, on the line-painting engine (`widgets.lines`)
   bindings   key labels in the player's language
   help/      the help (`?`): its Markdown, its widget, its screen
+  aids/      beside the game: the card counter, the buried kitty, the moves
+             made for the player on request (auto-declare, forced follows)
   terminal/  the terminal under the game: `patches` (every use of Textual's
              private parts, `install()`d by the CLI and the server), `xterm`
              (input on the public API), `nocolor`, `asciifilter`, `themes`

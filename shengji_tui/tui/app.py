@@ -60,8 +60,9 @@ from ..table import (
 from ..text import CardText, Catalogue, ascii_keys, local_name
 from ..text.assets import asset
 from . import friends
-from .aid_commands import aid_commands
-from .assist import Assist
+from .aids.auto_moves import Assist
+from .aids.kitty_screen import KittyScreen
+from .aids.palette import aid_commands
 from .bindings import relabel_bindings
 from .contract import GameOptions, TableFactory, TableLike, TroubleLike, WatchLike
 from .help.screen import HelpScreen
@@ -94,7 +95,6 @@ from .screens.chat import ChatScreen
 from .screens.confirm_quit import ConfirmQuit
 from .screens.enlarge import EnlargeScreen
 from .screens.hand_over import PassScreen
-from .screens.kitty import KittyScreen
 from .screens.last_trick import LastTrickScreen
 from .screens.result import DealResultScreen
 from .screens.start import Menu, StartScreen

@@ -1,5 +1,5 @@
 """The card counter without Textual: a seat's view in, the count out
-(`tui.counter.count_cards`). Checked against the engine's whole state on
+(`tui.aids.count.count_cards`). Checked against the engine's whole state on
 whole deals of several presets: what is out is exactly the other hands (and
 the kitty, to a seat that did not bury it), and every void shown is real."""
 
@@ -13,7 +13,7 @@ from shengji_tui import rules
 from shengji_tui.engine import GameState, Played, TrumpSet, new_game, view_for
 from shengji_tui.rules import Card, TrumpContext
 from shengji_tui.table.plan import plan
-from shengji_tui.tui.counter import count_cards, shown_voids, suit_labels, tricks_of
+from shengji_tui.tui.aids.count import count_cards, shown_voids, suit_labels, tricks_of
 
 from . import states as S
 

@@ -195,7 +195,7 @@ async def test_take_back_says_the_player_replays_knowing_the_cards(lang: str) ->
 def test_the_counter_sorts_copies_together() -> None:
     """The card counter groups copies: 2♠ 2♠ 2♦ 2♦, never 2♠ 2♦ 2♠ 2♦ (the
     off-suit level cards are of one strength)."""
-    from shengji_tui.tui.counter import count_cards
+    from shengji_tui.tui.aids.count import count_cards
 
     for preset in ("classic", "three-deck", "six-player"):
         state = deal_moments(preset)[0].state  # (dealing: most cards still out)

@@ -11,7 +11,7 @@ from shengji_tui import rules
 from shengji_tui.engine import DealNext, Play, apply, new_game, view_for
 from shengji_tui.text import CardText, Catalogue, local_name
 from shengji_tui.tui import plays
-from shengji_tui.tui.assist import Assist
+from shengji_tui.tui.aids.auto_moves import Assist
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import Group, plain

@@ -16,10 +16,10 @@ from textual.command import CommandPalette
 from textual.containers import VerticalScroll
 
 from shengji_tui.server.driver import Terminal
+from shengji_tui.tui.aids.counter_screen import CounterScreen
+from shengji_tui.tui.aids.kitty_screen import KittyScreen
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.help.screen import HelpScreen
-from shengji_tui.tui.screens.counter import CounterScreen
-from shengji_tui.tui.screens.kitty import KittyScreen
 from shengji_tui.tui.screens.last_trick import LastTrickScreen
 from shengji_tui.tui.screens.log import LogScreen
 from shengji_tui.tui.screens.table import TableScreen

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 
 from shengji_tui.engine import view_for
-from shengji_tui.tui.aids import AidsPresenter
+from shengji_tui.tui.aids.counter_panel import CounterPanel
+from shengji_tui.tui.aids.counter_screen import CounterScreen
+from shengji_tui.tui.aids.kitty_screen import KittyScreen
+from shengji_tui.tui.aids.presenter import AidsPresenter
 from shengji_tui.tui.app import ShengjiApp
-from shengji_tui.tui.screens.counter import CounterScreen
-from shengji_tui.tui.screens.kitty import KittyScreen
 from shengji_tui.tui.screens.table import TableScreen
-from shengji_tui.tui.widgets import CounterPanel
 
 from . import helpers as H
 from .test_pilot_hotseat import Checker

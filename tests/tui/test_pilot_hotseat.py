@@ -39,18 +39,19 @@ from shengji_tui.engine import (
 from shengji_tui.rules import RuleSet
 from shengji_tui.table import Pacing, Table, TableSettings, bot_specs
 from shengji_tui.text import CardText, Catalogue
-from shengji_tui.tui.aids import AidsPresenter
+from shengji_tui.tui.aids.count import count_cards
+from shengji_tui.tui.aids.counter_panel import CounterPanel
+from shengji_tui.tui.aids.counter_screen import CounterScreen
+from shengji_tui.tui.aids.kitty_screen import KittyScreen
+from shengji_tui.tui.aids.presenter import AidsPresenter
 from shengji_tui.tui.app import ShengjiApp
-from shengji_tui.tui.counter import count_cards
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.props import plain
-from shengji_tui.tui.screens.counter import CounterScreen
 from shengji_tui.tui.screens.hand_over import PassScreen
-from shengji_tui.tui.screens.kitty import KittyScreen
 from shengji_tui.tui.screens.last_trick import LastTrickScreen
 from shengji_tui.tui.screens.log import LogScreen
 from shengji_tui.tui.screens.result import DealResultScreen
-from shengji_tui.tui.widgets import CentreBox, CounterPanel, DeclarePanel
+from shengji_tui.tui.widgets import CentreBox, DeclarePanel
 
 from .helpers import wait_until
 

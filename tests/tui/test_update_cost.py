@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from shengji_tui.engine import view_for
-from shengji_tui.tui.aids import AidsPresenter
+from shengji_tui.tui.aids.counter_panel import CounterPanel
+from shengji_tui.tui.aids.presenter import AidsPresenter
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.messages import TableUpdate
 from shengji_tui.tui.model import Model
@@ -21,7 +22,6 @@ from shengji_tui.tui.screens.table import TableScreen
 from shengji_tui.tui.widgets import (
     AuctionPanel,
     CentreBox,
-    CounterPanel,
     DeclarePanel,
     HandView,
     KeyBar,

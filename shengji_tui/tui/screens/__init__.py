@@ -1,5 +1,5 @@
 """The TUI's screens that are not one feature's own, one module each (a
-feature's screen is in its package: `help/`, `review/`, ...). Import each from its
+feature's screen is in its package: `help/`, `review/`, `aids/`, ...). Import each from its
 module: this package's `__init__` imports nothing, so that a feature's screen
 may import `screens.base` while `screens.table` imports that screen.
 
@@ -9,8 +9,6 @@ Modules:
   result        `DealResultScreen` (a deal's or the match's end)
   last_trick    `LastTrickScreen`
   log           `LogScreen`
-  counter       `CounterScreen` (the card counter)
-  kitty         `KittyScreen` (the kitty the seat buried)
   confirm_quit  `ConfirmQuit`
   chat          `ChatScreen` (a line to the table; the quick phrases)
   hand_over     `PassScreen` (hotseat)

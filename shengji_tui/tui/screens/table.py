@@ -22,7 +22,10 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from ...engine import Declare, NextDeal, PassSteal, Steal
-from ..aids import AidsPresenter, counter_refusal, kitty_refusal
+from ..aids.counter_panel import CounterPanel
+from ..aids.counter_screen import CounterScreen
+from ..aids.kitty_screen import KittyScreen
+from ..aids.presenter import AidsPresenter, counter_refusal, kitty_refusal
 from ..bindings import relabel_bindings
 from ..help.screen import HelpScreen
 from ..messages import (
@@ -42,7 +45,6 @@ from ..props import KeyStates, SeatProps, TableProps
 from ..widgets import (
     AuctionPanel,
     CentreBox,
-    CounterPanel,
     DeclarePanel,
     GameLog,
     HandView,
@@ -60,8 +62,6 @@ from .auction_keys import ACTIONS as AUCTION_ACTIONS
 from .auction_keys import AUCTION_BINDINGS, AuctionKeys, auction_labels, key_state
 from .base import Dialog, SizeWatch
 from .call_friend import CallFriendScreen
-from .counter import CounterScreen
-from .kitty import KittyScreen
 from .last_trick import LastTrickScreen
 from .log import LogScreen
 

@@ -17,12 +17,10 @@ Modules:
   keybar      `KeyBar` (the table's footer)
   keyhint     `KeyHint` (a dialog's line of keys, wrapped between keys)
   log         `GameLog`
-  counter     `CounterPanel` (the card counter)
 """
 
 from .auction import AuctionPanel
 from .centre import CentreBox
-from .counter import CounterPanel
 from .declare import DeclarePanel
 from .hand import HandView, Slot, hand_rows
 from .keybar import KeyBar, KeyBarProps, KeyEntry
@@ -40,7 +38,6 @@ __all__ = [
     "CARD_STYLES",
     "AuctionPanel",
     "CentreBox",
-    "CounterPanel",
     "DeclarePanel",
     "GameLog",
     "HandView",

@@ -21,9 +21,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .. import rules
-from ..engine import Played, SeatView
-from ..rules import Card, Order, TrumpContext
+from ... import rules
+from ...engine import Played, SeatView
+from ...rules import Card, Order, TrumpContext
 
 
 @dataclass(frozen=True, slots=True)

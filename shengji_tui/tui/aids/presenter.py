@@ -1,5 +1,5 @@
 """What a player may look at beside the table, as props: the card counter
-(`counter.count_cards`) and the kitty the seat buried.
+(`count.count_cards`) and the kitty the seat buried.
 
 Pure, as the presenter (no Textual, no Rich): a `Model` in, frozen props out,
 words in the model's catalogue and cards as the presenter's chips. Only what
@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .. import rules
-from ..rules import Card, Suit
-from .counter import CardCount, SuitCount, count_cards
-from .model import Model
-from .presenter import Presenter, words
-from .props import Cards, Chip, Line, Piece, Words
-from .review.presenter import label
+from ... import rules
+from ...rules import Card, Suit
+from ..model import Model
+from ..presenter import Presenter, words
+from ..props import Cards, Chip, Line, Piece, Words
+from ..review.presenter import label
+from .count import CardCount, SuitCount, count_cards
 
 
 class CounterProps(NamedTuple):

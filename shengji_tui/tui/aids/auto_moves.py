@@ -9,9 +9,9 @@ seat may not see), what is legal is the rules' (`Model.only_play`).
 
 from __future__ import annotations
 
-from ..bots import Bot, BotSpec
-from ..engine import Declare, Play, SeatView, allowed
-from .model import Model
+from ...bots import Bot, BotSpec
+from ...engine import Declare, Play, SeatView, allowed
+from ..model import Model
 
 
 class Assist:

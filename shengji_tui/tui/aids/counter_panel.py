@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..aids import CounterProps
-from .lines import LinesWidget
+from ..widgets.lines import LinesWidget
+from .presenter import CounterProps
 
 
 class CounterPanel(LinesWidget[CounterProps]):

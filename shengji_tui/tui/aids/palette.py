@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 from textual.app import SystemCommand
 
-from .aids import counter_refusal, kitty_refusal
-from .screens.table import TableScreen
+from ..screens.table import TableScreen
+from .presenter import counter_refusal, kitty_refusal
 
 
 def aid_commands(table: TableScreen | None) -> Iterator[SystemCommand]:

@@ -11,9 +11,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Label, Static
 
-from ..aids import KittyProps
+from ..screens.base import Dialog
 from ..widgets import lines_text, styles_for
-from .base import Dialog
+from .presenter import KittyProps
 
 
 class KittyScreen(Dialog):

@@ -9,10 +9,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Label
 
-from ..aids import AidsPresenter
 from ..model import Model
-from ..widgets import CounterPanel
-from .base import FollowingDialog
+from ..screens.base import FollowingDialog
+from .counter_panel import CounterPanel
+from .presenter import AidsPresenter
 
 
 class CounterScreen(FollowingDialog):
