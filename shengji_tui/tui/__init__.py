@@ -20,6 +20,8 @@ Modules:
              table, the dialogs, the menu); `base`: what screens have in common
   widgets/   one module per widget, on the line-painting engine (`widgets.lines`)
   bindings   key labels in the player's language
+  variants/  what differs per rules family: `auction/` (the auction presets),
+             `friends/` (find friends)
   help/      the help (`?`): its Markdown, its widget, its screen
   aids/      beside the game: the card counter, the buried kitty, the moves
              made for the player on request (auto-declare, forced follows)

@@ -59,7 +59,6 @@ from ..table import (
 )
 from ..text import CardText, Catalogue, ascii_keys, local_name
 from ..text.assets import asset
-from . import friends
 from .aids.auto_moves import Assist
 from .aids.kitty_screen import KittyScreen
 from .aids.palette import aid_commands
@@ -102,6 +101,7 @@ from .screens.table import TableScreen
 from .terminal.asciifilter import ASCII_FILTER
 from .terminal.nocolor import colour_filters
 from .terminal.themes import THEMES, theme_variable_defaults
+from .variants.friends import presenter as friends
 
 if TYPE_CHECKING:
     from ..saves import Saves

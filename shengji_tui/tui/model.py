@@ -59,8 +59,8 @@ from ..text import (
     shape_text,
 )
 from . import plays
-from .calls import CallChoices
 from .contract import ClockLike
+from .variants.auction.choices import CallChoices
 
 TURN_KINDS = frozenset({"play", "bury"})  # the commands the hand's keys make
 _log_ids = itertools.count(1)

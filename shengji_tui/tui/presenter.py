@@ -24,8 +24,7 @@ from ..engine import (
 )
 from ..rules import Card, Rank, Suit
 from ..text import describe_lead, play_verb, wrap_lines
-from . import friends, outcome
-from .auction import AuctionPresenter, key_hint, packed
+from . import outcome
 from .model import Model
 from .props import (
     AuctionProps,
@@ -53,6 +52,8 @@ from .props import (
 from .props import (
     Cards as CardsPiece,
 )
+from .variants.auction.presenter import AuctionPresenter, key_hint, packed
+from .variants.friends import presenter as friends
 
 GLYPHS = {"turn": "▶", "dealer": "★", "sel": "▲", "new": "+", "win": "◀", "sep": "·"}
 ASCII_GLYPHS = {"turn": ">", "dealer": "*", "sel": "^", "new": "+", "win": "<", "sep": "|"}

@@ -28,10 +28,10 @@ from shengji_tui.table import Pacing, TableSettings
 from shengji_tui.table.plan import plan, random_bots
 from shengji_tui.table.views import spectator_view
 from shengji_tui.text import CardText, Catalogue
-from shengji_tui.tui import friends
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import plain
+from shengji_tui.tui.variants.friends import presenter as friends
 
 NAMES5 = ["Bo", "Ana", "Mei", "Ken", "Raj"]
 

@@ -223,7 +223,7 @@ def test_a_key_hint_keeps_each_key_with_its_word(lang: str) -> None:
     keys, never between a key and its word ("s" at a row's end, "hint" below)."""
     from rich.cells import cell_len
 
-    from shengji_tui.tui.auction import KEY_SEP, key_hint
+    from shengji_tui.tui.variants.auction.presenter import KEY_SEP, key_hint
 
     m = model_of(result_state("classic"), 0, lang)
     t = m.cat.t

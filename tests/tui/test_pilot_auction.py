@@ -26,7 +26,8 @@ from shengji_tui.tui.contract import GameOptions
 from shengji_tui.tui.screens.hand_over import PassScreen
 from shengji_tui.tui.screens.result import DealResultScreen
 from shengji_tui.tui.screens.table import TableScreen
-from shengji_tui.tui.widgets import AuctionPanel, CentreBox, HandView
+from shengji_tui.tui.variants.auction.panel import AuctionPanel
+from shengji_tui.tui.widgets import CentreBox, HandView
 
 from . import auction_states as A
 from .helpers import StaticTable, wait_until

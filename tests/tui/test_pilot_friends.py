@@ -26,9 +26,9 @@ from shengji_tui.table import Pacing, Table, TableSettings, bot_specs
 from shengji_tui.table.plan import plan
 from shengji_tui.text import CardText, Catalogue, local_name
 from shengji_tui.tui.app import ShengjiApp
-from shengji_tui.tui.screens.call_friend import CallFriendScreen
 from shengji_tui.tui.screens.hand_over import PassScreen
 from shengji_tui.tui.screens.result import DealResultScreen
+from shengji_tui.tui.variants.friends.call_screen import CallFriendScreen
 from shengji_tui.tui.widgets import SeatPanel
 
 from . import friend_states as F

@@ -24,11 +24,12 @@ from shengji_tui.engine import (
 from shengji_tui.rules import Card, Rank, Suit
 from shengji_tui.table.plan import plan
 from shengji_tui.text import CardText, Catalogue
-from shengji_tui.tui import calling, friends
-from shengji_tui.tui.calling import CallChoice, call_props
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import TableProps, plain
+from shengji_tui.tui.variants.friends import call as calling
+from shengji_tui.tui.variants.friends import presenter as friends
+from shengji_tui.tui.variants.friends.call import CallChoice, call_props
 
 from . import friend_states as F
 

@@ -19,9 +19,9 @@ import pytest
 
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.review.screen import ReviewScreen
-from shengji_tui.tui.screens.call_friend import CallFriendScreen
 from shengji_tui.tui.screens.result import DealResultScreen
 from shengji_tui.tui.screens.table import TableScreen
+from shengji_tui.tui.variants.friends.call_screen import CallFriendScreen
 
 from . import fit
 from . import helpers as H

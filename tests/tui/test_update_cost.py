@@ -19,8 +19,8 @@ from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import TableProps
 from shengji_tui.tui.screens.table import TableScreen
+from shengji_tui.tui.variants.auction.panel import AuctionPanel
 from shengji_tui.tui.widgets import (
-    AuctionPanel,
     CentreBox,
     DeclarePanel,
     HandView,

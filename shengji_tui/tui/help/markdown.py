@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from ... import rules
 from ...rules import RuleSet, ScoreBand
-from ..auction import help_lines
 from ..model import Model
+from ..variants.auction.presenter import help_lines
 
 
 def help_markdown(model: Model) -> str:
@@ -56,7 +56,7 @@ def help_markdown(model: Model) -> str:
         "help.rule.pack", n=rs.decks, players=rs.players, hand=rs.hand_size, kitty=rs.kitty_size
     )
     out.append(f"- {pack}")
-    if rs.bidding != "none":  # the auction presets: their own rules (auction.py)
+    if rs.bidding != "none":  # the auction presets: their own rules (variants/auction/presenter.py)
         out += ["", *help_lines(model, rs)]
         return "\n".join(out)
     if rs.two_color:

@@ -19,9 +19,9 @@ from ...engine import DealReview, ReviewTrick
 from ...rules import Card, Rank, RuleSet, Suit, TrumpContext
 from ...text import CardText, Catalogue, play_verb
 from .. import outcome
-from ..friends import copy_words
 from ..presenter import ASCII_GLYPHS, GLYPHS, words
 from ..props import Cards, Chip, Line, Piece, Words
+from ..variants.friends.presenter import copy_words
 
 
 def label(text: str) -> str:

@@ -1,5 +1,5 @@
 """The TUI's screens that are not one feature's own, one module each (a
-feature's screen is in its package: `help/`, `review/`, `aids/`, ...). Import each from its
+feature's screen is in its package: `help/`, `review/`, `aids/`, `variants/`). Import each from its
 module: this package's `__init__` imports nothing, so that a feature's screen
 may import `screens.base` while `screens.table` imports that screen.
 
@@ -12,7 +12,6 @@ Modules:
   confirm_quit  `ConfirmQuit`
   chat          `ChatScreen` (a line to the table; the quick phrases)
   hand_over     `PassScreen` (hotseat)
-  call_friend   `CallFriendScreen` (find friends: the dealer calls the friend)
   enlarge       `EnlargeScreen` (the terminal is too small)
   start         `StartScreen` (the start menu) and its `Menu`
   base          `SizeWatch`, `Dialog`, `FollowingDialog`

@@ -23,10 +23,10 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from ...engine import Command
-from ..auction import KEY_ACTIONS
 from ..messages import SubmitCommand
 from ..model import Model
 from ..props import TableProps
+from ..variants.auction.presenter import KEY_ACTIONS
 
 AUCTION_BINDINGS = [
     Binding("left,h", "auction_move(-1)", "choose", key_display="←→"),

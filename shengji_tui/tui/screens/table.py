@@ -42,8 +42,9 @@ from ..messages import (
 from ..model import Model
 from ..presenter import Presenter, seat_positions
 from ..props import KeyStates, SeatProps, TableProps
+from ..variants.auction.panel import AuctionPanel
+from ..variants.friends.call_screen import CallFriendScreen
 from ..widgets import (
-    AuctionPanel,
     CentreBox,
     DeclarePanel,
     GameLog,
@@ -61,7 +62,6 @@ from ..widgets import (
 from .auction_keys import ACTIONS as AUCTION_ACTIONS
 from .auction_keys import AUCTION_BINDINGS, AuctionKeys, auction_labels, key_state
 from .base import Dialog, SizeWatch
-from .call_friend import CallFriendScreen
 from .last_trick import LastTrickScreen
 from .log import LogScreen
 

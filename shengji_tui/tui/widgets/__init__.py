@@ -10,7 +10,6 @@ Modules:
   me          `MeLine` (your own seat line)
   centre      `CentreBox` (the trick in sentences, what you must do)
   declare     `DeclarePanel`
-  auction     `AuctionPanel` (the bidding panel, in the centre's place)
   hand        `HandView` (and `hand_rows`, its layout)
   score       `ScoreText`, `ScoreAhead`, `PointsBar`
   last_trick  `LastTrick`
@@ -19,7 +18,6 @@ Modules:
   log         `GameLog`
 """
 
-from .auction import AuctionPanel
 from .centre import CentreBox
 from .declare import DeclarePanel
 from .hand import HandView, Slot, hand_rows
@@ -36,7 +34,6 @@ from .styles import CARD_STYLES, StyleTable, styles_for
 
 __all__ = [
     "CARD_STYLES",
-    "AuctionPanel",
     "CentreBox",
     "DeclarePanel",
     "GameLog",

@@ -18,9 +18,9 @@ Textual here.
 
 from __future__ import annotations
 
-from .. import rules
-from ..engine import Bid, Command, NameTrump, PassBid, SeatView
-from ..rules import Suit
+from .... import rules
+from ....engine import Bid, Command, NameTrump, PassBid, SeatView
+from ....rules import Suit
 
 AUCTION_PHASES = frozenset({"bidding", "naming_trump"})
 

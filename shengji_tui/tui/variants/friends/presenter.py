@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import rules
-from ..engine import FriendCall, FriendRevealed, SeatView, TrickWon, known_sides
-from ..rules import Card, FriendSide
-from ..text import CardText, Catalogue
-from .model import Model
-from .props import Line, Words
+from .... import rules
+from ....engine import FriendCall, FriendRevealed, SeatView, TrickWon, known_sides
+from ....rules import Card, FriendSide
+from ....text import CardText, Catalogue
+from ...model import Model
+from ...props import Line, Words
 
 Side = FriendSide
 

@@ -15,13 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from .. import rules
-from ..engine import CallFriend, SeatView
-from ..rules import Card, Rank, Suit
-from .friends import copies_in_sight, copy_text
-from .model import Model
-from .presenter import Presenter
-from .props import Chip, Line, Words
+from .... import rules
+from ....engine import CallFriend, SeatView
+from ....rules import Card, Rank, Suit
+from ...model import Model
+from ...presenter import Presenter
+from ...props import Chip, Line, Words
+from .presenter import copies_in_sight, copy_text
 
 ROWS: tuple[Suit | None, ...] = (Suit.S, Suit.H, Suit.C, Suit.D, None)  # None: the jokers
 RANKS: tuple[Rank, ...] = tuple(r for r in Rank if not r.is_joker)

@@ -5,9 +5,9 @@ the other)."""
 
 from __future__ import annotations
 
-from ..props import AuctionProps
-from .lines import LinesWidget
-from .styles import StyleTable
+from ...props import AuctionProps
+from ...widgets.lines import LinesWidget
+from ...widgets.styles import StyleTable
 
 
 class AuctionPanel(LinesWidget[AuctionProps]):

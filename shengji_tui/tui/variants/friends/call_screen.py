@@ -6,7 +6,7 @@ dealer chooses a card by keys (the card's notation: `h` `a` is A♥, `s` `0`
 click, reads what the call means, and calls it with enter. The dialog posts
 `FriendCallChosen`; the app sends the `CallFriend` (a refusal is a toast) and
 the dialog closes itself once the table no longer waits for the call. What it
-shows comes from `tui.calling` (pure).
+shows comes from `call.py` (pure).
 """
 
 from __future__ import annotations
@@ -22,7 +22,12 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Label, Static
 
-from ..calling import (
+from ...messages import FriendCallChosen
+from ...model import Model
+from ...presenter import Presenter
+from ...screens.base import FollowingDialog
+from ...widgets import KeyHint, LineWidget, line_text, styles_for
+from .call import (
     JOKER_KEYS,
     RANK_KEYS,
     ROWS,
@@ -33,11 +38,6 @@ from ..calling import (
     call_props,
     first_choice,
 )
-from ..messages import FriendCallChosen
-from ..model import Model
-from ..presenter import Presenter
-from ..widgets import KeyHint, LineWidget, line_text, styles_for
-from .base import FollowingDialog
 
 
 class Slot(NamedTuple):

@@ -18,16 +18,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from .. import rules
-from ..bots import TrumpWorth, best_worth, hand_worth
-from ..engine import (
+from .... import rules
+from ....bots import TrumpWorth, best_worth, hand_worth
+from ....engine import (
     AuctionWon,
     SeatView,
 )
-from ..rules import Card, RuleSet, Suit
-from ..text import cell_len
-from .model import Model
-from .props import (
+from ....rules import Card, RuleSet, Suit
+from ....text import cell_len
+from ...model import Model
+from ...props import (
     AuctionProps,
     Cards,
     DeclareProps,
