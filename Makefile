@@ -33,20 +33,22 @@ play: $(STAMP)
 # (2 cores, 2026-11: 6.7 min instead of 8.3); worksteal evens out the long tests at the end.
 JOBS ?= $(shell expr $$(nproc 2>/dev/null || echo 2) + 1)
 # The TUI again on Textual's public API alone (shengji_tui/tui/terminal/patches.py off):
-# the tests that draw the app (snapshots, the written bytes, the pilots); not the
-# pure presenter's tests (no Textual in them) nor the longest whole-deal pilots'
-# repeats in other languages and seat counts, nor the hotseat deals (what they
-# check, whose cards a screen shows, is the presenter's; the one-human whole
-# deals by keys, a find-friends one among them, cover deals drawn without the
-# patches): the suite stays within 10 minutes.
+# the tests of what the patches change, each from the drawing side: the strips,
+# the shared stylesheets and the padding's short path (the snapshots, compared
+# pixel for pixel, at both sizes, in both languages, ASCII and compact), the
+# partial repaints and the colours written to a terminal (test_patches: a whole
+# deal's frames fed to a terminal emulator; the written bytes of test_no_color
+# and test_ascii_mode), one widget's lines repainted alone (test_clock_tui), the
+# key bar's labels and the dialogs (test_pilot_table), the compact table and the
+# wrapping (test_pilot_compact, test_pilot_polish), and one whole deal played by
+# keys (test_pilot_deal). The other pilots (the auctions, the hotseat and
+# find-friends deals, the stores and the analyses) check the game's, the
+# presenter's and the store's work, the same with and without the patches: they
+# run once, in the suite.
 VANILLA_TESTS = tests/tui/test_snapshots.py tests/tui/test_snapshots_friends.py \
 	tests/tui/test_patches.py tests/tui/test_no_color.py tests/tui/test_ascii_mode.py \
-	tests/tui/test_pilot_*.py tests/tui/test_play_rules_file.py tests/tui/test_clock_tui.py
-VANILLA_SKIP = not in_chinese_at_80x24 and not three_humans_at_six_seats \
-	and not hotseat_of_five and not hotseat_with_the_dealer and not hands_the_keyboard_over \
-	and not whole_hotseat_deal and not (every_play_its_winner_and_points and zh) \
-	and not hidden_declarations_stay_hidden and not seat_that_does_not_deal \
-	and not nth_played_in_chinese
+	tests/tui/test_clock_tui.py tests/tui/test_pilot_table.py tests/tui/test_pilot_compact.py \
+	tests/tui/test_pilot_polish.py tests/tui/test_pilot_deal.py
 
 # The run without the patches goes on beside the suite, in one more process (its
 # output shown after the suite's): the suite's last minutes, when few long tests
@@ -56,8 +58,7 @@ VANILLA_SKIP = not in_chinese_at_80x24 and not three_humans_at_six_seats \
 # test's work is in it.
 test: $(TESTSTAMP)
 	@log=$$(mktemp); \
-	SHENGJI_VANILLA=1 $(BIN)/python -m pytest -p no:cacheprovider $(VANILLA_TESTS) \
-		-k "$(VANILLA_SKIP)" >$$log 2>&1 & vanilla=$$!; \
+	SHENGJI_VANILLA=1 $(BIN)/python -m pytest -p no:cacheprovider $(VANILLA_TESTS) >$$log 2>&1 & vanilla=$$!; \
 	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal; suite=$$?; \
 	wait $$vanilla; off=$$?; \
 	echo "-- the TUI on Textual's public API alone (SHENGJI_VANILLA=1):"; cat $$log; rm -f $$log; \
