@@ -39,6 +39,10 @@ def role_points(runs: Sequence[RunResult], attacking: bool) -> float:
     return sum(vals) / len(vals) if vals else 0.0
 
 
+def outcome(runs: Sequence[RunResult]) -> list[tuple[int, int, int]]:
+    return [(r.a_levels, r.b_levels, r.attacker_points) for r in runs]
+
+
 def line(name: str, diffs: Sequence[float]) -> str:
     lo, hi = bootstrap_ci(diffs)
     mean = sum(diffs) / max(1, len(diffs))
@@ -50,11 +54,23 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--new", type=Path, nargs="+", required=True)
     ap.add_argument("--old", type=Path, nargs="+", required=True)
+    ap.add_argument(
+        "--changed",
+        action="store_true",
+        help="print only the seeds whose set came out otherwise (levels or points), "
+        "one a line: the sets another change of the same bots may change "
+        "(benchmarks/replay_seeds.py --seeds-file)",
+    )
     a = ap.parse_args()
     new, old = load(a.new), load(a.old)
     seeds = sorted(set(new) & set(old))
     if not seeds:
         raise SystemExit("no seed is in both logs")
+    if a.changed:
+        for s in seeds:
+            if outcome(new[s]) != outcome(old[s]):
+                print(s)
+        return
     print(f"{len(seeds)} seeds in both ({seeds[0]}-{seeds[-1]})")
     for name, field in (("levels/deal", "seat_levels"), ("point margin", "seat_margin")):
 

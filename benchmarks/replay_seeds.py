@@ -12,6 +12,10 @@ the old logs' sets with those of the new log in place of the old ones of the
 same seed: with the seeds a change leaves alone played the same move for move,
 that is the new bot's log over every seed (read it with `shengji bench bots
 --from-log MERGED.jsonl`).
+
+`--b-plain-off`: B's bots play without the plain-mistake guards
+(`bots/plain.py`), A's with them: against a log where both played without,
+what the guards do to A alone (docs/bots.md, "How strong they are").
 """
 
 from __future__ import annotations
@@ -24,8 +28,28 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from shengji_tui.bench import bots_bench
 from shengji_tui.bench.bots_bench import _set_job, log_text
+from shengji_tui.bots import Bot
 from shengji_tui.bots.search import watch_parent
+
+
+def _b_plain_off(parent: int) -> None:
+    """A job process's start with `--b-plain-off`: each set's B bots made
+    without the guards (an attribute of the bot, so A's search is untouched)."""
+    watch_parent(parent)
+    made = bots_bench.make_bots
+
+    def make_bots(
+        level_a: str, level_b: str, seed: int, a_seats: tuple[int, ...], n: int, options: Any
+    ) -> dict[int, Bot]:
+        bots = made(level_a, level_b, seed, a_seats, n, options)
+        for s, bot in bots.items():
+            if s not in a_seats:
+                bot.avoid_plain = False  # type: ignore[attr-defined]
+        return bots
+
+    bots_bench.make_bots = make_bots
 
 
 def play(args: argparse.Namespace) -> None:
@@ -41,7 +65,9 @@ def play(args: argparse.Namespace) -> None:
     with (
         args.log.open("a", encoding="utf-8") as out,
         ProcessPoolExecutor(
-            max_workers=args.jobs, initializer=watch_parent, initargs=(os.getpid(),)
+            max_workers=args.jobs,
+            initializer=_b_plain_off if args.b_plain_off else watch_parent,
+            initargs=(os.getpid(),),
         ) as ex,
     ):
         for runs in ex.map(_set_job, tasks, chunksize=1):
@@ -72,6 +98,7 @@ def main() -> int:
     ap.add_argument("--b", default="normal")
     ap.add_argument("--budget-ms", type=float, default=300.0)
     ap.add_argument("--no-guard", action="store_true")
+    ap.add_argument("--b-plain-off", action="store_true", help="B without the plain-mistake guards")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--log", type=Path, required=True)
     ap.add_argument("--merge", type=Path, nargs="+", help="old logs to merge the new one into")
