@@ -21,7 +21,7 @@ from .saves import DEFAULT_BOT_LEVEL, Saves, hotseat_problem, hotseat_seats, new
 from .store import Store, StoreError, default_data_dir
 from .table import rules_from_file
 from .text import Catalogue, detect_lang
-from .tui.app import ShengjiApp
+from .tui.app import AppSetup, ShengjiApp
 from .tui.contract import GameOptions, TableLike
 from .tui.options import add_play_arguments
 
@@ -122,7 +122,7 @@ def build_app(args: argparse.Namespace) -> tuple[ShengjiApp | None, Saves | None
         auto_forced=bool(getattr(args, "auto_play_forced", False)) or mine.auto_forced,
     )
     factory = make_table if saves is None else functools.partial(make_table, store=saves.store)
-    app = ShengjiApp(
+    setup = AppSetup(
         lang=lang,
         ascii=args.ascii or mine.ascii,
         theme=args.theme or mine.theme,
@@ -134,6 +134,7 @@ def build_app(args: argparse.Namespace) -> tuple[ShengjiApp | None, Saves | None
         settings=mine,
         keep_settings=saves.keep_settings if saves is not None else None,
     )
+    app = ShengjiApp(setup=setup)  # (each game seated as it starts: solo or hotseat)
     return app, saves, ""
 
 

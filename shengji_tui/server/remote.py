@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Literal, TextIO
 from textual.app import SystemCommand
 from textual.screen import Screen
 
-from ..tui.app import ShengjiApp
+from ..tui.app import AppSetup, ShengjiApp
+from ..tui.contract import TableLike
+from ..tui.seating import Seating
 from .registry import LobbyError
 
 if TYPE_CHECKING:
@@ -105,16 +107,19 @@ class ShowHand:
 
 
 class RemoteShengjiApp(RemoteApp, ShengjiApp):
-    """`ShengjiApp` for a remote player (or spectator: `spectate`)."""
+    """`ShengjiApp` for a remote player (seated as `seating.Remote`: no
+    take-back, the normal bot's hints, leaving lets a bot stand in) or a
+    spectator (`seating.Spectator`); a player may let watchers see their hand."""
 
-    TAKE_BACK = False  # the other players saw the move
-    # the suggestion key asks the normal bot: a search would hold up the
-    # server's one event loop, every player's screen with it
-    hint_budget_ms = 0.0
-    analyse_any_seat = False  # the coach: the player's own seat until the match is over
-
-    def __init__(self, *args: Any, show_hand: ShowHand | None = None, **kw: Any) -> None:
-        super().__init__(*args, **kw)
+    def __init__(
+        self,
+        table: TableLike | None = None,
+        seating: Seating | None = None,
+        setup: AppSetup | None = None,
+        *,
+        show_hand: ShowHand | None = None,
+    ) -> None:
+        super().__init__(table, seating, setup)
         self.show_hand = show_hand
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
@@ -151,8 +156,3 @@ class RemoteShengjiApp(RemoteApp, ShengjiApp):
         if self.model is not None:
             self.model.set_shown(sh.on)
         self.notify(self.cat.t("watch.show_now_on" if on else "watch.show_now_off"), markup=False)
-
-    def quit_question(self) -> str:
-        # leaving a server table goes back to the lobby; the stand-in bot plays
-        # the seat at once and the player may sit down again (server/registry.py)
-        return "quit.question_remote"

@@ -23,8 +23,9 @@ from textual.app import App
 from ..players.book import Player, Via
 from ..players.settings import PlayerSettings
 from ..text import Catalogue
-from ..tui.app import default_lang
+from ..tui.app import AppSetup, default_lang
 from ..tui.contract import GameOptions
+from ..tui.seating import Remote, Spectator
 from ..tui.terminal import patches
 from .auth import Identity
 from .context import SessionContext
@@ -445,7 +446,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 app = FloorApp(table, seat, console=t.console(), driver_class=t.driver_class())
             else:
                 app = self.table_app(
-                    table, seat, show_hand=ShowHand(lobby, table_id, self.identity.id)
+                    table, Remote(seat), show_hand=ShowHand(lobby, table_id, self.identity.id)
                 )
             await self.run_app(app)
             return self.crashed(app)
@@ -468,20 +469,20 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.resuming = True
             return False
         try:
-            app = self.table_app(seat, 0, spectate=seat)
+            app = self.table_app(seat, Spectator(seat))
             await self.run_app(app)
             return self.crashed(app)
         finally:
             seat.release()
 
-    def table_app(self, table: Any, seat: int, **kw: Any) -> RemoteShengjiApp:
+    def table_app(
+        self, table: Any, seating: Remote | Spectator, show_hand: ShowHand | None = None
+    ) -> RemoteShengjiApp:
         """The table app on this session's terminal, in its player's language,
-        look and options (a player's seat, or a spectator's: `spectate`)."""
+        look and options (a player's seat, or a spectator's)."""
         t = self.terminal
         assert t is not None
-        return RemoteShengjiApp(
-            table,
-            seat,
+        setup = AppSetup(
             lang=self.lang,
             ascii=self.settings.ascii,
             theme=self.settings.theme,
@@ -489,11 +490,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             console=t.console(),
             no_color="NO_COLOR" in t.env,
             driver_class=t.driver_class(),
-            chat=True,
             settings=self.settings,
             keep_settings=self.keep_settings,
-            **kw,
         )
+        return RemoteShengjiApp(table, seating, setup, show_hand=show_hand)
 
     async def run_app(self, app: App[Any]) -> Any:
         if self.stopped:

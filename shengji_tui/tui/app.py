@@ -1,7 +1,10 @@
 """`ShengjiApp`: one Textual app for every mode. It is given a table
-(`contract.TableLike`) and the seat(s) it plays (solo: one seat; hotseat:
-several humans on one keyboard), or a factory to make tables from the start
-menu.
+(`contract.TableLike`) and who sits at its keyboard (`seating.Seating`: one
+human against bots, several on one keyboard, a player of an SSH table, a
+spectator), or a factory to make tables from the start menu (each game
+seated by `seating.at_keyboard`); how it is made is one `setup.AppSetup`.
+The app asks its seating whatever depends on who sits here, and never
+counts humans itself.
 
 The app owns the `Model`: the table's news go into it (`Model.apply`,
 `Model.hear`), the screens watch it and show what the presenter derives.
@@ -24,7 +27,6 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
 from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -63,7 +65,7 @@ from .aids.auto_moves import Assist
 from .aids.kitty_screen import KittyScreen
 from .aids.palette import aid_commands
 from .bindings import relabel_bindings
-from .contract import GameOptions, TableFactory, TableLike, TroubleLike, WatchLike
+from .contract import GameOptions, TableLike, TroubleLike
 from .help.screen import HelpScreen
 from .messages import (
     CardStyleChosen,
@@ -71,6 +73,7 @@ from .messages import (
     DealStepRequested,
     FollowRequested,
     FriendCallChosen,
+    HelpRequested,
     HoldDealRequested,
     LanguageChosen,
     MenuRequested,
@@ -98,6 +101,8 @@ from .screens.last_trick import LastTrickScreen
 from .screens.result import DealResultScreen
 from .screens.start import Menu, StartScreen
 from .screens.table import TableScreen
+from .seating import Seating, Solo, at_keyboard
+from .setup import AppSetup
 from .terminal.asciifilter import ASCII_FILTER
 from .terminal.nocolor import colour_filters
 from .terminal.themes import THEMES, theme_variable_defaults
@@ -106,7 +111,7 @@ from .variants.friends import presenter as friends
 if TYPE_CHECKING:
     from ..saves import Saves
 
-__all__ = ["GameOptions", "ShengjiApp", "TableLike", "TableUpdate", "default_lang"]
+__all__ = ["AppSetup", "GameOptions", "ShengjiApp", "TableLike", "TableUpdate", "default_lang"]
 
 MIN_WIDTH, MIN_HEIGHT = 60, 20
 
@@ -114,58 +119,46 @@ MIN_WIDTH, MIN_HEIGHT = 60, 20
 class ShengjiApp(App[None]):
     """The Shengji table in a terminal. See the module docstring."""
 
-    hint_budget_ms = HINT_BUDGET_MS  # the suggestion key's search (bots.Advisor)
-    analyse_any_seat = True  # the coach: any seat's decisions (over SSH: one's own)
+    # the suggestion key's search where the seating lets it search (bots.Advisor)
+    hint_budget_ms = HINT_BUDGET_MS
 
     CSS_PATH = [asset("shengji.tcss")]  # noqa: RUF012
     TITLE = "Shengji"
-    TAKE_BACK = True  # take-back is offered (not over SSH: the others saw the move)
     _themes_ready = False  # (Textual asks for theme defaults while the app is made)
 
     def __init__(
         self,
         table: TableLike | None = None,
-        seat: int | Sequence[int] = 0,
-        *,
-        lang: str = "en",
-        ascii: bool = False,
-        console: Console | None = None,
-        no_color: bool | None = None,
-        theme: str | None = None,
-        owns_table: bool = False,
-        menu: bool = False,
-        table_factory: TableFactory | None = None,
-        options: GameOptions | None = None,
-        driver_class: Any = None,
-        saves: Saves | None = None,
-        resume: str | None = None,
-        chat: bool = False,
-        spectate: WatchLike | None = None,
-        settings: PlayerSettings | None = None,
-        keep_settings: Callable[[PlayerSettings], None] | None = None,
+        seating: Seating | None = None,
+        setup: AppSetup | None = None,
     ) -> None:
-        super().__init__(driver_class=driver_class)
+        """At `table` seated as `seating` (None: no table yet; the start menu's
+        tables are seated as `seating.at_keyboard` says)."""
+        s = setup or AppSetup()
+        super().__init__(driver_class=s.driver_class)
         # the player's own settings (their record: `shengji play`'s local player's,
         # or an SSH player's) and where a change is kept (None: nowhere)
-        self.player_settings = settings or PlayerSettings()
-        self.keep_settings = keep_settings
-        if console is not None:
-            self.console = console
-        if no_color is not None:  # (else as Textual read it from the environment)
-            self.no_color = no_color
+        self.player_settings = s.settings or PlayerSettings()
+        self.keep_settings = s.keep_settings
+        if s.console is not None:
+            self.console = s.console
+        if s.no_color is not None:  # (else as Textual read it from the environment)
+            self.no_color = s.no_color
         for th in THEMES:
             self.register_theme(th)
         self._themes_ready = True
-        self.theme = theme if theme in self.available_themes else "shengji"
-        self.cat = Catalogue(lang, ascii)
-        self.ct = CardText(self.cat, ascii)
+        self.theme = s.theme if s.theme in self.available_themes else "shengji"
+        self.cat = Catalogue(s.lang, s.ascii)
+        self.ct = CardText(self.cat, s.ascii)
         relabel_bindings(self, {"command_palette": self.cat.t("keys.palette")})
-        self.options = options or GameOptions()
-        self.table_factory = table_factory
+        self.options = s.options or GameOptions()
+        self.table_factory = s.table_factory
         self.table: TableLike | None = table
-        self.humans: list[int] = [seat] if isinstance(seat, int) else list(seat)
-        self.owns_table = owns_table
-        self.start_with_menu = menu
+        # who sits here (until a table is given, nobody asks: the menu's game
+        # is seated when it starts)
+        self.seating: Seating = seating if seating is not None else Solo(0)
+        self.owns_table = s.owns_table
+        self.start_with_menu = s.menu
         self.views: dict[int, SeatView] = {}
         self.model: Model | None = None
         # what the table last told of itself (each update carries it), and its
@@ -185,16 +178,10 @@ class ShengjiApp(App[None]):
         self._enlarge: EnlargeScreen | None = None
         self._saved = False  # the table at hand is kept in `saves`
         self._recorded: str | None = None  # the stored game whose results were recorded
-        self.saves = saves  # solo / hotseat games kept in the store (None: in memory)
-        self.resume_id = resume  # a stored game to resume at start
+        self.saves = s.saves  # solo / hotseat games kept in the store (None: in memory)
+        self.resume_id = s.resume  # a stored game to resume at start
         self.left_game: str | None = None  # the stored unfinished game last left
         self._terminal_fd: int | None = None  # `watch_terminal`
-        # chat at the table (`c`): for SSH tables; solo and hotseat have nobody to
-        # talk to (the log still tells the table's own notes: timeouts, 托管)
-        self.chat = chat
-        # a spectator (旁观): `table` is the spectator's seat at the table too
-        # (`WatchLike`: what it hands out is all a spectator may see); no key acts
-        self.spectate = spectate
         self.assist = Assist()  # auto-declare, forced follows (the options')
 
     # ------------------------------------------------------------------ setup
@@ -255,7 +242,7 @@ class ShengjiApp(App[None]):
             self._check_size()
             return
         if self.table is not None and not self.start_with_menu:
-            await self.attach(self.table, self.humans, owns=self.owns_table)
+            await self.attach(self.table, self.seating, owns=self.owns_table)
         elif self.table_factory is not None and not self.start_with_menu:
             await self.start_new_game()
         else:
@@ -283,14 +270,14 @@ class ShengjiApp(App[None]):
         )
 
     # ------------------------------------------------------------------ table
-    async def attach(self, table: TableLike, humans: list[int], *, owns: bool) -> None:
-        """Sit at `table` in `humans` (the first one is shown first)."""
+    async def attach(self, table: TableLike, seating: Seating, *, owns: bool) -> None:
+        """Sit at `table` as `seating` says (its first seat shown first)."""
         self.table = table
-        self.humans = list(humans)
+        self.seating = seat = seating
         self.owns_table = owns
         self.left_game = None
         self._saved = self.saves is not None and self.saves.owns(table.table_id)
-        self.views = {s: table.view(s) for s in self.humans}
+        self.views = {s: table.view(s) for s in seat.seats}
         self.table_status = table.status()
         self._clock = None
         self._clock = self._local_clock(self.table_status)
@@ -302,33 +289,33 @@ class ShengjiApp(App[None]):
             self.cat,
             self.ct,
             self._seat_names(),
-            self.humans[0],
-            humans=self.humans,
+            seat.seats[0],
+            humans=list(seat.humans),
             table_humans=self._table_humans(),
             declare_window=DEFAULT_DECLARE_WINDOW if window is None else float(window),
             on_auto=self._on_auto(),
             shown_to_watchers=self.shown_to_watchers(),
-            chat=self.chat and len(self.humans) == 1,
-            watching=self.spectate is not None,
+            chat=seat.chat,
+            watching=seat.watching,
             card_counter=table.card_counter,
             show_estimate=self.options.estimate,
             deal_held=self.table_status.deal_held,
             auto_declare=self.options.auto_declare,
             auto_forced=self.options.auto_forced,
-            hint_budget_ms=self.hint_budget_ms,
+            hint_budget_ms=self.hint_budget_ms if seat.hint_search else 0.0,
         )
-        m.take_seat(self.humans[0], self.views[self.humans[0]])
+        m.take_seat(seat.seats[0], self.views[seat.seats[0]])
         m.set_clock(self._clock)
         # The log is one for every human at this keyboard: with several, it tells
         # what all of them may see (a spectator's events), never one seat's own.
-        shared = len(self.humans) > 1 or self.spectate is not None
-        told = table.view(None) if shared else self.views[self.humans[0]]
+        feed = seat.log_feed
+        told = table.view(None) if feed is None else self.views[feed]
         m.hear(told.log, told)
         for note in table.recent_notes():  # what was said here before (a reconnect)
             m.hear_note(note)
-        if shared:
+        if feed is None:
             self._unsubscribe.append(table.subscribe(None, self._callback(None)))
-        for s in self.humans:
+        for s in seat.seats:
             self._unsubscribe.append(table.subscribe(s, self._callback(s)))
         self._unsubscribe.append(table.listen(self._on_note))
         self._unsubscribe.append(table.on_trouble(self._on_trouble))
@@ -400,16 +387,14 @@ class ShengjiApp(App[None]):
         line = m.hear_note(note)
         if self._passing:
             return
+        humans = self.seating.humans
         if isinstance(note, ChatNote):
-            mine = note.seat is not None and note.seat in self.humans
-            if self.spectate is not None:  # (a spectator's own words come back too)
-                mine = note.seat is None and note.name == self.spectate.name
-            if not mine:
+            if not self.seating.said_by_me(note):
                 self.notify(line, timeout=6, markup=False)
-        elif isinstance(note, TimeoutNote) and note.seat in self.humans:
+        elif isinstance(note, TimeoutNote) and note.seat in humans:
             self.notify(line, severity="warning", timeout=6, markup=False)
         elif isinstance(note, AutoNote):
-            mine = note.on and note.seat in self.humans
+            mine = note.on and note.seat in humans
             self.notify(
                 line,
                 severity="warning" if mine else "information",
@@ -442,11 +427,9 @@ class ShengjiApp(App[None]):
         table = self.table
         if table is None or m is None:
             return
-        seat: int | None = m.seat
         seats = self.table_status.seats
         name = seats[m.seat].name if m.seat < len(seats) else m.name(m.seat)
-        if self.spectate is not None:  # said as a watcher (the spectator's seat names it)
-            seat, name = None, self.spectate.name
+        seat, name = self.seating.speaker(m.seat, name)  # (a spectator's: as a watcher)
         try:
             await table.say(seat, name, text)
         except ChatRefused as e:
@@ -457,7 +440,7 @@ class ShengjiApp(App[None]):
     @on(ReclaimRequested)
     async def reclaim(self) -> None:
         """A key at the table while in 托管: the seat is the player's again."""
-        if self.table is not None and self.model is not None and self.spectate is None:
+        if self.table is not None and self.model is not None and self.seating.acts:
             await self.table.reclaim(self.model.seat)
 
     def _on_trouble(self, trouble: TroubleLike | None) -> None:
@@ -536,7 +519,7 @@ class ShengjiApp(App[None]):
     async def send(self, command: Command, seat: int | None = None) -> list[Event] | None:
         """Submit for the seat being shown (or `seat`, a human's at this keyboard);
         a refusal becomes a notification (None); else the events as that seat saw them."""
-        if self.table is None or self.model is None or self.spectate is not None:
+        if self.table is None or self.model is None or not self.seating.acts:
             return None  # (a spectator sends nothing: its keys are off too)
         try:
             events = await self.table.submit(self.model.seat if seat is None else seat, command)
@@ -597,7 +580,7 @@ class ShengjiApp(App[None]):
         table, humans = self.table_factory(self.options, self.cat)
         if self.saves is not None and self.saves.owns(table.table_id):
             self.saves.touch(table.table_id, force=True)
-        await self.attach(table, humans, owns=True)
+        await self.attach(table, at_keyboard(humans), owns=True)
 
     async def resume_game(self, table_id: str) -> bool:
         """Sit again at the stored game `table_id` (rebuilt from its log)."""
@@ -620,7 +603,7 @@ class ShengjiApp(App[None]):
         for s, name in zip(humans, names, strict=True):
             table.set_human(s, name)
         saves.touch(table_id, force=True)
-        await self.attach(table, humans, owns=True)
+        await self.attach(table, at_keyboard(humans), owns=True)
         return True
 
     @on(MenuRequested)
@@ -645,14 +628,14 @@ class ShengjiApp(App[None]):
         m = self.model
         if m is None:
             return
-        if self.spectate is not None:
+        seating = self.seating
+        if seating.watching:  # (the seat shown may change with any update)
             self._watch_update(m, msg)
             return
         with m.batch():  # one change of the model: the screens present once
-            told = None if len(self.humans) > 1 else self.humans[0]  # the log's feed
-            if msg.seat == told:
+            if msg.seat == seating.log_feed:
                 m.hear(msg.events, msg.view)
-            if msg.seat not in self.humans:
+            if msg.seat not in seating.humans:
                 return
             self.views[msg.seat] = msg.view
             if msg.status is not None:
@@ -679,7 +662,7 @@ class ShengjiApp(App[None]):
                 self._toast_friends(msg.events)
             elif names != m.names or on_auto != m.on_auto:
                 m.set_names(names, self._table_humans(), on_auto)
-        if msg.seat in self.humans:
+        if msg.seat in seating.humans:
             self._assist_moves(msg.seat, msg.view)
         if msg.seat == m.seat:
             self._follow_result()
@@ -756,12 +739,12 @@ class ShengjiApp(App[None]):
     def follow_requested(self, msg: FollowRequested) -> None:
         """A spectator follows a seat's own view (if its player lets watchers see
         it), or the public table again; the view comes by the table's feed."""
-        watch, m = self.spectate, self.model
-        if watch is None or m is None:
+        m = self.model
+        if m is None:
             return
         if msg.seat is not None and not 0 <= msg.seat < m.players:
             return
-        refusal = watch.follow(msg.seat)
+        refusal = self.seating.follow(msg.seat)
         if refusal is not None and msg.seat is not None:
             self.notify(
                 self.cat.t(refusal, name=m.name(msg.seat)), severity="warning", markup=False
@@ -772,7 +755,7 @@ class ShengjiApp(App[None]):
         human at this keyboard, from their own view), play the shown seat's
         forced follow."""
         m = self.model
-        if m is None or self._passing or self.spectate is not None:
+        if m is None or self._passing or not self.seating.acts:
             return
         cmd: Command | None = None
         if self.options.auto_declare:
@@ -799,7 +782,7 @@ class ShengjiApp(App[None]):
             return
         await table.hold_deal(m.seat, msg.hold)
         if not msg.hold:  # (a hotseat hold may be another human's at this keyboard)
-            for s in self.humans:
+            for s in self.seating.humans:
                 await table.hold_deal(s, False)
 
     @on(DealStepRequested)
@@ -879,7 +862,7 @@ class ShengjiApp(App[None]):
     def _hotseat_closing(self) -> bool:
         """Several humans here, every card dealt, the declarations still open."""
         m = self.model
-        if m is None or len(self.humans) < 2 or self.spectate is not None:
+        if m is None or not self.seating.hands_over:
             return False
         a = m.allowed
         return a is not None and a.closing
@@ -909,7 +892,7 @@ class ShengjiApp(App[None]):
 
     async def _hold_all(self, table: TableLike, hold: bool) -> None:
         """Every human here holds the deal (or lets it go)."""
-        for s in self.humans:
+        for s in self.seating.humans:
             await table.hold_deal(s, hold)
 
     async def done_declaring(self) -> bool:
@@ -922,33 +905,31 @@ class ShengjiApp(App[None]):
             return False
         self._closing_done.add(m.seat)
         await table.hold_deal(m.seat, False)
-        waiting = [s for s in self.humans if s not in self._closing_done]
-        if not waiting:
+        waiting = tuple(s for s in self.seating.humans if s not in self._closing_done)
+        following = self.seating.next_human(m.seat, among=waiting)
+        if following is None:
             await self._hold_all(table, False)
             return False
-        i = self.humans.index(m.seat)
-        after = self.humans[i + 1 :] + self.humans[: i + 1]
-        self.pass_to(next(s for s in after if s in waiting))
+        self.pass_to(following)
         return True
 
     def _check_hotseat(self) -> None:
         m = self.model
-        if m is None or len(self.humans) < 2 or self._passing:
+        if m is None or self._passing:
             return
         v = self.views.get(m.seat)
         if v is None:
             return
-        target = v.awaiting
-        if target is not None and target in self.humans and target != m.seat:
+        target = self.seating.turn_to(v.awaiting, m.seat)
+        if target is not None:
             self.pass_to(target)
 
     @on(NextHandRequested)
     def next_hotseat_hand(self) -> None:
         m = self.model
-        if m is None or len(self.humans) < 2:
-            return
-        i = self.humans.index(m.seat)
-        self.pass_to(self.humans[(i + 1) % len(self.humans)])
+        following = None if m is None else self.seating.next_human(m.seat)
+        if following is not None:
+            self.pass_to(following)
 
     def pass_to(self, seat: int) -> None:
         """Hand the keyboard to the human at `seat`: a screen that hides the hands,
@@ -1052,7 +1033,8 @@ class ShengjiApp(App[None]):
     @on(QuitRequested)
     def action_request_quit(self) -> None:
         t = self.cat.t
-        if self.spectate is not None:  # a spectator leaves nothing behind: no question
+        asked = self.seating.quit_question(self.saved_game())
+        if asked is None:  # (a spectator leaves nothing behind: no question)
             self.run_worker(self._quit(), exclusive=True, group="main")
             return
 
@@ -1061,13 +1043,8 @@ class ShengjiApp(App[None]):
                 self.run_worker(self._quit(), exclusive=True, group="main")
 
         trouble = self._trouble if self.table is not None else None
-        key = "quit.question_stopped" if getattr(trouble, "stopped", False) else None
-        question = t(key or self.quit_question())
-        self.push_screen(ConfirmQuit(question, t("quit.yes"), t("quit.no")), done)
-
-    def quit_question(self) -> str:
-        """The catalogue key of what leaving costs (the SSH app says a bot stands in)."""
-        return "quit.question_saved" if self.saved_game() else "quit.question"
+        key = "quit.question_stopped" if getattr(trouble, "stopped", False) else asked
+        self.push_screen(ConfirmQuit(t(key), t("quit.yes"), t("quit.no")), done)
 
     async def _quit(self) -> None:
         await self.detach()
@@ -1076,7 +1053,7 @@ class ShengjiApp(App[None]):
     # ------------------------------------------------------------------ palette
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         t = self.cat.t
-        yield SystemCommand(t("palette.help"), t("palette.help_help"), self._palette_help)
+        yield SystemCommand(t("palette.help"), t("palette.help_help"), self.help_requested)
         if self.model is not None and self.model.view is not None:
             yield SystemCommand(
                 t("palette.last_trick"),
@@ -1103,10 +1080,9 @@ class ShengjiApp(App[None]):
             t("palette.ascii"), t("palette.ascii_help"), lambda: self.set_ascii(not self.ct.ascii)
         )
         yield SystemCommand(t("palette.theme"), t("palette.theme_help"), self.action_change_theme)
-        if self.spectate is None:  # (a spectator's turn never comes: nothing to assist)
+        if self.seating.acts:  # (a spectator's turn never comes: nothing to assist)
             yield from self._assist_commands()
-        else:
-            yield from self._follow_commands()
+        yield from self._follow_commands()
         if self.table_factory is not None:
             yield SystemCommand(
                 t("palette.new_game"), t("palette.new_game_help"), self._palette_menu
@@ -1142,32 +1118,32 @@ class ShengjiApp(App[None]):
 
     def _follow_commands(self) -> Iterable[SystemCommand]:
         """A spectator's palette: follow a seat whose player lets watchers see
-        their hand (digits 1-n at the table), or the public table (0)."""
-        watch, m = self.spectate, self.model
-        if watch is None or m is None:
+        their hand (digits 1-n at the table), or the public table (0); the
+        seating's choices (a player's: none)."""
+        m = self.model
+        if m is None:
             return
         t = self.cat.t
-        for s in range(m.players):
-            if watch.may_follow(s) and watch.following != s:
+        for s in self.seating.follow_choices(m.players):
+            if s is None:
+                yield SystemCommand(
+                    t("watch.palette_public"),
+                    t("watch.palette_public_help"),
+                    lambda: self.post_message(FollowRequested(None)),
+                )
+            else:
                 yield SystemCommand(
                     t("watch.palette_follow", name=m.name(s)),
                     t("watch.palette_follow_help", n=s + 1),
                     lambda s=s: self.post_message(FollowRequested(s)),
                 )
-        if watch.following is not None:
-            yield SystemCommand(
-                t("watch.palette_public"),
-                t("watch.palette_public_help"),
-                lambda: self.post_message(FollowRequested(None)),
-            )
 
     def take_back_refusal(self) -> str | None:
         """Why the player may not take back now (None: it may try)."""
         t = self.cat.t
-        if not self.TAKE_BACK:
-            return t("takeback.remote")
-        if len(self.humans) > 1 or self._table_humans() > 1:
-            return t("takeback.hotseat")
+        key = self.seating.take_back_refusal(self._table_humans())
+        if key is not None:
+            return t(key)
         if self.table is None or self.model is None:
             return t("takeback.nothing")
         return None
@@ -1209,7 +1185,7 @@ class ShengjiApp(App[None]):
         analyst = None
         if source is not None and not m.watching:
             # over SSH: the player's own seat until the match is over
-            any_seat = self.analyse_any_seat or self._finished()
+            any_seat = self.seating.analyse_any_seat or self._finished()
             analyst = source.analyst(m.seat, any_seat)
         screen = ReviewScreen(
             reviews, m.rs, m.cat, m.ct, m.name, deal=-1, voice=m, analyst=analyst, seat=m.seat
@@ -1236,9 +1212,12 @@ class ShengjiApp(App[None]):
         if self.model is not None:
             self.push_screen(LastTrickScreen(self.model))
 
-    def _palette_help(self) -> None:
+    @on(HelpRequested)
+    def help_requested(self) -> None:
+        """The help: the keys this seating is offered, the preset's rules."""
         if self.model is not None:
-            self.push_screen(HelpScreen(self.model))
+            offers = self.seating.offers(self._table_humans())
+            self.push_screen(HelpScreen(self.model, offers))
 
     def _palette_menu(self) -> None:
         self.run_worker(self.after_match(), exclusive=True, group="main")

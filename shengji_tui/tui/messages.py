@@ -107,6 +107,10 @@ class ResumeRequested(Message):
         self.options = options
 
 
+class HelpRequested(Message):
+    """The help (`?`): the app makes it, with the keys its seating is offered."""
+
+
 class TakeBackRequested(Message):
     """Take back the seat's last decision (solo games against bots only)."""
 

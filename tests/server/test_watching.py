@@ -17,6 +17,8 @@ from shengji_tui.table import ChatNote, Pacing, TableSettings, TakeBackRefused
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.messages import ReviewRequested
 from shengji_tui.tui.review.screen import ReviewScreen
+from shengji_tui.tui.seating import Spectator
+from shengji_tui.tui.setup import AppSetup
 
 from .game_helpers import until
 
@@ -175,7 +177,7 @@ async def test_the_table_app_watching_closes_what_the_seat_followed_showed() -> 
         assert table is not None
         await until(lambda: len(table.view(0).hand) > 3, 10, "cards for ann")
         seat = WatchedTable(room, registry, "eve", "user:eve")
-        app = ShengjiApp(seat, 0, spectate=seat, chat=True, theme="shengji")
+        app = ShengjiApp(seat, Spectator(seat), AppSetup(theme="shengji"))
         async with app.run_test(size=(100, 32)) as pilot:
             await pilot.pause()
             m = app.model

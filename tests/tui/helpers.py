@@ -22,6 +22,8 @@ from shengji_tui.engine import (
 from shengji_tui.engine.events import Event
 from shengji_tui.table import ClockStatus, SeatInfo, TableStatus
 from shengji_tui.tui.app import ShengjiApp
+from shengji_tui.tui.seating import Solo
+from shengji_tui.tui.setup import AppSetup
 
 from .states import (  # the states, as H.following_state () ...
     NAMES,
@@ -199,7 +201,7 @@ class StaticTable:
 def static_app(state: GameState, **kw: Any) -> tuple[ShengjiApp, StaticTable]:
     table = StaticTable(state)
     kw.setdefault("theme", "shengji")
-    app = ShengjiApp(table, 0, **kw)
+    app = ShengjiApp(table, Solo(0), AppSetup(**kw))
     return app, table
 
 

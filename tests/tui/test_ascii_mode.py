@@ -18,6 +18,8 @@ from shengji_tui.tui.review.screen import ReviewScreen
 from shengji_tui.tui.screens.result import DealResultScreen
 from shengji_tui.tui.screens.start import StartScreen
 from shengji_tui.tui.screens.table import TableScreen
+from shengji_tui.tui.seating import Solo
+from shengji_tui.tui.setup import AppSetup
 
 from . import helpers as H
 from .test_no_color import painted, plain, press, run, through_the_table, wait_for
@@ -35,12 +37,14 @@ def app_of(state: Any, lang: str = "en") -> Any:
     def make(term: Terminal) -> App[Any]:
         return ShengjiApp(
             H.StaticTable(state),
-            0,
-            lang=lang,
-            ascii=True,
-            console=term.console(),
-            driver_class=term.driver_class(),
-            theme="shengji",
+            Solo(0),
+            AppSetup(
+                lang=lang,
+                ascii=True,
+                console=term.console(),
+                driver_class=term.driver_class(),
+                theme="shengji",
+            ),
         )
 
     return make
@@ -93,12 +97,14 @@ async def test_the_result_and_the_review_are_ascii() -> None:
 async def test_the_start_menu_is_ascii() -> None:
     def make(term: Terminal) -> App[Any]:
         return ShengjiApp(
-            lang="en",
-            ascii=True,
-            menu=True,
-            console=term.console(),
-            driver_class=term.driver_class(),
-            theme="shengji",
+            setup=AppSetup(
+                lang="en",
+                ascii=True,
+                menu=True,
+                console=term.console(),
+                driver_class=term.driver_class(),
+                theme="shengji",
+            )
         )
 
     written = bytearray()

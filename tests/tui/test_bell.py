@@ -20,6 +20,8 @@ from shengji_tui.table.plan import plan
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.contract import GameOptions
 from shengji_tui.tui.screens.table import TableScreen
+from shengji_tui.tui.seating import Solo
+from shengji_tui.tui.setup import AppSetup
 
 from . import helpers as H
 from . import states as S
@@ -50,11 +52,13 @@ async def test_the_bell_rings_when_it_becomes_my_turn(bell: bool) -> None:
     def make(term: Terminal) -> App[Any]:
         return ShengjiApp(
             table,
-            0,
-            console=term.console(),
-            driver_class=term.driver_class(),
-            options=GameOptions(bell=bell),
-            theme="shengji",
+            Solo(0),
+            AppSetup(
+                console=term.console(),
+                driver_class=term.driver_class(),
+                options=GameOptions(bell=bell),
+                theme="shengji",
+            ),
         )
 
     out = bytearray()

@@ -17,6 +17,8 @@ from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import plain
 from shengji_tui.tui.screens.table import TableScreen
+from shengji_tui.tui.seating import Solo
+from shengji_tui.tui.setup import AppSetup
 from shengji_tui.tui.widgets import StatusBar
 
 from . import helpers as H
@@ -96,7 +98,7 @@ async def test_only_the_status_line_repaints_each_second() -> None:
     # (a long clock: a loaded machine may start the app seconds late; the test
     # follows the seconds from the first it sees)
     table.clock = Clock(0, time.monotonic() + 30.6, 30.0, state.version)
-    app = ShengjiApp(table, 0, theme="shengji")
+    app = ShengjiApp(table, Solo(0), AppSetup(theme="shengji"))
     async with app.run_test(size=(100, 32)) as pilot:
         screen = app.screen
         assert isinstance(screen, TableScreen)
@@ -135,7 +137,7 @@ async def test_any_key_on_auto_takes_the_seat_back() -> None:
     state = H.following_state()
     table = ClockTable(state)
     table.seats[0].on_auto = True
-    app = ShengjiApp(table, 0, theme="shengji")
+    app = ShengjiApp(table, Solo(0), AppSetup(theme="shengji"))
     async with app.run_test(size=(100, 32)) as pilot:
         m = app.model
         assert m is not None and m.on_auto == frozenset({0})
@@ -152,7 +154,7 @@ async def test_a_narrow_status_line_shows_the_clock_first() -> None:
     state = H.following_state()
     table = ClockTable(state)
     table.clock = Clock(0, time.monotonic() + 20.5, 30.0, state.version)
-    app = ShengjiApp(table, 0, theme="shengji", lang="zh")
+    app = ShengjiApp(table, Solo(0), AppSetup(theme="shengji", lang="zh"))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, TableScreen)

@@ -156,10 +156,11 @@ def test_the_plus_mark_is_explained_where_the_hand_shows_it(preset: str, lang: s
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_help_explains_the_plus_mark_both_ways(lang: str) -> None:
     from shengji_tui.tui.help.markdown import help_markdown
+    from shengji_tui.tui.seating import Solo
 
     m = model_of(result_state("classic"), 0, lang)
     marks = m.cat.t("help.marks")
-    assert marks in help_markdown(m)
+    assert marks in help_markdown(m, Solo(0).offers(1))
     if lang == "en":
         assert "+ the card just dealt to you" in marks and "taken from the kitty" in marks
     else:
@@ -188,7 +189,7 @@ async def test_take_back_says_the_player_replays_knowing_the_cards(lang: str) ->
         assert KNOWING[lang] in offered[0].help
         model = app.model
         assert model is not None
-        assert t("takeback.help") in help_markdown(model)
+        assert t("takeback.help") in help_markdown(model, app.seating.offers(1))
         assert KNOWING[lang] in t("takeback.help")
 
 

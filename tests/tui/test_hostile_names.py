@@ -21,6 +21,8 @@ from shengji_tui.table import Table
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.review.screen import ReviewScreen
 from shengji_tui.tui.screens.result import DealResultScreen
+from shengji_tui.tui.seating import Solo
+from shengji_tui.tui.setup import AppSetup
 
 from . import helpers as H
 from .test_pilot_hotseat import Checker
@@ -37,7 +39,7 @@ NAMES = [normalise_name(n) for n in HOSTILE]
 
 
 def _app(state: Any, names: list[str], **kw: Any) -> ShengjiApp:
-    return ShengjiApp(H.StaticTable(state, names), 0, theme="shengji", **kw)
+    return ShengjiApp(H.StaticTable(state, names), Solo(0), AppSetup(theme="shengji", **kw))
 
 
 def _painted(app: Any) -> list[str]:

@@ -23,6 +23,8 @@ from shengji_tui.tui.help.screen import HelpScreen
 from shengji_tui.tui.screens.last_trick import LastTrickScreen
 from shengji_tui.tui.screens.log import LogScreen
 from shengji_tui.tui.screens.table import TableScreen
+from shengji_tui.tui.seating import Solo
+from shengji_tui.tui.setup import AppSetup
 
 from . import helpers as H
 
@@ -117,11 +119,13 @@ def table_app(no_color: bool) -> Callable[[Terminal], App[Any]]:
         table = H.StaticTable(H.following_state())
         return ShengjiApp(
             table,
-            0,
-            console=term.console(),
-            no_color=no_color,
-            driver_class=term.driver_class(),
-            theme="shengji",
+            Solo(0),
+            AppSetup(
+                console=term.console(),
+                no_color=no_color,
+                driver_class=term.driver_class(),
+                theme="shengji",
+            ),
         )
 
     return make

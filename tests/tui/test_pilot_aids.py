@@ -16,6 +16,8 @@ from shengji_tui.tui.aids.kitty_screen import KittyScreen
 from shengji_tui.tui.aids.presenter import AidsPresenter
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.screens.table import TableScreen
+from shengji_tui.tui.seating import Solo
+from shengji_tui.tui.setup import AppSetup
 
 from . import helpers as H
 from .test_pilot_hotseat import Checker
@@ -69,7 +71,7 @@ async def test_no_other_seat_can_reach_the_kitty(seat: int) -> None:
     state = H.following_state()
     assert view_for(state, seat).kitty is None
     table = H.StaticTable(state, humans=(seat,))
-    app = ShengjiApp(table, seat, theme="shengji")
+    app = ShengjiApp(table, Solo(seat), AppSetup(theme="shengji"))
     notes = notes_of(app)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await pilot.pause()

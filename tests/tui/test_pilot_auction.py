@@ -26,6 +26,8 @@ from shengji_tui.tui.contract import GameOptions
 from shengji_tui.tui.screens.hand_over import PassScreen
 from shengji_tui.tui.screens.result import DealResultScreen
 from shengji_tui.tui.screens.table import TableScreen
+from shengji_tui.tui.seating import Hotseat, Solo
+from shengji_tui.tui.setup import AppSetup
 from shengji_tui.tui.variants.auction.panel import AuctionPanel
 from shengji_tui.tui.widgets import CentreBox, HandView
 
@@ -156,7 +158,7 @@ async def play_by_keys(pilot: Any, app: ShengjiApp, humans: tuple[int, ...]) -> 
 )
 async def test_a_whole_deal_bid_by_keys(preset: str, seed: int, size: tuple[int, int]) -> None:
     table = make_table(preset, seed, (0,))
-    app = ShengjiApp(table, 0, owns_table=True, theme="shengji")
+    app = ShengjiApp(table, Solo(0), AppSetup(owns_table=True, theme="shengji"))
     async with app.run_test(size=size, notifications=True) as pilot:
         m = app.model
         assert m is not None
@@ -187,7 +189,7 @@ async def test_a_hotseat_auction_hands_the_keyboard_over(
     """Two humans bid on one keyboard: each call of the other human comes after
     the hand-over screen, and the panel then tells that seat's own estimate."""
     table = make_table(preset, 7, humans)
-    app = ShengjiApp(table, list(humans), owns_table=True, theme="shengji")
+    app = ShengjiApp(table, Hotseat(tuple(humans)), AppSetup(owns_table=True, theme="shengji"))
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         m = app.model
         assert m is not None
@@ -206,7 +208,7 @@ async def test_a_key_out_of_turn_gets_the_engines_sentence() -> None:
     state = A.bidding_state(A.EIGHTY, 3)
     state, _ = apply(state, Bid(seat=0, points=80))
     table = StaticTable(state)
-    app = ShengjiApp(table, 0, theme="shengji")
+    app = ShengjiApp(table, Solo(0), AppSetup(theme="shengji"))
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await pilot.pause()
         before = table.state
@@ -234,7 +236,7 @@ async def test_a_key_out_of_turn_gets_the_engines_sentence() -> None:
     state = A.bidding_state(A.EIGHTY, 3)
     state, _ = apply(state, PassBid(seat=0))
     table = StaticTable(state)
-    app = ShengjiApp(table, 0, theme="shengji", lang="zh")
+    app = ShengjiApp(table, Solo(0), AppSetup(theme="shengji", lang="zh"))
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await pilot.pause()
         said = []
@@ -251,7 +253,7 @@ async def test_three_players_at_80x24_show_the_panel_and_the_kitty() -> None:
     inside the board, the seats left and right, the hand below."""
     state = A.bidding_state(A.THREE, 5)
     table = StaticTable(state, names=NAMES[:3])
-    app = ShengjiApp(table, 0, theme="shengji")
+    app = ShengjiApp(table, Solo(0), AppSetup(theme="shengji"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -276,7 +278,9 @@ async def test_quit_in_the_middle_of_an_auction_and_resume(tmp_path: Path) -> No
     saves = Saves.open(tmp_path)
     options = GameOptions(preset=A.EIGHTY, seed=3, bot_delay=0, deal_delay=0, bots="random")
     factory = functools.partial(play_table, store=saves.store)
-    app = ShengjiApp(table_factory=factory, options=options, saves=saves, theme="shengji")
+    app = ShengjiApp(
+        setup=AppSetup(table_factory=factory, options=options, saves=saves, theme="shengji")
+    )
     async with app.run_test(size=(100, 32)) as pilot:
         m = app.model
         assert m is not None

@@ -7,6 +7,8 @@ from shengji_tui.table import Pacing, Table, TableSettings, bot_specs
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.screens.result import DealResultScreen
 from shengji_tui.tui.screens.table import TableScreen
+from shengji_tui.tui.seating import Solo
+from shengji_tui.tui.setup import AppSetup
 
 from .helpers import NAMES, wait_until
 
@@ -22,7 +24,7 @@ async def test_whole_deal_by_keys() -> None:
         pacing=Pacing(bot_delay=0, deal_delay=0, declare_window=60),
     )
     table = Table(settings)
-    app = ShengjiApp(table, 0, owns_table=True, theme="shengji")
+    app = ShengjiApp(table, Solo(0), AppSetup(owns_table=True, theme="shengji"))
     async with app.run_test(size=(100, 32)) as pilot:
         m = app.model
         assert m is not None and isinstance(app.screen, TableScreen)

@@ -28,6 +28,8 @@ from shengji_tui.text import CardText, Catalogue, local_name
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.screens.hand_over import PassScreen
 from shengji_tui.tui.screens.result import DealResultScreen
+from shengji_tui.tui.seating import at_keyboard
+from shengji_tui.tui.setup import AppSetup
 from shengji_tui.tui.variants.friends.call_screen import CallFriendScreen
 from shengji_tui.tui.widgets import SeatPanel
 
@@ -230,9 +232,7 @@ async def deal_as(
     seed = seed_where(rs, humans, declarer, dealer_ok)
     window = 60.0 if len(humans) == 1 else 4.0
     table = Table(settings(rs, seed, humans, window))
-    app = ShengjiApp(
-        table, list(humans) if len(humans) > 1 else humans[0], owns_table=True, lang=lang
-    )
+    app = ShengjiApp(table, at_keyboard(humans), AppSetup(owns_table=True, lang=lang))
     async with app.run_test(size=size) as pilot:
         m = app.model
         assert m is not None

@@ -51,6 +51,8 @@ from shengji_tui.tui.screens.hand_over import PassScreen
 from shengji_tui.tui.screens.last_trick import LastTrickScreen
 from shengji_tui.tui.screens.log import LogScreen
 from shengji_tui.tui.screens.result import DealResultScreen
+from shengji_tui.tui.seating import Hotseat
+from shengji_tui.tui.setup import AppSetup
 from shengji_tui.tui.widgets import CentreBox, DeclarePanel
 
 from .helpers import wait_until
@@ -323,7 +325,9 @@ def make_table(
 def checked_app(
     table: Table, lang: str, humans: tuple[int, ...] = HUMANS
 ) -> tuple[ShengjiApp, Checker]:
-    app = ShengjiApp(table, list(humans), owns_table=True, theme="shengji", lang=lang)
+    app = ShengjiApp(
+        table, Hotseat(tuple(humans)), AppSetup(owns_table=True, theme="shengji", lang=lang)
+    )
     check = Checker(app, Witness(table), lang, humans)
     after = app._check_hotseat  # called after every table update and every hand-over
 
@@ -594,7 +598,7 @@ async def test_a_hand_over_clears_the_toasts_but_the_tables_own_warning() -> Non
             return lambda: None
 
     table = TroubledTable(H.following_state(), humans=HUMANS)
-    app = ShengjiApp(table, list(HUMANS), theme="shengji")
+    app = ShengjiApp(table, Hotseat(tuple(HUMANS)), AppSetup(theme="shengji"))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         app.notify("seat 0's own news")
@@ -622,7 +626,7 @@ async def test_every_human_gets_the_last_chance_to_declare() -> None:
     state, _ = apply(new_game("classic", 5), DealAll())
     assert state.phase == "declaring"
     table = H.StaticTable(state, humans=HUMANS)
-    app = ShengjiApp(table, list(HUMANS), theme="shengji")
+    app = ShengjiApp(table, Hotseat(tuple(HUMANS)), AppSetup(theme="shengji"))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         m = app.model

@@ -10,6 +10,8 @@ from shengji_tui.table import Pacing, Table, TableSettings, bot_specs
 from shengji_tui.tui import plays
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.contract import GameOptions
+from shengji_tui.tui.seating import Solo
+from shengji_tui.tui.setup import AppSetup
 from shengji_tui.tui.widgets import KeyBar
 
 from . import comfort_states as C
@@ -127,7 +129,7 @@ async def test_space_holds_the_deal_and_n_draws_your_next_card() -> None:
         pacing=Pacing(bot_delay=0, deal_delay=0.05, declare_window=60),
     )
     table = Table(settings)
-    app = ShengjiApp(table, 0, owns_table=True, theme="shengji")
+    app = ShengjiApp(table, Solo(0), AppSetup(owns_table=True, theme="shengji"))
     async with app.run_test(size=(80, 24)) as pilot:
         m = app.model
         assert m is not None
@@ -159,7 +161,7 @@ async def test_no_hold_with_another_human_at_the_table() -> None:
         pacing=Pacing(bot_delay=0, deal_delay=0.05),
     )
     table = Table(settings)  # seats 0 and 2 humans: this app is seat 0's alone
-    app = ShengjiApp(table, 0, owns_table=True, theme="shengji")
+    app = ShengjiApp(table, Solo(0), AppSetup(owns_table=True, theme="shengji"))
     async with app.run_test(size=(80, 24)) as pilot:
         await H.wait_until(pilot, lambda: table.state.cards_dealt >= 3, what="a few cards")
         await pilot.press("space")
@@ -180,7 +182,7 @@ async def test_auto_declare_declares_for_you() -> None:
     )
     table = Table(settings)
     options = GameOptions(auto_declare=True)
-    app = ShengjiApp(table, 0, owns_table=True, theme="shengji", options=options)
+    app = ShengjiApp(table, Solo(0), AppSetup(owns_table=True, theme="shengji", options=options))
     async with app.run_test(size=(80, 24)) as pilot:
         await H.wait_until(
             pilot,

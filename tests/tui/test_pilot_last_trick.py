@@ -16,6 +16,8 @@ from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.screens.last_trick import LastTrickScreen
 from shengji_tui.tui.screens.table import TableScreen
+from shengji_tui.tui.seating import Solo
+from shengji_tui.tui.setup import AppSetup
 from shengji_tui.tui.widgets import LastTrick
 
 from .helpers import NAMES, wait_until
@@ -93,7 +95,7 @@ async def test_the_last_trick_shows_every_play_its_winner_and_points(lang: str) 
     pacing = Pacing(bot_delay=0, deal_delay=0, declare_window=0.3)
     bots = bot_specs(SEED, (1, 2, 3), "random", NAMES)
     table = Table(TableSettings.build("classic", SEED, names=NAMES, bots=bots, pacing=pacing))
-    app = ShengjiApp(table, 0, owns_table=True, theme="shengji", lang=lang)
+    app = ShengjiApp(table, Solo(0), AppSetup(owns_table=True, theme="shengji", lang=lang))
     async with app.run_test(size=NARROW) as pilot:
         m = app.model
         assert m is not None

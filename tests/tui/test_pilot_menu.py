@@ -9,6 +9,8 @@ from shengji_tui.tui.contract import GameOptions
 from shengji_tui.tui.screens.result import DealResultScreen
 from shengji_tui.tui.screens.start import StartScreen
 from shengji_tui.tui.screens.table import TableScreen
+from shengji_tui.tui.seating import Solo
+from shengji_tui.tui.setup import AppSetup
 
 from . import helpers as H
 
@@ -43,7 +45,9 @@ def test_play_options() -> None:
 
 async def test_menu_starts_a_game_and_switches_language() -> None:
     options = GameOptions(seed=3, bot_delay=0, deal_delay=0.01, declare_window=0)
-    app = ShengjiApp(menu=True, table_factory=make_table, options=options, theme="shengji")
+    app = ShengjiApp(
+        setup=AppSetup(menu=True, table_factory=make_table, options=options, theme="shengji")
+    )
     async with app.run_test(size=(100, 32)) as pilot:
         assert isinstance(app.screen, StartScreen)
         app.screen.query_one("#lang").value = "zh"
@@ -64,7 +68,7 @@ async def test_menu_starts_a_game_and_switches_language() -> None:
 async def test_match_over_then_back_to_the_menu() -> None:
     state = H.finished_state()
     table = H.StaticTable(state)
-    app = ShengjiApp(table, 0, table_factory=make_table, theme="shengji")
+    app = ShengjiApp(table, Solo(0), AppSetup(table_factory=make_table, theme="shengji"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, DealResultScreen) and app.screen.final
@@ -127,7 +131,9 @@ async def test_the_menus_players_follow_the_preset() -> None:
         return [str(overlay.get_option_at_index(i).prompt) for i in range(overlay.option_count)]
 
     options = GameOptions(preset="six-player", humans=5)
-    app = ShengjiApp(menu=True, table_factory=make_table, options=options, theme="shengji")
+    app = ShengjiApp(
+        setup=AppSetup(menu=True, table_factory=make_table, options=options, theme="shengji")
+    )
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         humans = app.screen.query_one("#humans", Select)
@@ -151,7 +157,9 @@ async def test_the_menu_offers_the_hand_estimate() -> None:
     from textual.widgets import Select
 
     options = GameOptions(preset="eighty-points", seed=3, bot_delay=0, deal_delay=0.01)
-    app = ShengjiApp(menu=True, table_factory=make_table, options=options, theme="shengji")
+    app = ShengjiApp(
+        setup=AppSetup(menu=True, table_factory=make_table, options=options, theme="shengji")
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         estimate = app.screen.query_one("#estimate-option", Select)

@@ -20,6 +20,7 @@ from shengji_tui.tui.options import BOT_LEVELS
 from shengji_tui.tui.screens.confirm_quit import ConfirmQuit
 from shengji_tui.tui.screens.start import StartScreen
 from shengji_tui.tui.screens.table import TableScreen
+from shengji_tui.tui.setup import AppSetup
 
 from . import helpers as H
 
@@ -120,7 +121,9 @@ async def test_quit_then_resume_from_the_menu_and_with_resume(tmp_path: Path) ->
     saves = Saves.open(tmp_path)
     options = GameOptions(seed=3, bot_delay=0, deal_delay=0, declare_window=60, bots="random")
     factory = functools.partial(make_table, store=saves.store)
-    app = ShengjiApp(table_factory=factory, options=options, saves=saves, theme="shengji")
+    app = ShengjiApp(
+        setup=AppSetup(table_factory=factory, options=options, saves=saves, theme="shengji")
+    )
     async with app.run_test(size=(100, 32)) as pilot:
         await play_to_our_turn(pilot, app)
         tid = app.table.table_id
@@ -134,7 +137,9 @@ async def test_quit_then_resume_from_the_menu_and_with_resume(tmp_path: Path) ->
 
     # The menu lists it; enter on the list resumes it, in the same state.
     app = ShengjiApp(
-        menu=True, table_factory=factory, options=options, saves=saves, theme="shengji"
+        setup=AppSetup(
+            menu=True, table_factory=factory, options=options, saves=saves, theme="shengji"
+        )
     )
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, StartScreen)

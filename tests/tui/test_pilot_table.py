@@ -15,6 +15,8 @@ from shengji_tui.tui.screens.hand_over import PassScreen
 from shengji_tui.tui.screens.last_trick import LastTrickScreen
 from shengji_tui.tui.screens.log import LogScreen
 from shengji_tui.tui.screens.table import TableScreen
+from shengji_tui.tui.seating import Hotseat, Solo
+from shengji_tui.tui.setup import AppSetup
 from shengji_tui.tui.terminal import patches
 from shengji_tui.tui.widgets import HandView, KeyBar
 
@@ -173,7 +175,7 @@ async def test_chinese_texts_on_the_table() -> None:
 async def test_hotseat_hides_the_hand_between_two_humans() -> None:
     state = H.following_state()
     table = H.StaticTable(state, humans=(0, 2))
-    app = ShengjiApp(table, [0, 2], theme="shengji")
+    app = ShengjiApp(table, Hotseat((0, 2)), AppSetup(theme="shengji"))
     async with app.run_test(size=(80, 24)) as pilot:
         m = app.model
         assert m.seat == 0
@@ -292,7 +294,7 @@ async def test_six_seats_sit_around_the_table() -> None:
 
     state = new_game("six-player", 3)
     table = H.StaticTable(state, names=["You", "Ana", "Mei", "Ken", "Raj", "Zoe"])
-    app = ShengjiApp(table, 0, theme="shengji")
+    app = ShengjiApp(table, Solo(0), AppSetup(theme="shengji"))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         panels = {w.id: w for w in app.screen.query(SeatPanel)}

@@ -11,6 +11,8 @@ import pytest
 from shengji_tui.engine import Play
 from shengji_tui.server.remote import RemoteShengjiApp
 from shengji_tui.tui.app import ShengjiApp
+from shengji_tui.tui.seating import Hotseat, Remote
+from shengji_tui.tui.setup import AppSetup
 
 from . import helpers as H
 
@@ -54,7 +56,7 @@ async def test_u_takes_back_the_last_play() -> None:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 async def test_take_back_is_refused_at_a_hotseat_keyboard(lang: str) -> None:
     table = H.StaticTable(H.following_state(), humans=(0, 2))
-    app = ShengjiApp(table, [0, 2], theme="shengji", lang=lang)
+    app = ShengjiApp(table, Hotseat((0, 2)), AppSetup(theme="shengji", lang=lang))
     notes = notes_of(app)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
@@ -68,7 +70,7 @@ async def test_take_back_is_refused_at_a_hotseat_keyboard(lang: str) -> None:
 
 async def test_take_back_is_refused_over_ssh() -> None:
     table = H.StaticTable(H.following_state())
-    app = RemoteShengjiApp(table, 0, theme="shengji")
+    app = RemoteShengjiApp(table, Remote(0), AppSetup(theme="shengji"))
     notes = notes_of(app)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()

@@ -151,9 +151,11 @@ def test_six_seats_mid_trick() -> None:
     assert any("us 2 / them 2" in plain(part) for part in p.status.parts)
     # the help's rules: the next dealer of a holding side is the next team-mate
     from shengji_tui.tui.help.markdown import help_markdown
+    from shengji_tui.tui.seating import Solo
 
-    assert "next team-mate in play order" in help_markdown(m)
-    assert "the dealer's partner deals next" in help_markdown(model_of(S.following_state()))
+    solo = Solo(0).offers(1)
+    assert "next team-mate in play order" in help_markdown(m, solo)
+    assert "the dealer's partner deals next" in help_markdown(model_of(S.following_state()), solo)
 
 
 def test_solo_seats_say_their_side_and_own_level() -> None:

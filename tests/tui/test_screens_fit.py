@@ -21,6 +21,8 @@ from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.review.screen import ReviewScreen
 from shengji_tui.tui.screens.result import DealResultScreen
 from shengji_tui.tui.screens.table import TableScreen
+from shengji_tui.tui.seating import Solo
+from shengji_tui.tui.setup import AppSetup
 from shengji_tui.tui.variants.friends.call_screen import CallFriendScreen
 
 from . import fit
@@ -48,7 +50,7 @@ async def test_every_screen_fits(preset: str, lang: str) -> None:
     walk = moments(preset)
     players = walk[0].state.rules.players
     table = H.StaticTable(walk[0].state, names=NAMES[:players])
-    app = ShengjiApp(table, 0, theme="shengji", lang=lang)
+    app = ShengjiApp(table, Solo(0), AppSetup(theme="shengji", lang=lang))
     found: list[str] = []
     seen: set[str] = set()
     async with app.run_test(size=SIZES[0], notifications=True) as pilot:
@@ -110,7 +112,7 @@ async def test_every_screen_fits_the_longest_names(preset: str) -> None:
     walk = moments(preset)
     players = walk[0].state.rules.players
     table = H.StaticTable(walk[0].state, names=LONG_NAMES[:players])
-    app = ShengjiApp(table, 0, theme="shengji", lang="en")
+    app = ShengjiApp(table, Solo(0), AppSetup(theme="shengji", lang="en"))
     found: list[str] = []
     async with app.run_test(size=SIZES[0]) as pilot:
         for w, h in SIZES:

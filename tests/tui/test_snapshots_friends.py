@@ -11,6 +11,8 @@ import pytest
 
 from shengji_tui.rules import Card, Rank, Suit
 from shengji_tui.tui.app import ShengjiApp
+from shengji_tui.tui.seating import Solo
+from shengji_tui.tui.setup import AppSetup
 
 from . import friend_states as F
 from .helpers import StaticTable
@@ -29,7 +31,7 @@ def states():
 
 
 def app_of(state, names) -> ShengjiApp:
-    return ShengjiApp(StaticTable(state, names=names), 0, theme="shengji")
+    return ShengjiApp(StaticTable(state, names=names), Solo(0), AppSetup(theme="shengji"))
 
 
 def test_the_calling_dialog(snap_compare, states) -> None:

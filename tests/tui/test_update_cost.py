@@ -19,6 +19,8 @@ from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import TableProps
 from shengji_tui.tui.screens.table import TableScreen
+from shengji_tui.tui.seating import Solo
+from shengji_tui.tui.setup import AppSetup
 from shengji_tui.tui.variants.auction.panel import AuctionPanel
 from shengji_tui.tui.widgets import (
     CentreBox,
@@ -202,7 +204,11 @@ async def test_what_shows_is_the_view_and_the_choices_whatever_was_skipped(
     state = new_game(preset, seed)
     n = state.rules.players
     apps = [
-        ShengjiApp(H.StaticTable(state), seat, theme="shengji", lang="zh" if seat == 2 else "en")
+        ShengjiApp(
+            H.StaticTable(state),
+            Solo(seat),
+            AppSetup(theme="shengji", lang="zh" if seat == 2 else "en"),
+        )
         for seat in range(n)
     ]
     bots = {s: RandomBot(seed=seed * 4 + s) for s in range(n)}

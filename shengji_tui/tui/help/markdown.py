@@ -6,10 +6,13 @@ from __future__ import annotations
 from ... import rules
 from ...rules import RuleSet, ScoreBand
 from ..model import Model
+from ..seating import Offers
 from ..variants.auction.presenter import help_lines
 
 
-def help_markdown(model: Model) -> str:
+def help_markdown(model: Model, offers: Offers) -> str:
+    """The help's text: the keys `offers` says this keyboard has (its seating's),
+    what one may look at, the marks, the rules of the preset being played."""
     cat = model.cat
     t = cat.t
     rs: RuleSet | None = model.view.rules if model.view is not None else None
@@ -17,7 +20,7 @@ def help_markdown(model: Model) -> str:
     friends = rs is not None and rs.partnership == "find_friends"
     watching = (
         ("watch_follow", "last_trick", "log", "watch_chat", "help", "palette", "watch_quit")
-        if model.watching  # (a spectator's keys: what looks, what talks, nothing that acts)
+        if not offers.acts  # (a spectator's keys: what looks, what talks, nothing that acts)
         else None
     )
     for key in watching or (
@@ -34,7 +37,8 @@ def help_markdown(model: Model) -> str:
         "last_trick",
         "log",
         "clear",
-        "next_hand",
+        *(["next_hand"] if offers.next_hand else []),
+        *(["chat"] if offers.chat else []),
         "help",
         "palette",
         "quit",
@@ -46,7 +50,7 @@ def help_markdown(model: Model) -> str:
     out.append(f"- {t('aids.help_kitty')}")
     out.append(f"- {t('review.help')}")
     out.append(f"- {t('coach.help')}")
-    if not model.watching:
+    if offers.take_back:
         out.append(f"- {t('takeback.help')}")
     out += ["", f"## {t('help.marks_title')}", "", t("help.marks"), ""]
     if rs is None:

@@ -11,6 +11,7 @@ from textual.widgets import Label
 
 from ..model import Model
 from ..screens.base import Dialog
+from ..seating import Offers
 from .markdown import help_markdown
 from .widget import HelpText
 
@@ -18,13 +19,14 @@ from .widget import HelpText
 class HelpScreen(Dialog):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close", "close")]
 
-    def __init__(self, model: Model) -> None:
+    def __init__(self, model: Model, offers: Offers) -> None:
         super().__init__()
         self.model = model
+        self.offers = offers  # what the keyboard's seating is offered
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide-dialog"):
             yield Label(self.model.cat.t("help.title"), classes="dialog-title", markup=False)
             with VerticalScroll():
-                yield HelpText(help_markdown(self.model))
+                yield HelpText(help_markdown(self.model, self.offers))
             yield Label(self.model.cat.t("dialog.close_keys"), classes="dim", markup=False)

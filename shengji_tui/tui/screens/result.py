@@ -13,8 +13,13 @@ from textual.widgets import Label, Static
 
 from ...engine import NextDeal
 from ..bindings import relabel_bindings
-from ..help.screen import HelpScreen
-from ..messages import MenuRequested, QuitRequested, ReviewRequested, SubmitCommand
+from ..messages import (
+    HelpRequested,
+    MenuRequested,
+    QuitRequested,
+    ReviewRequested,
+    SubmitCommand,
+)
 from ..model import Model
 from ..presenter import Presenter
 from ..props import ResultProps
@@ -90,7 +95,7 @@ class DealResultScreen(Dialog):
         self.post_message(ReviewRequested())
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.model))
+        self.post_message(HelpRequested())
 
     def action_quit(self) -> None:
         self.post_message(QuitRequested())

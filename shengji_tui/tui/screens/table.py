@@ -27,11 +27,11 @@ from ..aids.counter_screen import CounterScreen
 from ..aids.kitty_screen import KittyScreen
 from ..aids.presenter import AidsPresenter, counter_refusal, kitty_refusal
 from ..bindings import relabel_bindings
-from ..help.screen import HelpScreen
 from ..messages import (
     ChatRequested,
     DealStepRequested,
     FollowRequested,
+    HelpRequested,
     HoldDealRequested,
     NextHandRequested,
     QuitRequested,
@@ -596,7 +596,7 @@ class TableScreen(SizeWatch, AuctionKeys):
         self.app.post_message(ChatRequested())
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.model))
+        self.post_message(HelpRequested())
 
     def action_next_hand(self) -> None:
         self.post_message(NextHandRequested())
