@@ -41,7 +41,8 @@ from shengji_tui.bots import RandomBot
 from shengji_tui.engine import GameState, apply, events_for, new_game, review_for, view_for
 from shengji_tui.table import SeatInfo, TableStatus
 from shengji_tui.table.plan import plan
-from shengji_tui.tui.app import ShengjiApp, TableUpdate
+from shengji_tui.tui.app import AppSetup, ShengjiApp, TableUpdate
+from shengji_tui.tui.seating import Solo
 from shengji_tui.tui.terminal import patches
 
 patches.install()  # as `shengji play` and the server do
@@ -185,7 +186,7 @@ async def measure(
     profile_phases: tuple[str, ...] = ("dealing", "declaring", "burying", "playing"),
 ) -> dict[str, Any]:
     start, updates = record_deal(preset, seed)
-    app = ShengjiApp(StaticTable(start), 0, theme="shengji", driver_class=NullDriver)
+    app = ShengjiApp(StaticTable(start), Solo(0), AppSetup(driver_class=NullDriver))
     costs: dict[str, list[float]] = {}
     sizes: dict[str, list[int]] = {}
     idle: list[float] = []
@@ -237,7 +238,7 @@ async def measure_fanout(
     write after it, per play."""
     runs = [record_deal(preset, seed, s) for s in range(4)]
     apps = [
-        ShengjiApp(StaticTable(runs[s][0]), s, theme="shengji", driver_class=NullDriver)
+        ShengjiApp(StaticTable(runs[s][0]), Solo(s), AppSetup(driver_class=NullDriver))
         for s in range(4)
     ]
     lat: dict[str, list[float]] = {}

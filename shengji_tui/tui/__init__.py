@@ -11,6 +11,9 @@ ask the app for the rest by messages (`messages`). docs/architecture.md
 
 Modules:
   app        `ShengjiApp`: owns the model, talks to the table, handles the messages
+  seating/   who sits at the keyboard (solo, hotseat, an SSH seat, a spectator):
+             what the app asks instead of counting humans
+  setup      `AppSetup`: the one record an app is made with (with its seating)
   contract   what the app needs of a table (`TableLike`), `GameOptions`
   model      the table screen's state; changed only by its named methods
   presenter  the model as props, per widget (pure: no Textual, no Rich)
@@ -38,12 +41,15 @@ the stored games of `shengji play` in `shengji_tui.saves`: neither loads
 Textual. Imports here are lazy so that `shengji_tui.tui.options` (the `play`
 command's arguments) and `tui.contract` can be read without loading Textual.
 
-For an SSH session: `ShengjiApp(table, seat, lang=..., ascii=..., console=...,
-no_color=..., driver_class=...)`; the app subscribes to its seat, posts the
-table's pushes to itself as messages, never prints, and leaves the table open
-on exit unless `owns_table=True`. `shengji play` (`play_cli.py`) adds
-`saves=` (a `saves.Saves` over the store the command opened and closes
-itself) and `resume=` (a stored game's id); nothing here imports the store.
+An app is `ShengjiApp(table, seating, AppSetup(...))`: who sits at the
+keyboard (`seating`: `Solo`, `Hotseat`, `Remote`, `Spectator`) and one record
+of the rest (`setup`: language, card style, console, driver, options...). An
+SSH session's app subscribes to its seat, posts the table's pushes to itself
+as messages, never prints, and leaves the table open on exit unless
+`AppSetup.owns_table`. `shengji play` (`play_cli.py`) gives no table but a
+factory, `saves` (a `saves.Saves` over the store the command opened and
+closes itself) and `resume` (a stored game's id); nothing here imports the
+store.
 """
 
 from __future__ import annotations

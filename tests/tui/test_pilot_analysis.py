@@ -21,6 +21,8 @@ from shengji_tui.tui.review.analysis_screen import AnalysisScreen
 from shengji_tui.tui.review.app import ReviewApp
 from shengji_tui.tui.review.screen import ReviewScreen
 from shengji_tui.tui.screens.result import DealResultScreen
+from shengji_tui.tui.seating import Remote, Solo
+from shengji_tui.tui.setup import AppSetup
 from tests.coach.coach_helpers import final_state, one_deal, store_game
 
 from . import helpers as H
@@ -123,8 +125,10 @@ async def test_at_the_table_and_over_ssh(remote: bool) -> None:
     state = final_state(game)  # the deal scored: its result on screen
     table = H.StaticTable(state)
     table.source = Source(game, None)
-    cls = RemoteShengjiApp if remote else H.ShengjiApp
-    app = cls(table, 0, theme="shengji")
+    setup = AppSetup(theme="shengji")
+    app = (
+        RemoteShengjiApp(table, Remote(0), setup) if remote else H.ShengjiApp(table, Solo(0), setup)
+    )
     notes = notes_of(app)
     async with app.run_test(size=(100, 36), notifications=True) as pilot:
         await H.wait_until(pilot, lambda: isinstance(app.screen, DealResultScreen), what="result")
