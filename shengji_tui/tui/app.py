@@ -1183,10 +1183,9 @@ class ShengjiApp(App[None]):
         reviews = list(await table.reviews(m.seat))
         source = table.coach_source()
         analyst = None
-        if source is not None and not m.watching:
-            # over SSH: the player's own seat until the match is over
-            any_seat = self.seating.analyse_any_seat or self._finished()
-            analyst = source.analyst(m.seat, any_seat)
+        coach = self.seating.coach(self._finished())
+        if source is not None and coach != "none":
+            analyst = source.analyst(m.seat, coach == "any")
         screen = ReviewScreen(
             reviews, m.rs, m.cat, m.ct, m.name, deal=-1, voice=m, analyst=analyst, seat=m.seat
         )

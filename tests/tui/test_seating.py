@@ -45,12 +45,12 @@ class Watch:
 SOLO, HOTSEAT, REMOTE, SPECTATOR = Solo(2), Hotseat((0, 2)), Remote(1), Spectator(Watch())
 
 # seating: seats, humans, watching, acts, hands_over, chat, log_feed, hint_search,
-# analyse_any_seat
+# the coach during the match and after it
 ANSWERS: list[tuple[Seating, tuple[object, ...]]] = [
-    (SOLO, ((2,), (2,), False, True, False, False, 2, True, True)),
-    (HOTSEAT, ((0, 2), (0, 2), False, True, True, False, None, True, True)),
-    (REMOTE, ((1,), (1,), False, True, False, True, 1, False, False)),
-    (SPECTATOR, ((0,), (), True, False, False, True, None, False, False)),
+    (SOLO, ((2,), (2,), False, True, False, False, 2, True, "any", "any")),
+    (HOTSEAT, ((0, 2), (0, 2), False, True, True, False, None, True, "any", "any")),
+    (REMOTE, ((1,), (1,), False, True, False, True, 1, False, "own", "any")),
+    (SPECTATOR, ((0,), (), True, False, False, True, None, False, "none", "none")),
 ]
 
 
@@ -66,7 +66,8 @@ def test_each_seating_answers(seating: Seating, answers: tuple[object, ...]) -> 
         s.chat,
         s.log_feed,
         s.hint_search,
-        s.analyse_any_seat,
+        s.coach(False),
+        s.coach(True),
     )
     assert said == answers
 

@@ -18,9 +18,9 @@ Nothing here loads Textual.
 
 from __future__ import annotations
 
-from .base import Offers, Seating
+from .base import Coach, Offers, Seating
 from .local import Hotseat, Solo, at_keyboard
 from .remote import Remote
 from .spectator import Spectator
 
-__all__ = ["Hotseat", "Offers", "Remote", "Seating", "Solo", "Spectator", "at_keyboard"]
+__all__ = ["Coach", "Hotseat", "Offers", "Remote", "Seating", "Solo", "Spectator", "at_keyboard"]

@@ -4,9 +4,11 @@ the keys, the palette and the help offer them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, Protocol
 
 from ...table import ChatNote
+
+Coach = Literal["any", "own", "none"]  # whose decisions the review's coach analyses
 
 
 @dataclass(frozen=True)
@@ -69,10 +71,9 @@ class Seating(Protocol):
         bot (a search would hold up a server's one event loop)."""
         ...
 
-    @property
-    def analyse_any_seat(self) -> bool:
-        """The coach may analyse any seat's decisions (else the player's own
-        until the match is over)."""
+    def coach(self, finished: bool) -> Coach:
+        """Whose decisions the coach analyses in the review (`finished`: the
+        match is over): any seat's, the seat shown's own, or nobody's."""
         ...
 
     def take_back_refusal(self, table_humans: int) -> str | None:

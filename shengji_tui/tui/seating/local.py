@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...table import ChatNote
-from .base import Offers
+from .base import Coach, Offers
 
 
 @dataclass(frozen=True)
@@ -22,7 +22,6 @@ class Solo:
     hands_over = False
     chat = False  # (nobody to talk to: the log still tells the table's own notes)
     hint_search = True
-    analyse_any_seat = True
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -35,6 +34,9 @@ class Solo:
     @property
     def log_feed(self) -> int | None:
         return self.seat
+
+    def coach(self, finished: bool) -> Coach:
+        return "any"
 
     def take_back_refusal(self, table_humans: int) -> str | None:
         # (another human at the table saw the move)
@@ -79,7 +81,6 @@ class Hotseat:
     hands_over = True
     chat = False
     hint_search = True
-    analyse_any_seat = True
 
     def __post_init__(self) -> None:
         if len(self.humans) < 2 or len(set(self.humans)) != len(self.humans):
@@ -92,6 +93,9 @@ class Hotseat:
     @property
     def log_feed(self) -> int | None:
         return None
+
+    def coach(self, finished: bool) -> Coach:
+        return "any"
 
     def take_back_refusal(self, table_humans: int) -> str | None:
         return "takeback.hotseat"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...table import ChatNote
-from .base import Offers
+from .base import Coach, Offers
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,6 @@ class Remote:
     hands_over = False
     chat = True
     hint_search = False
-    analyse_any_seat = False
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -36,6 +35,10 @@ class Remote:
     @property
     def log_feed(self) -> int | None:
         return self.seat
+
+    def coach(self, finished: bool) -> Coach:
+        # (the others' hands stay theirs until the match is over)
+        return "any" if finished else "own"
 
     def take_back_refusal(self, table_humans: int) -> str | None:
         return "takeback.remote"

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ...table import ChatNote
 from ..contract import WatchLike
-from .base import Offers
+from .base import Coach, Offers
 
 
 @dataclass(frozen=True)
@@ -26,11 +26,13 @@ class Spectator:
     hands_over = False
     chat = True
     hint_search = False
-    analyse_any_seat = False
 
     @property
     def log_feed(self) -> int | None:
         return None
+
+    def coach(self, finished: bool) -> Coach:
+        return "none"  # (a spectator's table offers no coach either)
 
     def take_back_refusal(self, table_humans: int) -> str | None:
         return "takeback.watching"
