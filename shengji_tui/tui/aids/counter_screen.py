@@ -5,18 +5,19 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Label
 
 from ..model import Model
-from ..screens.base import FollowingDialog
+from ..screens.base import FollowingDialog, closed_by
 from .counter_panel import CounterPanel
 from .presenter import AidsPresenter
 
 
 class CounterScreen(FollowingDialog):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,m,enter", "close", "close")]
+    KEYS = closed_by("escape,m,enter")
+    BINDINGS: ClassVar[list[BindingType]] = KEYS.bindings()
 
     def __init__(self, model: Model) -> None:
         super().__init__(model)

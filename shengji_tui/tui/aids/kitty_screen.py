@@ -7,17 +7,18 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.widgets import Label, Static
 
-from ..screens.base import Dialog
+from ..screens.base import Dialog, closed_by
 from ..widgets import lines_text, styles_for
 from .presenter import KittyProps
 
 
 class KittyScreen(Dialog):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,k,enter", "close", "close")]
+    KEYS = closed_by("escape,k,enter")
+    BINDINGS: ClassVar[list[BindingType]] = KEYS.bindings()
 
     def __init__(self, props: KittyProps, close_keys: str) -> None:
         super().__init__()

@@ -5,19 +5,20 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Label
 
 from ..model import Model
-from ..screens.base import Dialog
+from ..screens.base import Dialog, closed_by
 from ..seating import Offers
 from .markdown import help_markdown
 from .widget import HelpText
 
 
 class HelpScreen(Dialog):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close", "close")]
+    KEYS = closed_by("escape,question_mark,q")
+    BINDINGS: ClassVar[list[BindingType]] = KEYS.bindings()
 
     def __init__(self, model: Model, offers: Offers) -> None:
         super().__init__()

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Label, ProgressBar, Static
 
@@ -19,6 +19,7 @@ from ...coach import Cancelled, DealAnalysis
 from ...coach.service import AnalystLike
 from ...rules import Card
 from ...text import CardText, Catalogue
+from ..keytable import ALWAYS, Row, simple
 from ..props import Cards
 from ..screens.base import Dialog
 from ..widgets import KeyHint, lines_text, styles_for
@@ -26,10 +27,12 @@ from .analysis import analysis_props, keys, title
 
 
 class AnalysisScreen(Dialog):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,a", "close", "close"),
-        *(Binding(str(k + 1), f"seat({k})", show=False) for k in range(6)),
-    ]
+    # a digit analyses that seat (where the coach may: it says why not)
+    KEYS = simple(
+        Row("escape,q,a", "close", ALWAYS, "keys.close", description="close"),
+        *(Row(str(k + 1), f"seat({k})", ALWAYS, show=False) for k in range(6)),
+    )
+    BINDINGS: ClassVar[list[BindingType]] = KEYS.bindings()
 
     def __init__(
         self,
@@ -57,9 +60,6 @@ class AnalysisScreen(Dialog):
             with VerticalScroll(id="analysis-scroll"):
                 yield Static(id="analysis-lines", markup=False)
             yield KeyHint(self._keys(), id="analysis-keys", classes="dim")
-
-    def key_labels(self) -> dict[str, str]:
-        return {"close": self.cat.t("keys.close")}
 
     def _title(self) -> str:
         return title(self.cat, self.seat_name(self.seat), self.deal_no)

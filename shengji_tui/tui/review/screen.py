@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Label, Static
 
@@ -19,6 +19,7 @@ from ...coach.service import AnalystLike
 from ...engine import DealReview
 from ...rules import RuleSet
 from ...text import CardText, Catalogue
+from ..keytable import ALWAYS, Row, When, simple
 from ..outcome import Voice
 from ..props import Line
 from ..screens.base import Dialog
@@ -29,16 +30,25 @@ from .presenter import Reviewer, ReviewProps
 
 
 class ReviewScreen(Dialog):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,l", "step(1)", "trick", key_display="←→"),
-        Binding("left,h", "step(-1)", "previous trick", show=False),
-        Binding("home", "first", "first trick", show=False),
-        Binding("end", "last", "last", show=False),
-        Binding("right_square_bracket,pagedown", "deal(1)", "next deal", show=False),
-        Binding("left_square_bracket,pageup", "deal(-1)", "previous deal", show=False),
-        Binding("a", "analyse", "analyse"),
-        Binding("escape,q,r", "close", "close"),
-    ]
+    KEYS = simple(  # (the state: whether a coach analyses here)
+        Row("right,l", "step(1)", ALWAYS, "keys.trick", display="←→", description="trick"),
+        Row("left,h", "step(-1)", ALWAYS, "keys.trick", show=False, description="previous trick"),
+        Row("home", "first", ALWAYS, show=False, description="first trick"),
+        Row("end", "last", ALWAYS, show=False, description="last"),
+        Row(
+            "right_square_bracket,pagedown", "deal(1)", ALWAYS, show=False, description="next deal"
+        ),
+        Row(
+            "left_square_bracket,pageup",
+            "deal(-1)",
+            ALWAYS,
+            show=False,
+            description="previous deal",
+        ),
+        Row("a", "analyse", When("a coach", bool), "coach.analyse", description="analyse"),
+        Row("escape,q,r", "close", ALWAYS, "keys.close", description="close"),
+    )
+    BINDINGS: ClassVar[list[BindingType]] = KEYS.bindings()
 
     def __init__(
         self,
@@ -85,15 +95,8 @@ class ReviewScreen(Dialog):
                 yield Static(id="review-deal", markup=False)
             yield KeyHint(self.props.keys, id="review-keys", classes="dim")
 
-    def key_labels(self) -> dict[str, str]:
-        return {
-            "step": self.cat.t("keys.trick"),
-            "close": self.cat.t("keys.close"),
-            "analyse": self.cat.t("coach.analyse"),
-        }
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.analyst is not None if action == "analyse" else True
+    def key_state(self) -> bool:
+        return self.analyst is not None
 
     def on_mount(self) -> None:
         self.show()

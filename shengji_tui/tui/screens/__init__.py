@@ -5,7 +5,8 @@ may import `screens.base` while `screens.table` imports that screen.
 
 Modules:
   table         `TableScreen`: the seats, the centre, your hand, its keys
-  auction_keys  `AuctionKeys`: the table's keys while bidding (a base of `TableScreen`)
+  table_keys    the table screen's key tables, one per mode (tui/keytable.py)
+  auction_keys  `AuctionKeys`: the auction's actions (a base of `TableScreen`)
   result        `DealResultScreen` (a deal's or the match's end)
   last_trick    `LastTrickScreen`
   log           `LogScreen`
@@ -14,7 +15,7 @@ Modules:
   hand_over     `PassScreen` (hotseat)
   enlarge       `EnlargeScreen` (the terminal is too small)
   start         `StartScreen` (the start menu) and its `Menu`
-  base          `SizeWatch`, `Dialog`, `FollowingDialog`
+  base          `SizeWatch`, `Dialog`, `FollowingDialog`, `closed_by` (a dialog's keys)
 
 Screens post messages (`tui.messages`) for the app; the app gives them what
 they show.

@@ -7,9 +7,10 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual import events
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.screen import ModalScreen
 
+from ..keytable import ALWAYS, Keyed, Keys, Row, simple
 from ..messages import SizeChanged
 from ..model import Model
 
@@ -22,18 +23,20 @@ class SizeWatch:
         self.post_message(SizeChanged())  # type: ignore[attr-defined]
 
 
-class Dialog(ModalScreen[Any]):
+def closed_by(keys: str) -> Keys[Any]:
+    """A dialog's keys: `keys` close it."""
+    return simple(Row(keys, "close", ALWAYS, "keys.close", description="close"))
+
+
+class Dialog(Keyed, ModalScreen[Any]):
     """A centred box; escape closes it. Below 24 rows (`-short`) it packs its
-    lines (no blank rows around the title and the keys: assets/shengji.tcss)."""
+    lines (no blank rows around the title and the keys: assets/shengji.tcss).
+    Its keys are its key table (`KEYS`, tui/keytable.py): the table's footer
+    shows them, in the words of the table's labels, while it is open."""
 
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-roomy")]  # noqa: RUF012
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "close")]
-
-    def key_labels(self) -> dict[str, str]:
-        """What its keys do in the player's language, by action (the table's
-        footer shows a dialog's keys while it is open; the table's own words
-        for an action serve where this has none)."""
-        return {}
+    KEYS = closed_by("escape")
+    BINDINGS: ClassVar[list[BindingType]] = KEYS.bindings()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -13,13 +13,14 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
 from ...table.chat import MAX_CHARS
 from ...text import Catalogue
+from ..keytable import ALWAYS, Keyed, Row, simple
 
 PHRASES = 8
 
@@ -29,7 +30,7 @@ def phrases(cat: Catalogue) -> list[str]:
     return [cat.t(f"chat.p{k}") for k in range(1, PHRASES + 1)]
 
 
-class ChatScreen(ModalScreen[str | None]):
+class ChatScreen(Keyed, ModalScreen[str | None]):
     """Returns the text to say (None: cancelled, or nothing typed)."""
 
     DEFAULT_CSS = """
@@ -43,7 +44,8 @@ class ChatScreen(ModalScreen[str | None]):
     ChatScreen Input { margin: 0; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "cancel")]
+    KEYS = simple(Row("escape", "cancel", ALWAYS, "keys.close", description="cancel"))
+    BINDINGS: ClassVar[list[BindingType]] = KEYS.bindings()
 
     def __init__(self, cat: Catalogue) -> None:
         super().__init__()

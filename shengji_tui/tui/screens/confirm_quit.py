@@ -6,19 +6,21 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label
 
+from ..keytable import ALWAYS, Row, simple
 from .base import Dialog
 
 
 class ConfirmQuit(Dialog):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "yes", "yes"),
-        Binding("n,escape", "no", "no"),
-        Binding("q", "yes", show=False),
-    ]
+    KEYS = simple(
+        Row("y", "yes", ALWAYS, "keys.yes", description="yes"),
+        Row("n,escape", "no", ALWAYS, "keys.no", description="no"),
+        Row("q", "yes", ALWAYS, "keys.yes", show=False),
+    )
+    BINDINGS: ClassVar[list[BindingType]] = KEYS.bindings()
 
     def __init__(self, question: str, yes: str, no: str) -> None:
         super().__init__()

@@ -6,18 +6,21 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Center
 from textual.screen import Screen
 from textual.widgets import Label
 
+from ..keytable import ALWAYS, Keyed, Row, simple
 from .base import SizeWatch
 
 
-class PassScreen(SizeWatch, Screen[None]):
+class PassScreen(SizeWatch, Keyed, Screen[None]):
     """Between two humans' turns on one keyboard: the hands are hidden."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "ready", "ready")]
+    # (no footer here: the screen's own lines say the keys)
+    KEYS = simple(Row("enter,space", "ready", ALWAYS, description="ready"))
+    BINDINGS: ClassVar[list[BindingType]] = KEYS.bindings()
 
     def __init__(self, text: str, hint: str) -> None:
         super().__init__()

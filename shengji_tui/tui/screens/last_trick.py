@@ -5,18 +5,19 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.widgets import Label
 
 from ..model import Model
 from ..presenter import Presenter
 from ..widgets import LastTrick
-from .base import FollowingDialog
+from .base import FollowingDialog, closed_by
 
 
 class LastTrickScreen(FollowingDialog):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,t,enter", "close", "close")]
+    KEYS = closed_by("escape,t,enter")
+    BINDINGS: ClassVar[list[BindingType]] = KEYS.bindings()
 
     def __init__(self, model: Model) -> None:
         super().__init__(model)

@@ -6,16 +6,17 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.widgets import Label
 
 from ..widgets.log import WrappingLog
-from .base import Dialog
+from .base import Dialog, closed_by
 
 
 class LogScreen(Dialog):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,g,enter", "close", "close")]
+    KEYS = closed_by("escape,g,enter")
+    BINDINGS: ClassVar[list[BindingType]] = KEYS.bindings()
 
     def __init__(self, title: str, lines: Sequence[str]) -> None:
         super().__init__()

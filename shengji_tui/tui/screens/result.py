@@ -3,16 +3,17 @@ points, who goes up, the next dealer."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Label, Static
 
 from ...engine import NextDeal
 from ..bindings import relabel_bindings
+from ..keytable import ALWAYS, Keys, KeyTable, Row
 from ..messages import (
     HelpRequested,
     MenuRequested,
@@ -28,15 +29,45 @@ from .base import Dialog
 from .last_trick import LastTrickScreen
 
 
+class ResultKeyState(NamedTuple):
+    final: bool  # the match is over
+    watching: bool  # a spectator
+
+
+def _result_mode(s: ResultKeyState) -> str:
+    return "final" if s.final else "watching" if s.watching else "deal"
+
+
+def _next(label: str) -> KeyTable[ResultKeyState]:
+    return KeyTable(label, (Row("enter,n", "next", ALWAYS, label, description="next deal"),))
+
+
+_EVERY = KeyTable(
+    "every result",
+    (
+        Row("t", "last_trick", ALWAYS, "keys.last_trick", description="last trick"),
+        Row("r", "review", ALWAYS, "review.key", description="review"),
+        Row("escape", "close", ALWAYS, "keys.close", description="close"),
+        Row("question_mark", "help", ALWAYS, "keys.help", display="?", description="help"),
+        Row("q", "quit", ALWAYS, "keys.quit", description="quit"),
+    ),
+)
+# enter starts the next deal; at the match's end a new game (the menu, or the
+# lobby); a spectator starts no deal (the players do)
+RESULT_KEYS: Keys[ResultKeyState] = Keys(
+    {
+        "deal": (_next("keys.next_deal"), _EVERY),
+        "final": (_next("keys.new_game"), _EVERY),
+        "watching": (_EVERY,),
+    },
+    _result_mode,
+    "enter,n,t,r,escape,question_mark,q",
+)
+
+
 class DealResultScreen(Dialog):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,n", "next", "next deal"),
-        Binding("t", "last_trick", "last trick"),
-        Binding("r", "review", "review"),
-        Binding("escape", "close", "close"),
-        Binding("question_mark", "help", "help", key_display="?"),
-        Binding("q", "quit", "quit"),
-    ]
+    KEYS = RESULT_KEYS
+    BINDINGS: ClassVar[list[BindingType]] = KEYS.bindings()
 
     def __init__(self, model: Model, final: bool = False) -> None:
         super().__init__()
@@ -56,29 +87,17 @@ class DealResultScreen(Dialog):
             # (below 24 rows the footer alone says the keys: the box keeps its lines)
             yield KeyHint(f"{t(key)}\n{t('review.result_key')}", id="result-keys", classes="dim")
 
-    def key_labels(self) -> dict[str, str]:
-        t = self.model.cat.t
-        return {
-            "next": t("keys.new_game" if self.final else "keys.next_deal"),
-            "last_trick": t("keys.last_trick"),
-            "review": t("review.key"),
-            "close": t("keys.close"),
-            "help": t("keys.help"),
-            "quit": t("keys.quit"),
-        }
+    def key_state(self) -> ResultKeyState:
+        return ResultKeyState(self.final, self.model.watching)
 
     def on_mount(self) -> None:
-        relabel_bindings(self, self.key_labels())
+        relabel_bindings(self, self.key_labels(self.model.cat.t))
 
     def title_line(self) -> str:
         return self.props.title
 
     def body(self) -> Text:
         return lines_text(self.props.lines, styles_for(self.app))
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # a spectator starts no deal (the players do); the match's end: the lobby
-        return not (action == "next" and self.model.watching and not self.final)
 
     def action_next(self) -> None:
         if self.final:  # a new game from the menu (or the end, without one)

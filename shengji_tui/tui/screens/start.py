@@ -11,7 +11,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select
@@ -23,6 +23,7 @@ from ...saves import SavedGame
 from ...text import Catalogue
 from ..bindings import relabel_bindings
 from ..contract import GameOptions
+from ..keytable import ALWAYS, Keyed, Row, When, simple
 from ..messages import CardStyleChosen, LanguageChosen, NewGameRequested, ResumeRequested
 from ..widgets.choice import choice, on_off
 from .base import SizeWatch
@@ -44,17 +45,18 @@ class Menu:
     levels: tuple[str, ...]  # the bots' levels
 
 
-class StartScreen(SizeWatch, Screen[None]):
+class StartScreen(SizeWatch, Keyed, Screen[None]):
     """New game: preset and options, bots, language, theme, card style; and the
     stored unfinished games to resume (when games are stored)."""
 
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "quit", "quit"),
-        Binding("ctrl+s", "start", "start"),
-        Binding("r", "resume", "resume"),
-    ]
+    KEYS = simple(  # (the state: whether there are games to resume)
+        Row("escape,q", "quit", ALWAYS, "keys.quit", description="quit"),
+        Row("ctrl+s", "start", ALWAYS, "menu.start", description="start"),
+        Row("r", "resume", When("games kept", bool), "menu.resume", description="resume"),
+    )
+    BINDINGS: ClassVar[list[BindingType]] = KEYS.bindings()
 
     def __init__(self, menu: Menu) -> None:
         super().__init__()
@@ -149,9 +151,7 @@ class StartScreen(SizeWatch, Screen[None]):
 
     def on_mount(self) -> None:
         t = self.menu.cat.t
-        relabel_bindings(
-            self, {"quit": t("keys.quit"), "start": t("menu.start"), "resume": t("menu.resume")}
-        )
+        relabel_bindings(self, self.key_labels(t))
         for table in self.query("#resume").results(DataTable):
             self.fill_games(table)
         self.query_one("#start-btn", Button).focus()
@@ -193,10 +193,8 @@ class StartScreen(SizeWatch, Screen[None]):
             # (Text: a DataTable reads a str cell as markup; a rules file names itself)
             table.add_row(*(Text(c) for c in cells), key=g.table_id)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "resume":
-            return bool(self.games)
-        return True
+    def key_state(self) -> bool:
+        return bool(self.games)
 
     @on(Select.Changed, "#preset")
     def preset_changed(self, event: Select.Changed) -> None:

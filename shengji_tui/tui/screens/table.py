@@ -27,6 +27,7 @@ from ..aids.counter_screen import CounterScreen
 from ..aids.kitty_screen import KittyScreen
 from ..aids.presenter import AidsPresenter, counter_refusal, kitty_refusal
 from ..bindings import relabel_bindings
+from ..keytable import Keyed
 from ..messages import (
     ChatRequested,
     DealStepRequested,
@@ -41,7 +42,7 @@ from ..messages import (
 )
 from ..model import Model
 from ..presenter import Presenter, seat_positions
-from ..props import KeyStates, SeatProps, TableProps
+from ..props import SeatProps, TableProps
 from ..variants.auction.panel import AuctionPanel
 from ..variants.friends.call_screen import CallFriendScreen
 from ..widgets import (
@@ -59,14 +60,12 @@ from ..widgets import (
     StatusBar,
     styles_for,
 )
-from .auction_keys import ACTIONS as AUCTION_ACTIONS
-from .auction_keys import AUCTION_BINDINGS, AuctionKeys, auction_labels, key_state
-from .base import Dialog, SizeWatch
+from .auction_keys import AuctionKeys
+from .base import SizeWatch
 from .last_trick import LastTrickScreen
 from .log import LogScreen
+from .table_keys import TABLE_KEYS, TableKeyState
 
-# what acts at the table, off for a spectator (the others' state says it already)
-WATCHER_OFF = frozenset({"clear", "take_back", "nothing_to_declare", "declare_option"})
 COUNTER_WIDTH = 120  # columns from which the card counter shows beside the log
 COMPACT_SIZE = (80, 24)  # below it, the compact layout
 
@@ -88,47 +87,9 @@ class TableScreen(SizeWatch, AuctionKeys):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012
 
-    # A key may have several bindings: the first one whose action works runs
-    # (and shows in the key bar): space selects, or while dealing holds the deal.
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h", "move(-1)", "move", key_display="←→", show=True),
-        Binding("right,l", "move(1)", "move", show=False),
-        Binding("up", "jump(-1)", "suit", show=False),
-        Binding("down", "jump(1)", "suit", show=False),
-        Binding("home", "suit_edge(0)", "suit", show=False),
-        Binding("end", "suit_edge(1)", "suit", show=False),
-        Binding("space", "pick", "select"),
-        Binding("space", "hold_deal", "hold"),
-        Binding("a", "toggle_unit", "unit", show=False),
-        Binding("enter", "confirm", "play", key_display="⏎"),
-        Binding("d", "declare", "declare"),
-        Binding("d", "nothing_to_declare", "declare", show=False),
-        Binding("f", "skip_deal", "skip"),
-        Binding("s", "suggest", "suggest"),
-        Binding("t", "last_trick", "last trick"),
-        Binding("g", "show_log", "log", show=False),
-        Binding("m", "counter", "counter", show=False),
-        Binding("k", "kitty", "kitty", show=False),
-        Binding("u", "take_back", "take back", show=False),
-        Binding("escape", "clear", "clear", show=False),
-        Binding("escape", "quit_table", "quit", show=False),  # (a spectator's: back)
-        Binding("n", "next_deal", "next deal", show=False),
-        Binding("n", "deal_step", "next card"),
-        Binding("p", "pass_steal", "pass"),
-        Binding("tab", "next_hand", "next hand", show=False),
-        Binding("c", "chat", "chat"),
-        Binding("tab", "jump(1)", "suit", show=False),
-        Binding("shift+tab", "jump(-1)", "suit", show=False),
-        Binding("question_mark", "help", "help", key_display="?"),
-        Binding("q", "quit_table", "quit"),
-        *[Binding(str(k), f"number({k})", show=False) for k in range(1, 10)],
-        # a spectator's digits: follow seat k's own view (where its player lets
-        # watchers see it), 0 the public table; the key bar shows one for them all
-        Binding("1", "follow(0)", "follow", key_display="0-9"),
-        *[Binding(str(k), f"follow({k - 1})", show=False) for k in range(2, 10)],
-        Binding("0", "follow(-1)", "follow", show=False),
-        *AUCTION_BINDINGS,  # (after the table's: those are off in the auction)
-    ]
+    # One table per mode (screens/table_keys.py): a key that does several
+    # things runs the row of the mode's tables whose condition holds.
+    BINDINGS: ClassVar[list[BindingType]] = TABLE_KEYS.bindings()
 
     def __init__(self, model: Model) -> None:
         super().__init__()
@@ -137,7 +98,7 @@ class TableScreen(SizeWatch, AuctionKeys):
         self.aids = AidsPresenter(self.presenter)
         self.presented_at = time.monotonic()
         self.props: TableProps = self.presenter.present(model, self.presented_at)
-        self._labels_for: tuple[str, ...] | None = None
+        self._labels_for: tuple[object, ...] | None = None
         self._labels: dict[str, str] = {}  # action -> what the key bar says it does
         self._space = "space"
         self._lang: str | None = None
@@ -206,41 +167,24 @@ class TableScreen(SizeWatch, AuctionKeys):
             self._unwatch = None
 
     def relabel(self) -> None:
-        """Binding descriptions in the chosen language."""
+        """Binding descriptions in the chosen language (the key tables' labels
+        for the state's mode)."""
         t = self.model.cat.t
-        labels = {
-            "move": t("keys.move"),
-            "pick": t("keys.select"),
-            "declare": t("keys.declare"),
-            "skip_deal": t("keys.skip"),
-            "suggest": t("keys.suggest"),
-            "last_trick": t("keys.last_trick"),
-            "show_log": t("keys.log"),
-            "counter": t("aids.counter_key"),
-            "kitty": t("aids.kitty_key"),
-            "take_back": t("takeback.key"),
-            "clear": t("keys.clear"),
-            "next_deal": t("keys.next_deal"),
-            "pass_steal": t("keys.pass_steal"),
-            "call_friend": t("keys.call_friend"),
-            "next_hand": t("keys.next_hand"),
-            "help": t("keys.help"),
-            "quit_table": t("keys.quit"),
-            "quit": t("keys.quit"),  # (a dialog's keys, shown in the footer under it)
-            "close": t("keys.close"),
-            "yes": t("keys.yes"),
-            "no": t("keys.no"),
-            "cancel": t("keys.close"),
-            "chat": t("chat.key"),
-            **auction_labels(t),
-            "deal_step": t("pace.step_key"),
-            "follow": t("watch.follow_key"),
-        }
+        state = self.key_state()
+        labels = TABLE_KEYS.labels(t, state)
         self._labels = labels
         self._space = t("keys.space")
         relabel_bindings(self, labels, {"space": self._space})
         self._lang = self.model.cat.lang
-        self._labels_for = None
+        self._labels_for = (TABLE_KEYS.label_sig(state), self._lang)
+
+    def key_state(self) -> TableKeyState:
+        """What the keys depend on now (the key tables' conditions read it)."""
+        m = self.model
+        p = self.props
+        return TableKeyState(
+            p.keys, p.auction.keys, m.phase, m.watching, m.chat, self.has_class("-wide")
+        )
 
     # --------------------------------------------------------------- props
     def present(self) -> None:
@@ -340,7 +284,7 @@ class TableScreen(SizeWatch, AuctionKeys):
         w.log.show(props.log)
         if self.has_class("-counter"):  # (counted only where it is shown)
             w.counter.show(self.aids.counter(self.model), look)
-        self._show_keys(props.keys)
+        self._show_keys()
         self.footer_palette()
         timer = self._countdown
         if timer is not None:
@@ -382,24 +326,19 @@ class TableScreen(SizeWatch, AuctionKeys):
             event.prevent_default()
             self.app.post_message(ReclaimRequested())
 
-    def _show_keys(self, keys: KeyStates) -> None:
+    def _show_keys(self) -> None:
+        state = self.key_state()
         t = self.model.cat.t
-        overturning = self.model.phase == "overturning"  # (d overturns: 反牌)
-        labels = (keys.confirm, keys.skip, keys.hold, self.model.cat.lang, str(overturning))
-        if labels != self._labels_for:
-            self._labels_for = labels
-            changed = {
-                "confirm": t(keys.confirm),
-                "skip_deal": t(keys.skip),
-                "hold_deal": t(keys.hold),
-                "declare": t("auction.keys.overturn" if overturning else "keys.declare"),
-            }
+        sig = (TABLE_KEYS.label_sig(state), self.model.cat.lang)
+        if sig != self._labels_for:  # (the labels of another mode, or of the deal held)
+            self._labels_for = sig
+            changed = TABLE_KEYS.labels(t, state)
             self._labels.update(changed)
             relabel_bindings(self, changed)
         # The footer follows every refresh_bindings: only when something changed.
-        sig = (keys, self.props.auction.keys, self.has_class("-wide"), self.model.cat.lang)
-        if sig != self._binding_sig:
-            self._binding_sig = sig
+        keys_sig = (state, self.model.cat.lang)
+        if keys_sig != self._binding_sig:
+            self._binding_sig = keys_sig
             self.refresh_bindings()
 
     def key_text(self, binding: Binding, display: str, screen: Screen[Any]) -> tuple[str, str]:
@@ -409,9 +348,9 @@ class TableScreen(SizeWatch, AuctionKeys):
         if binding.key == "space":
             display = self._space
         name = binding.action.split("(")[0]
-        if screen is not self:  # a dialog's: its own words, else the table's for the action
-            own = screen.key_labels() if isinstance(screen, Dialog) else {}
-            label = own.get(name, self._labels.get(name))
+        if screen is not self:  # a dialog's: its own table's words, else the binding's
+            own = screen.key_labels(self.model.cat.t) if isinstance(screen, Keyed) else {}
+            label = own.get(name)
             return display, label if label is not None else binding.description
         if name == "follow":
             display = f"0-{self.model.players}"
@@ -459,18 +398,7 @@ class TableScreen(SizeWatch, AuctionKeys):
 
     # --------------------------------------------------------------- actions
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        watching = self.model.watching
-        if action == "follow" or action in WATCHER_OFF:
-            return watching == (action == "follow")  # (a spectator's keys, or a player's)
-        if action == "show_log":
-            return not self.has_class("-wide")
-        if action == "clear":
-            return True
-        if action == "chat":
-            return self.model.chat
-        if action in AUCTION_ACTIONS:
-            return key_state(self.props, action)
-        return self.props.keys.state(action)
+        return TABLE_KEYS.state(self.key_state(), action, parameters)
 
     def action_move(self, step: int) -> None:
         self.model.move(step)
@@ -612,6 +540,10 @@ class TableScreen(SizeWatch, AuctionKeys):
         self.app.post_message(FollowRequested(seat if seat >= 0 else None))
 
     def action_quit_table(self) -> None:
+        self.post_message(QuitRequested())
+
+    def action_leave(self) -> None:
+        """A spectator's escape: leave the table (a player's clears the selection)."""
         self.post_message(QuitRequested())
 
 

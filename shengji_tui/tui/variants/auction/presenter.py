@@ -43,7 +43,7 @@ PANEL_PHASES = frozenset({"bidding", "naming_trump"})  # the panel in the centre
 SHOWN_KITTY_PHASES = frozenset({"bidding", "naming_trump", "burying", "overturning"})
 LISTED = 5  # bids listed with a digit key (←→ reaches every other one)
 
-# The auction's keys (screens/auction_keys.py binds them): action -> what it does
+# The auction's keys (screens/table_keys.py binds them): action -> what it does
 KEY_ACTIONS = ("auction_move", "auction_bid", "auction_name", "auction_pass", "auction_option")
 HIDDEN_KEYS: tuple[tuple[str, bool | None], ...] = tuple((k, False) for k in KEY_ACTIONS)
 

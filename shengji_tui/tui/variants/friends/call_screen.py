@@ -17,11 +17,12 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Label, Static
 
+from ...keytable import ALWAYS, Row, simple
 from ...messages import FriendCallChosen
 from ...model import Model
 from ...presenter import Presenter
@@ -125,15 +126,16 @@ class CallGrid(LineWidget[tuple[CallRow, ...]]):
 class CallFriendScreen(FollowingDialog):
     """The dealer calls the friend's card (and copy): see the module doc."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(0, -1)", show=False),
-        Binding("right", "move(0, 1)", show=False),
-        Binding("up", "move(-1, 0)", show=False),
-        Binding("down", "move(1, 0)", show=False),
-        Binding("n", "next_copy", show=False),
-        Binding("enter", "call", "call"),
-        Binding("escape", "close", "close"),
-    ]
+    KEYS = simple(
+        Row("left", "move(0, -1)", ALWAYS, show=False),
+        Row("right", "move(0, 1)", ALWAYS, show=False),
+        Row("up", "move(-1, 0)", ALWAYS, show=False),
+        Row("down", "move(1, 0)", ALWAYS, show=False),
+        Row("n", "next_copy", ALWAYS, show=False),
+        Row("enter", "call", ALWAYS, "keys.call", description="call"),
+        Row("escape", "close", ALWAYS, "keys.close", description="close"),
+    )
+    BINDINGS: ClassVar[list[BindingType]] = KEYS.bindings()
 
     def __init__(self, model: Model) -> None:
         super().__init__(model)
@@ -153,9 +155,6 @@ class CallFriendScreen(FollowingDialog):
             yield Static(id="call-sentence", markup=False)
             yield Static(id="call-refusal", markup=False)
             yield KeyHint(p.keys, id="call-keys", classes="dim-line")
-
-    def key_labels(self) -> dict[str, str]:
-        return {"call": self.model.cat.t("keys.call"), "close": self.model.cat.t("keys.close")}
 
     def on_mount(self) -> None:  # (and the base's: it follows the model)
         self.show_props()
