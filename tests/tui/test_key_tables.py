@@ -240,6 +240,18 @@ def test_every_phase_is_a_mode_of_the_table() -> None:
     assert set(PHASE_MODES.values()) | {"watching"} == set(TABLE_KEYS.modes)
 
 
+def test_the_presenter_answers_every_key_a_condition_asks_it() -> None:
+    """(`KeyStates.state` says True of an action it does not list.)"""
+    asked = {
+        row.when.name.removeprefix("presented:")
+        for row in TABLE_KEYS.all_rows()
+        if row.when.name.startswith("presented:")
+    }
+    assert {"confirm", "move", "declare"} <= asked
+    for c in cases():
+        assert dict(c.state.keys.states).keys() >= asked, c.where
+
+
 def test_the_states_reach_every_mode() -> None:
     reached = {TABLE_KEYS.mode_of(c.state) for c in cases()}
     assert reached == set(TABLE_KEYS.modes)
@@ -430,6 +442,13 @@ def test_a_table_refuses_two_conditions_for_one_action() -> None:
     never: When[object] = When("never", lambda _s: False)
     with pytest.raises(ValueError, match="two conditions"):
         Keys({"m": (KeyTable("t", (Row("a", "x", ALWAYS), Row("b", "x", never))),)})
+    with pytest.raises(ValueError, match="another order"):
+        Keys(
+            {
+                "m": (KeyTable("t", (Row("a", "x", ALWAYS), Row("a", "y", never))),),
+                "n": (KeyTable("u", (Row("a", "y", never), Row("a", "x", ALWAYS))),),
+            }
+        )
     with pytest.raises(ValueError, match="every key of an action"):
         Keys(
             {
