@@ -14,7 +14,7 @@ from shengji_tui.server import ShengjiServer
 from shengji_tui.server.registry import Room
 from shengji_tui.text import Catalogue
 
-from .sshclient import Client
+from .sshclient import SLACK, Client
 
 NAMES = ("ann", "bob", "cat", "dan")
 WATCHING = "watching (旁观)"  # a spectator's table screen says it (its own line)
@@ -22,7 +22,7 @@ GLYPHS = "♠♥♣♦"
 
 
 async def until(cond: Callable[[], bool], timeout: float = 20.0, what: str = "") -> None:
-    end = time.monotonic() + timeout
+    end = time.monotonic() + timeout * SLACK
     while not cond():
         if time.monotonic() > end:
             raise AssertionError(f"timed out waiting for {what or cond}")

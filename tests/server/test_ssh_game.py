@@ -198,25 +198,20 @@ async def test_a_client_that_stops_reading(tmp_path, clients: list[Client]) -> N
         slow = by_seat[slow_seat]
         session = next(s for s in srv.sessions if s.identity.name == slow.name)
         slow.pause_reading()  # its SSH window (32 KiB) fills, then the server's queue
-        # the others play on; the slow one still types its moves (it only stops reading)
-        import time as _t
-
-        lat: list[float] = []
-        t0 = _t.monotonic()
+        # the others play on; the slow one still types its moves (it only stops
+        # reading): each move is taken (act waits for the table to move on, a
+        # table held up by the full queue would not), on a deal's worth of moves
         moves = 0
-        while _t.monotonic() - t0 < 60 and (session.terminal.frames_dropped == 0 or moves < 8):
-            st = table.state
-            if st.phase != "playing":
+        while session.terminal.frames_dropped == 0 or moves < 8:
+            if table.state.phase != "playing":
                 break
-            start = _t.monotonic()
             await act(room, by_seat)
             moves += 1
-            lat.append(_t.monotonic() - start)
             assert session.chan is not None
             assert session.chan.get_write_buffer_size() <= cap + 256 * 1024
         t = session.terminal
         assert t is not None and t.frames_dropped > 0, "frames were dropped for the slow client"
-        assert max(lat) < 2.0, lat  # the others were never held up
+        assert moves >= 8 and t.paused, "the others played on while its queue stayed full"
         slow.resume_reading()
         await until(lambda: not t.paused, 20, "the slow client to drain its queue")
         # after the full repaint its screen is the one a fresh client would see

@@ -18,7 +18,7 @@ from shengji_tui.server import AuthPolicy
 
 from .conftest import start_server
 from .game_helpers import until
-from .sshclient import Client
+from .sshclient import SLACK, Client
 from .test_ssh_faults import bot_table, leave_to_bots
 
 pytestmark = pytest.mark.skipif(shutil.which("ssh") is None, reason="needs the OpenSSH client")
@@ -77,7 +77,7 @@ class OpenSSH:
         return "\n".join(self.screen.display)
 
     async def wait_for(self, what: str | Callable[[], bool], timeout: float = 20) -> None:
-        end = asyncio.get_running_loop().time() + timeout
+        end = asyncio.get_running_loop().time() + timeout * SLACK
         check = (lambda: what in self.text()) if isinstance(what, str) else what
         while not check():
             if asyncio.get_running_loop().time() > end:

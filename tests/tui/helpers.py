@@ -205,11 +205,16 @@ def static_app(state: GameState, **kw: Any) -> tuple[ShengjiApp, StaticTable]:
     return app, table
 
 
+# A wait's timeout catches a hang, not slowness: the suite under two busy loops
+# (make test's flakiness check) takes up to three times as long to get there.
+SLACK = 3
+
+
 async def wait_until(
     pilot, cond: Callable[[], bool], timeout: float = 20.0, what: str = ""
 ) -> None:
     loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
+    end = loop.time() + timeout * SLACK
     while not cond():
         if loop.time() > end:
             raise AssertionError(f"timed out waiting for {what or cond}")

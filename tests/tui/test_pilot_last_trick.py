@@ -131,8 +131,9 @@ async def test_the_last_trick_shows_every_play_its_winner_and_points(lang: str) 
                     checked.add(tuple(app.size))
             follow = not followed and n >= 3 and len(v.trick) < 3  # others play after us
             if follow:
-                # (the dialog opens before the trick ends)
-                table.set_pacing(table.settings.pacing.replace(bot_delay=0.3))
+                # (the bots wait until the dialog is open: it opens before the
+                # trick ends, however slow the machine)
+                table.set_pacing(table.settings.pacing.replace(bot_delay=3600))
             before = len(v.hand)
             await pilot.press("s", "enter")
             await wait_until(pilot, lambda before=before: len(m.view.hand) < before, what="play")
@@ -142,10 +143,10 @@ async def test_the_last_trick_shows_every_play_its_winner_and_points(lang: str) 
                 await wait_until(pilot, lambda: isinstance(app.screen, LastTrickScreen))
                 box = app.screen.query_one(LastTrick)
                 assert m.view.trick_no == n, "the dialog opened before the trick's end"
+                table.set_pacing(table.settings.pacing.replace(bot_delay=0))  # play on
                 await wait_until(
                     pilot, lambda n=n: m.view.trick_no > n and our_turn(), what="the trick's end"
                 )
-                table.set_pacing(table.settings.pacing.replace(bot_delay=0))
                 await pilot.pause()
                 assert_shows(painted(box), expected(m, m.view), "the open dialog")
                 await pilot.press("escape")
