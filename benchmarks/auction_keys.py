@@ -6,7 +6,7 @@ bid, as a falling auction's `bid_start` grows (docs/security.md).
 
 A three-player game (two decks, a falling auction) is dealt and the auction
 comes to seat 0's first call. A key is what the TUI does for ← or →: the
-model moves the highlighted bid (`Model.pick_call`) and the presenter builds
+model moves the highlighted bid (`Model.pick_auction_choice`) and the presenter builds
 the table's props (the bidding panel lists the next bids and the keys); the
 median of `--keys` presses is given. A bot's bid is `decide(view)` at that
 call, for the normal, easy and random bots (the median of `--bids`).
@@ -59,7 +59,7 @@ def key_ms(state: GameState, keys: int) -> float:
     times = []
     for k in range(keys):
         t = time.perf_counter()
-        m.pick_call(1 if k % 4 < 2 else -1)
+        m.pick_auction_choice(1 if k % 4 < 2 else -1)
         presenter.present(m, 0.0)
         times.append((time.perf_counter() - t) * 1000)
     return statistics.median(times) if times else float("nan")

@@ -60,7 +60,7 @@ from ..text import (
 )
 from . import plays
 from .contract import ClockLike
-from .variants.auction.choices import CallChoices
+from .variants.auction.choices import AuctionChoices
 
 TURN_KINDS = frozenset({"play", "bury"})  # the commands the hand's keys make
 _log_ids = itertools.count(1)
@@ -75,7 +75,7 @@ class Check:
 
 
 @dataclass
-class Model(CallChoices):
+class Model(AuctionChoices):
     cat: Catalogue
     ct: CardText
     names: list[str]
@@ -447,7 +447,7 @@ class Model(CallChoices):
         old_cur = old_hand[self.cursor] if 0 <= self.cursor < len(old_hand) else None
         prev = self.view
         self.view = view
-        self._forget_calls(prev, view)
+        self._forget_auction_choices(prev, view)
         if prev is None or prev.deal_no != view.deal_no:
             self.kitty_new.clear()
             self.throw_failed = None

@@ -254,7 +254,7 @@ def test_an_arrow_key_walks_a_few_bids_whatever_bid_start(
     m = Model(cat, CardText(cat, False), ["You", "Ana", "Bo"], seat, humans=[seat])
     m.take_seat(seat, view_for(state, seat))
     for step in (1, 1, 1, -1, 5):
-        m.pick_call(step)
+        m.pick_auction_choice(step)
         Presenter().present(m, 0.0)
     assert m.chosen_bid() == start - 35  # (the 8th bid down: 0 +1 +1 +1 -1 +5)
     assert m.bid_command() == Bid(seat=seat, points=start - 35)

@@ -87,16 +87,16 @@ def test_the_bidding_panel_on_your_call() -> None:
 def test_choosing_a_bid_and_the_commands() -> None:
     m = model_of(A.bidding_state(A.EIGHTY, 3))
     assert m.bid_command() == Bid(seat=0, points=75)
-    m.pick_call(1)
-    m.pick_call(1)
+    m.pick_auction_choice(1)
+    m.pick_auction_choice(1)
     assert m.chosen_bid() == 85 and m.bid_command() == Bid(seat=0, points=85)
     assert m.bid_command(3) == Bid(seat=0, points=90)  # the digit 4
     assert m.bid_command(99) is None
     assert m.pass_command() == PassBid(seat=0)
-    m.pick_call(-5)  # never past the nearest bid
+    m.pick_auction_choice(-5)  # never past the nearest bid
     assert m.chosen_bid() == 75
     for _ in range(40):  # nor past the highest
-        m.pick_call(1)
+        m.pick_auction_choice(1)
     assert m.chosen_bid() == 200
     p = Presenter().present(m, 0.0)
     assert "[1] 75 [2] 80 [3] 85 [4] 90 … 200" in texts(p.auction.lines)
@@ -107,7 +107,7 @@ def test_the_highlighted_bid_follows_the_auction() -> None:
     nearest allowed one."""
     state = A.bidding_state(A.EIGHTY, 3)
     m = model_of(state)
-    m.pick_call(1)  # 80
+    m.pick_auction_choice(1)  # 80
     state, events = apply(state, Bid(seat=0, points=80))
     state, events = apply(state, Bid(seat=1, points=95))
     m.apply(view_for(state, 0), events_for(events, 0, state))
@@ -207,9 +207,9 @@ def test_naming_trump(preset: str, seed: int, choices: int) -> None:
     assert m.trump_index() == best
     assert m.naming_command() == NameTrump(seat=0, suit=m.trump_choices()[best])
     for _ in range(choices):
-        m.pick_call(1)
+        m.pick_auction_choice(1)
     assert m.trump_index() == best
-    m.pick_call(-1)
+    m.pick_auction_choice(-1)
     assert m.trump_index() == (best - 1) % choices
     assert m.naming_command(choices - 1) == NameTrump(seat=0, suit=m.trump_choices()[-1])
     assert m.naming_command(choices) is None
@@ -408,7 +408,7 @@ def test_a_whole_auction_deal_shows_only_what_the_seat_may_know_and_the_same_afr
         for seat, (m, presenter) in enumerate(zip(models, presenters, strict=True)):
             view = view_for(state, seat)
             m.apply(view, events_for(step.events, seat, state), now=0.0)
-            m.pick_call(steps % 3 - 1)  # a choice of the player's, kept across updates
+            m.pick_auction_choice(steps % 3 - 1)  # a choice of the player's, kept across updates
             p = presenter.present(m, 0.0)
             again = model_of(state, seat)
             again.bid_pick, again.trump_pick = m.bid_pick, m.trump_pick

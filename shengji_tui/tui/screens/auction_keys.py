@@ -26,7 +26,7 @@ class AuctionKeys(Screen[None]):
         self.app.post_message(SubmitCommand(command))
 
     def action_auction_move(self, step: int) -> None:
-        self.model.pick_call(step)
+        self.model.pick_auction_choice(step)
 
     def action_auction_bid(self) -> None:
         cmd = self.model.bid_command()

@@ -1,7 +1,7 @@
 """The auction presets on the table screen (docs/rules.md §11-12).
 
 Modules:
-  choices    `CallChoices`, a mixin of `Model`: the bids the shown seat may
+  choices    `AuctionChoices`, a mixin of `Model`: the bids the shown seat may
              make now and the trump choices, the highlighted ones, the
              commands (no Textual)
   presenter  `AuctionPresenter`: the auction's parts of the props, asked by the

@@ -11,7 +11,7 @@ trump, the choices are the four suits and, where the rules allow it,
 no-trump; the highlighted one is kept by its index. The hand's estimate (the
 bots' `hand_worth`) can be hidden.
 
-`CallChoices` is a mixin of `Model`: the named actions here (`pick_call`,
+`AuctionChoices` is a mixin of `Model`: the named actions here (`pick_auction_choice`,
 `set_estimate`) end, like the model's own, by telling its watchers. No
 Textual here.
 """
@@ -25,7 +25,7 @@ from ....rules import Suit
 AUCTION_PHASES = frozenset({"bidding", "naming_trump"})
 
 
-class CallChoices:
+class AuctionChoices:
     """The auction's part of the model: see the module doc."""
 
     view: SeatView | None
@@ -124,7 +124,7 @@ class CallChoices:
         return NameTrump(seat=self.seat, suit=choices[index])
 
     # ----------------------------------------------------------- the player's actions
-    def pick_call(self, step: int) -> None:
+    def pick_auction_choice(self, step: int) -> None:
         """← →: the next (1) or the previous (-1) bid or trump choice. A rising
         auction's next bid is higher, a falling one's lower: the list's order."""
         v = self.view
@@ -145,7 +145,7 @@ class CallChoices:
         self.show_estimate = show
         self._changed()
 
-    def _forget_calls(self, old: SeatView | None, new: SeatView) -> None:
+    def _forget_auction_choices(self, old: SeatView | None, new: SeatView) -> None:
         """A new auction (or another seat shown): the highlights start again."""
         if old is None or old.deal_no != new.deal_no or old.seat != new.seat:
             self.bid_pick = None
