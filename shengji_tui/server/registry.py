@@ -351,7 +351,7 @@ class Registry:
         self.chat_rate = RateLimit(SERVER_COUNT)  # every table's chat together
         self._listeners: list[Callable[[], None]] = []
         self._notices: dict[str, list[Callable[[str, dict[str, object]], None]]] = {}
-        self._watchers: dict[str, asyncio.Task[None]] = {}
+        self._end_waits: dict[str, asyncio.Task[None]] = {}  # table id -> awaiting its end
         self._number = 0
         # told of a match that ended, before its room leaves (the players' results)
         self.on_finished: Callable[[Room], None] | None = None
@@ -638,7 +638,7 @@ class Registry:
                 n=n,
             )
 
-    def watching(self, room: Room, step: int) -> None:
+    def count_watcher(self, room: Room, step: int) -> None:
         """A spectator comes (+1; LobbyError past `max_watchers`) or goes (-1):
         the lobby's list says how many."""
         if step > 0:
@@ -681,7 +681,7 @@ class Registry:
                 self._start_away(room, s)
         self._changed(room=room)
         asyncio.get_running_loop().create_task(table.start())
-        self._watch(room)
+        self._await_end(room)
 
     # ------------------------------------------------------------- sessions
     def attach(self, room: Room, seat: int, session_id: str) -> None:
@@ -745,19 +745,21 @@ class Registry:
         log.info("table %s: a bot plays for %s (seat %d)", room.table_id, slot.name, seat + 1)
         self._changed(save=False)
 
-    def _watch(self, room: Room) -> None:
+    def _await_end(self, room: Room) -> None:
+        """Once the room's table ends, release it (or set it aside if it failed).
+        (A spectator is a watcher: `check_watch`, `count_watcher`.)"""
         table = room.table
         if table is None:
             return
 
-        async def watch() -> None:
+        async def until_end() -> None:
             try:
                 await table.wait_finished()
             except Exception:  # (the table logged it, set itself aside, told its players)
-                self._watchers.pop(room.table_id, None)
+                self._end_waits.pop(room.table_id, None)
                 self._set_aside(room)
                 return
-            self._watchers.pop(room.table_id, None)
+            self._end_waits.pop(room.table_id, None)
             if table.finished:
                 if self.on_finished is not None:
                     try:
@@ -766,7 +768,7 @@ class Registry:
                         log.exception("table %s: after its end", room.table_id)
                 self._release(room)
 
-        self._watchers[room.table_id] = asyncio.get_running_loop().create_task(watch())
+        self._end_waits[room.table_id] = asyncio.get_running_loop().create_task(until_end())
 
     def _release(self, room: Room) -> None:
         """A finished table leaves the registry: nothing of it is kept for the
@@ -1013,7 +1015,7 @@ class Registry:
         for room in list(self.rooms.values()):
             if room.table is not None:
                 asyncio.get_running_loop().create_task(room.table.start())
-                self._watch(room)
+                self._await_end(room)
         self.save()
         return said
 
@@ -1077,7 +1079,7 @@ class Registry:
             for h in room.away.values():
                 h.cancel()
             room.away.clear()
-        for task in self._watchers.values():
+        for task in self._end_waits.values():
             task.cancel()
         for room in list(self.rooms.values()):
             if room.table is not None:

@@ -47,7 +47,7 @@ async def _play_bot_tables(reg: Registry, first: int, count: int) -> list[weakre
 
     await until(ended, 180, "the tables to finish")
     with contextlib.suppress(AssertionError):  # the registry hears of each end
-        await until(lambda: not reg.rooms and not reg._watchers, 10)
+        await until(lambda: not reg.rooms and not reg._end_waits, 10)
     return refs
 
 
@@ -71,7 +71,7 @@ async def test_finished_tables_leave_the_registry_and_memory() -> None:
         after = tracemalloc.take_snapshot()
     finally:
         tracemalloc.stop()
-    assert reg.rooms == {} and reg._watchers == {} and reg.listing() == []
+    assert reg.rooms == {} and reg._end_waits == {} and reg.listing() == []
     assert all(r() is None for r in refs), "a finished table is still referenced"
     # The rules' bounded caches (trump contexts, lru_cache of 512, each memo cleared
     # past 4096 entries) fill as games are played: not the registry's to release.
