@@ -408,7 +408,7 @@ class ShengjiApp(App[None]):
         m = self.model
         if self.table is None or m is None:
             return
-        if not m.chat:
+        if not self.seating.chat:  # (nobody to talk to at a solo or hotseat table)
             self.notify(self.cat.t("chat.off"), timeout=4, markup=False)
             return
 
