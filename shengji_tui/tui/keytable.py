@@ -207,6 +207,20 @@ class Keys(Generic[C]):
         row = self._by_name[self.mode_of(state)].get(action)
         return False if row is None else row.when(state)
 
+    def answers(self, state: C) -> dict[str, Tri]:
+        """`state`'s answer for every action of its mode at once (a screen asks
+        them once per state: Textual asks `check_action` of every binding at
+        each refresh of the bindings)."""
+        return {
+            name: row.when.test(state) for name, row in self._by_name[self.mode_of(state)].items()
+        }
+
+    def check(self, answers: Mapping[str, Tri], action: str) -> Tri:
+        """`state`'s answer for `action` from `answers(state)` (as `state` says)."""
+        if action not in self.names:
+            return True
+        return answers.get(action, False)
+
     def resolve(self, state: C, key: str) -> Row[C] | None:
         """The row `key` runs in `state`: the first of its mode whose condition
         is True (None: the key does nothing)."""

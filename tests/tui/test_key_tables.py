@@ -287,10 +287,15 @@ def test_textuals_resolution_of_the_bindings_is_the_tables() -> None:
     bindings = TABLE_KEYS.bindings()
     keys = keys_of(TABLE_KEYS)  # type: ignore[arg-type]
     for c in cases():
+        answers = TABLE_KEYS.answers(c.state)  # (what the screen's check_action reads)
 
-        def check(action: str, c: Case = c) -> bool | None:
+        def check(
+            action: str, c: Case = c, answers: dict[str, bool | None] = answers
+        ) -> bool | None:
             name = action.split("(")[0]
-            return TABLE_KEYS.state(c.state, name)
+            said = TABLE_KEYS.check(answers, name)
+            assert said == TABLE_KEYS.state(c.state, name), (c.where, name)
+            return said
 
         for key in keys:
             runs, shown = _textual(bindings, check, key)  # type: ignore[arg-type]

@@ -99,6 +99,7 @@ class TableScreen(SizeWatch, AuctionKeys):
         self.presented_at = time.monotonic()
         self.props: TableProps = self.presenter.present(model, self.presented_at)
         self._labels_for: tuple[object, ...] | None = None
+        self._answers: tuple[TableProps, tuple[bool, ...], dict[str, bool | None]] | None = None
         self._labels: dict[str, str] = {}  # action -> what the key bar says it does
         self._space = "space"
         self._lang: str | None = None
@@ -185,6 +186,17 @@ class TableScreen(SizeWatch, AuctionKeys):
         return TableKeyState(
             p.keys, p.auction.keys, m.phase, m.watching, m.chat, self.has_class("-wide")
         )
+
+    def key_answers(self) -> dict[str, bool | None]:
+        """The key tables' answer for every action now, asked once per props
+        (and terminal width, seating): Textual asks `check_action` of each
+        binding at every refresh of the bindings."""
+        m = self.model
+        facts = (self.has_class("-wide"), m.watching, m.chat)
+        memo = self._answers
+        if memo is None or memo[0] is not self.props or memo[1] != facts:
+            memo = self._answers = (self.props, facts, TABLE_KEYS.answers(self.key_state()))
+        return memo[2]
 
     # --------------------------------------------------------------- props
     def present(self) -> None:
@@ -398,7 +410,7 @@ class TableScreen(SizeWatch, AuctionKeys):
 
     # --------------------------------------------------------------- actions
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return TABLE_KEYS.state(self.key_state(), action, parameters)
+        return TABLE_KEYS.check(self.key_answers(), action)
 
     def action_move(self, step: int) -> None:
         self.model.move(step)
