@@ -417,6 +417,30 @@ def test_the_footer_says_what_the_key_does(
     assert TABLE_KEYS.label_keys(c.state)[row.name] == label
 
 
+def test_the_modes_labels_are_the_presenters() -> None:
+    """Where enter and f show, the mode's label is the one the presenter's
+    `KeyStates` names (enter: play, bury, call, next deal; f: skip, done)."""
+    checked = set()
+    for c in cases():
+        labels = TABLE_KEYS.label_keys(c.state)
+        for key, name, said in (
+            ("enter", "confirm", c.state.keys.confirm),
+            ("f", "skip_deal", c.state.keys.skip),
+        ):
+            shown = TABLE_KEYS.shown(c.state, key)
+            if shown is not None and shown[0].name == name:
+                assert labels[name] == said, (c.where, key)
+                checked.add(said)
+    assert checked == {
+        "keys.play",
+        "keys.bury",
+        "keys.call_friend",
+        "keys.next_deal",
+        "keys.skip",
+        "keys.skip_done",
+    }
+
+
 def test_the_held_deal_says_go_on() -> None:
     c = find("classic/dealing", "solo", 1)  # (odd seats: the deal held)
     assert c.model.deal_held
