@@ -6,9 +6,11 @@ and a lobby save that fails."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
+import shutil
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -89,9 +91,30 @@ def _edit_entry(raw: bytes, change: Any) -> bytes:
     return json.dumps(data).encode()
 
 
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """A data directory whose one table plays, its server stopped (made once for
+    the module: each damage below is done to a copy)."""
+    data = tmp_path_factory.mktemp("played") / "data"
+    made: list[Client] = []
+
+    async def make() -> str:
+        try:
+            return await make_playing_table(data, made)
+        finally:
+            for c in made:
+                await c.close()
+
+    return data, asyncio.run(make())
+
+
 @pytest.mark.parametrize("damage", list(DAMAGE))
 async def test_a_damaged_lobby_file_orphans_no_game(
-    tmp_path: Path, clients: list[Client], damage: str, caplog: pytest.LogCaptureFixture
+    tmp_path: Path,
+    clients: list[Client],
+    damage: str,
+    caplog: pytest.LogCaptureFixture,
+    played: tuple[Path, str],
 ) -> None:
     """Broken 3: a missing, empty, half-written, garbage or wrongly typed lobby.json
     (or one entry with a field this version does not know) used to start the server
@@ -99,7 +122,8 @@ async def test_a_damaged_lobby_file_orphans_no_game(
     rebuilt from the store, the damaged file is kept aside and the log says so, and
     its player reconnects to the same seat."""
     data = tmp_path / "data"
-    tid = await make_playing_table(data, clients)
+    shutil.copytree(played[0], data)
+    tid = played[1]
     lobby = data / "lobby.json"
     raw = lobby.read_bytes()
     how = DAMAGE[damage]
