@@ -29,7 +29,7 @@ from rich.console import Console
 from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult, SystemCommand
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
 from textual.filter import LineFilter
@@ -44,6 +44,7 @@ from ..rules import RuleSet
 from ..table import ChatNote, ChatRefused, Note, TurnClock
 from ..text import CardText, Catalogue, Narrator
 from ..tui.bindings import relabel_bindings
+from ..tui.keytable import ALWAYS, Keyed, Row, simple
 from ..tui.screens.chat import ChatScreen
 from ..tui.terminal.nocolor import colour_filters
 from ..tui.widgets.choice import choice, on_off
@@ -210,27 +211,28 @@ def _pad(text: str, width: int) -> str:
     return text + " " * max(0, width - cell_len(text))
 
 
-def _relabel(node: DOMNode, keys: dict[str, str]) -> None:
-    """Binding descriptions (action name -> `lobby.keys.<name>`) in the app's language."""
-    t = _t(node)
-    relabel_bindings(node, {action: t(f"lobby.keys.{key}") for action, key in keys.items()})
+def _relabel(node: Keyed) -> None:
+    """Binding descriptions in the app's language (the screen's key table's)."""
+    assert isinstance(node, DOMNode)
+    relabel_bindings(node, node.key_labels(_t(node)))
 
 
 # ====================================================================== lobby
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(Keyed, Screen[None]):
     _shown: list[tuple[str, tuple[str, ...]]] | None = None  # the rows on screen
     _rooms: Listing = ()  # the rooms of those rows
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "new", "new table"),
-        Binding("j,enter", "join", "take a seat"),
-        Binding("w", "watch", "watch"),
-        Binding("r", "return", "back to my table"),
-        Binding("p", "players", "players"),
-        Binding("q", "leave", "leave"),
-    ]
+    KEYS = simple(
+        Row("n", "new", ALWAYS, "lobby.keys.new", description="new table"),
+        Row("j,enter", "join", ALWAYS, "lobby.keys.join", description="take a seat"),
+        Row("w", "watch", ALWAYS, "lobby.keys.watch", description="watch"),
+        Row("r", "return", ALWAYS, "lobby.keys.return", description="back to my table"),
+        Row("p", "players", ALWAYS, "lobby.keys.players", description="players"),
+        Row("q", "leave", ALWAYS, "lobby.keys.leave", description="leave"),
+    )
+    BINDINGS: ClassVar[list[BindingType]] = KEYS.bindings()
 
     def compose(self) -> ComposeResult:
         app = _app(self)
@@ -246,17 +248,7 @@ class LobbyScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        _relabel(
-            self,
-            {
-                "new": "new",
-                "join": "join",
-                "watch": "watch",
-                "return": "return",
-                "players": "players",
-                "leave": "leave",
-            },
-        )
+        _relabel(self)
         self.refresh_rooms()
         self.query_one(DataTable).focus()
         # the tables play on without telling the lobby of each move: the status
@@ -389,11 +381,12 @@ class LobbyScreen(Screen[None]):
 CLOCK_SECONDS = (15, 20, 30, 45, 60)  # the turn clock's choices (and the server's own)
 
 
-class CreateScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "cancel"),
-        Binding("ctrl+s", "create", "create"),
-    ]
+class CreateScreen(Keyed, ModalScreen[None]):
+    KEYS = simple(
+        Row("escape", "cancel", ALWAYS, "lobby.keys.cancel", description="cancel"),
+        Row("ctrl+s", "create", ALWAYS, "lobby.keys.create", description="create"),
+    )
+    BINDINGS: ClassVar[list[BindingType]] = KEYS.bindings()
 
     def __init__(self) -> None:
         super().__init__()
@@ -463,7 +456,7 @@ class CreateScreen(ModalScreen[None]):
                 yield Button(t("lobby.create.cancel"), id="cancel")
 
     def on_mount(self) -> None:
-        _relabel(self, {"cancel": "cancel", "create": "create"})
+        _relabel(self)
         self.query_one("#create", Button).focus()
 
     @on(Select.Changed, "#preset")
@@ -537,17 +530,18 @@ class CreateScreen(ModalScreen[None]):
 # ====================================================================== waiting room
 
 
-class RoomScreen(Screen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "ready", "ready"),
-        Binding("b", "bots", "fill with bots"),
-        Binding("c", "chat", "chat"),
-        Binding("w", "show_hand", "watchers"),
-        Binding("l,escape", "leave_table", "leave table"),
-        Binding("q", "leave_table", show=False),
+class RoomScreen(Keyed, Screen[None]):
+    KEYS = simple(
+        Row("r", "ready", ALWAYS, "lobby.keys.ready", description="ready"),
+        Row("b", "bots", ALWAYS, "lobby.keys.bots", description="fill with bots"),
+        Row("c", "chat", ALWAYS, "chat.key", description="chat"),
+        Row("w", "show_hand", ALWAYS, "lobby.keys.show_hand", description="watchers"),
+        Row("l,escape", "leave_table", ALWAYS, "lobby.keys.leave_table", description="leave table"),
+        Row("q", "leave_table", ALWAYS, "lobby.keys.leave_table", show=False),
         # a key per seat of the largest table (a key past this table's seats is refused)
-        *(Binding(str(k), f"seat({k - 1})", show=False) for k in range(1, MAX_SEATS + 1)),
-    ]
+        *(Row(str(k), f"seat({k - 1})", ALWAYS, show=False) for k in range(1, MAX_SEATS + 1)),
+    )
+    BINDINGS: ClassVar[list[BindingType]] = KEYS.bindings()
 
     def __init__(self, room: RoomView) -> None:
         super().__init__()
@@ -574,16 +568,7 @@ class RoomScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        _relabel(
-            self,
-            {
-                "ready": "ready",
-                "bots": "bots",
-                "leave_table": "leave_table",
-                "show_hand": "show_hand",
-            },
-        )
-        relabel_bindings(self, {"chat": _t(self)("chat.key")})
+        _relabel(self)
         self._unlisten = _app(self).listen_chat(self.room.table_id)
         self.show_chat()
         self.refresh_room()

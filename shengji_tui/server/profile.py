@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
@@ -23,6 +23,7 @@ from textual.widgets import DataTable, Footer, Static
 from ..players.ratings import FAMILIES
 from ..text import Catalogue
 from ..tui.bindings import relabel_bindings
+from ..tui.keytable import ALWAYS, Keyed, Row, simple
 from .players import PlayersLike
 
 PROFILE_CSS = """
@@ -89,13 +90,14 @@ def profile_text(cat: Catalogue, prof: dict[str, Any] | None, *, mine: bool) -> 
     return out
 
 
-class ProfileScreen(Screen[None]):
+class ProfileScreen(Keyed, Screen[None]):
     CSS = PROFILE_CSS
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,p", "back", "back"),
-        Binding("f", "family", "next family"),
-        Binding("m", "mine", "my profile"),
-    ]
+    KEYS = simple(
+        Row("escape,q,p", "back", ALWAYS, "profile.keys.back", description="back"),
+        Row("f", "family", ALWAYS, "profile.keys.family", description="next family"),
+        Row("m", "mine", ALWAYS, "profile.keys.mine", description="my profile"),
+    )
+    BINDINGS: ClassVar[list[BindingType]] = KEYS.bindings()
 
     def __init__(self, desk: PlayersLike, identity: str, cat: Catalogue) -> None:
         super().__init__()
@@ -122,14 +124,7 @@ class ProfileScreen(Screen[None]):
 
     def on_mount(self) -> None:
         t = self.t
-        relabel_bindings(
-            self,
-            {
-                "back": t("profile.keys.back"),
-                "family": t("profile.keys.family"),
-                "mine": t("profile.keys.mine"),
-            },
-        )
+        relabel_bindings(self, self.key_labels(t))
         self.query_one("#board", DataTable).focus()
         self.run_worker(self.load(), exclusive=True, group="profile")
 

@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, TextArea
@@ -20,6 +20,7 @@ from textual.widgets import Button, Label, TextArea
 from ..rules import RulesError, RuleSet
 from ..table import rules_from_text
 from ..text import Catalogue
+from ..tui.keytable import ALWAYS, Keyed, Row, simple
 
 PASTE_CSS = """
 RulesPasteScreen { align: center middle; }
@@ -31,14 +32,16 @@ RulesPasteScreen .buttons { height: auto; }
 """
 
 
-class RulesPasteScreen(ModalScreen[RuleSet | None]):
+class RulesPasteScreen(Keyed, ModalScreen[RuleSet | None]):
     """Dismissed with the pasted rules (None: cancelled)."""
 
     DEFAULT_CSS = PASTE_CSS
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "cancel"),
-        Binding("ctrl+s", "use", "use"),
-    ]
+    # (its own lines say its keys)
+    KEYS = simple(
+        Row("escape", "cancel", ALWAYS, description="cancel"),
+        Row("ctrl+s", "use", ALWAYS, description="use"),
+    )
+    BINDINGS: ClassVar[list[BindingType]] = KEYS.bindings()
 
     def __init__(self, cat: Catalogue, text: str = "") -> None:
         super().__init__()

@@ -15,6 +15,9 @@ from textual.screen import Screen
 
 from shengji_tui.engine import GameState, view_for
 from shengji_tui.engine.state import Phase
+from shengji_tui.server.lobby import CreateScreen, LobbyScreen, RoomScreen
+from shengji_tui.server.profile import ProfileScreen
+from shengji_tui.server.rules_paste import RulesPasteScreen
 from shengji_tui.text import CardText, Catalogue, load_catalogue
 from shengji_tui.tui.aids.counter_screen import CounterScreen
 from shengji_tui.tui.aids.kitty_screen import KittyScreen
@@ -98,6 +101,11 @@ def keys_of(keys: Keys[object]) -> list[str]:
 
 # ---------------------------------------------------------------- every table
 KEYED = [
+    LobbyScreen,
+    CreateScreen,
+    RoomScreen,
+    ProfileScreen,
+    RulesPasteScreen,
     AnalysisScreen,
     CallFriendScreen,
     ChatScreen,
@@ -117,7 +125,7 @@ SCREENS: list[tuple[type, Keys[object]]] = [
     (TableScreen, TABLE_KEYS),  # type: ignore[list-item]
     *((screen, screen.KEYS) for screen in KEYED),
 ]
-NO_FOOTER = {PassScreen}  # (its own lines say its keys)
+NO_FOOTER = {PassScreen, RulesPasteScreen}  # (their own lines say their keys)
 
 
 @pytest.mark.parametrize(("screen", "keys"), SCREENS, ids=lambda v: getattr(v, "__name__", ""))
@@ -157,15 +165,20 @@ def test_the_screens_bindings_and_check_action_are_its_tables(
 
 
 def test_every_screen_with_keys_has_a_table() -> None:
-    """Every screen of the TUI that binds a key binds it from its table."""
+    """Every screen of the TUI (and of the SSH lobby) that binds a key binds it
+    from its table."""
     import importlib
     import inspect
     import pkgutil
 
-    from shengji_tui import tui
+    from shengji_tui import server, tui
 
     found = set()
-    for info in pkgutil.walk_packages(tui.__path__, "shengji_tui.tui."):
+    modules = [
+        *pkgutil.walk_packages(tui.__path__, "shengji_tui.tui."),
+        *pkgutil.walk_packages(server.__path__, "shengji_tui.server."),
+    ]
+    for info in modules:
         module = importlib.import_module(info.name)
         for _name, cls in inspect.getmembers(module, inspect.isclass):
             if (
