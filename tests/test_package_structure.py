@@ -1,6 +1,13 @@
 """The package's shape, read from its source (AST, nothing imported):
 - no import cycle between its files (an import inside a function counts; a
   package's `__init__` and its own children do not make a cycle);
+- no cycle at import time either: the imports a module runs when it is
+  imported (not those inside functions, nor under `if TYPE_CHECKING`), each
+  also running the `__init__` of every package on its path, so a package's
+  `__init__` that imports its children is part of the cycle through them (a
+  feature's screen importing `screens.base` while `screens/__init__` imported
+  `screens.table`, which imports that screen, failed when the feature's screen
+  was imported first);
 - only tui/terminal/patches.py imports Textual's private modules (`textual._x`,
   `textual.x._y`).
 (tests/test_import_hygiene.py: the rules asked through their public API;
@@ -136,6 +143,90 @@ def test_the_graph_resolves_relative_imports(tmp_path: Path) -> None:
     graph = _graph(pkg)
     assert graph["pkg.sub.b"] == {"pkg.c"} and "pkg.sub.b" in graph["pkg.c"]
     assert _cycles(graph) == [["pkg.c", "pkg.sub.b"]]
+
+
+def _import_time_targets(module: str, path: Path) -> set[str]:
+    """What importing `path` imports: its module-level imports, those of its
+    classes' bodies and of its `if` / `try` blocks (not `if TYPE_CHECKING`)."""
+    is_pkg = path.name == "__init__.py"
+    base = module.split(".") if is_pkg else module.split(".")[:-1]
+    out: set[str] = set()
+
+    def run(body: list[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, ast.Import):
+                out.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    here = base[: len(base) - (node.level - 1)]
+                    name = ".".join([*here, node.module] if node.module else here)
+                else:
+                    name = node.module or ""
+                out.add(name)
+                out.update(f"{name}.{a.name}" for a in node.names)
+            elif isinstance(node, ast.If):
+                if "TYPE_CHECKING" not in ast.unparse(node.test):
+                    run(node.body)
+                run(node.orelse)
+            elif isinstance(node, ast.Try):
+                run(node.body)
+                for handler in node.handlers:
+                    run(handler.body)
+                run(node.orelse)
+                run(node.finalbody)
+            elif isinstance(node, ast.ClassDef):
+                run(node.body)
+
+    run(ast.parse(path.read_text(encoding="utf-8")).body)
+    return out
+
+
+def _import_time_graph(root: Path) -> dict[str, set[str]]:
+    """Module -> what importing it runs first: each module it imports and the
+    `__init__` of each package on that module's path (but not its own packages':
+    those are being imported already)."""
+    mods = _modules(root)
+    graph: dict[str, set[str]] = {}
+    for m, path in mods.items():
+        edges: set[str] = set()
+        for t in _import_time_targets(m, path):
+            parts = t.split(".")
+            for k in range(1, len(parts) + 1):
+                p = ".".join(parts[:k])
+                if p not in mods or p == m or m.startswith(p + "."):
+                    continue
+                if k < len(parts) and mods[p].name != "__init__.py":
+                    continue  # (`from a.b import C`: C is a name, not a module)
+                edges.add(p)
+        graph[m] = edges
+    return graph
+
+
+def test_no_import_cycle_at_import_time() -> None:
+    graph = _import_time_graph(PACKAGE)
+    assert sum(map(len, graph.values())) > 500  # (the scan sees them)
+    assert _cycles(graph) == []
+
+
+def test_the_import_time_graph_goes_through_packages(tmp_path: Path) -> None:
+    pkg = tmp_path / "pkg"
+    for d in ("screens", "help"):
+        (pkg / d).mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "screens" / "__init__.py").write_text("from .table import T\n")
+    (pkg / "screens" / "base.py").write_text("class D: ...\n")
+    (pkg / "screens" / "table.py").write_text("from ..help.screen import H\nT = 1\n")
+    (pkg / "help" / "__init__.py").write_text("")
+    (pkg / "help" / "screen.py").write_text(
+        "from typing import TYPE_CHECKING\nfrom ..screens.base import D\n"
+        "if TYPE_CHECKING:\n    from . import later\n"
+        "def f():\n    from .. import other\nclass H(D): ...\n"
+    )
+    graph = _import_time_graph(pkg)
+    assert graph["pkg.help.screen"] == {"pkg.screens", "pkg.screens.base"}
+    assert _cycles(graph) == [["pkg.help.screen", "pkg.screens", "pkg.screens.table"]]
+    (pkg / "screens" / "__init__.py").write_text("")  # (an __init__ that imports nothing)
+    assert _cycles(_import_time_graph(pkg)) == []
 
 
 def _private_textual(name: str) -> bool:
