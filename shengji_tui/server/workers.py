@@ -72,7 +72,7 @@ class Workers:
         self.dir: Path | None = None
         self.children: list[Child] = []
         self._stopping = False
-        self._watchers: list[asyncio.Task[None]] = []
+        self._keepers: list[asyncio.Task[None]] = []
 
     @property
     def host_link(self) -> Path:
@@ -126,9 +126,9 @@ class Workers:
             pass_fds=child.pass_fds,
             preexec_fn=_end_with_parent,
         )
-        self._watchers.append(asyncio.get_running_loop().create_task(self._watch(child)))
+        self._keepers.append(asyncio.get_running_loop().create_task(self._keep(child)))
 
-    async def _watch(self, child: Child) -> None:
+    async def _keep(self, child: Child) -> None:
         """Its output read (READY, its start-up lines); when it ends, started again."""
         proc = child.proc
         assert proc is not None and proc.stdout is not None
@@ -163,7 +163,7 @@ class Workers:
                     with contextlib.suppress(ProcessLookupError):
                         p.kill()
                     await p.wait()
-        for t in self._watchers:
+        for t in self._keepers:
             t.cancel()
         if self.sock is not None:
             self.sock.close()
