@@ -29,6 +29,7 @@ from shengji_tui.rules import RuleSet
 from shengji_tui.text import CardText, Catalogue
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
+from shengji_tui.tui.records import Prefs, TableFacts
 
 
 def unbound() -> None:
@@ -52,7 +53,9 @@ def key_ms(state: GameState, keys: int) -> float:
     seat = state.awaiting()
     assert seat is not None
     cat = Catalogue("en")
-    m = Model(cat, CardText(cat, False), ["You", "Ana", "Bo"], seat, humans=[seat])
+    m = Model(
+        Prefs(cat, CardText(cat, False)), TableFacts(["You", "Ana", "Bo"], seat, humans=[seat])
+    )
     m.take_seat(seat, view_for(state, seat))
     presenter = Presenter()
     presenter.present(m, 0.0)

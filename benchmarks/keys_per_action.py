@@ -40,6 +40,7 @@ from shengji_tui.rules import Card
 from shengji_tui.table.plan import plan
 from shengji_tui.text import CardText, Catalogue
 from shengji_tui.tui.model import Model
+from shengji_tui.tui.records import Prefs, TableFacts
 
 KINDS = ("single follow", "pair follow", "tractor lead", "bury of 8")
 Node = tuple[int, frozenset[int]]
@@ -54,7 +55,10 @@ class OldModel(Model):
 
 def model(cls: type[Model], seat: int) -> Model:
     cat = Catalogue("en")
-    return cls(cat, CardText(cat, False), ["You", "Ana", "Mei", "Ken"], seat, humans=[seat])
+    return cls(
+        Prefs(cat, CardText(cat, False)),
+        TableFacts(["You", "Ana", "Mei", "Ken"], seat, humans=[seat]),
+    )
 
 
 def kind_of(state: GameState, cmd: Play | Bury) -> str | None:
@@ -96,13 +100,13 @@ def fewest_keys(m: Model, target: Sequence[Card], new_keys: bool) -> int:
     want = Counter(target)
     if new_keys and m.only_play() is not None and Counter(m.only_play()) == want:
         return 1  # enter alone
-    hand = list(m.hand)
+    hand = list(m.facts.hand)
 
     def fits(sel: frozenset[int]) -> bool:
         got = Counter(hand[i] for i in sel)
         return all(got[c] <= want[c] for c in got)
 
-    start: Node = (m.cursor, frozenset())
+    start: Node = (m.cursor.at, frozenset())
     seen = {start}
     todo: deque[tuple[Node, int]] = deque([(start, 0)])
     acts = actions(m, new_keys)
@@ -111,9 +115,9 @@ def fewest_keys(m: Model, target: Sequence[Card], new_keys: bool) -> int:
         if Counter(hand[i] for i in sel) == want:
             return cost + 1  # enter
         for act in acts:
-            m.cursor, m.selected = cursor, sorted(sel)
+            m.cursor.at, m.cursor.selected = cursor, sorted(sel)
             act()
-            node: Node = (m.cursor, frozenset(m.selected))
+            node: Node = (m.cursor.at, frozenset(m.cursor.selected))
             if node not in seen and fits(node[1]):
                 seen.add(node)
                 todo.append((node, cost + 1))
@@ -143,8 +147,8 @@ def one_deal(seed: int) -> dict[str, list[tuple[int, int]]]:
                 ]
                 out[kind].append((keys[0], keys[1]))
             for m in (before, after):  # the cursor left on the last card sent
-                m.selected = []
-                m.cursor = max(i for i, c in enumerate(m.hand) if c in cmd.cards)
+                m.cursor.selected = []
+                m.cursor.at = max(i for i, c in enumerate(m.facts.hand) if c in cmd.cards)
         state = step.state
         for s, pair in worlds.items():
             view = view_for(state, s)

@@ -92,6 +92,7 @@ from .messages import (
 )
 from .model import Model
 from .presenter import Presenter
+from .records import Prefs, TableFacts
 from .review.screen import ReviewScreen
 from .screens.chat import ChatScreen
 from .screens.confirm_quit import ConfirmQuit
@@ -203,7 +204,7 @@ class ShengjiApp(App[None]):
     @property
     def log_lines(self) -> list[str]:
         """The game log's sentences (of the table at hand)."""
-        return self.model.log if self.model is not None else []
+        return self.model.facts.log if self.model is not None else []
 
     def watch_terminal(self, fd: int) -> None:
         """Leave (the game saved, as on q) once the terminal on `fd` is gone: a
@@ -286,23 +287,27 @@ class ShengjiApp(App[None]):
         self.assist.forget()
         window = table.declare_window
         self.model = m = Model(
-            self.cat,
-            self.ct,
-            self._seat_names(),
-            seat.seats[0],
-            humans=list(seat.humans),
-            table_humans=self._table_humans(),
-            declare_window=DEFAULT_DECLARE_WINDOW if window is None else float(window),
-            on_auto=self._on_auto(),
-            shown_to_watchers=self.shown_to_watchers(),
-            chat=seat.chat,
-            watching=seat.watching,
-            card_counter=table.card_counter,
-            show_estimate=self.options.estimate,
-            deal_held=self.table_status.deal_held,
-            auto_declare=self.options.auto_declare,
-            auto_forced=self.options.auto_forced,
-            hint_budget_ms=self.hint_budget_ms if seat.hint_search else 0.0,
+            Prefs(
+                self.cat,
+                self.ct,
+                show_estimate=self.options.estimate,
+                auto_declare=self.options.auto_declare,
+                auto_forced=self.options.auto_forced,
+                hint_budget_ms=self.hint_budget_ms if seat.hint_search else 0.0,
+                shown_to_spectators=self.shown_to_watchers(),
+            ),
+            TableFacts(
+                self._seat_names(),
+                seat.seats[0],
+                humans=list(seat.humans),
+                table_humans=self._table_humans(),
+                declare_window=DEFAULT_DECLARE_WINDOW if window is None else float(window),
+                on_auto=self._on_auto(),
+                chat=seat.chat,
+                spectating=seat.watching,
+                card_counter=table.card_counter,
+                deal_held=self.table_status.deal_held,
+            ),
         )
         m.take_seat(seat.seats[0], self.views[seat.seats[0]])
         m.set_clock(self._clock)
@@ -325,7 +330,8 @@ class ShengjiApp(App[None]):
         self._follow_result()
         self._closing_for = None
         self._closing_turns()  # (a hotseat game resumed after its last card)
-        self._assist_moves(m.seat, self.views[m.seat])  # (a game resumed at such a moment)
+        shown = m.facts.seat
+        self._assist_moves(shown, self.views[shown])  # (a game resumed at such a moment)
         if owns:
             await table.start()
 
@@ -341,7 +347,7 @@ class ShengjiApp(App[None]):
         """The seats' names as the table last told, the table's own in the
         player's language."""
         if self.table is None or not self.table_status.seats:
-            return self.model.names if self.model is not None else []
+            return self.model.facts.names if self.model is not None else []
         return [local_name(self.cat, s.name, s.kind == "bot") for s in self.table_status.seats]
 
     def _table_humans(self) -> int:
@@ -428,8 +434,8 @@ class ShengjiApp(App[None]):
         if table is None or m is None:
             return
         seats = self.table_status.seats
-        name = seats[m.seat].name if m.seat < len(seats) else m.name(m.seat)
-        seat, name = self.seating.speaker(m.seat, name)  # (a spectator's: as a watcher)
+        name = seats[m.facts.seat].name if m.facts.seat < len(seats) else m.name(m.facts.seat)
+        seat, name = self.seating.speaker(m.facts.seat, name)  # (a spectator's: as a watcher)
         try:
             await table.say(seat, name, text)
         except ChatRefused as e:
@@ -441,7 +447,7 @@ class ShengjiApp(App[None]):
     async def reclaim(self) -> None:
         """A key at the table while in 托管: the seat is the player's again."""
         if self.table is not None and self.model is not None and self.seating.acts:
-            await self.table.reclaim(self.model.seat)
+            await self.table.reclaim(self.model.facts.seat)
 
     def _on_trouble(self, trouble: TroubleLike | None) -> None:
         # called by the table (from any session's context): post to this app only
@@ -487,7 +493,7 @@ class ShengjiApp(App[None]):
 
     def _finished(self) -> bool:
         """The match at the table is over (as the seat shown last saw it)."""
-        v = self.model.view if self.model is not None else None
+        v = self.model.facts.view if self.model is not None else None
         return v is not None and v.phase == "finished"
 
     def saved_game(self) -> bool:
@@ -522,7 +528,9 @@ class ShengjiApp(App[None]):
         if self.table is None or self.model is None or not self.seating.acts:
             return None  # (a spectator sends nothing: its keys are off too)
         try:
-            events = await self.table.submit(self.model.seat if seat is None else seat, command)
+            events = await self.table.submit(
+                self.model.facts.seat if seat is None else seat, command
+            )
         except WrongSeat as e:  # the engine counts seats from 0: the screen says a name
             m = self.model
             if e.turn is None or not 0 <= e.turn < m.players:
@@ -564,7 +572,7 @@ class ShengjiApp(App[None]):
         """The calling dialog's card and copy, as the seat shown's `CallFriend`
         (a refusal is told as the engine says it, like any other)."""
         if self.model is not None:
-            await self.send(CallFriend(seat=self.model.seat, card=str(msg.card), nth=msg.nth))
+            await self.send(CallFriend(seat=self.model.facts.seat, card=str(msg.card), nth=msg.nth))
 
     async def after_match(self) -> None:
         if self.table_factory is not None:
@@ -644,7 +652,7 @@ class ShengjiApp(App[None]):
             names = self._seat_names()
             clock = self._clock
             on_auto = self._on_auto()
-            if msg.seat == m.seat:
+            if msg.seat == m.facts.seat:
                 self._toast_throws(msg.events)
                 waited = m.my_turn()
                 held = self.table_status.deal_held
@@ -660,11 +668,11 @@ class ShengjiApp(App[None]):
                 if self.options.bell and not waited and m.my_turn():
                     self.bell()  # (for players who look away: off unless chosen)
                 self._toast_friends(msg.events)
-            elif names != m.names or on_auto != m.on_auto:
+            elif names != m.facts.names or on_auto != m.facts.on_auto:
                 m.set_names(names, self._table_humans(), on_auto)
         if msg.seat in seating.humans:
             self._assist_moves(msg.seat, msg.view)
-        if msg.seat == m.seat:
+        if msg.seat == m.facts.seat:
             self._follow_result()
             if msg.view.phase == "finished":
                 self._match_over()
@@ -713,9 +721,9 @@ class ShengjiApp(App[None]):
             self._told(msg.status)
         names, on_auto = self._seat_names(), self._on_auto()
         with m.batch():
-            if m.view is None or view.seat != m.view.seat:
+            if m.facts.view is None or view.seat != m.facts.view.seat:
                 self._close_seat_dialogs()
-                m.take_seat(view.seat if view.seat >= 0 else m.seat, view)
+                m.take_seat(view.seat if view.seat >= 0 else m.facts.seat, view)
                 m.set_names(names, self._table_humans(), on_auto)
             else:
                 m.apply(
@@ -760,11 +768,11 @@ class ShengjiApp(App[None]):
         cmd: Command | None = None
         if self.options.auto_declare:
             cmd = self.assist.declaration(view)
-        if cmd is None and self.options.auto_forced and seat == m.seat:
+        if cmd is None and self.options.auto_forced and seat == m.facts.seat:
             cmd = self.assist.forced_play(m)
         if cmd is None:
             return
-        if seat == m.seat:
+        if seat == m.facts.seat:
             key = "pace.auto_declared" if cmd.type == "declare" else "pace.auto_played"
             cards = getattr(cmd, "cards", ())
             self.notify(self.cat.t(key, cards=self.ct.cards(cards)), timeout=3, markup=False)
@@ -780,7 +788,7 @@ class ShengjiApp(App[None]):
         if not msg.hold and self._hotseat_closing():  # (let go: done, the next one's turn)
             await self.done_declaring()
             return
-        await table.hold_deal(m.seat, msg.hold)
+        await table.hold_deal(m.facts.seat, msg.hold)
         if not msg.hold:  # (a hotseat hold may be another human's at this keyboard)
             for s in self.seating.humans:
                 await table.hold_deal(s, False)
@@ -792,7 +800,7 @@ class ShengjiApp(App[None]):
         m, table = self.model, self.table
         if m is None or table is None:
             return
-        seat = m.seat
+        seat = m.facts.seat
         for _ in range(m.players):
             if not m.can_step():
                 return
@@ -809,8 +817,8 @@ class ShengjiApp(App[None]):
         m = self.model
         if m is not None:
             m.set_assists(auto_declare=auto_declare, auto_forced=auto_forced)
-            if m.view is not None:
-                self._assist_moves(m.seat, m.view)
+            if m.facts.view is not None:
+                self._assist_moves(m.facts.seat, m.facts.view)
 
     def _toast_throws(self, events: list[Event]) -> None:
         m = self.model
@@ -837,7 +845,7 @@ class ShengjiApp(App[None]):
                 text = friends.call_sentence(m) + (f"\n{own}" if own else "")
                 self.notify(text, timeout=8, markup=False)
             elif isinstance(e, FriendRevealed):
-                call = friends.the_call(m.view)
+                call = friends.the_call(m.facts.view)
                 if call is not None:
                     self.notify(friends.reveal_sentence(m, call, e), timeout=8, markup=False)
 
@@ -878,7 +886,7 @@ class ShengjiApp(App[None]):
         if not self._hotseat_closing():
             self._closing_for = None
             return
-        v = m.view
+        v = m.facts.view
         assert v is not None
         key = v.deal_no  # (a redeal deals again: the window is another's then)
         if self._closing_for != key:  # the window opens: held for every human here
@@ -886,9 +894,9 @@ class ShengjiApp(App[None]):
             self._closing_seen, self._closing_done = set(), set()
             self.run_worker(self._hold_all(table, True), group="hold")
             m.set_held(True)  # (the centre: held, no countdown at 0 s; the table tells it too)
-        if m.seat not in self._closing_seen:  # (their whole hand is on screen now)
-            self._closing_seen.add(m.seat)
-            self.notify(m.ct.keys(self.cat.t("hotseat.last_chance")), timeout=6, markup=False)
+        if m.facts.seat not in self._closing_seen:  # (their whole hand is on screen now)
+            self._closing_seen.add(m.facts.seat)
+            self.notify(m.prefs.ct.keys(self.cat.t("hotseat.last_chance")), timeout=6, markup=False)
 
     async def _hold_all(self, table: TableLike, hold: bool) -> None:
         """Every human here holds the deal (or lets it go)."""
@@ -903,10 +911,10 @@ class ShengjiApp(App[None]):
         m, table = self.model, self.table
         if m is None or table is None:
             return False
-        self._closing_done.add(m.seat)
-        await table.hold_deal(m.seat, False)
+        self._closing_done.add(m.facts.seat)
+        await table.hold_deal(m.facts.seat, False)
         waiting = tuple(s for s in self.seating.humans if s not in self._closing_done)
-        following = self.seating.next_human(m.seat, among=waiting)
+        following = self.seating.next_human(m.facts.seat, among=waiting)
         if following is None:
             await self._hold_all(table, False)
             return False
@@ -917,17 +925,17 @@ class ShengjiApp(App[None]):
         m = self.model
         if m is None or self._passing:
             return
-        v = self.views.get(m.seat)
+        v = self.views.get(m.facts.seat)
         if v is None:
             return
-        target = self.seating.turn_to(v.awaiting, m.seat)
+        target = self.seating.turn_to(v.awaiting, m.facts.seat)
         if target is not None:
             self.pass_to(target)
 
     @on(NextHandRequested)
     def next_hotseat_hand(self) -> None:
         m = self.model
-        following = None if m is None else self.seating.next_human(m.seat)
+        following = None if m is None else self.seating.next_human(m.facts.seat)
         if following is not None:
             self.pass_to(following)
 
@@ -948,7 +956,11 @@ class ShengjiApp(App[None]):
             self._closing_turns()
             self._check_hotseat()
 
-        name = m.names[seat] if seat < len(m.names) and m.names[seat] else m.name(seat)
+        name = (
+            m.facts.names[seat]
+            if seat < len(m.facts.names) and m.facts.names[seat]
+            else m.name(seat)
+        )
         if self.options.bell:
             self.bell()
         self.push_screen(
@@ -1054,7 +1066,7 @@ class ShengjiApp(App[None]):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         t = self.cat.t
         yield SystemCommand(t("palette.help"), t("palette.help_help"), self.help_requested)
-        if self.model is not None and self.model.view is not None:
+        if self.model is not None and self.model.facts.view is not None:
             yield SystemCommand(
                 t("palette.last_trick"),
                 t("palette.last_trick_help"),
@@ -1159,15 +1171,15 @@ class ShengjiApp(App[None]):
             self.notify(refusal or "", severity="warning", markup=False)
             return
         try:
-            await table.take_back(m.seat)
+            await table.take_back(m.facts.seat)
         except TakeBackRefused as e:
             self.notify(self.cat.t("takeback." + e.key), severity="warning", markup=False)
             return
-        view = table.view(m.seat)
-        self.views[m.seat] = view
+        view = table.view(m.facts.seat)
+        self.views[m.facts.seat] = view
         with m.batch():
             m.reset_log()
-            m.take_seat(m.seat, view)
+            m.take_seat(m.facts.seat, view)
             m.hear(view.log, view)
         self._follow_result()
         self.notify(self.cat.t("takeback.done"), markup=False)
@@ -1177,17 +1189,25 @@ class ShengjiApp(App[None]):
         """The deal in play told again, as the seat shown may review it (the
         match's earlier deals a `[` away)."""
         m, table = self.model, self.table
-        if m is None or table is None or m.view is None:
+        if m is None or table is None or m.facts.view is None:
             self.notify(self.cat.t("review.none"), severity="warning", markup=False)
             return
-        reviews = list(await table.reviews(m.seat))
+        reviews = list(await table.reviews(m.facts.seat))
         source = table.coach_source()
         analyst = None
         coach = self.seating.coach(self._finished())
         if source is not None and coach != "none":
-            analyst = source.analyst(m.seat, coach == "any")
+            analyst = source.analyst(m.facts.seat, coach == "any")
         screen = ReviewScreen(
-            reviews, m.rs, m.cat, m.ct, m.name, deal=-1, voice=m, analyst=analyst, seat=m.seat
+            reviews,
+            m.rs,
+            m.prefs.cat,
+            m.prefs.ct,
+            m.name,
+            deal=-1,
+            voice=m.voice,
+            analyst=analyst,
+            seat=m.facts.seat,
         )
         self.push_screen(screen)
 

@@ -4,7 +4,7 @@ screen and the review never tell a deal's end two ways.
 
 Pure (no Textual, no Rich): a `DealEnd` (made from the seat's view at the
 deal's end, `end_of_view`, or from a deal's review, `end_of_review`) and a
-`Voice` (the reader's names and words: the table's `Model`, or `ReviewVoice`
+`Voice` (the reader's names and words: the table's `Model.voice`, or `ReviewVoice`
 for a review nobody in particular reads) in; a title and `Line`s out.
 
 What it says, by preset:
@@ -63,10 +63,21 @@ def signed(n: int) -> str:
 class Voice(Protocol):
     """Who reads the result, and how seats are named for them."""
 
-    cat: Catalogue
-    ct: CardText
-    seat: int  # the reader's seat (levels are listed from it); -1: nobody's
-    watching: bool  # a spectator (fixed partners: each team's level by its names)
+    @property
+    def cat(self) -> Catalogue: ...
+
+    @property
+    def ct(self) -> CardText: ...
+
+    @property
+    def seat(self) -> int:
+        """The reader's seat (levels are listed from it); -1: nobody's."""
+        ...
+
+    @property
+    def spectating(self) -> bool:
+        """A spectator (fixed partners: each team's level by its names)."""
+        ...
 
     def name(self, seat: int) -> str: ...
 
@@ -83,7 +94,7 @@ class ReviewVoice:
     def __init__(self, cat: Catalogue, ct: CardText, name: Callable[[int], str]) -> None:
         self.cat, self.ct, self._name = cat, ct, name
         self.seat = -1
-        self.watching = True
+        self.spectating = True
 
     def name(self, seat: int) -> str:
         return self._name(seat)
@@ -182,7 +193,7 @@ def result_title(end: DealEnd, voice: Voice, final: bool, winners: Sequence[int]
     """ "Deal 3", "Deal 3 of 8" (a match of deals), or the match's end."""
     t = voice.cat.t
     if final:
-        if voice.seat in winners and not voice.watching:
+        if voice.seat in winners and not voice.spectating:
             key = "result.match_won_you" if len(winners) == 1 else "result.match_won"
             return t(key, names=voice.team_name(winners))
         return voice.team_said("result.match_lost", winners)  # ("Mei wins the match.")
@@ -307,7 +318,7 @@ def _classic_lines(end: DealEnd, voice: Voice) -> list[Line]:
         lines.append(words(t("result.no_level_change")))
     levels = end.levels
     if levels is not None:
-        if end.rules.partnership == "fixed" and (voice.watching or not 0 <= voice.seat < players):
+        if end.rules.partnership == "fixed" and (voice.spectating or not 0 <= voice.seat < players):
             each = []
             for team in sorted(set(end.teams)):
                 seats = [s for s in range(players) if end.teams[s] == team]

@@ -126,22 +126,35 @@ class Presenter:
     def look(self, m: Model) -> tuple[object, ...]:
         """What every text depends on besides the game: the words, the card style,
         how seats are named (the viewer, the names at the table)."""
-        return (m.cat, m.ct, m.ct.ascii, m.seat, len(m.humans) <= 1, tuple(m.names), m.compact)
+        return (
+            m.prefs.cat,
+            m.prefs.ct,
+            m.prefs.ct.ascii,
+            m.facts.seat,
+            len(m.facts.humans) <= 1,
+            tuple(m.facts.names),
+            m.prefs.compact,
+        )
 
     # ------------------------------------------------------------ pieces
     def glyphs(self, m: Model) -> dict[str, str]:
-        return ASCII_GLYPHS if m.ct.ascii else GLYPHS
+        return ASCII_GLYPHS if m.prefs.ct.ascii else GLYPHS
 
     def chip(self, m: Model, card: Card) -> Chip:
-        v = m.view
-        key = (m.ct, m.cat.lang, m.ct.ascii, None if v is None else (v.rules, m.ctx))
+        v = m.facts.view
+        key = (
+            m.prefs.ct,
+            m.prefs.cat.lang,
+            m.prefs.ct.ascii,
+            None if v is None else (v.rules, m.ctx),
+        )
         if key != self._chips_for:
             self._chips_for, self._chips = key, {}
         got = self._chips.get(card)
         if got is None:
             trump = v is not None and rules.is_trump(v.rules, m.ctx, card)
             red = card.rank is Rank.BJ if card.suit is None else card.suit.is_red
-            got = self._chips[card] = Chip(m.ct.card(card), red, trump, bool(card.points))
+            got = self._chips[card] = Chip(m.prefs.ct.card(card), red, trump, bool(card.points))
         return got
 
     def cards(self, m: Model, cards: Sequence[Card]) -> CardsPiece:
@@ -163,21 +176,21 @@ class Presenter:
             score=self.score(m),
             last_trick=self.last_trick(m),
             keys=self.keys(m),
-            log=LogProps(m.log_id, len(m.log), m.log),
-            countdown=m.declare_deadline is not None and closing(m),
+            log=LogProps(m.facts.log_id, len(m.facts.log), m.facts.log),
+            countdown=m.facts.declare_deadline is not None and closing(m),
             auction=auction,
         )
 
     # ------------------------------------------------------------ status line
     def status(self, m: Model, now: float | None = None) -> StatusProps:
         """The status line (`now`: the time the turn clock is shown at; None: no clock)."""
-        t = m.cat.t
-        v = m.view
-        title = t("watch.title" if m.watching else "app.title")
+        t = m.prefs.cat.t
+        v = m.facts.view
+        title = t("watch.title" if m.facts.spectating else "app.title")
         sep = f" {self.glyphs(m)['sep']} "
         if v is None:
             return StatusProps(title, sep, ())
-        if not m.watching:
+        if not m.facts.spectating:
             title = self.game_title(m)
         clock = self.clock(m, now)
         if v.rules.bidding != "none":  # match points or per-seat levels, and the bid
@@ -187,13 +200,13 @@ class Presenter:
         parts: list[Line] = []
         short: Line | None = None  # the trump's glyph alone, for a narrow line
         if v.trump_set:
-            trump = m.ct.suit_name(v.trump_suit) if v.trump_suit else t("suit.no_trump")
+            trump = m.prefs.ct.suit_name(v.trump_suit) if v.trump_suit else t("suit.no_trump")
             parts.append(words(t("status.trump", suit=trump), "card--trump"))
             if v.trump_suit is not None:
-                short = words(t("status.trump", suit=m.ct.suit(v.trump_suit)), "card--trump")
+                short = words(t("status.trump", suit=m.prefs.ct.suit(v.trump_suit)), "card--trump")
         elif m.trump_suit is not None:
-            parts.append(words(t("status.trump_pending", suit=m.ct.suit_name(m.trump_suit))))
-            short = words(t("status.trump_pending", suit=m.ct.suit(m.trump_suit)))
+            parts.append(words(t("status.trump_pending", suit=m.prefs.ct.suit_name(m.trump_suit))))
+            short = words(t("status.trump_pending", suit=m.prefs.ct.suit(m.trump_suit)))
         elif v.standing is not None and v.standing.cards:  # a joker pair stands: no trump
             parts.append(words(t("status.trump_pending", suit=t("suit.no_trump"))))
         else:
@@ -202,17 +215,17 @@ class Presenter:
         parts.append(level)
         if v.dealer is not None:
             parts.append(words(t("status.dealer", name=m.name(v.dealer))))
-        mine = v.levels[m.seat]
+        mine = v.levels[m.facts.seat]
         levels: Line | None = None  # (a narrow line leaves it to the seat panels)
         fixed = v.rules.partnership == "fixed" and v.dealer is not None
-        if m.watching and v.rules.partnership == "fixed":  # no "us": each team by name
+        if m.facts.spectating and v.rules.partnership == "fixed":  # no "us": each team by name
             for team in sorted(set(v.teams)):
                 seats = [s for s in range(m.players) if v.teams[s] == team]
                 said = t("watch.team_level", names=m.team_name(seats), level=v.levels[seats[0]])
                 parts.append(words(said))
         elif v.rules.partnership == "fixed":  # two teams on alternate seats: the next is theirs
             parts.append(
-                words(t("status.levels", us=mine, them=v.levels[(m.seat + 1) % m.players]))
+                words(t("status.levels", us=mine, them=v.levels[(m.facts.seat + 1) % m.players]))
             )
         elif friends.finds_friends(v):  # the call (or the friend), every seat's level
             call = friends.status_part(m)
@@ -220,7 +233,7 @@ class Presenter:
                 parts.append(words(call))
             levels = words(friends.levels_part(m))
             parts.append(levels)
-        elif not m.watching:  # every seat its own level (the deal's, above, is the dealer's)
+        elif not m.facts.spectating:  # every seat its own level (the deal's is the dealer's)
             parts.append(words(t("status.your_level", level=mine)))
         parts.append(words(t("status.deal", n=v.deal_no + 1)))
         if v.phase in ("playing", "scoring", "finished"):
@@ -237,18 +250,18 @@ class Presenter:
     def game_title(m: Model) -> str:
         """The game played, named: its preset's name ("Find friends (找朋友)"), or
         for rules of a file of its own the app's title."""
-        v = m.view
+        v = m.facts.view
         key = f"game.{v.rules.name}" if v is not None else ""
-        if not key or not m.cat.has(key):
-            return m.cat.t("app.title")
-        return m.cat.t("game.title", game=m.cat.t(key))
+        if not key or not m.prefs.cat.has(key):
+            return m.prefs.cat.t("app.title")
+        return m.prefs.cat.t("game.title", game=m.prefs.cat.t(key))
 
     def clock(self, m: Model, now: float | None) -> Line | None:
         """The turn clock's seconds left (whose, and the declaring window's)."""
-        c = m.clock
+        c = m.facts.clock
         if c is None or now is None:
             return None
-        t = m.cat.t
+        t = m.prefs.cat.t
         left = max(0, math.ceil(c.deadline - now))
         if c.seat is None:
             return words(t("clock.declaring", s=left), "seat--dim")
@@ -258,7 +271,7 @@ class Presenter:
 
     # ------------------------------------------------------------ seats
     def seats(self, m: Model) -> tuple[SeatProps, ...]:
-        if m.view is None:
+        if m.facts.view is None:
             return ()
         positions = seat_positions(m.players)
         out = []
@@ -267,7 +280,7 @@ class Presenter:
             lines = self.seat_lines(m, seat, pos)
             # five or six seats: the ones across share a row (a third of it, or less)
             narrow = self.narrow_seat(m, seat, lines) if m.players > 4 and pos[:3] == "top" else ()
-            if pos in ("left", "right") and not m.compact:  # (compact: the role has its line)
+            if pos in ("left", "right") and not m.prefs.compact:  # (compact: the role has its line)
                 # a long name: the role on a line of its own (a panel too narrow
                 # even for the name cuts it: widgets.SeatPanel)
                 head = self.name_and_role(m, seat)
@@ -279,9 +292,9 @@ class Presenter:
     def name_and_role(self, m: Model, seat: int) -> tuple[Line, ...]:
         """A seat's name line for a panel its name and role do not fit on one
         line of: the name (the turn and dealer marks beside it), then its role."""
-        v = m.view
+        v = m.facts.view
         assert v is not None
-        t = m.cat.t
+        t = m.prefs.cat.t
         g = self.glyphs(m)
         name: list[Piece] = []
         if v.awaiting == seat:
@@ -289,7 +302,7 @@ class Presenter:
         name.append(Words(m.name(seat), "seat--name"))
         if v.dealer == seat:
             name.append(Words(" " + g["dealer"]))
-        if seat in m.on_auto:
+        if seat in m.facts.on_auto:
             name.append(Words(" " + t("clock.on_auto"), "centre--alert"))
         roles = self.seat_roles(m, seat, with_dealer=False)
         if not roles:
@@ -305,9 +318,9 @@ class Presenter:
         and points on one line ("24 cards · 25 pts"; its level too, unless the
         status line says it: fixed partners' "us 2 / them 3"), then its play
         without its verb ("8♦ 8♦ ◀"), then its name and play alone."""
-        v = m.view
+        v = m.facts.view
         assert v is not None
-        t = m.cat.t
+        t = m.prefs.cat.t
         g = self.glyphs(m)
         info = [t("seat.cards", n=v.hand_sizes[seat])]
         if v.rules.partnership != "fixed":
@@ -321,9 +334,9 @@ class Presenter:
         return ((name, info_line, play), (name, info_line, short_play), (name, short_play))
 
     def seat_lines(self, m: Model, seat: int, position: str = "") -> tuple[Line, ...]:
-        v = m.view
+        v = m.facts.view
         assert v is not None
-        t = m.cat.t
+        t = m.prefs.cat.t
         g = self.glyphs(m)
         name: list[Piece] = []
         if v.awaiting == seat:
@@ -336,7 +349,7 @@ class Presenter:
         short = side or m.players > 4  # (five or six seats: panels a third wide or less)
         roles = self.seat_roles(m, seat, with_dealer=not short)
         role_line: Line | None = None
-        if m.compact and side:
+        if m.prefs.compact and side:
             # a small terminal: the name, then its role on a line of its own
             if v.dealer == seat:
                 name.append(Words(" " + g["dealer"]))
@@ -350,9 +363,9 @@ class Presenter:
             if roles:
                 name.append(Words(t("seat.roles", roles=t("seat.role_sep").join(roles))))
             # ("score +10 · 25 cards" is wider than a side panel: on two lines)
-            two = m.compact or v.rules.bidding == "points_up"
+            two = m.prefs.compact or v.rules.bidding == "points_up"
             sep = "\n" if two and side else f" {g['sep']} "
-        if seat in m.on_auto:
+        if seat in m.facts.on_auto:
             name.append(Words(" " + t("clock.on_auto"), "centre--alert"))
         out = [Line(tuple(name))]
         if role_line is not None:
@@ -361,7 +374,7 @@ class Presenter:
         pts = v.points_by_seat[seat]
         if pts and v.dealer_side and seat not in v.dealer_side:
             won = t("seat.points_won", n=pts)
-            if m.compact and not side:  # (a seat across: its 3 lines, the points on the 2nd)
+            if m.prefs.compact and not side:  # (a seat across: its 3 lines, the points on the 2nd)
                 last = out.pop()
                 out.append(words(plain(last) + f" {g['sep']} " + won, "seat--dim"))
             else:
@@ -373,12 +386,12 @@ class Presenter:
     def standing(m: Model, seat: int) -> str:
         """A seat's level ("lvl 3"), or at eighty points, where every deal is
         played at 2, its match points ("score +3")."""
-        v = m.view
+        v = m.facts.view
         assert v is not None
         if v.rules.bidding == "points_up":
             n = v.match_scores[seat]
-            return m.cat.t("auction.seat_score", n=f"+{n}" if n > 0 else str(n))
-        return m.cat.t("seat.level", level=v.levels[seat])
+            return m.prefs.cat.t("auction.seat_score", n=f"+{n}" if n > 0 else str(n))
+        return m.prefs.cat.t("seat.level", level=v.levels[seat])
 
     def seat_roles(self, m: Model, seat: int, with_dealer: bool = True) -> list[str]:
         """A seat's team or role as far as the view says, and the dealer's mark
@@ -386,11 +399,11 @@ class Presenter:
         with fixed partners its team (partner / opponent); otherwise, once there
         is a dealer, its side this deal (dealer side / attacker; find friends:
         the dealer side is its revealed part)."""
-        v = m.view
+        v = m.facts.view
         assert v is not None
-        t = m.cat.t
+        t = m.prefs.cat.t
         roles: list[str] = []
-        if v.rules.partnership == "fixed" and not m.watching:  # (a spectator has no partner)
+        if v.rules.partnership == "fixed" and not m.facts.spectating:  # (no partner to watch)
             if not m.is_partner(seat):
                 roles.append(t("seat.opponent"))
             else:  # (at four seats the partner sits across: 对家; else a teammate: 队友)
@@ -409,9 +422,9 @@ class Presenter:
         """What `seat` declared (while dealing) or played in this trick (or the last
         one, dimmed, until the next lead), with its verb and the winner's mark
         (`verb` False: the mark alone)."""
-        v = m.view
+        v = m.facts.view
         assert v is not None
-        t = m.cat.t
+        t = m.prefs.cat.t
         out: list[Piece] = []
         if v.phase in ("bidding", "naming_trump"):  # the seat's call
             return self.auction.seat_pieces(m, seat)
@@ -421,7 +434,7 @@ class Presenter:
                 out.append(Words(t("seat.declared") + " "))
                 out.append(self.cards(m, mine[-1].cards))
             return tuple(out)
-        failed = m.throw_failed
+        failed = m.facts.throw_failed
         if with_throw and failed is not None and failed.seat == seat and v.trick:
             out.append(Words(t("seat.throw_tried") + " ", "centre--alert"))
             out.append(self.cards(m, m.sorted_cards(failed.tried)))
@@ -452,22 +465,24 @@ class Presenter:
         return tuple(out)
 
     def me(self, m: Model) -> MeProps:
-        v = m.view
+        v = m.facts.view
         if v is None:
             return MeProps(Line(()), None)
-        t = m.cat.t
+        t = m.prefs.cat.t
         g = self.glyphs(m)
-        seat = m.seat
+        seat = m.facts.seat
         pieces: list[Piece] = [Words(m.name(seat), "seat--name")]
-        if m.watching and v.awaiting == seat:
+        if m.facts.spectating and v.awaiting == seat:
             pieces.insert(0, Words(g["turn"] + " ", "seat--turn"))
-        held = v.hand_sizes[seat] if m.watching else len(v.hand)
+        held = v.hand_sizes[seat] if m.facts.spectating else len(v.hand)
         info = [self.standing(m, seat), t("seat.cards", n=held)]
         if friends.finds_friends(v):
             info.extend(friends.seat_roles(m, seat))
         elif v.dealer_side and v.dealer != seat:  # (the dealer's ★ says its side)
             side = "seat.dealer_side" if seat in v.dealer_side else "seat.attackers"
-            info.append(t("seat.attacker" if m.watching and side == "seat.attackers" else side))
+            info.append(
+                t("seat.attacker" if m.facts.spectating and side == "seat.attackers" else side)
+            )
         if v.dealer == seat:
             info.append(t("seat.dealer") + " " + g["dealer"])
         name = list(pieces)
@@ -483,10 +498,10 @@ class Presenter:
             pieces.extend(play)
             short = Line((*name, Words("  "), *play))
         flag = None
-        if m.watching:  # whose hand is shown, if any
+        if m.facts.spectating:  # whose hand is shown, if any
             key = "watch.flag_public" if v.seat != seat else "watch.flag_following"
             flag = words(t(key, name=m.name(seat)), "seat--dim")
-        elif seat in m.on_auto:
+        elif seat in m.facts.on_auto:
             flag = words(t("clock.on_auto_you"), "centre--alert")
         elif v.awaiting == seat:
             key = {
@@ -498,15 +513,15 @@ class Presenter:
                 "overturning": "auction.your_overturn_flag",
             }.get(v.phase, "seat.your_turn")
             flag = words(f"{g['turn']} {t(key)}", "seat--turn")
-        elif m.shown_to_watchers:  # (kibitzers follow this hand: the player should know)
+        elif m.prefs.shown_to_spectators:  # (kibitzers follow this hand: the player should know)
             flag = words(t("watch.flag_shown"), "seat--dim")
         return MeProps(Line(tuple(pieces)), flag, short)
 
     # ------------------------------------------------------------ centre
     def centre(self, m: Model, now: float) -> CentreProps:
         """The centre's lines, all of them (`fit_column` leaves out what does not fit)."""
-        v = m.view
-        t = m.cat.t
+        v = m.facts.view
+        t = m.prefs.cat.t
         if v is None:
             return CentreProps((words(t("centre.waiting_table")),), None)
         return CentreProps(tuple(self._centre_lines(m, now)), (v.deal_no, v.phase))
@@ -525,10 +540,10 @@ class Presenter:
         border. On a small terminal the declarations join the centre's box (two
         borders are two lines it has not). Optional lines go first (what the key
         bar, the status line or `t` also tell), the first ranks first."""
-        room = m.centre_room
+        room = m.prefs.centre_room
         if centre.stage is not None:
             centre = centre._replace(stage=(*centre.stage, room))
-        if m.compact and declare.shown:
+        if m.prefs.compact and declare.shown:
             lines = (*centre.lines, *declare.lines)
             centre, declare = centre._replace(lines=lines), DeclareProps(False, ())
         if room is None or room[0] <= 0 or room[1] <= 0:
@@ -584,9 +599,9 @@ class Presenter:
         return out
 
     def _centre_lines(self, m: Model, now: float) -> list[Line]:
-        v = m.view
+        v = m.facts.view
         assert v is not None
-        t = m.cat.t
+        t = m.prefs.cat.t
         out: list[Line] = []
         auction = self.auction.centre(m)
         if auction is not None:
@@ -596,27 +611,27 @@ class Presenter:
             dealt = total - v.cards_left
             if v.phase == "dealing":
                 out.append(words(t("centre.dealing", n=dealt, total=total)))
-                if m.last_dealt is not None:  # (marked + in the hand: say so)
-                    got = self.cards(m, [m.last_dealt])
+                if m.facts.last_dealt is not None:  # (marked + in the hand: say so)
+                    got = self.cards(m, [m.facts.last_dealt])
                     mark = Words(t("centre.you_got_mark"), "seat--dim")
                     out.append(Line((Words(t("centre.you_got") + " "), got, mark)))
-            elif m.declare_deadline is not None and not m.deal_held:
-                left = max(0, math.ceil(m.declare_deadline - now))
+            elif m.facts.declare_deadline is not None and not m.facts.deal_held:
+                left = max(0, math.ceil(m.facts.declare_deadline - now))
                 out.append(words(t("centre.dealt_countdown", s=left)))
             else:
                 out.append(words(t("centre.dealt")))
-            if m.deal_held and m.can_hold():
+            if m.facts.deal_held and m.can_hold():
                 key = "pace.held" if v.phase == "dealing" else "pace.held_closing"
-                out.append(words(m.ct.keys(t(key)), "centre--prompt"))
+                out.append(words(m.prefs.ct.keys(t(key)), "centre--prompt"))
             if v.dealer is None:
-                if not m.compact:  # (the help says it too)
+                if not m.prefs.compact:  # (the help says it too)
                     out.append(self.optional(words(t("centre.first_deal_rule"), "seat--dim"), 1))
             else:
                 out.append(words(t("centre.dealer_known", name=m.name(v.dealer))))
         elif v.phase == "burying":
             holder = v.kitty_holder
             if holder == m.me:
-                key = "centre.bury_title_marked" if m.kitty_new else "centre.bury_title"
+                key = "centre.bury_title_marked" if m.facts.kitty_new else "centre.bury_title"
                 out.append(words(t(key, k=m.bury_count()), "centre--prompt"))
                 why, chk = m.checked()
                 if why:  # (the hint's reason: a small centre may leave it out)
@@ -636,7 +651,7 @@ class Presenter:
         elif v.phase == "kitty_theft":
             who = v.theft_turn
             if who == m.me:  # (a small terminal: the key bar says the keys)
-                key = "centre.your_theft_short" if m.compact else "centre.your_theft"
+                key = "centre.your_theft_short" if m.prefs.compact else "centre.your_theft"
                 out.append(words(t(key), "centre--prompt"))
             else:
                 out.append(words(t("centre.theft", name=m.name(who if who is not None else 0))))
@@ -655,9 +670,9 @@ class Presenter:
         return out
 
     def trick_lines(self, m: Model) -> list[Line]:
-        v = m.view
+        v = m.facts.view
         assert v is not None
-        t = m.cat.t
+        t = m.prefs.cat.t
         out: list[Line] = []
         if v.trick and v.last_trick and v.last_trick_winner is not None:
             pts = sum(rules.points(p.cards) for p in v.last_trick)
@@ -667,7 +682,7 @@ class Presenter:
             before, _, after = said.partition("\0")  # (where the cards go in the sentence)
             pieces = (Words(before), self.cards(m, win), Words(after))
             out.append(self.optional(Line(pieces, "seat--dim", "card--dim"), 1))  # (`t` shows it)
-        failed = m.throw_failed
+        failed = m.facts.throw_failed
         if failed is not None and v.trick:
             said = t("centre.throw_failed", name=m.name(failed.seat)) + " "
             out.append(
@@ -684,7 +699,9 @@ class Presenter:
                 if i == 0:
                     if failed is not None:
                         continue
-                    shape = t("centre.shape", shape=describe_lead(m.cat, m.rs, m.ctx, p.cards))
+                    shape = t(
+                        "centre.shape", shape=describe_lead(m.prefs.cat, m.rs, m.ctx, p.cards)
+                    )
                     led = Line(
                         (
                             Words(t("centre.led", name=m.name(p.seat)) + " "),
@@ -705,7 +722,7 @@ class Presenter:
             out.append(self.optional(words(said, "seat--dim"), 1))  # (`t` shows it)
         if v.awaiting == m.me:
             what = m.requirement()
-            if m.compact and what == t("prompt.lead"):  # (any lead: a small centre says less)
+            if m.prefs.compact and what == t("prompt.lead"):  # (any lead: a small centre says less)
                 what = t("prompt.lead_short")
             out.append(words(t("centre.your_turn", what=what), "centre--prompt"))
             listed = m.listed_plays()
@@ -715,13 +732,13 @@ class Presenter:
                     number = Words(t("declare.option", n=k))
                     lead_in = (Words(t("assist.plays")),) if k == 1 else ()
                     picks.append(Group((*lead_in, number, self.cards(m, cards))))
-                width = m.centre_room[0] if m.centre_room is not None else None
+                width = m.prefs.centre_room[0] if m.prefs.centre_room is not None else None
                 line = Line(tuple(packed(picks, " ", width)), "seat--dim")  # (none cut in two)
                 out.append(self.optional(line, 3))
             why, chk = m.checked()
             if why:  # (the hint's reason: a small centre may leave it out)
                 out.append(self.optional(words(why, "centre--ok" if chk.ok else "seat--dim"), 1))
-            if chk.message and not m.selected:  # how to pick (the key bar says it too)
+            if chk.message and not m.cursor.selected:  # how to pick (the key bar says it too)
                 hint = words(chk.message, "centre--ok" if chk.ok else "seat--dim")
                 out.append(self.optional(hint, 0))
             elif chk.message:  # what the picked cards make: playable, or why not
@@ -732,13 +749,13 @@ class Presenter:
 
     # ------------------------------------------------------------ declaring
     def declare(self, m: Model) -> DeclareProps:
-        v = m.view
+        v = m.facts.view
         a = m.allowed
         if v is None or a is None or not ({"declare", "steal"} & a.kinds):
             return DeclareProps(False, ())
         if v.phase == "overturning":  # three players' 反牌 (auction.py)
             return self.auction.overturn_panel(m)
-        t = m.cat.t
+        t = m.prefs.cat.t
         lines: list[Line] = []
         st = v.standing
         if st is not None:
@@ -758,26 +775,26 @@ class Presenter:
                 chip.append(Words(t("declare.kind", kind=t("declare." + kind))))
             if i:
                 pieces.append(Words("  "))
-            pieces.append(Group(tuple(chip), "card--cursor" if i == m.decl_index else ""))
+            pieces.append(Group(tuple(chip), "card--cursor" if i == m.cursor.decl_index else ""))
         lines.append(Line(tuple(pieces)))
-        if not m.compact:  # (the key bar says the keys)
+        if not m.prefs.compact:  # (the key bar says the keys)
             lines.append(key_hint(m, t("declare.keys")))
-        if m.auto_declare:
+        if m.prefs.auto_declare:
             lines.append(self.optional(words(t("pace.auto_declare"), "seat--dim"), 1))
         return DeclareProps(True, tuple(lines))
 
     @staticmethod
     def why_no_declaration(m: Model) -> str:
         """Why the seat has nothing to declare now (the panel, and `d`'s toast)."""
-        t = m.cat.t
-        v = m.view
+        t = m.prefs.cat.t
+        v = m.facts.view
         a = m.allowed
         if v is None or a is None:
             return t("pace.not_now")
         if not {"declare", "steal"} & a.kinds:
             return t("pace.auction" if v.rules.bidding != "none" else "pace.not_now")
         st = v.standing
-        if st is not None and st.seat == m.seat:
+        if st is not None and st.seat == m.facts.seat:
             key = "declare.yours"
         elif st is not None:
             key = "declare.cannot_beat"
@@ -789,41 +806,43 @@ class Presenter:
 
     # ------------------------------------------------------------ hand
     def hand(self, m: Model) -> HandProps:
-        v = m.view
-        empty = m.cat.t("hand.empty")
-        if m.watching and (v is None or v.seat != m.seat):  # no hand is shown
-            empty = m.cat.t("watch.no_hand_short" if m.compact else "watch.no_hand", n=m.players)
-        if v is None or not m.hand:
+        v = m.facts.view
+        empty = m.prefs.cat.t("hand.empty")
+        if m.facts.spectating and (v is None or v.seat != m.facts.seat):  # no hand is shown
+            empty = m.prefs.cat.t(
+                "watch.no_hand_short" if m.prefs.compact else "watch.no_hand", n=m.players
+            )
+        if v is None or not m.facts.hand:
             return HandProps((), (), None, empty)
         groups = self.hand_groups(m)
         g = self.glyphs(m)
-        sel = set(m.selected)
-        marks = [""] * len(m.hand)
-        kitty_left = Counter(m.kitty_new)
+        sel = set(m.cursor.selected)
+        marks = [""] * len(m.facts.hand)
+        kitty_left = Counter(m.facts.kitty_new)
         show_new = v.phase == "dealing"
-        for i, card in enumerate(m.hand):
+        for i, card in enumerate(m.facts.hand):
             if i in sel:
                 marks[i] = g["sel"]
-            elif kitty_left[card] > 0 or (show_new and card == m.last_dealt):
+            elif kitty_left[card] > 0 or (show_new and card == m.facts.last_dealt):
                 marks[i] = g["new"]
-                show_new = show_new and card != m.last_dealt
+                show_new = show_new and card != m.facts.last_dealt
             if kitty_left[card] > 0:
                 kitty_left[card] -= 1
-        cursor = m.cursor if v.phase not in ("dealing", "declaring") else None
+        cursor = m.cursor.at if v.phase not in ("dealing", "declaring") else None
         return HandProps(groups, tuple(marks), cursor, empty)
 
     def hand_groups(self, m: Model) -> tuple[HandGroup, ...]:
         """The hand by effective suit (trumps last, in trump order): each group's
         header says the suit once, so its plain cards show their rank alone."""
-        v = m.view
+        v = m.facts.view
         assert v is not None
-        ct = m.ct
-        key = (tuple(m.hand), v.rules, m.ctx, ct, ct.ascii, m.cat.lang)
+        ct = m.prefs.ct
+        key = (tuple(m.facts.hand), v.rules, m.ctx, ct, ct.ascii, m.prefs.cat.lang)
         if self._groups is not None and self._groups[0] == key:
             return self._groups[1]
         rs, ctx = v.rules, m.ctx
         order: list[tuple[str, list[int]]] = []
-        for i, c in enumerate(m.hand):
+        for i, c in enumerate(m.facts.hand):
             label = rules.effective_suit(rs, ctx, c)
             if not order or order[-1][0] != label:
                 order.append((label, []))
@@ -832,16 +851,16 @@ class Presenter:
         for label, idxs in order:
             if label == "T":
                 ts = m.trump_suit
-                header = m.cat.t("hand.trump_header") + (
+                header = m.prefs.cat.t("hand.trump_header") + (
                     (":" if ct.ascii else "") + ct.suit(ts) if ts else ""
                 )
             elif label in ("R", "B"):
-                header = m.cat.t("hand.red" if label == "R" else "hand.black")
+                header = m.prefs.cat.t("hand.red" if label == "R" else "hand.black")
             else:
                 header = ct.suit(Suit(label))
             cards: list[HandCard] = []
             for i in idxs:
-                c = m.hand[i]
+                c = m.facts.hand[i]
                 rank_only = c.suit is not None and (
                     label != "T"
                     or (
@@ -859,8 +878,8 @@ class Presenter:
 
     # ------------------------------------------------------------ scores
     def score(self, m: Model) -> ScoreProps:
-        t = m.cat.t
-        v = m.view
+        t = m.prefs.cat.t
+        v = m.facts.view
         auction = self.auction.score(m)  # (against the bid)
         if auction is not None:
             return auction
@@ -871,7 +890,8 @@ class Presenter:
         ff = friends.finds_friends(v)
         if ff:  # among the seats known to attack, provisional until the friend is revealed
             pts, left, alone = friends.score_left(m)
-        key = (m.cat, m.ct.ascii, pts, v.rules, left, alone, m.compact)  # (bands: every call)
+        prefs = m.prefs  # (the bands: every call)
+        key = (prefs.cat, prefs.ct.ascii, pts, v.rules, left, alone, prefs.compact)
         if self._score is not None and self._score[0] == key:
             return self._score[1]
         bands = m.milestones(pts)
@@ -891,8 +911,8 @@ class Presenter:
 
     # ------------------------------------------------------------ last trick
     def last_trick(self, m: Model) -> LastTrickProps:
-        v = m.view
-        t = m.cat.t
+        v = m.facts.view
+        t = m.prefs.cat.t
         if v is None or not v.last_trick:
             return LastTrickProps((words(t("last.none"), "seat--dim"),))
         # (the same trick until the next one is won: kept, by all it is made of)
@@ -904,9 +924,9 @@ class Presenter:
         return props
 
     def _last_trick(self, m: Model) -> LastTrickProps:
-        v = m.view
+        v = m.facts.view
         assert v is not None
-        t = m.cat.t
+        t = m.prefs.cat.t
         out = [words(t("last.title", n=v.trick_no), "bold")]
         lead = v.last_trick[0].cards
         for i, p in enumerate(v.last_trick):
@@ -933,8 +953,8 @@ class Presenter:
         and go would lay every player's screen out again at every turn), the
         declaration keys while it may declare or steal, the pacing keys."""
         a = m.allowed
-        v = m.view
-        if a is None or v is None or m.watching:
+        v = m.facts.view
+        if a is None or v is None or m.facts.spectating:
             # a spectator: only what looks (the last trick, once cards are played)
             looks = v is not None and (bool(v.last_trick) or v.phase == "playing")
             hidden: tuple[tuple[str, bool | None], ...] = tuple(
@@ -965,7 +985,7 @@ class Presenter:
             ("skip_deal", m.skip_command() is not None),
             ("suggest", True if acting else grey),
             ("next_deal", scoring),
-            ("next_hand", declaring and len(m.humans) > 1),
+            ("next_hand", declaring and len(m.facts.humans) > 1),
             # while cards are played (the dialog says none was won yet), or once one was
             ("last_trick", bool(v.last_trick) or "play" in a.kinds | a.awaited),
             ("call_friend", "call_friend" in a.kinds),
@@ -986,7 +1006,7 @@ class Presenter:
         else:
             label = "keys.play"
         skip = "keys.skip_done" if a.closing else "keys.skip"
-        hold = "pace.go_on_key" if m.deal_held else "pace.hold_key"
+        hold = "pace.go_on_key" if m.facts.deal_held else "pace.hold_key"
         return KeyStates(states, label, skip, hold)
 
     # ------------------------------------------------------------ the deal's end
@@ -994,7 +1014,7 @@ class Presenter:
     def deal_over(m: Model) -> tuple[tuple[int, str], bool] | None:
         """While a deal's result is to be shown: (which deal and stage, whether the
         match is over), else None."""
-        v = m.view
+        v = m.facts.view
         if v is None or v.phase not in ("scoring", "finished"):
             return None
         return (v.deal_no, v.phase), v.phase == "finished"
@@ -1002,10 +1022,10 @@ class Presenter:
     def result(self, m: Model, final: bool) -> ResultProps:
         """The deal's end (or the match's), in the words `outcome.result_lines`
         gives every preset (the review's last step says the same)."""
-        t = m.cat.t
-        v = m.view
+        t = m.prefs.cat.t
+        v = m.facts.view
         if v is None:
             return ResultProps(t("result.title", n=1), ())
         end = outcome.end_of_view(v, m.ctx)
-        title = outcome.result_title(end, m, final, v.winners or ())
-        return ResultProps(title, tuple(outcome.result_lines(end, m)))
+        title = outcome.result_title(end, m.voice, final, v.winners or ())
+        return ResultProps(title, tuple(outcome.result_lines(end, m.voice)))

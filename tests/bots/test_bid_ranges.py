@@ -27,6 +27,7 @@ from shengji_tui.rules import Auction, AuctionCall, RuleSet
 from shengji_tui.text import CardText, Catalogue
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
+from shengji_tui.tui.records import Prefs, TableFacts
 
 HUGE = 9_000_000_000_000_000_000  # (the bid_start: a valid TOML integer)
 
@@ -251,7 +252,9 @@ def test_an_arrow_key_walks_a_few_bids_whatever_bid_start(
     seat = state.awaiting()
     assert seat is not None
     cat = Catalogue("en")
-    m = Model(cat, CardText(cat, False), ["You", "Ana", "Bo"], seat, humans=[seat])
+    m = Model(
+        Prefs(cat, CardText(cat, False)), TableFacts(["You", "Ana", "Bo"], seat, humans=[seat])
+    )
     m.take_seat(seat, view_for(state, seat))
     for step in (1, 1, 1, -1, 5):
         m.pick_auction_choice(step)

@@ -31,6 +31,7 @@ from shengji_tui.text import CardText, Catalogue
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import plain
+from shengji_tui.tui.records import Prefs, TableFacts
 from shengji_tui.tui.variants.friends import presenter as friends
 
 NAMES5 = ["Bo", "Ana", "Mei", "Ken", "Raj"]
@@ -88,7 +89,7 @@ def watcher(lang: str, state: GameState) -> list[str]:
     """Every line of a spectator's table screen (the one table app, watching:
     seat 0 at the bottom, the public view) at `state`."""
     cat = Catalogue(lang)
-    m = Model(cat, CardText(cat), list(NAMES5), 0, humans=[0], watching=True)
+    m = Model(Prefs(cat, CardText(cat)), TableFacts(list(NAMES5), 0, humans=[0], spectating=True))
     m.take_seat(0, spectator_view(state))
     p = Presenter().present(m, 0.0)
     out = [plain(part) for part in p.status.parts]

@@ -181,10 +181,10 @@ async def test_the_table_app_watching_closes_what_the_seat_followed_showed() -> 
         async with app.run_test(size=(100, 32)) as pilot:
             await pilot.pause()
             m = app.model
-            assert m is not None and m.watching and m.hand == []
+            assert m is not None and m.facts.spectating and m.facts.hand == []
             await pilot.press("1")
-            await pilot_until(pilot, lambda: bool(m.hand), what="ann's hand")
-            assert m.view is not None and m.view.seat == 0
+            await pilot_until(pilot, lambda: bool(m.facts.hand), what="ann's hand")
+            assert m.facts.view is not None and m.facts.view.seat == 0
             app.post_message(ReviewRequested())
             await pilot_until(pilot, lambda: isinstance(app.screen, ReviewScreen), what="review")
             shown = app.screen
@@ -192,13 +192,13 @@ async def test_the_table_app_watching_closes_what_the_seat_followed_showed() -> 
             registry.set_show_hand(room, "user:ann", False)
             await pilot_until(
                 pilot,
-                lambda: not m.hand and not isinstance(app.screen, ReviewScreen),
+                lambda: not m.facts.hand and not isinstance(app.screen, ReviewScreen),
                 what="the hand and the review gone",
             )
-            assert m.view is not None and m.view.seat == -1
+            assert m.facts.view is not None and m.facts.view.seat == -1
             await pilot.press("1")  # refused now: the public table stays
             await pilot.pause(0.2)
-            assert m.view.seat == -1 and not m.hand
+            assert m.facts.view.seat == -1 and not m.facts.hand
         seat.release()
     finally:
         await registry.close()

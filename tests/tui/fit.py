@@ -241,7 +241,7 @@ def _measured(app: App[Any]) -> bool:
     for scr in app.screen_stack:
         if isinstance(scr, TableScreen):
             room = scr.centre_room()
-            if room is not None and room != scr.model.centre_room:
+            if room is not None and room != scr.model.prefs.centre_room:
                 return False
     return True
 

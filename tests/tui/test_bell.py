@@ -68,7 +68,7 @@ async def test_the_bell_rings_when_it_becomes_my_turn(bell: bool) -> None:
         screen = app.screen
         assert isinstance(screen, TableScreen)
         model = screen.model
-        await wait_for(lambda: model.view is not None and len(out) > 0, "the table shown")
+        await wait_for(lambda: model.facts.view is not None and len(out) > 0, "the table shown")
         assert not model.my_turn()
         counts.append(bells(out))
         step = plan(table.state, S.bots(7, (3,)), all_bots=False)
@@ -77,7 +77,7 @@ async def test_the_bell_rings_when_it_becomes_my_turn(bell: bool) -> None:
         # (the bell goes out as the view that makes it my turn is taken in)
         await wait_for(model.my_turn, "my turn")
         counts.append(bells(out))
-        await press(term, b"s", lambda: bool(model.selected), "my own move")  # (rings not)
+        await press(term, b"s", lambda: bool(model.cursor.selected), "my own move")  # (rings not)
         counts.append(bells(out))
 
     await run(make, {}, steps, out=out)

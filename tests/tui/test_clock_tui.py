@@ -16,6 +16,7 @@ from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import plain
+from shengji_tui.tui.records import Prefs, TableFacts
 from shengji_tui.tui.screens.table import TableScreen
 from shengji_tui.tui.seating import Solo
 from shengji_tui.tui.setup import AppSetup
@@ -28,7 +29,7 @@ from . import states as S
 def _model(lang: str = "en") -> Model:
     state = H.following_state()
     cat = Catalogue(lang)
-    m = Model(cat, CardText(cat), list(S.NAMES), 0, humans=[0])
+    m = Model(Prefs(cat, CardText(cat)), TableFacts(list(S.NAMES), 0, humans=[0]))
     m.take_seat(0, view_for(state, 0))
     return m
 
@@ -36,7 +37,7 @@ def _model(lang: str = "en") -> Model:
 def test_the_status_line_counts_the_clock_down() -> None:
     m = _model()
     p = Presenter()
-    v = m.view
+    v = m.facts.view
     assert v is not None
     assert p.status(m, 0.0).clock is None  # no clock
     m.set_clock(Clock(0, 100.0, 30.0, v.version))
@@ -54,9 +55,9 @@ def test_the_status_line_counts_the_clock_down() -> None:
     window = p.status(m, 98.1).clock
     assert window is not None and plain(window) == "declaring: 2 s"
     m.set_clock(Clock(0, 100.0, 30.0, v.version + 1))  # of another state: not shown
-    assert m.clock is None and p.status(m, 90.0).clock is None
+    assert m.facts.clock is None and p.status(m, 90.0).clock is None
     zh = _model("zh")
-    zv = zh.view
+    zv = zh.facts.view
     assert zv is not None
     zh.set_clock(Clock(0, 100.0, 30.0, zv.version))
     said = p.status(zh, 80.0).clock
@@ -67,12 +68,12 @@ def test_seats_on_auto_are_marked() -> None:
     m = _model()
     p = Presenter()
     assert not any("[auto]" in plain(ln) for sp in p.seats(m) for ln in sp.lines)
-    m.set_names(m.names, on_auto=frozenset({1}))
+    m.set_names(m.facts.names, on_auto=frozenset({1}))
     marked = [sp.seat for sp in p.seats(m) if any("[auto]" in plain(ln) for ln in sp.lines)]
     assert marked == [1]
     turn = p.me(m).flag
     assert turn is not None and "YOUR TURN" in plain(turn)
-    m.set_names(m.names, on_auto=frozenset({0}))
+    m.set_names(m.facts.names, on_auto=frozenset({0}))
     flag = p.me(m).flag
     assert flag is not None and plain(flag) == "auto-play (托管): any key takes your seat back"
 
@@ -140,14 +141,14 @@ async def test_any_key_on_auto_takes_the_seat_back() -> None:
     app = ShengjiApp(table, Solo(0), AppSetup(theme="shengji"))
     async with app.run_test(size=(100, 32)) as pilot:
         m = app.model
-        assert m is not None and m.on_auto == frozenset({0})
+        assert m is not None and m.facts.on_auto == frozenset({0})
         screen = app.screen
         assert isinstance(screen, TableScreen) and screen.props.me.flag is not None
         assert "any key takes your seat back" in plain(screen.props.me.flag)
-        cursor = m.cursor
+        cursor = m.cursor.at
         await pilot.press("right")  # taken as "I am back", not as a move
         await H.wait_until(pilot, lambda: table.taken_back == [0], what="take back")
-        assert m.cursor == cursor and table.submitted == []
+        assert m.cursor.at == cursor and table.submitted == []
 
 
 async def test_a_narrow_status_line_shows_the_clock_first() -> None:

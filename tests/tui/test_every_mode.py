@@ -19,6 +19,7 @@ from shengji_tui.tui.help.widget import HelpText
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import GLYPHS, Presenter
 from shengji_tui.tui.props import plain
+from shengji_tui.tui.records import Prefs, TableFacts
 from shengji_tui.tui.screens.result import DealResultScreen
 from shengji_tui.tui.widgets import StatusBar
 
@@ -33,7 +34,9 @@ LANGS = ("en", "zh")
 
 def model_of(state: GameState, seat: int, lang: str) -> Model:
     cat = Catalogue(lang)
-    m = Model(cat, CardText(cat), NAMES[: state.rules.players], seat, humans=[seat])
+    m = Model(
+        Prefs(cat, CardText(cat)), TableFacts(NAMES[: state.rules.players], seat, humans=[seat])
+    )
     m.take_seat(seat, view_for(state, seat))
     return m
 
@@ -85,7 +88,7 @@ def test_eighty_points_seats_show_their_match_points_not_a_level(lang: str) -> N
     state = eighty_second_deal()
     for seat in range(state.rules.players):
         m = model_of(state, seat, lang)
-        t = m.cat.t
+        t = m.prefs.cat.t
         lvl = t("seat.level", level="2")
         p = Presenter().present(m, 0.0)
         for panel in p.seats:
@@ -109,7 +112,7 @@ def test_the_title_names_the_game_of_the_preset(preset: str, lang: str) -> None:
     五人"), never the bare app title (a rules file of its own: the app title)."""
     state = deal_moments(preset)[0].state
     m = model_of(state, 0, lang)
-    t = m.cat.t
+    t = m.prefs.cat.t
     title = Presenter().status(m).title
     assert title == t("game.title", game=t(f"game.{preset}"))
     if preset != "classic":  # (classic is the tractor the app is named after)
@@ -141,7 +144,7 @@ def test_the_plus_mark_is_explained_where_the_hand_shows_it(preset: str, lang: s
     for mo in deal_moments(preset):
         m = model_of(mo.state, 0, lang)
         for compact in (False, True):
-            m.compact = compact
+            m.prefs.compact = compact
             p = Presenter().present(m, 0.0)
             if GLYPHS["new"] not in p.hand.marks:
                 continue
@@ -159,7 +162,7 @@ def test_the_help_explains_the_plus_mark_both_ways(lang: str) -> None:
     from shengji_tui.tui.seating import Solo
 
     m = model_of(result_state("classic"), 0, lang)
-    marks = m.cat.t("help.marks")
+    marks = m.prefs.cat.t("help.marks")
     assert marks in help_markdown(m, Solo(0).offers(1))
     if lang == "en":
         assert "+ the card just dealt to you" in marks and "taken from the kitty" in marks
@@ -227,11 +230,11 @@ def test_a_key_hint_keeps_each_key_with_its_word(lang: str) -> None:
     from shengji_tui.tui.variants.auction.presenter import KEY_SEP, key_hint
 
     m = model_of(result_state("classic"), 0, lang)
-    t = m.cat.t
+    t = m.prefs.cat.t
     for key in KEY_HINTS:
         parts = t(key).split(KEY_SEP)
         for width in range(max(cell_len(p) for p in parts) + 2, 64):
-            m.centre_room = (width, 20)
+            m.prefs.centre_room = (width, 20)
             rows = plain(key_hint(m, t(key))).split("\n")
             assert all(cell_len(row) <= width for row in rows), (width, rows)
             for part in parts:

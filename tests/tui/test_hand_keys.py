@@ -15,6 +15,7 @@ from shengji_tui.tui.aids.auto_moves import Assist
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import Group, plain
+from shengji_tui.tui.records import Prefs, TableFacts
 
 from . import comfort_states as C
 from . import states as S
@@ -22,7 +23,9 @@ from . import states as S
 
 def model_of(state, seat: int = 0, lang: str = "en", humans=(0,)) -> Model:
     cat = Catalogue(lang)
-    m = Model(cat, CardText(cat, False), list(S.NAMES), seat, humans=list(humans))
+    m = Model(
+        Prefs(cat, CardText(cat, False)), TableFacts(list(S.NAMES), seat, humans=list(humans))
+    )
     m.take_seat(seat, view_for(state, seat))
     return m
 
@@ -36,8 +39,8 @@ def centre(m: Model, lang_key: str = "") -> list[str]:
 
 
 def suits(m: Model) -> list[str]:
-    assert m.view is not None
-    return [rules.effective_suit(m.rs, m.ctx, c) for c in m.hand]
+    assert m.facts.view is not None
+    return [rules.effective_suit(m.rs, m.ctx, c) for c in m.facts.hand]
 
 
 # ---------------------------------------------------------------- moving
@@ -45,24 +48,24 @@ def suits(m: Model) -> list[str]:
 
 def test_up_down_home_end_jump_between_suits() -> None:
     m = model_of(C.find_follow(C.single_follow))
-    runs = plays.suit_runs(m.rs, m.ctx, m.hand)
+    runs = plays.suit_runs(m.rs, m.ctx, m.facts.hand)
     assert len(runs) >= 3
-    m.cursor = runs[0][0] + (1 if runs[0][1] > runs[0][0] else 0)
+    m.cursor.at = runs[0][0] + (1 if runs[0][1] > runs[0][0] else 0)
     m.jump(1)
-    assert m.cursor == runs[1][0]
+    assert m.cursor.at == runs[1][0]
     m.jump(-1)
-    assert m.cursor == runs[0][0]
+    assert m.cursor.at == runs[0][0]
     m.jump(-1)  # round to the last suit (the trumps)
-    assert m.cursor == runs[-1][0]
+    assert m.cursor.at == runs[-1][0]
     m.suit_edge(True)
-    assert m.cursor == runs[-1][1] == len(m.hand) - 1
-    m.cursor = runs[1][0]
+    assert m.cursor.at == runs[-1][1] == len(m.facts.hand) - 1
+    m.cursor.at = runs[1][0]
     m.suit_edge(True)
-    assert m.cursor == runs[1][1]
+    assert m.cursor.at == runs[1][1]
     m.suit_edge(False)
-    assert m.cursor == runs[1][0]
+    assert m.cursor.at == runs[1][0]
     m.suit_edge(False)  # at the suit's first card already: the hand's
-    assert m.cursor == 0
+    assert m.cursor.at == 0
     # every card of a run is of one suit, the next run another
     s = suits(m)
     for a, b in runs:
@@ -73,11 +76,11 @@ def test_up_down_home_end_jump_between_suits() -> None:
 def test_the_cursor_starts_on_the_led_suit() -> None:
     state = C.find_follow(C.single_follow)
     m = model_of(state)
-    assert suits(m)[m.cursor] == C.led_suit(state)
-    assert m.cursor == suits(m).index(C.led_suit(state))
+    assert suits(m)[m.cursor.at] == C.led_suit(state)
+    assert m.cursor.at == suits(m).index(C.led_suit(state))
     # void: the cursor stays where it was
     void = model_of(C.find_follow(C.void_follow))
-    assert 0 <= void.cursor < len(void.hand)
+    assert 0 <= void.cursor.at < len(void.facts.hand)
 
 
 # ---------------------------------------------------------------- picking
@@ -90,12 +93,12 @@ def test_digits_pick_the_nth_legal_play_listed_in_the_centre() -> None:
     listed = m.listed_plays()
     assert 1 < len(listed) <= plays.PLAYS_SHOWN
     assert sorted(listed) == sorted(legal)  # every legal play, each once
-    order = [m.hand.index(p[0]) for p in listed]
+    order = [m.facts.hand.index(p[0]) for p in listed]
     assert order == sorted(order)  # in the hand's order
     line = next(line for line in centre(m) if line.startswith("Plays:"))
-    assert line.startswith("Plays: [1] " + m.ct.card(listed[0][0]))
+    assert line.startswith("Plays: [1] " + m.prefs.ct.card(listed[0][0]))
     assert f"[{len(listed)}]" in line
-    assert centre(m)[-1] == m.cat.t("check.pick_listed", k=len(listed))
+    assert centre(m)[-1] == m.prefs.cat.t("check.pick_listed", k=len(listed))
     assert keys(m)["number"] is True
     assert m.pick_play(2)
     assert m.selection() == list(listed[1])
@@ -108,8 +111,8 @@ def test_a_selects_the_pair_of_the_leads_shape_and_unselects_it() -> None:
     state = C.find_follow(C.pair_follow)
     m = model_of(state)
     held = C.held_of(state, C.led_suit(state))
-    pair_card = next(c for c in sorted(set(held), key=m.hand.index) if held.count(c) >= 2)
-    m.cursor = m.hand.index(pair_card)
+    pair_card = next(c for c in sorted(set(held), key=m.facts.hand.index) if held.count(c) >= 2)
+    m.cursor.at = m.facts.hand.index(pair_card)
     m.toggle_unit()
     assert m.selection() == [pair_card, pair_card]
     assert m.check().ok
@@ -118,7 +121,7 @@ def test_a_selects_the_pair_of_the_leads_shape_and_unselects_it() -> None:
     # on a single card of the suit (not in a pair): the legal play holding it
     singles = [c for c in held if held.count(c) == 1]
     if singles:
-        m.cursor = m.hand.index(singles[0])
+        m.cursor.at = m.facts.hand.index(singles[0])
         m.toggle_unit()
         assert singles[0] in m.selection()
 
@@ -143,7 +146,7 @@ def test_enter_alone_plays_the_only_legal_follow() -> None:
     assert only is not None and list(only) == C.follows(state)[0]
     assert not m.selection()
     chk = m.check()
-    assert chk.ok and chk.message == m.cat.t("check.only_play", cards=m.ct.cards(only))
+    assert chk.ok and chk.message == m.prefs.cat.t("check.only_play", cards=m.prefs.ct.cards(only))
     assert keys(m)["confirm"] is True
     assert m.pending_command() == Play(seat=0, cards=only)
     assert m.listed_plays() == []  # (one play: nothing to pick)
@@ -214,29 +217,32 @@ def test_the_hold_key_where_every_human_plays_here() -> None:
     k = keys(m)
     assert k["hold_deal"] is True and k["deal_step"] is False
     said = centre(m)
-    assert said[0].startswith("Dealing: ") and m.cat.t("centre.dealt") not in said
-    assert m.cat.t("pace.held") not in said
+    assert said[0].startswith("Dealing: ") and m.prefs.cat.t("centre.dealt") not in said
+    assert m.prefs.cat.t("pace.held") not in said
     m.set_held(True)
     p = Presenter().present(m, 0.0)
     assert dict(p.keys.states)["deal_step"] is True and p.keys.hold == "pace.go_on_key"
     said = [plain(line) for line in p.centre.lines]
-    assert m.cat.t("pace.held") in said and m.cat.t("centre.dealt") not in said
+    assert m.prefs.cat.t("pace.held") in said and m.prefs.cat.t("centre.dealt") not in said
     # held after the last card: the countdown stops, the declarations stay open
     state = S.dealing_state()
     while state.phase == "dealing":
         state, _ = apply(state, DealNext())
     closing = model_of(state)
-    closing.declare_deadline = 10.0
+    closing.facts.declare_deadline = 10.0
     closing.set_held(True)
     said = [plain(line) for line in Presenter().present(closing, 7.0).centre.lines]
-    assert said[:2] == [closing.cat.t("centre.dealt"), closing.cat.t("pace.held_closing")]
+    assert said[:2] == [
+        closing.prefs.cat.t("centre.dealt"),
+        closing.prefs.cat.t("pace.held_closing"),
+    ]
     # over SSH with another human at the table: the table's pace, no hold
     ssh = model_of(S.dealing_state())
-    ssh.table_humans = 2
+    ssh.facts.table_humans = 2
     assert keys(ssh)["hold_deal"] is False and not ssh.can_step()
     # hotseat: both humans at this keyboard
     hot = model_of(S.dealing_state(), humans=(0, 2))
-    hot.table_humans = 2
+    hot.facts.table_humans = 2
     assert keys(hot)["hold_deal"] is True
     assert keys(model_of(S.following_state()))["hold_deal"] is False
 
@@ -291,11 +297,11 @@ def test_kitty_theft_the_centre_and_your_flag_name_the_same_seat() -> None:
             said = [plain(line) for line in p.centre.lines]
             flag = plain(p.me.flag) if p.me.flag is not None else ""
             if seat == turn:
-                assert flag.endswith(m.cat.t("seat.your_steal"))
-                assert said[0] == m.cat.t("centre.your_theft")
+                assert flag.endswith(m.prefs.cat.t("seat.your_steal"))
+                assert said[0] == m.prefs.cat.t("centre.your_theft")
             else:
                 assert not flag
-                assert said[0] == m.cat.t("centre.theft", name=m.name(turn))  # type: ignore[arg-type]
+                assert said[0] == m.prefs.cat.t("centre.theft", name=m.name(turn))  # type: ignore[arg-type]
                 panel = next(sp for sp in p.seats if sp.seat == turn)
                 assert plain(panel.lines[0]).startswith("▶ ")
         assert turn is not None

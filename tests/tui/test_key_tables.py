@@ -25,6 +25,7 @@ from shengji_tui.tui.help.screen import HelpScreen
 from shengji_tui.tui.keytable import Keyed, Keys, Row
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
+from shengji_tui.tui.records import Prefs, TableFacts
 from shengji_tui.tui.review.analysis_screen import AnalysisScreen
 from shengji_tui.tui.review.screen import ReviewScreen
 from shengji_tui.tui.screens.base import Dialog
@@ -59,17 +60,18 @@ def model_of(state: GameState, seat: int, kind: str, held: bool = False) -> Mode
     cat = Catalogue("en")
     humans = list(range(n)) if kind == "hotseat" else [seat]
     m = Model(
-        cat, CardText(cat, False), NAMES[:n], seat, humans=humans, watching=kind == "watching"
+        Prefs(cat, CardText(cat, False)),
+        TableFacts(NAMES[:n], seat, humans=humans, spectating=kind == "watching"),
     )
-    m.chat = kind == "hotseat"
+    m.facts.chat = kind == "hotseat"
     m.take_seat(seat, view_for(state, seat))
-    m.deal_held = held
+    m.facts.deal_held = held
     return m
 
 
 def key_state(m: Model, wide: bool = False) -> TableKeyState:
     p = Presenter().present(m, 0.0)
-    return TableKeyState(p.keys, p.auction.keys, m.phase, m.watching, m.chat, wide)
+    return TableKeyState(p.keys, p.auction.keys, m.phase, m.facts.spectating, m.facts.chat, wide)
 
 
 @cache
@@ -90,7 +92,7 @@ def cases() -> tuple[Case, ...]:
                 name = f"{where} seat {seat} {kind}"
                 out.append(Case(name, key_state(m, wide=seat % 2 == 0), m))
     cat = Catalogue("en")  # before the first view
-    m = Model(cat, CardText(cat, False), NAMES[:4], 0, humans=[0])
+    m = Model(Prefs(cat, CardText(cat, False)), TableFacts(NAMES[:4], 0, humans=[0]))
     out.append(Case("no view yet", key_state(m), m))
     return tuple(out)
 
@@ -456,7 +458,7 @@ def test_the_modes_labels_are_the_presenters() -> None:
 
 def test_the_held_deal_says_go_on() -> None:
     c = find("classic/dealing", "solo", 1)  # (odd seats: the deal held)
-    assert c.model.deal_held
+    assert c.model.facts.deal_held
     shown = TABLE_KEYS.shown(c.state, "space")
     assert shown is not None and TABLE_KEYS.label_keys(c.state)["hold_deal"] == "pace.go_on_key"
 

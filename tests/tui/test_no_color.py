@@ -157,11 +157,11 @@ async def through_the_table(app: App[Any], term: Terminal, out: bytearray) -> No
     assert isinstance(table, TableScreen)
     closes = t("dialog.close_keys")
     await wait_for(lambda: t("keys.suggest") in plain(bytes(out)), "the table painted")
-    await press(term, b"s", lambda: bool(table.model.selected), "a suggestion")
+    await press(term, b"s", lambda: bool(table.model.cursor.selected), "a suggestion")
     for key, kind in ((b"m", CounterScreen), (b"t", LastTrickScreen)):
         await press(term, key, both(on(app, kind), painted(out, closes)), kind.__name__)
         await press(term, b"\x1b", on(app, TableScreen), "back at the table")
-    if table.model.view is not None and table.model.view.kitty is not None:
+    if table.model.facts.view is not None and table.model.facts.view.kitty is not None:
         await press(term, b"k", both(on(app, KittyScreen), painted(out, closes)), "the kitty")
         await press(term, b"\x1b", on(app, TableScreen), "back at the table")
     else:  # (not the one who buried it: a toast says so)

@@ -76,7 +76,7 @@ async def test_no_other_seat_can_reach_the_kitty(seat: int) -> None:
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await pilot.pause()
         m = app.model
-        assert m is not None and m.seat == seat
+        assert m is not None and m.facts.seat == seat
         assert AidsPresenter().kitty(m).cards is None
         assert app.cat.t("aids.kitty_palette") not in palette_titles(app)
         await pilot.press("k")

@@ -67,8 +67,8 @@ def make_table(preset: str, seed: int, humans: tuple[int, ...]) -> Table:
 def estimate_of(app: ShengjiApp) -> int:
     """The estimate the panel should give the seat on screen (the bots' own)."""
     m = app.model
-    assert m is not None and m.view is not None
-    v = m.view
+    assert m is not None and m.facts.view is not None
+    v = m.facts.view
     worth = bots.best_worth(
         v.rules, bots.hand_worth(v.rules, v.levels[v.seat], [*v.hand, *v.shown_kitty])
     )
@@ -93,13 +93,13 @@ async def play_by_keys(pilot: Any, app: ShengjiApp, humans: tuple[int, ...]) -> 
             await pilot.press("enter")
             count("hand-overs")
             await pilot.pause()
-            assert m.seat in humans
+            assert m.facts.seat in humans
             continue
         if isinstance(screen, DealResultScreen):
             return done
-        v = m.view
+        v = m.facts.view
         assert v is not None
-        if v.awaiting != m.seat or not isinstance(screen, TableScreen):
+        if v.awaiting != m.facts.seat or not isinstance(screen, TableScreen):
             await pilot.pause(0.01)
             continue
         version = v.version
@@ -111,7 +111,7 @@ async def play_by_keys(pilot: Any, app: ShengjiApp, humans: tuple[int, ...]) -> 
             if v.rules.bidding == "threshold_down":
                 assert "Kitty shown:" in text
             assert f"about {estimate_of(app)} points" in text, text
-            k = calls[m.seat] = calls[m.seat] + 1
+            k = calls[m.facts.seat] = calls[m.facts.seat] + 1
             if k == 1:
                 chosen = m.chosen_bid()
                 await pilot.press("right")
@@ -145,7 +145,7 @@ async def play_by_keys(pilot: Any, app: ShengjiApp, humans: tuple[int, ...]) -> 
         await wait_until(
             pilot,
             lambda version=version: (
-                (m.view is not None and m.view.version != version)
+                (m.facts.view is not None and m.facts.view.version != version)
                 or isinstance(app.screen, (PassScreen, DealResultScreen))
             ),
             what=f"the {v.phase} move taken",
@@ -188,7 +188,9 @@ async def test_a_whole_deal_bid_by_keys_on_a_hotseat(
             assert "Levels now:" in body and "the attackers took" in body
         assert any("bids" in line or "passes" in line for line in app.log_lines)
         await pilot.press("enter")
-        await wait_until(pilot, lambda: m.view is not None and m.view.deal_no == 1, what="deal 2")
+        await wait_until(
+            pilot, lambda: m.facts.view is not None and m.facts.view.deal_no == 1, what="deal 2"
+        )
         await wait_until(pilot, lambda: m.phase == "bidding", what="the next auction")
         await wait_until(
             pilot,
@@ -280,17 +282,19 @@ async def test_quit_in_the_middle_of_an_auction_and_resume(tmp_path: Path) -> No
     async with app.run_test(size=(100, 32)) as pilot:
         m = app.model
         assert m is not None
-        await wait_until(pilot, lambda: m.phase == "bidding" and m.view.awaiting == 0, what="call")
-        version = m.view.version
+        await wait_until(
+            pilot, lambda: m.phase == "bidding" and m.facts.view.awaiting == 0, what="call"
+        )
+        version = m.facts.view.version
         await pilot.press("right", "enter")
         await wait_until(
             pilot,
-            lambda: m.view.version > version + 1 and m.view.awaiting == 0,
+            lambda: m.facts.view.version > version + 1 and m.facts.view.awaiting == 0,
             what="our turn again",
         )
         assert app.table is not None
-        tid, version, phase = app.table.table_id, m.view.version, m.phase
-        calls = m.view.bids
+        tid, version, phase = app.table.table_id, m.facts.view.version, m.phase
+        calls = m.facts.view.bids
         await pilot.press("q", "y")
     assert app.left_game == tid
     saves.close()
@@ -302,10 +306,10 @@ async def test_quit_in_the_middle_of_an_auction_and_resume(tmp_path: Path) -> No
         async with app.run_test(size=(100, 32)) as pilot:
             await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="table")
             m = app.model
-            assert m is not None and m.view is not None
-            assert (m.view.version, m.phase, m.view.bids) == (version, phase, calls)
+            assert m is not None and m.facts.view is not None
+            assert (m.facts.view.version, m.phase, m.facts.view.bids) == (version, phase, calls)
             assert app.screen.query_one(AuctionPanel).display
             await pilot.press("p" if phase == "bidding" else "enter")
-            await wait_until(pilot, lambda: m.view.version > version, what="our call")
+            await wait_until(pilot, lambda: m.facts.view.version > version, what="our call")
     finally:
         saves.close()

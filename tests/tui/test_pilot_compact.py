@@ -31,7 +31,7 @@ async def test_the_compact_table_is_playable(size: tuple[int, int]) -> None:
         screen = app.screen
         assert isinstance(screen, TableScreen) and screen.has_class("-compact")
         m = app.model
-        assert m is not None and m.compact
+        assert m is not None and m.prefs.compact
         for w in [*screen.query(SeatPanel), screen.query_one(CentreBox)]:
             assert inside(w, size) and any(line.strip() for line in Checker.painted(w))
         hand = screen.query_one(HandView)
@@ -43,7 +43,7 @@ async def test_the_compact_table_is_playable(size: tuple[int, int]) -> None:
         await pilot.press("s", "enter")
         await H.wait_until(pilot, lambda: table.submitted, what="the play")
         await pilot.resize_terminal(80, 24)
-        await H.wait_until(pilot, lambda: not m.compact, what="the full table")
+        await H.wait_until(pilot, lambda: not m.prefs.compact, what="the full table")
         assert not screen.has_class("-compact")
         text = " ".join(plain(line) for sp in screen.props.seats for line in sp.lines)
         assert app.cat.t("seat.opponent") in text
@@ -55,14 +55,14 @@ async def test_compact_props_say_less_and_the_same_game() -> None:
     async with app.run_test(size=(60, 20)) as pilot:
         await pilot.pause()
         m = app.model
-        assert m is not None and m.compact
+        assert m is not None and m.prefs.compact
         p = Presenter().present(m, 0.0)
         centre = " ".join(map(plain, p.centre.lines))
         assert app.cat.t("centre.first_deal_rule") not in centre
         # the declarations in the centre's box (no second box's border), without their keys
         assert not p.declare.shown
         assert any(plain(line).startswith(app.cat.t("declare.can")) for line in p.centre.lines)
-        assert m.ct.keys(app.cat.t("declare.keys")) not in centre
+        assert m.prefs.ct.keys(app.cat.t("declare.keys")) not in centre
         left = next(sp for sp in p.seats if sp.position == "left")
         assert "\n" in plain(left.lines[2])  # its role, then its level and cards on two lines
         m.set_compact(False)

@@ -30,18 +30,20 @@ async def test_whole_deal_by_keys() -> None:
         assert m is not None and isinstance(app.screen, TableScreen)
         await wait_until(pilot, lambda: m.phase != "dealing", what="the last card")
         assert m.phase == "declaring"
-        assert len(m.hand) == 25
+        assert len(m.facts.hand) == 25
         opts = m.declare_options()
         assert opts, "the seed was chosen so that seat 0 can declare"
         await pilot.press("d")
         await wait_until(
-            pilot, lambda: any(d.seat == 0 for d in m.view.declarations), what="our declaration"
+            pilot,
+            lambda: any(d.seat == 0 for d in m.facts.view.declarations),
+            what="our declaration",
         )
         await pilot.press("f")  # done declaring: the table closes
         await wait_until(pilot, lambda: m.phase not in ("dealing", "declaring"), what="close")
-        if m.view.kitty_holder == 0:
-            await wait_until(pilot, lambda: m.view.awaiting == 0, what="our bury")
-            assert len(m.hand) == 33
+        if m.facts.view.kitty_holder == 0:
+            await wait_until(pilot, lambda: m.facts.view.awaiting == 0, what="our bury")
+            assert len(m.facts.hand) == 33
             assert app.screen.check_action("confirm", ()) is None  # nothing picked: disabled
             await pilot.press("s")
             assert len(m.selection()) == 8
@@ -51,18 +53,18 @@ async def test_whole_deal_by_keys() -> None:
         while True:
             await wait_until(
                 pilot,
-                lambda: m.phase != "playing" or m.view.awaiting == 0,
+                lambda: m.phase != "playing" or m.facts.view.awaiting == 0,
                 what="our turn",
             )
             if m.phase != "playing":
                 break
-            before = len(m.view.hand)
+            before = len(m.facts.view.hand)
             await pilot.press("s")
             assert m.check().ok, m.check().message
             await pilot.press("enter")
             await wait_until(
                 pilot,
-                lambda before=before: m.phase != "playing" or len(m.view.hand) < before,
+                lambda before=before: m.phase != "playing" or len(m.facts.view.hand) < before,
                 what="our play",
             )
             tricks_played += 1
@@ -74,7 +76,7 @@ async def test_whole_deal_by_keys() -> None:
         assert "Kitty" in body
         assert "Next dealer" in body
         await pilot.press("enter")
-        await wait_until(pilot, lambda: m.view.deal_no == 1, what="the next deal")
+        await wait_until(pilot, lambda: m.facts.view.deal_no == 1, what="the next deal")
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="table again")
         assert app.log_lines, "the game log has sentences"
         assert any("wins trick" in line for line in app.log_lines)

@@ -129,7 +129,7 @@ class Screen:
             return
         self.secret_checks += 1
         word = self.cat.t("friend.side_friend")
-        shown = m.seat
+        shown = m.facts.seat
         dealer = state.dealer
         for w, line in self.lines():
             for s, name in enumerate(self.names):
@@ -165,8 +165,8 @@ async def play_deal(pilot: Any, app: ShengjiApp, table: Table, screen: Screen) -
             await key("enter")
             done["hand-overs"] += 1
             continue
-        v = m.view
-        if v is None or v.awaiting != m.seat or v.version != table.state.version:
+        v = m.facts.view
+        if v is None or v.awaiting != m.facts.seat or v.version != table.state.version:
             await pilot.pause(0.01)
             continue
         version = v.version
@@ -246,7 +246,7 @@ async def deal_as(
         app._check_hotseat = checked  # type: ignore[method-assign]
         await wait_until(pilot, lambda: table.state.phase != "dealing", 60, "the last card")
         if declarer is not None and table.state.phase == "declaring":
-            while m.seat != declarer:
+            while m.facts.seat != declarer:
                 await pilot.press("tab")
                 await pilot.pause()
                 if isinstance(app.screen, PassScreen):

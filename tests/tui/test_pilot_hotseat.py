@@ -138,7 +138,7 @@ class Checker:
 
         def recording_notify(message: str, **kw: Any) -> None:
             m = app.model
-            self.raised.append((message, -1 if m is None else m.seat))
+            self.raised.append((message, -1 if m is None else m.facts.seat))
             notify(message, **kw)
 
         app.notify = recording_notify  # type: ignore[method-assign]
@@ -187,21 +187,21 @@ class Checker:
                     assert not over, f"{where}: the hand-over shows {dict(over)}: {line!r}"
             return
         m = self.app.model
-        assert m is not None and m.view is not None
-        seat = m.seat
+        assert m is not None and m.facts.view is not None
+        seat = m.facts.seat
         self.seats_seen.add(seat)
-        v = m.view
+        v = m.facts.view
         assert v.seat == seat, f"{where}: seat {seat} is shown seat {v.seat}'s view"
         tv = self.witness.views[seat][v.version]
         assert v is tv or v == tv
         hand = Counter(tv.hand)
-        assert Counter(m.hand) == hand, f"{where}: the hand is not seat {seat}'s"
+        assert Counter(m.facts.hand) == hand, f"{where}: the hand is not seat {seat}'s"
         assert not Counter(m.selection()) - hand, f"{where}: a selection not in the hand"
-        assert not m.kitty_new - hand, f"{where}: kitty marks on cards not in the hand"
+        assert not m.facts.kitty_new - hand, f"{where}: kitty marks on cards not in the hand"
         dealt = [e.card for e in tv.log if isinstance(e, CardDealt) and e.seat == seat]
         last = dealt[-1] if dealt else None
-        if m.last_dealt is not None:
-            assert m.last_dealt == last, f"{where}: seat {seat} was dealt {last} last"
+        if m.facts.last_dealt is not None:
+            assert m.facts.last_dealt == last, f"{where}: seat {seat} was dealt {last} last"
         # (the log may run ahead of the seat's view: it tells the spectator's events,
         # which the app may read first; the table has sent the seat its newest view)
         know = knowable(self.latest(seat))
@@ -230,7 +230,7 @@ class Checker:
         it must be the count of the seat's own view (`count_cards` reads the view
         alone), and what it says is out is exactly the pack less what that view
         holds (the hand, the cards played, the kitty it buried)."""
-        seat_view = m.view
+        seat_view = m.facts.view
         assert seat_view is not None
         assert panel.props == AidsPresenter().counter(m), f"{where}: a stale or foreign count"
         count = count_cards(seat_view, m.ctx)
@@ -240,7 +240,9 @@ class Checker:
             if isinstance(e, Played):
                 seen.update(e.cards)
         pack = Counter(rules.full_deck(seat_view.rules.decks))
-        assert out + seen == pack, f"{where}: the count is not the pack less seat {m.seat}'s view"
+        assert out + seen == pack, (
+            f"{where}: the count is not the pack less seat {m.facts.seat}'s view"
+        )
         self.counters_seen += 1
 
     def latest(self, seat: int) -> SeatView:
@@ -274,7 +276,7 @@ class Checker:
                 sum(isinstance(e, Declared) and e.seat == seat for e in self.latest(s).log)
                 for s in self.humans
             )
-            said = told[m.names[seat]]
+            said = told[m.facts.names[seat]]
             assert said <= seen, f"{where}: the log tells {said} declarations of seat {seat}"
 
     def check_received(self, where: str, painted: list[str], last: rules.Card | None) -> None:
@@ -339,9 +341,9 @@ def checked_app(
     return app, check
 
 
-def illegal_follow(m: Any) -> list[rules.Card] | None:
+def illegal_follow(m: Model) -> list[rules.Card] | None:
     """Cards of the hand the rules refuse for the current lead (the centre says why)."""
-    v = m.view
+    v = m.facts.view
     lead = list(m.lead())
     hand = list(v.hand)
     for combo in islice(combinations(range(len(hand)), len(lead)), 3000):
@@ -351,9 +353,9 @@ def illegal_follow(m: Any) -> list[rules.Card] | None:
     return None
 
 
-def failing_throw(m: Any, others: list[tuple[rules.Card, ...]]) -> list[rules.Card] | None:
+def failing_throw(m: Model, others: list[tuple[rules.Card, ...]]) -> list[rules.Card] | None:
     """A throw of one side suit of the hand that another hand can beat."""
-    v = m.view
+    v = m.facts.view
     by: dict[str, list[rules.Card]] = {}
     for c in v.hand:
         by.setdefault(rules.effective_suit(v.rules, m.ctx, c), []).append(c)
@@ -365,13 +367,13 @@ def failing_throw(m: Any, others: list[tuple[rules.Card, ...]]) -> list[rules.Ca
     return None
 
 
-async def select_by_keys(pilot: Any, m: Any, cards: list[rules.Card]) -> None:
+async def select_by_keys(pilot: Any, m: Model, cards: list[rules.Card]) -> None:
     taken: set[int] = set()
     for card in cards:
-        idx = next(i for i, c in enumerate(m.hand) if c == card and i not in taken)
+        idx = next(i for i, c in enumerate(m.facts.hand) if c == card and i not in taken)
         taken.add(idx)
-        while m.cursor != idx:
-            await pilot.press("right" if m.cursor < idx else "left")
+        while m.cursor.at != idx:
+            await pilot.press("right" if m.cursor.at < idx else "left")
         await pilot.press("space")
 
 
@@ -439,14 +441,14 @@ async def play_deal(
         check("+".join(keys))
 
     while m.phase in ("burying", "kitty_theft", "playing"):
-        if tricks is not None and m.view is not None and m.view.trick_no >= tricks:
+        if tricks is not None and m.facts.view is not None and m.facts.view.trick_no >= tricks:
             break
         if isinstance(app.screen, PassScreen):
             await key("enter")
             done["hand-overs"] += 1
             continue
-        v = m.view
-        if v.awaiting != m.seat:
+        v = m.facts.view
+        if v.awaiting != m.facts.seat:
             await pilot.pause(0.01)
             continue
         before = len(v.hand)
@@ -467,14 +469,14 @@ async def play_deal(
             if not m.lead() and not done["thrown"]:
                 views = check.witness.views
                 seats = range(check.witness.players)
-                others = [views[s][v.version].hand for s in seats if s != m.seat]
+                others = [views[s][v.version].hand for s in seats if s != m.facts.seat]
                 throw = failing_throw(m, others)
             if throw is not None:  # it fails: a toast, the cards tried, the one forced
                 await select_by_keys(pilot, m, throw)
                 await key("enter")
                 done["thrown"] += 1
                 await wait_until(
-                    pilot, lambda before=before: len(m.view.hand) < before, what="the throw"
+                    pilot, lambda before=before: len(m.facts.view.hand) < before, what="the throw"
                 )
                 continue
             if turn % 4 == 1:  # the card counter: the seat's own count (check_counter)
@@ -483,7 +485,7 @@ async def play_deal(
                 await key("escape")
             if turn % 4 == 2:  # the kitty: only its burier's screen opens it
                 await key("k")
-                mine = m.view.kitty_holder == m.seat
+                mine = m.facts.view.kitty_holder == m.facts.seat
                 assert isinstance(app.screen, KittyScreen) == mine
                 if mine:
                     await key("escape")
@@ -501,7 +503,7 @@ async def play_deal(
         await wait_until(
             pilot,
             lambda before=before: (
-                len(m.view.hand) < before
+                len(m.facts.view.hand) < before
                 or m.phase not in ("burying", "playing")
                 or isinstance(app.screen, PassScreen)
             ),
@@ -573,7 +575,7 @@ async def test_three_humans_at_six_seats_see_only_their_own_cards() -> None:
         assert mid_deal >= 3, "the keyboard changed hands mid-deal"
         done = await play_deal(pilot, app, check, wide=False, tricks=4)
         assert done.get("turns", 0) >= 10 and done.get("hand-overs", 0) >= 6
-        assert m.view is not None and m.view.trick_no >= 4
+        assert m.facts.view is not None and m.facts.view.trick_no >= 4
     assert check.seats_seen == set(humans)
     assert "PassScreen" in check.dialogs_seen and check.checks > 100
 
@@ -617,7 +619,7 @@ async def test_a_hand_over_clears_the_toasts_but_the_tables_own_warning() -> Non
         app.next_hotseat_hand()
         await wait_until(pilot, lambda: isinstance(app.screen, PassScreen), what="the hand-over")
         await pilot.press("enter")
-        await wait_until(pilot, lambda: app.model is not None and app.model.seat == 2)
+        await wait_until(pilot, lambda: app.model is not None and app.model.facts.seat == 2)
         await pilot.pause(0.2)
         # (a toast's lines joined, without its edge: narrow toasts wrap "disk / full")
         painted = [" ".join(Checker.painted(w)) for w in app.screen.query("Toast")]
@@ -641,10 +643,10 @@ async def test_every_human_gets_the_last_chance_to_declare() -> None:
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         m = app.model
-        assert m is not None and m.seat == HUMANS[0]
+        assert m is not None and m.facts.seat == HUMANS[0]
         assert table.deal_held, "the window is held"
         # the centre says so (no countdown run down to "0 s" while it waits)
-        await wait_until(pilot, lambda: m.deal_held, what="the model held")
+        await wait_until(pilot, lambda: m.facts.deal_held, what="the model held")
         centre = [plain(line) for line in app.screen.props.centre.lines]
         assert app.cat.t("pace.held_closing") in centre, centre
         assert app.cat.t("centre.dealt") in centre, centre
@@ -652,9 +654,9 @@ async def test_every_human_gets_the_last_chance_to_declare() -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, PassScreen), what="the hand-over")
         assert not table.submitted, "nothing closed before the other human's turn"
         await pilot.press("enter")
-        await wait_until(pilot, lambda: m.seat == HUMANS[1], what="the next human")
+        await wait_until(pilot, lambda: m.facts.seat == HUMANS[1], what="the next human")
         await pilot.pause()
-        assert sorted(map(str, m.hand)) == sorted(map(str, state.hands[HUMANS[1]]))
+        assert sorted(map(str, m.facts.hand)) == sorted(map(str, state.hands[HUMANS[1]]))
         assert m.phase == "declaring" and not table.submitted
         await pilot.press("f")
         await wait_until(pilot, lambda: bool(table.submitted), what="the close")

@@ -51,9 +51,9 @@ async def test_a_pair_follow_with_a_and_enter() -> None:
         m = app.model
         assert m is not None
         held = C.held_of(state, C.led_suit(state))
-        pair = next(c for c in sorted(set(held), key=m.hand.index) if held.count(c) >= 2)
-        start = m.cursor  # (on the led suit's first card)
-        await pilot.press(*["right"] * (m.hand.index(pair) - start))
+        pair = next(c for c in sorted(set(held), key=m.facts.hand.index) if held.count(c) >= 2)
+        start = m.cursor.at  # (on the led suit's first card)
+        await pilot.press(*["right"] * (m.facts.hand.index(pair) - start))
         await pilot.press("a")
         assert m.selection() == [pair, pair]
         await pilot.press("enter")
@@ -66,18 +66,18 @@ async def test_arrows_home_end_and_tab_move_between_suits() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         m = app.model
         assert m is not None
-        runs = plays.suit_runs(m.rs, m.ctx, m.hand)
-        k = plays.run_of(runs, m.cursor)
+        runs = plays.suit_runs(m.rs, m.ctx, m.facts.hand)
+        k = plays.run_of(runs, m.cursor.at)
         await pilot.press("down")
-        assert m.cursor == runs[(k + 1) % len(runs)][0]
+        assert m.cursor.at == runs[(k + 1) % len(runs)][0]
         await pilot.press("up")
-        assert m.cursor == runs[k][0]
+        assert m.cursor.at == runs[k][0]
         await pilot.press("tab")
-        assert m.cursor == runs[(k + 1) % len(runs)][0]
+        assert m.cursor.at == runs[(k + 1) % len(runs)][0]
         await pilot.press("shift+tab", "end")
-        assert m.cursor == runs[k][1]
+        assert m.cursor.at == runs[k][1]
         await pilot.press("home")
-        assert m.cursor == runs[k][0]
+        assert m.cursor.at == runs[k][0]
 
 
 async def test_enter_alone_plays_the_only_legal_follow() -> None:
@@ -135,16 +135,16 @@ async def test_space_holds_the_deal_and_n_draws_your_next_card() -> None:
         assert m is not None
         await H.wait_until(pilot, lambda: table.state.cards_dealt >= 3, what="a few cards")
         await pilot.press("space")
-        assert table.deal_held and m.deal_held
+        assert table.deal_held and m.facts.deal_held
         bar = [e.description for e in app.screen.query_one(KeyBar).entries()]
         assert "go on" in bar and "draw" in bar
         await pilot.pause(0.3)
         held_at = table.state.cards_dealt
         await pilot.pause(0.4)
         assert table.state.cards_dealt == held_at
-        mine = len(m.view.hand)  # type: ignore[union-attr]
+        mine = len(m.facts.view.hand)  # type: ignore[union-attr]
         await pilot.press("n")
-        await H.wait_until(pilot, lambda: len(m.view.hand) == mine + 1, what="my next card")  # type: ignore[union-attr]
+        await H.wait_until(pilot, lambda: len(m.facts.view.hand) == mine + 1, what="my next card")  # type: ignore[union-attr]
         assert table.state.cards_dealt <= held_at + 4
         await pilot.press("space")
         assert not table.deal_held
@@ -189,7 +189,7 @@ async def test_auto_declare_declares_for_you() -> None:
             lambda: any(d.seat == 0 for d in table.state.declarations),
             what="a declaration made for seat 0",
         )
-        assert app.model is not None and app.model.auto_declare
+        assert app.model is not None and app.model.prefs.auto_declare
         await pilot.press("q", "y")
 
 
@@ -201,7 +201,7 @@ async def test_the_bots_names_follow_the_language() -> None:
         assert m is not None
         app.set_language("zh")
         await pilot.pause()
-        assert m.names[1:] == [table_names[n] for n in H.NAMES[1:]]
+        assert m.facts.names[1:] == [table_names[n] for n in H.NAMES[1:]]
         app.set_language("en")
         await pilot.pause()
-        assert m.names[1:] == H.NAMES[1:]
+        assert m.facts.names[1:] == H.NAMES[1:]

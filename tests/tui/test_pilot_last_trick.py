@@ -43,13 +43,13 @@ def fold(text: str) -> str:
 def expected(m: Model, v: SeatView) -> list[str]:
     """What the last trick must say, in this order: its number, each play (the
     winner's marked), who won it and its points."""
-    t = m.cat.t
+    t = m.prefs.cat.t
     out = [t("last.title", n=v.trick_no)]
     winner = v.last_trick_winner
     assert winner is not None
     for i, p in enumerate(v.last_trick):
-        out.append(m.cat.t("last.who", name=m.name(p.seat)).strip())  # ("小安：", "Ana:")
-        out.append(m.ct.cards(p.cards))
+        out.append(m.prefs.cat.t("last.who", name=m.name(p.seat)).strip())  # ("小安：", "Ana:")
+        out.append(m.prefs.ct.cards(p.cards))
         if i == 0:
             out.append(t("seat.led"))
         if p.seat == winner:
@@ -84,7 +84,7 @@ async def check_dialog(pilot, app: ShengjiApp, m: Model, v: SeatView, where: str
     await pilot.pause()
     box = app.screen.query_one(LastTrick)
     assert_shows(painted(box), expected(m, v), f"{where}, dialog")
-    close = m.cat.t("dialog.close_keys")
+    close = m.prefs.cat.t("dialog.close_keys")
     assert any(close in painted(w) for w in app.screen.query("Label")), "the close keys show"
     await pilot.press("escape")
     await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
@@ -102,18 +102,20 @@ async def test_the_last_trick_shows_every_play_its_winner_and_points(lang: str) 
 
         def our_turn() -> bool:
             v = table.view(0)
-            return m.view is v or (m.view.version == v.version and v.awaiting == 0)
+            return m.facts.view is v or (m.facts.view.version == v.version and v.awaiting == 0)
 
         await wait_until(pilot, lambda: m.phase in ("burying", "playing"), what="play", timeout=60)
         if m.phase == "burying":
-            await wait_until(pilot, lambda: m.view.awaiting == 0 or m.phase == "playing")
-            if m.view.awaiting == 0:
+            await wait_until(pilot, lambda: m.facts.view.awaiting == 0 or m.phase == "playing")
+            if m.facts.view.awaiting == 0:
                 await pilot.press("s", "enter")
         checked: set[tuple[int, int]] = set()
         followed = False
         while True:
-            await wait_until(pilot, lambda: m.view.awaiting == 0 and our_turn(), what="our turn")
-            v = m.view
+            await wait_until(
+                pilot, lambda: m.facts.view.awaiting == 0 and our_turn(), what="our turn"
+            )
+            v = m.facts.view
             n = v.trick_no
             if n >= 8:
                 break
@@ -136,19 +138,23 @@ async def test_the_last_trick_shows_every_play_its_winner_and_points(lang: str) 
                 table.set_pacing(table.settings.pacing.replace(bot_delay=3600))
             before = len(v.hand)
             await pilot.press("s", "enter")
-            await wait_until(pilot, lambda before=before: len(m.view.hand) < before, what="play")
+            await wait_until(
+                pilot, lambda before=before: len(m.facts.view.hand) < before, what="play"
+            )
             if follow:
                 # the dialog open while the others play on: it shows the trick won last
                 await pilot.press("t")
                 await wait_until(pilot, lambda: isinstance(app.screen, LastTrickScreen))
                 box = app.screen.query_one(LastTrick)
-                assert m.view.trick_no == n, "the dialog opened before the trick's end"
+                assert m.facts.view.trick_no == n, "the dialog opened before the trick's end"
                 table.set_pacing(table.settings.pacing.replace(bot_delay=0))  # play on
                 await wait_until(
-                    pilot, lambda n=n: m.view.trick_no > n and our_turn(), what="the trick's end"
+                    pilot,
+                    lambda n=n: m.facts.view.trick_no > n and our_turn(),
+                    what="the trick's end",
                 )
                 await pilot.pause()
-                assert_shows(painted(box), expected(m, m.view), "the open dialog")
+                assert_shows(painted(box), expected(m, m.facts.view), "the open dialog")
                 await pilot.press("escape")
                 followed = True
         assert checked == {WIDE, NARROW}

@@ -60,8 +60,8 @@ async def test_menu_starts_a_game_and_switches_language() -> None:
         await pilot.pause(0.1)
         await pilot.click("#start-btn")
         await H.wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="table")
-        assert app.table is not None and app.model.names[0] == "你"
-        await H.wait_until(pilot, lambda: app.model.view.cards_left < 100, what="dealing")
+        assert app.table is not None and app.model.facts.names[0] == "你"
+        await H.wait_until(pilot, lambda: app.model.facts.view.cards_left < 100, what="dealing")
     assert app.table is None  # left the table on exit
 
 
@@ -170,4 +170,4 @@ async def test_the_menu_offers_the_hand_estimate() -> None:
         await pilot.click("#start-btn")
         await H.wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="table")
         assert app.options.estimate is False
-        assert app.model is not None and not app.model.show_estimate
+        assert app.model is not None and not app.model.prefs.show_estimate

@@ -63,6 +63,7 @@ def test_the_own_line_has_a_short_form_with_the_play() -> None:
     from shengji_tui.text import CardText, Catalogue
     from shengji_tui.tui.model import Model
     from shengji_tui.tui.presenter import Presenter
+    from shengji_tui.tui.records import Prefs, TableFacts
 
     from .states import bots, following_state, plan
 
@@ -70,7 +71,7 @@ def test_the_own_line_has_a_short_form_with_the_play() -> None:
     step = plan(state, bots(7, (0, 1, 2, 3)), all_bots=True)  # seat 0 follows
     assert step is not None
     cat = Catalogue("en")
-    m = Model(cat, CardText(cat), ["You", "Ana", "Mei", "Ken"], 0, humans=[0])
+    m = Model(Prefs(cat, CardText(cat)), TableFacts(["You", "Ana", "Mei", "Ken"], 0, humans=[0]))
     m.take_seat(0, view_for(step.state, 0))
     props = Presenter().me(m)
 

@@ -104,15 +104,17 @@ async def play_to_our_turn(pilot, app: ShengjiApp) -> None:
     assert "last chance to declare (" in centre and " s)" in centre  # the countdown
     await pilot.press("f")
     await H.wait_until(pilot, lambda: m.phase not in ("dealing", "declaring"), what="close")
-    if m.view.kitty_holder == 0:
-        await H.wait_until(pilot, lambda: m.view.awaiting == 0, what="our bury")
+    if m.facts.view.kitty_holder == 0:
+        await H.wait_until(pilot, lambda: m.facts.view.awaiting == 0, what="our bury")
         await pilot.press("s", "enter")
-    await H.wait_until(pilot, lambda: m.phase == "playing" and m.view.awaiting == 0, what="turn")
-    before = len(m.view.hand)
+    await H.wait_until(
+        pilot, lambda: m.phase == "playing" and m.facts.view.awaiting == 0, what="turn"
+    )
+    before = len(m.facts.view.hand)
     await pilot.press("s", "enter")
     await H.wait_until(
         pilot,
-        lambda: len(m.view.hand) < before and m.view.awaiting == 0,
+        lambda: len(m.facts.view.hand) < before and m.facts.view.awaiting == 0,
         what="our next turn",
     )
 
@@ -128,7 +130,7 @@ async def test_quit_then_resume_from_the_menu_and_with_resume(tmp_path: Path) ->
         await play_to_our_turn(pilot, app)
         tid = app.table.table_id
         version = app.table.state.version
-        hand = list(app.model.view.hand)
+        hand = list(app.model.facts.view.hand)
         await pilot.press("q")
         assert isinstance(app.screen, ConfirmQuit) and "saved" in app.screen.question
         await pilot.press("y")
@@ -151,11 +153,11 @@ async def test_quit_then_resume_from_the_menu_and_with_resume(tmp_path: Path) ->
         await H.wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="table")
         m = app.model
         assert app.table.table_id == tid and app.table.state.version == version
-        assert list(m.view.hand) == hand and m.view.awaiting == 0
+        assert list(m.facts.view.hand) == hand and m.facts.view.awaiting == 0
         assert app.table.seats[0].kind == "human" and app.table.seats[0].connected
         await pilot.press("s", "enter")  # the game goes on, and is stored
-        await H.wait_until(pilot, lambda: len(m.view.hand) < len(hand), what="our play")
-        await H.wait_until(pilot, lambda: m.view.awaiting == 0 or m.phase != "playing")
+        await H.wait_until(pilot, lambda: len(m.facts.view.hand) < len(hand), what="our play")
+        await H.wait_until(pilot, lambda: m.facts.view.awaiting == 0 or m.phase != "playing")
         version = app.table.state.version
         await pilot.press("q", "y")
     assert app.left_game == tid

@@ -28,10 +28,10 @@ async def select_by_keys(pilot, m: Model, cards) -> None:
     want = list(cards)
     taken: set[int] = set()
     for card in want:
-        idx = next(i for i, c in enumerate(m.hand) if c == card and i not in taken)
+        idx = next(i for i, c in enumerate(m.facts.hand) if c == card and i not in taken)
         taken.add(idx)
-        while m.cursor != idx:
-            await pilot.press("right" if m.cursor < idx else "h")
+        while m.cursor.at != idx:
+            await pilot.press("right" if m.cursor.at < idx else "h")
         await pilot.press("space")
 
 
@@ -71,7 +71,7 @@ async def test_failed_throw_shows_the_cards_tried_and_the_unit_forced() -> None:
         assert m.check().ok  # a throw may be tried; the engine judges it
         await pilot.press("enter")
         await pilot.pause()
-        failed = m.throw_failed
+        failed = m.facts.throw_failed
         assert failed is not None
         assert failed.seat == 0 and sorted(failed.tried) == sorted(throw) and m.throw_reason()
         assert any(isinstance(e, ThrowFailed) for e in table.state.log)
@@ -94,7 +94,7 @@ async def test_declare_while_dealing() -> None:
         await pilot.press("1")
         await pilot.pause()
         assert isinstance(table.submitted[0], Declare)
-        assert m.view.standing is not None and m.view.standing.seat == 0
+        assert m.facts.view.standing is not None and m.facts.view.standing.seat == 0
         assert "Standing" in panel.render().plain
 
 
@@ -103,13 +103,13 @@ async def test_bury_by_keys() -> None:
     app, table = H.static_app(state)
     async with app.run_test(size=(80, 24)) as pilot:
         m = app.model
-        assert len(m.hand) == 33
+        assert len(m.facts.hand) == 33
         hand = app.screen.query_one(HandView)
         slot = next(
             sl for sl in hand.layout_rows(hand.content_size.width)[0] if sl.index is not None
         )
         await pilot.click(HandView, offset=(slot.x + 1, 1))  # a click picks a card too
-        assert m.selected == [slot.index]
+        assert m.cursor.selected == [slot.index]
         await pilot.press("escape")
         await pilot.press("space")
         assert "1/8" in m.check().message
@@ -119,7 +119,7 @@ async def test_bury_by_keys() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(table.submitted[0], Bury)
-        assert m.phase == "playing" and len(m.hand) == 25
+        assert m.phase == "playing" and len(m.facts.hand) == 25
 
 
 async def test_help_last_trick_and_quit() -> None:
@@ -178,7 +178,7 @@ async def test_hotseat_hides_the_hand_between_two_humans() -> None:
     app = ShengjiApp(table, Hotseat((0, 2)), AppSetup(theme="shengji"))
     async with app.run_test(size=(80, 24)) as pilot:
         m = app.model
-        assert m.seat == 0
+        assert m.facts.seat == 0
         for _ in range(40):
             turn = table.state.turn
             if turn == 2:
@@ -195,9 +195,9 @@ async def test_hotseat_hides_the_hand_between_two_humans() -> None:
         assert "Mei" in app.screen.text
         await pilot.press("enter")
         await pilot.pause()
-        assert m.seat == 2
+        assert m.facts.seat == 2
         assert isinstance(app.screen, TableScreen)
-        assert list(m.view.hand) and m.view.seat == 2
+        assert list(m.facts.view.hand) and m.facts.view.seat == 2
         me = app.screen.query_one("#me").render().plain
         assert me.startswith("Mei")
 

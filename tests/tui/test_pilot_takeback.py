@@ -37,16 +37,16 @@ async def test_u_takes_back_the_last_play() -> None:
         await pilot.pause()
         m = app.model
         assert m is not None
-        hand = list(m.hand)
-        log = list(m.log)
+        hand = list(m.facts.hand)
+        log = list(m.facts.log)
         await pilot.press("s", "enter")
-        await H.wait_until(pilot, lambda: len(m.hand) < len(hand), what="the play")
-        assert isinstance(table.submitted[-1], Play) and len(m.log) > len(log)
+        await H.wait_until(pilot, lambda: len(m.facts.hand) < len(hand), what="the play")
+        assert isinstance(table.submitted[-1], Play) and len(m.facts.log) > len(log)
         await pilot.press("u")
-        await H.wait_until(pilot, lambda: len(m.hand) == len(hand), what="the take-back")
-        assert table.state == state and m.view == table.view(0)
-        assert sorted(m.hand, key=lambda c: c.idx) == sorted(hand, key=lambda c: c.idx)
-        assert m.log == log  # (told again from the deal's events: as before the play)
+        await H.wait_until(pilot, lambda: len(m.facts.hand) == len(hand), what="the take-back")
+        assert table.state == state and m.facts.view == table.view(0)
+        assert sorted(m.facts.hand, key=lambda c: c.idx) == sorted(hand, key=lambda c: c.idx)
+        assert m.facts.log == log  # (told again from the deal's events: as before the play)
         assert app.cat.t("takeback.done") in notes
         await pilot.press("u")  # nothing left to take back
         await pilot.pause(0.2)

@@ -68,7 +68,7 @@ async def test_a_game_of_a_rules_file_is_played_stored_and_resumed(tmp_path: Pat
             await pilot.press("ctrl+s")
             await H.wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="table")
             assert app.table is not None and app.model is not None
-            assert app.model.view is not None and app.model.view.rules.kitty_size == 12
+            assert app.model.facts.view is not None and app.model.facts.view.rules.kitty_size == 12
             tid = app.table.table_id
         again, _, _ = saves.restore(tid, app.options, Catalogue("en"))
         assert again.rules.kitty_size == 12 and again.rules.name == "big-kitty"

@@ -31,6 +31,7 @@ from shengji_tui.text import CardText, Catalogue
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter, seat_positions
 from shengji_tui.tui.props import Cards, Group, Line, Piece, TableProps, plain
+from shengji_tui.tui.records import Prefs, TableFacts
 
 from . import states as S
 
@@ -40,7 +41,7 @@ def model_of(
 ) -> Model:
     cat = Catalogue(lang)
     names = S.NAMES if state.rules.players == 4 else S.SEAT_NAMES[: state.rules.players]
-    m = Model(cat, CardText(cat, ascii), list(names), seat, humans=list(humans))
+    m = Model(Prefs(cat, CardText(cat, ascii)), TableFacts(list(names), seat, humans=list(humans)))
     m.take_seat(seat, view_for(state, seat))
     return m
 
@@ -121,7 +122,7 @@ def test_six_seats_mid_trick() -> None:
     seat's own play in its panel, the turn mark, us / them."""
     state = S.trick_state("six-player")
     m = model_of(state)
-    v = m.view
+    v = m.facts.view
     assert v is not None and len(v.trick) == 5 and v.dealer is not None
     p = Presenter().present(m, 0.0)
     roles = roles_of(p)
@@ -145,7 +146,7 @@ def test_six_seats_mid_trick() -> None:
     assert centre[order[0]].startswith(f"{S.SEAT_NAMES[v.trick[0].seat]} led")
     for sp in p.seats:
         played = [pl for pl in v.trick if pl.seat == sp.seat]
-        assert chips_of(sp.lines[-1]) == [m.ct.card(c) for c in played[0].cards]
+        assert chips_of(sp.lines[-1]) == [m.prefs.ct.card(c) for c in played[0].cards]
         assert sp.lines[-2:] and not plain(sp.lines[0]).startswith("▶")  # your turn, not theirs
     assert p.me.flag is not None
     assert any("us 2 / them 2" in plain(part) for part in p.status.parts)
@@ -165,13 +166,13 @@ def test_solo_seats_say_their_side_and_own_level() -> None:
     test_presenter_friends.py.)"""
     state = S.trick_state("three-player")
     m = model_of(state)
-    v = m.view
+    v = m.facts.view
     if v is not None and v.dealer == 0:  # (a seat that does not deal, to read the dealer's)
         m = model_of(state, seat=1)
-        v = m.view
-    assert v is not None and v.dealer is not None and v.dealer != m.seat
+        v = m.facts.view
+    assert v is not None and v.dealer is not None and v.dealer != m.facts.seat
     roles = roles_of(Presenter().present(m, 0.0))
-    for seat in (s for s in range(m.players) if s != m.seat):
+    for seat in (s for s in range(m.players) if s != m.facts.seat):
         if seat == v.dealer:  # (a side seat: the mark beside its name, on one line)
             want = "★"
         elif seat in v.dealer_side:
@@ -190,7 +191,7 @@ def test_solo_seats_say_their_side_and_own_level() -> None:
     while three.phase == "dealing":
         three = plan(three, {}, all_bots=False).state  # type: ignore[union-attr]
     m3 = model_of(three)
-    assert m3.view is not None and m3.view.dealer is None
+    assert m3.facts.view is not None and m3.facts.view.dealer is None
     assert set(roles_of(Presenter().present(m3, 0.0)).values()) == {""}
     # the deal's end: every seat's level, from the viewer round the table
     done = S.trick_state("three-player")
@@ -198,9 +199,9 @@ def test_solo_seats_say_their_side_and_own_level() -> None:
     while done.phase == "playing":
         done = plan(done, b, all_bots=True).state  # type: ignore[union-attr]
     md = model_of(done)
-    assert md.view is not None
+    assert md.facts.view is not None
     res = texts(Presenter().result(md, final=False).lines)
-    lv = md.view.levels
+    lv = md.facts.view.levels
     assert f"Levels now: You {lv[0]}, Ana {lv[1]}, Mei {lv[2]}" in res
     assert not any("them" in line for line in res)
 
@@ -208,7 +209,7 @@ def test_solo_seats_say_their_side_and_own_level() -> None:
 def test_following_a_lead() -> None:
     state = S.following_state()
     m = model_of(state)
-    v = m.view
+    v = m.facts.view
     assert v is not None
     p = Presenter().present(m, 0.0)
     # the other seats, from the players of the view (not a fixed four), in play order
@@ -218,13 +219,15 @@ def test_following_a_lead() -> None:
         assert lines[0].startswith(S.NAMES[sp.seat])
         assert f"{v.hand_sizes[sp.seat]} cards" in lines[1]
         played = [pl for pl in v.trick if pl.seat == sp.seat]
-        assert chips_of(sp.lines[-1]) == ([m.ct.card(c) for c in played[0].cards] if played else [])
+        assert chips_of(sp.lines[-1]) == (
+            [m.prefs.ct.card(c) for c in played[0].cards] if played else []
+        )
     # your turn: the flag, the prompt, the hand keys on; nothing picked yet
     assert p.me.flag is not None and "YOUR TURN" in plain(p.me.flag)
     centre = texts(p.centre.lines)
     assert any(line.startswith("Your turn: follow") for line in centre)
     listed = len(m.listed_plays())  # (the digits pick one of these)
-    pick = m.cat.t("check.pick_listed", k=listed) if listed else m.cat.t("check.pick")
+    pick = m.prefs.cat.t("check.pick_listed", k=listed) if listed else m.prefs.cat.t("check.pick")
     assert centre[-1] == pick
     k = keys(p)
     assert k["move"] is k["pick"] is k["suggest"] is True
@@ -237,7 +240,9 @@ def test_following_a_lead() -> None:
     assert set(p.hand.marks) == {""}
     # the cursor starts on the led suit's first card
     led = rules.effective_suit(v.rules, m.ctx, v.trick[0].cards[0])
-    first = next(i for i, c in enumerate(m.hand) if rules.effective_suit(v.rules, m.ctx, c) == led)
+    first = next(
+        i for i, c in enumerate(m.facts.hand) if rules.effective_suit(v.rules, m.ctx, c) == led
+    )
     assert p.hand.cursor == first
     assert p.status.parts and "trick 3" in plain(p.status.parts[-1])
     assert p.declare.shown is False
@@ -268,7 +273,7 @@ def test_another_seats_turn_greys_the_hand_keys() -> None:
     k = keys(p)
     assert k["move"] is k["pick"] is k["suggest"] is k["confirm"] is None
     assert p.me.flag is None
-    assert texts(p.centre.lines)[-1] == m.cat.t("centre.waiting_for", name="Ana")
+    assert texts(p.centre.lines)[-1] == m.prefs.cat.t("centre.waiting_for", name="Ana")
     right = next(sp for sp in p.seats if sp.seat == 1)
     assert plain(right.lines[0]).startswith("▶ Ana")
 
@@ -287,7 +292,7 @@ def test_dealing_declaring_and_the_skip_key() -> None:
     assert p.keys.confirm == "keys.declare"
     assert p.hand.cursor is None  # (the arrows choose a declaration while dealing)
     assert Counter(p.hand.marks)["+"] == 1  # the card dealt last
-    assert m.last_dealt is not None
+    assert m.facts.last_dealt is not None
     # the last card dealt: the humans at this keyboard may close the declarations
     while state.phase == "dealing":
         state = plan(state, {}, all_bots=False).state  # type: ignore[union-attr]
@@ -298,15 +303,15 @@ def test_dealing_declaring_and_the_skip_key() -> None:
     # two at this keyboard: done (the app hands the keyboard round before it closes);
     # another human elsewhere (over SSH) may still declare: no closing from here
     two = model_of(state, humans=(0, 2))
-    two.table_humans = 2
+    two.facts.table_humans = 2
     assert keys(Presenter().present(two, 0.0))["skip_deal"] is True
     elsewhere = model_of(state)
-    elsewhere.table_humans = 2
+    elsewhere.facts.table_humans = 2
     assert keys(Presenter().present(elsewhere, 0.0))["skip_deal"] is False
     # the countdown: the seconds left from the time given
-    alone.declare_deadline = 10.0
+    alone.facts.declare_deadline = 10.0
     said = texts(Presenter().present(alone, 7.2).centre.lines)[0]
-    assert said == alone.cat.t("centre.dealt_countdown", s=3)
+    assert said == alone.prefs.cat.t("centre.dealt_countdown", s=3)
 
 
 def test_burying_marks_the_kitty_and_names_the_key() -> None:
@@ -315,7 +320,9 @@ def test_burying_marks_the_kitty_and_names_the_key() -> None:
     p = Presenter().present(m, 0.0)
     assert p.keys.confirm == "keys.bury"
     assert Counter(p.hand.marks)["+"] == state.rules.kitty_size
-    assert texts(p.centre.lines)[0] == m.cat.t("centre.bury_title_marked", k=state.rules.kitty_size)
+    assert texts(p.centre.lines)[0] == m.prefs.cat.t(
+        "centre.bury_title_marked", k=state.rules.kitty_size
+    )
     assert m.suggest_selection()
     p = Presenter().present(m, 0.0)
     assert keys(p)["confirm"] is True
@@ -327,7 +334,7 @@ def test_stealing_the_kitty() -> None:
     p = Presenter().present(m, 0.0)
     k = keys(p)
     assert p.declare.shown and k["pass_steal"] is True and k["declare"] is True
-    assert texts(p.centre.lines)[0] == m.cat.t("centre.your_theft")
+    assert texts(p.centre.lines)[0] == m.prefs.cat.t("centre.your_theft")
 
 
 def test_the_deal_scored() -> None:
@@ -340,10 +347,10 @@ def test_the_deal_scored() -> None:
     assert k["last_trick"] is True and k["move"] is False
     result = presenter.result(m, final=False)
     body = texts(result.lines)
-    assert result.title == m.cat.t("result.title", n=1)
+    assert result.title == m.prefs.cat.t("result.title", n=1)
     assert any(line.startswith("Attackers' points") for line in body)
-    rev = next(e for e in m.view.log if isinstance(e, KittyRevealed))  # type: ignore[union-attr]
-    assert any(m.ct.cards(rev.cards) in line for line in body)
+    rev = next(e for e in m.facts.view.log if isinstance(e, KittyRevealed))  # type: ignore[union-attr]
+    assert any(m.prefs.ct.cards(rev.cards) in line for line in body)
 
 
 def test_a_failed_throw_names_the_cards_tried_and_forced() -> None:
@@ -351,9 +358,9 @@ def test_a_failed_throw_names_the_cards_tried_and_forced() -> None:
     state, events = apply(state, Play(seat=0, cards=tuple(throw)))
     m = model_of(state)
     failed = next(e for e in events if isinstance(e, ThrowFailed))
-    assert m.throw_failed == failed
+    assert m.facts.throw_failed == failed
     centre = texts(Presenter().present(m, 0.0).centre.lines)
-    assert centre[0].startswith(m.cat.t("centre.throw_failed", name="You"))
+    assert centre[0].startswith(m.prefs.cat.t("centre.throw_failed", name="You"))
     assert m.throw_reason() in centre
 
 
@@ -444,15 +451,19 @@ def test_a_whole_deal_presents_only_what_the_seat_may_know_and_the_same_afresh(
         for seat, (m, presenter) in enumerate(zip(models, presenters, strict=True)):
             view = view_for(state, seat)
             m.apply(view, events_for(step.events, seat, state), now=0.0)
-            if m.hand:  # a choice of the player's, kept across updates
-                m.cursor = steps % len(m.hand)
+            if m.facts.hand:  # a choice of the player's, kept across updates
+                m.cursor.at = steps % len(m.facts.hand)
             p = presenter.present(m, 0.0)
             again = model_of(state, seat)
-            again.cursor, again.selected, again.decl_index = m.cursor, m.selected, m.decl_index
-            again.declare_deadline = m.declare_deadline
+            again.cursor.at, again.cursor.selected, again.cursor.decl_index = (
+                m.cursor.at,
+                m.cursor.selected,
+                m.cursor.decl_index,
+            )
+            again.facts.declare_deadline = m.facts.declare_deadline
             fresh = Presenter().present(again, 0.0)
             assert p._replace(log=fresh.log) == fresh, (steps, seat, state.phase)
-            know = knowable(view, m.ct)
+            know = knowable(view, m.prefs.ct)
             for shown in shown_lines(p):  # (a line names a card at most as often as known)
                 assert not shown - know, (steps, seat, dict(shown - know))
             compared += 1
@@ -463,10 +474,10 @@ def test_the_log_is_the_models_sentences() -> None:
     state = S.following_state()
     m = model_of(state)
     before = Presenter().present(m, 0.0).log
-    m.hear(m.view.log, m.view)  # type: ignore[union-attr,arg-type]
+    m.hear(m.facts.view.log, m.facts.view)  # type: ignore[union-attr,arg-type]
     after = Presenter().present(m, 0.0).log
-    assert after != before and after.size == len(m.log) > 0
-    assert list(after.lines) == m.log
+    assert after != before and after.size == len(m.facts.log) > 0
+    assert list(after.lines) == m.facts.log
     m.reset_log()
     assert Presenter().present(m, 0.0).log.log_id != after.log_id
 

@@ -33,6 +33,7 @@ from shengji_tui.text import CardText, Catalogue
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import Group, Line, Piece, TableProps, Words, plain
+from shengji_tui.tui.records import Prefs, TableFacts
 
 from . import auction_states as A
 from . import states as S
@@ -49,7 +50,7 @@ def auction_keys(p: TableProps) -> dict[str, bool | None]:
 def test_the_bidding_panel_on_your_call() -> None:
     state = A.bidding_state(A.EIGHTY, 3)
     m = model_of(state)
-    v = m.view
+    v = m.facts.view
     assert v is not None and v.auction is not None
     p = Presenter().present(m, 0.0)
     assert p.auction.shown and "rise from 70" in p.auction.title
@@ -64,7 +65,10 @@ def test_the_bidding_panel_on_your_call() -> None:
     # the estimate: the bots' best choice, rounded to a bid step
     worth = bots.best_worth(v.rules, bots.hand_worth(v.rules, "2", [*v.hand]))
     pts = int(round(worth.points / 5) * 5)
-    assert f"Your hand: about {pts} points as dealer with {m.ct.suit(worth.suit)} trump." in lines
+    assert (
+        f"Your hand: about {pts} points as dealer with {m.prefs.ct.suit(worth.suit)} trump."
+        in lines
+    )
     # your call: the visible keys work, the digits too; the table's turn keys are off
     k = auction_keys(p)
     assert k == {
@@ -111,7 +115,7 @@ def test_the_highlighted_bid_follows_the_auction() -> None:
     state, events = apply(state, Bid(seat=0, points=80))
     state, events = apply(state, Bid(seat=1, points=95))
     m.apply(view_for(state, 0), events_for(events, 0, state))
-    assert m.view is not None and m.view.awaiting == 2
+    assert m.facts.view is not None and m.facts.view.awaiting == 2
     assert list(m.bid_values()) == list(range(100, 201, 5))
     assert m.chosen_bid() == 100  # (80 is gone: the nearest allowed)
 
@@ -158,7 +162,7 @@ def test_the_estimate_can_be_hidden() -> None:
 def test_three_players_fall_and_show_the_kitty() -> None:
     state = A.bidding_state(A.THREE, 5)
     m = model_of(state)
-    v = m.view
+    v = m.facts.view
     assert v is not None and len(v.shown_kitty) == 3
     p = Presenter().present(m, 0.0)
     assert "fall from 150" in p.auction.title
@@ -173,7 +177,7 @@ def test_three_players_fall_and_show_the_kitty() -> None:
     assert any(f"you would concede about {pts} points" in line for line in lines)
     kitty = [line for line in p.auction.lines if plain(line).startswith("Kitty shown:")]
     assert len(kitty) == 1
-    assert chips_of(kitty[0]) == [m.ct.card(c) for c in m.sorted_cards(v.shown_kitty)]
+    assert chips_of(kitty[0]) == [m.prefs.ct.card(c) for c in m.sorted_cards(v.shown_kitty)]
     # the status bar: every seat's own level, no deal level before the auction is won
     status = [plain(x) for x in p.status.parts]
     assert status[0] == "trump: to name"
@@ -187,7 +191,7 @@ def test_three_players_fall_and_show_the_kitty() -> None:
 def test_naming_trump(preset: str, seed: int, choices: int) -> None:
     state = A.naming_state(preset, seed)
     m = model_of(state)
-    v = m.view
+    v = m.facts.view
     assert v is not None
     p = Presenter().present(m, 0.0)
     assert p.auction.shown and p.auction.title == "Name trump"
@@ -201,7 +205,7 @@ def test_naming_trump(preset: str, seed: int, choices: int) -> None:
     assert len(counts) == choices and m.trump_counts() == counts
     row = " ".join(lines[2:4]) if choices > 4 else lines[2]
     for i, (suit, n) in enumerate(zip(m.trump_choices(), counts, strict=True)):
-        assert f"[{i + 1}] {m.ct.suit(suit)} {n}" in row
+        assert f"[{i + 1}] {m.prefs.ct.suit(suit)} {n}" in row
     # the highlight starts on the choice making most trumps; ←→ go round
     best = counts.index(max(counts))
     assert m.trump_index() == best
@@ -240,7 +244,7 @@ def test_another_seat_names_trump() -> None:
 def test_the_overturn_window() -> None:
     state = A.overturn_state()
     m = model_of(state)
-    v = m.view
+    v = m.facts.view
     assert v is not None
     standing = v.standing.cards if v.standing is not None else ()
     opts = rules.overturn_options(v.rules, v.level, v.hand, standing, v.trump_suit)
@@ -260,7 +264,7 @@ def test_the_overturn_window() -> None:
     assert p.me.flag is not None and "OVERTURN OR PASS" in plain(p.me.flag)
     # ←→ move the highlighted overturn, not the hand's cursor
     m.move(1)
-    assert m.decl_index == (1 if len(opts) > 1 else 0) and m.cursor == 0
+    assert m.cursor.decl_index == (1 if len(opts) > 1 else 0) and m.cursor.at == 0
 
 
 # ---------------------------------------------------------------- the deal's end
@@ -269,7 +273,7 @@ def test_the_overturn_window() -> None:
 def test_eighty_points_result_and_status() -> None:
     state = A.scored_state(A.EIGHTY, 3)
     m = model_of(state)
-    v = m.view
+    v = m.facts.view
     assert v is not None and v.bid is not None
     p = Presenter()
     res = p.result(m, final=False)
@@ -303,7 +307,7 @@ def test_eighty_points_settlement_lines_with_doublings() -> None:
     log = tuple(
         e.model_copy(update={"settlement": st}) if e.type == "deal_settled" else e for e in view.log
     )
-    m = Model(Catalogue("en"), CardText(Catalogue("en")), list(S.NAMES), 0)
+    m = Model(Prefs(Catalogue("en"), CardText(Catalogue("en"))), TableFacts(list(S.NAMES), 0))
     m.take_seat(0, view.model_copy(update={"log": log}))
     lines = texts(Presenter().result(m, final=False).lines)
     assert "You bid 100 and took 0 points: missed by 100." in lines
@@ -316,7 +320,7 @@ def test_eighty_points_settlement_lines_with_doublings() -> None:
 def test_three_players_result_levels_and_score_line() -> None:
     state = A.scored_state(A.THREE, 5)
     m = model_of(state)
-    v = m.view
+    v = m.facts.view
     assert v is not None and v.bid is not None
     lines = texts(Presenter().result(m, final=False).lines)
     assert any(line.startswith(f"You dealt at {v.bid}: the attackers took ") for line in lines)
@@ -337,7 +341,7 @@ def test_three_players_score_line_against_the_bid() -> None:
     while s.phase == "overturning":
         s, _ = apply(s, PassSteal(seat=s.theft_turn))
     m = model_of(s)
-    v = m.view
+    v = m.facts.view
     assert v is not None and v.phase == "playing" and v.bid is not None
     score = Presenter().present(m, 0.0).score
     assert plain(score.left) == f"attackers 0/{v.bid}"
@@ -411,12 +415,15 @@ def test_a_whole_auction_deal_shows_only_what_the_seat_may_know_and_the_same_afr
             m.pick_auction_choice(steps % 3 - 1)  # a choice of the player's, kept across updates
             p = presenter.present(m, 0.0)
             again = model_of(state, seat)
-            again.bid_pick, again.trump_pick = m.bid_pick, m.trump_pick
-            again.show_estimate, again.decl_index = m.show_estimate, m.decl_index
-            again.cursor, again.selected = m.cursor, m.selected
+            again.cursor.bid_pick, again.cursor.trump_pick = m.cursor.bid_pick, m.cursor.trump_pick
+            again.prefs.show_estimate, again.cursor.decl_index = (
+                m.prefs.show_estimate,
+                m.cursor.decl_index,
+            )
+            again.cursor.at, again.cursor.selected = m.cursor.at, m.cursor.selected
             fresh = Presenter().present(again, 0.0)
             assert p._replace(log=fresh.log) == fresh, (steps, seat, state.phase)
-            know = knowable(view, m.ct)
+            know = knowable(view, m.prefs.ct)
             lines = [
                 *p.status.parts,
                 *(line for sp in p.seats for line in sp.lines),
@@ -467,7 +474,7 @@ def test_after_two_failed_throws_a_throw_is_refused_before_it_is_sent() -> None:
     s = A.bury_cheap(s)
     assert s.phase == "playing" and s.turn == 0
     m = model_of(s.model_copy(update={"failed_throws": 2}))
-    v = m.view
+    v = m.facts.view
     assert v is not None and v.failed_throws == 2
     by_suit: dict[str, list[rules.Card]] = {}
     for c in v.hand:

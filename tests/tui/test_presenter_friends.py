@@ -27,6 +27,7 @@ from shengji_tui.text import CardText, Catalogue
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import TableProps, plain
+from shengji_tui.tui.records import Prefs, TableFacts
 from shengji_tui.tui.variants.friends import call as calling
 from shengji_tui.tui.variants.friends import presenter as friends
 from shengji_tui.tui.variants.friends.call import CallChoice, call_props
@@ -42,7 +43,10 @@ def names(players: int) -> list[str]:
 
 def model_of(state: GameState, seat: int = 0, lang: str = "en", humans=None) -> Model:
     cat = Catalogue(lang)
-    m = Model(cat, CardText(cat), names(state.rules.players), seat, humans=list(humans or (seat,)))
+    m = Model(
+        Prefs(cat, CardText(cat)),
+        TableFacts(names(state.rules.players), seat, humans=list(humans or (seat,))),
+    )
     m.take_seat(seat, view_for(state, seat))
     return m
 
@@ -92,7 +96,7 @@ def test_the_dealer_is_asked_to_call_and_the_others_wait(lang: str) -> None:
 def test_the_dialog_shows_the_pack_your_copies_and_what_the_call_means() -> None:
     state = F.calling_state("find-friends", dealer=0)
     m = model_of(state)
-    v = m.view
+    v = m.facts.view
     assert v is not None
     copies = rules.friend_copies(v.rules)
     seen = set()
@@ -106,15 +110,15 @@ def test_the_dialog_shows_the_pack_your_copies_and_what_the_call_means() -> None
         assert cell.chosen and cell.held == held
         assert sum(c.chosen for row in p.rows for c in row.cells) == 1
         said = plain(p.sentence)
-        label = m.ct.card(card)
+        label = m.prefs.ct.card(card)
         if held + buried == copies:
-            kind, want = "alone", m.cat.t("call.alone", card=label, n=3)
+            kind, want = "alone", m.prefs.cat.t("call.alone", card=label, n=3)
         elif held == 1 and buried == 0:
-            kind, want = "other", m.cat.t("call.other", card=label)
+            kind, want = "other", m.prefs.cat.t("call.other", card=label)
         elif held + buried == 1:
-            kind, want = "the_one", m.cat.t("call.the_one", card=label)
+            kind, want = "the_one", m.prefs.cat.t("call.the_one", card=label)
         else:
-            kind, want = "first", m.cat.t("call.first_holder", card=label, n=2)
+            kind, want = "first", m.prefs.cat.t("call.first_holder", card=label, n=2)
         assert said == want, (card, held, buried)
         seen.add(kind)
         assert p.copies == () and p.copy_line == "" and not p.refusal  # holder: no copy to choose
@@ -147,9 +151,9 @@ def test_a_call_the_rules_refuse_shows_their_sentence() -> None:
         with pytest.raises(RuleError) as err:
             apply(state, calling.call_command(m, choice))
         assert isinstance(err.value, IllegalCards)
-        assert p.refusal == m.ct.notation(err.value.sentence)
+        assert p.refusal == m.prefs.ct.notation(err.value.sentence)
         zh = call_props(model_of(state, lang="zh"), choice)
-        assert zh.refusal == m.ct.notation(err.value.sentence_zh)
+        assert zh.refusal == m.prefs.ct.notation(err.value.sentence_zh)
     ok = CallChoice().of_card(Card.of(Suit.S, Rank.ACE))
     assert not call_props(m, ok).refusal
     assert calling.call_command(m, ok) == CallFriendCommand(seat=0, card="SA", nth=1)
@@ -190,7 +194,7 @@ def test_sides_as_each_seat_knows_them_under_holder() -> None:
         }
         for seat in range(4):
             m = model_of(state, seat)
-            v = m.view
+            v = m.facts.view
             assert v is not None
             sides = {s: friends.side_of(v, s) for s in range(4)}
             assert all(x in ("unknown", truth[s]) for s, x in sides.items()), (seat, sides)
@@ -230,11 +234,11 @@ def test_the_reveal_is_said_in_the_centre_then_the_panels_show_sides() -> None:
         p = Presenter().present(m, 0.0)
         centre = [plain(line) for line in p.centre.lines]
         if seat == friend:
-            want = m.cat.t("friend.revealed_you", card=label, dealer=m.name(0))
+            want = m.prefs.cat.t("friend.revealed_you", card=label, dealer=m.name(0))
         elif seat == 0:
-            want = m.cat.t("friend.revealed_yours", name=name, card=label)
+            want = m.prefs.cat.t("friend.revealed_yours", name=name, card=label)
         else:
-            want = m.cat.t("friend.revealed", name=name, card=label, dealer=m.name(0))
+            want = m.prefs.cat.t("friend.revealed", name=name, card=label, dealer=m.name(0))
         assert want in centre, (seat, centre)
         roles = {sp.seat: plain(sp.lines[0]) for sp in p.seats}
         for s, head in roles.items():
@@ -263,7 +267,7 @@ def test_the_points_race_counts_the_seats_known_to_attack() -> None:
         pytest.skip("the friend was revealed before any point was won")
     for seat in range(5):
         m = model_of(state, seat)
-        v = m.view
+        v = m.facts.view
         assert v is not None
         known = friends.known_attackers(v)
         pts, provisional = friends.attacker_points(v)
@@ -272,13 +276,13 @@ def test_the_points_race_counts_the_seats_known_to_attack() -> None:
         p = Presenter().present(m, 0.0)
         left = plain(p.score.left)
         if "unknown" not in friends.known_sides(v):  # it knows every side
-            assert not provisional and left == m.cat.t("score.attackers", points=pts)
+            assert not provisional and left == m.prefs.cat.t("score.attackers", points=pts)
         else:  # and how far the seats of unknown side could take it
             unknown = [s for s in range(5) if friends.side_of(v, s) == "unknown"]
             most = pts + sum(v.points_by_seat[s] for s in unknown)
             assert state.friend in unknown or state.friend is None
             key = "friend.attackers_up_to" if most > pts else "friend.attackers_provisional"
-            assert provisional and left == m.cat.t(key, points=pts, most=most)
+            assert provisional and left == m.prefs.cat.t(key, points=pts, most=most)
 
 
 # ------------------------------------------------------------ the deal's end
@@ -305,7 +309,7 @@ def test_the_result_gives_every_seat_its_gain_and_explains_the_split(
     r = Presenter().result(m, final=False)
     lines = [plain(line) for line in r.lines]
     res = scored.result
-    hold = m.cat.t(
+    hold = m.prefs.cat.t(
         "friend.result_hold",
         dealer=m.name(0),
         friend=m.name(state.friend),
@@ -382,15 +386,19 @@ def test_no_seat_is_told_who_the_friend_is_before_the_reveal(
         hidden_steps += secret
         truth = friend_of_deal.get(state.deal_no)
         for seat, (m, presenter) in enumerate(zip(models, presenters, strict=True)):
-            if m.view is not None and m.view.deal_no != state.deal_no:
-                log_from[seat] = len(m.log)
+            if m.facts.view is not None and m.facts.view.deal_no != state.deal_no:
+                log_from[seat] = len(m.facts.log)
             view = view_for(state, seat)
             m.apply(view, events_for(events, seat, state), now=0.0)
             m.hear(events_for(events, seat, state), view)
             p = presenter.present(m, 0.0)
             again = model_of(state, seat)
-            again.cursor, again.selected, again.decl_index = m.cursor, m.selected, m.decl_index
-            again.declare_deadline = m.declare_deadline
+            again.cursor.at, again.cursor.selected, again.cursor.decl_index = (
+                m.cursor.at,
+                m.cursor.selected,
+                m.cursor.decl_index,
+            )
+            again.facts.declare_deadline = m.facts.declare_deadline
             fresh = Presenter().present(again, 0.0)
             assert p._replace(log=fresh.log) == fresh, (steps, seat, state.phase)
             if call is None or state.phase not in ("playing", "calling"):
@@ -437,7 +445,7 @@ def test_seed_7_deal_2_a_farther_holder_is_told_it_may_be_the_friend(lang: str) 
     assert state.dealer == 2 and state.friend_calls[0].card == ca
     assert [state.hands[s].count(ca) for s in range(5)] == [1, 0, 0, 2, 0]
     m = model_of(state, 0, lang)
-    v = m.view
+    v = m.facts.view
     assert v is not None
     # Ken or Raj, between Mei and you, may hold the other copies: you cannot tell
     assert [friends.side_of(v, s) for s in range(5)] == [
@@ -449,7 +457,7 @@ def test_seed_7_deal_2_a_farther_holder_is_told_it_may_be_the_friend(lang: str) 
     ]
     p = Presenter().present(m, 0.0)
     me = plain(p.me.left)
-    t = m.cat.t
+    t = m.prefs.cat.t
     assert t("friend.you_maybe", card="A♣") in me
     assert t("friend.you_attacker") not in me and t("friend.you_secret") not in me
     centre = [plain(line) for line in p.centre.lines]
@@ -458,8 +466,8 @@ def test_seed_7_deal_2_a_farther_holder_is_told_it_may_be_the_friend(lang: str) 
     assert all(heads[s].endswith(("(?)", "（?）")) for s in (3, 4)), heads
     # Ken sits first after Mei and holds A♣: it knows, and knows the rest attack
     ken = model_of(state, 3, lang)
-    assert ken.view is not None
-    assert [friends.side_of(ken.view, s) for s in range(5)] == [
+    assert ken.facts.view is not None
+    assert [friends.side_of(ken.facts.view, s) for s in range(5)] == [
         "attacker",
         "attacker",
         "dealer",
@@ -482,7 +490,7 @@ def test_a_joker_pair_standing_is_no_trump_so_far_in_the_status_line(lang: str) 
     s = crafted("find-friends-5", {0: "LJ LJ"}, phase="declaring")
     s, _ = apply(s, Declare(seat=0, cards="LJ LJ"))
     m = model_of(s, 0, lang)
-    t = m.cat.t
+    t = m.prefs.cat.t
     p = Presenter().present(m, 0.0)
     status = [plain(part) for part in p.status.parts]
     assert t("status.trump_pending", suit=t("suit.no_trump")) in status

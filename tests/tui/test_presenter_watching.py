@@ -19,6 +19,7 @@ from shengji_tui.text import CardText, Catalogue
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import TableProps, plain
+from shengji_tui.tui.records import Prefs, TableFacts
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay"]
 LOOKS = {"last_trick"}  # the only table key of the dynamic ones a spectator may have
@@ -88,9 +89,9 @@ def test_a_spectator_follows_a_whole_deal_without_a_hand(preset: str, lang: str)
     ct = CardText(cat)
     state = new_game(preset, 7)
     n = state.players
-    watcher = Model(cat, ct, NAMES[:n], 0, humans=[0], watching=True)
+    watcher = Model(Prefs(cat, ct), TableFacts(NAMES[:n], 0, humans=[0], spectating=True))
     watcher.take_seat(0, spectator_view(state))
-    kibitzer = Model(cat, ct, NAMES[:n], 1, humans=[1], watching=True)
+    kibitzer = Model(Prefs(cat, ct), TableFacts(NAMES[:n], 1, humans=[1], spectating=True))
     kibitzer.take_seat(1, view_for(state, 1))
     presenter = Presenter()
     you = {cat.t("seat.you"), cat.t("seat.you_object")}
@@ -105,7 +106,7 @@ def test_a_spectator_follows_a_whole_deal_without_a_hand(preset: str, lang: str)
         kibitzer.apply(view_for(state, 1), events_for(step.events, 1, state))
         steps += 1
         p = presenter.present(watcher, 0.0)
-        assert p.hand.groups == () and watcher.hand == []
+        assert p.hand.groups == () and watcher.facts.hand == []
         assert p.hand.empty == cat.t("watch.no_hand", n=n)
         states = dict(p.keys.states)
         assert all(v is False for k, v in states.items() if k not in LOOKS), states
@@ -117,7 +118,7 @@ def test_a_spectator_follows_a_whole_deal_without_a_hand(preset: str, lang: str)
         shown = set(labels_in("\n".join(lines), ct, labels))
         assert shown <= {ct.card(c) for c in public_cards(state)}, lines
         k = presenter.present(kibitzer, 0.0)
-        assert Counter(kibitzer.hand) == Counter(state.hands[1])
+        assert Counter(kibitzer.facts.hand) == Counter(state.hands[1])
         assert all(v is False for key, v in k.keys.states if key not in LOOKS)
     assert steps > 20 and state.phase in ("scoring", "finished")
     # the deal's end: the kitty is public now, a spectator's result has no "you"
@@ -137,9 +138,9 @@ def test_a_player_who_lets_watchers_see_their_hand_is_told_so(lang: str) -> None
         step = plan(state, bots, all_bots=True)
         assert step is not None
         state = step.state
-    shown = Model(cat, ct, NAMES[:4], 0, humans=[0], shown_to_watchers=True)
+    shown = Model(Prefs(cat, ct, shown_to_spectators=True), TableFacts(NAMES[:4], 0, humans=[0]))
     shown.take_seat(0, view_for(state, 0))
-    hidden = Model(cat, ct, NAMES[:4], 0, humans=[0])
+    hidden = Model(Prefs(cat, ct), TableFacts(NAMES[:4], 0, humans=[0]))
     hidden.take_seat(0, view_for(state, 0))
     flag = Presenter().present(shown, 0.0).me.flag
     assert flag is not None and plain(flag) == cat.t("watch.flag_shown")

@@ -14,6 +14,7 @@ from shengji_tui.text import CardText, Catalogue
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import plain
+from shengji_tui.tui.records import Prefs, TableFacts
 from shengji_tui.tui.review.presenter import Reviewer
 
 from . import auction_states as A
@@ -24,7 +25,9 @@ NAMES = ["You", "Ana", "Mei", "Ken", "Raj"]
 
 def model_of(state, seat: int = 0, lang: str = "en") -> Model:
     cat = Catalogue(lang)
-    m = Model(cat, CardText(cat), NAMES[: state.rules.players], seat, humans=[seat])
+    m = Model(
+        Prefs(cat, CardText(cat)), TableFacts(NAMES[: state.rules.players], seat, humans=[seat])
+    )
     m.take_seat(seat, view_for(state, seat))
     return m
 
@@ -40,14 +43,14 @@ def test_an_auction_deal_review_tells_the_auction_and_the_result_screens_words(
 ) -> None:
     state = A.scored_state(preset)
     m = model_of(state, 0, lang)
-    t = m.cat.t
+    t = m.prefs.cat.t
     review = review_for(state, 0)
-    r = Reviewer(review, state.rules, m.cat, m.ct, m.name, m)
+    r = Reviewer(review, state.rules, m.prefs.cat, m.prefs.ct, m.name, m.voice)
     props = r.props(r.steps - 1)
     dealer = state.dealer
     assert dealer is not None
     # the title: the auction's dealer (the reader: "you dealt"), the deal's level and trump
-    trump = m.ct.suit_name(state.trump_suit) if state.trump_suit else t("suit.no_trump")
+    trump = m.prefs.ct.suit_name(state.trump_suit) if state.trump_suit else t("suit.no_trump")
     you = "_you" if m.is_you(dealer) else ""
     assert dealer == 0 and you  # (seat 0 won the auction and reads the review)
     assert props.title == t(
@@ -65,7 +68,7 @@ def test_an_auction_deal_review_tells_the_auction_and_the_result_screens_words(
     assert t(key + you, name=m.name(dealer), points=state.bid) in deal
     named = review.naming
     assert named is not None
-    named_trump = m.ct.suit_name(named.suit) if named.suit else t("suit.no_trump")
+    named_trump = m.prefs.ct.suit_name(named.suit) if named.suit else t("suit.no_trump")
     key = "review.naming_cards" if named.cards else "review.naming"
     said = t(key, name=m.name(dealer), trump=named_trump)
     assert any(line.startswith(said) for line in deal), (said, deal)
@@ -90,11 +93,11 @@ def test_a_find_friends_review_tells_the_call_and_the_reveal() -> None:
     state = F.call(state, str(card))
     state = F.play_until(state, lambda s: s.phase != "playing")
     m = model_of(state, 1)
-    t = m.cat.t
+    t = m.prefs.cat.t
     review = review_for(state, 1)
-    r = Reviewer(review, state.rules, m.cat, m.ct, m.name, m)
+    r = Reviewer(review, state.rules, m.prefs.cat, m.prefs.ct, m.name, m.voice)
     deal = texts(r.props(0).deal)
-    label = m.ct.card(card)
+    label = m.prefs.ct.card(card)
     assert t("review.friend_call", name=m.name(0), card=label) in deal
     f = review.friend
     assert f is not None and f.revealed

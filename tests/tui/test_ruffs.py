@@ -17,6 +17,7 @@ from shengji_tui.text import CardText, Catalogue, Narrator, narrate_game, play_v
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import plain
+from shengji_tui.tui.records import Prefs, TableFacts
 from shengji_tui.tui.review.presenter import Reviewer
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
@@ -47,7 +48,7 @@ def following(you: str):
 
 def model_of(state, lang: str = "en") -> Model:
     cat = Catalogue(lang)
-    m = Model(cat, CardText(cat), NAMES, 0, humans=[0])
+    m = Model(Prefs(cat, CardText(cat)), TableFacts(NAMES, 0, humans=[0]))
     m.take_seat(0, view_for(state, 0))
     return m
 
@@ -68,19 +69,19 @@ def test_a_trump_play_is_a_ruff_only_with_the_leads_shape(
     ctx = TrumpContext("2", parse_cards("H6")[0].suit)
     s = following(hand)
     m = model_of(s, lang)
-    t = m.cat.t
+    t = m.prefs.cat.t
     # the prompt offers to ruff only when the trumps make a pair
     prompt = m.requirement()
-    spades = m.ct.suit_name(parse_cards("S4")[0].suit)
+    spades = m.prefs.ct.suit_name(parse_cards("S4")[0].suit)
     key = "prompt.void" if verb == "ruffs" else "prompt.void_discard"
     assert prompt == t(key, suit=spades, n=2)
     s2, events = apply(s, Play(seat=0, cards=play))
     assert play_verb(s.rules, ctx, parse_cards("S4 S4"), parse_cards(play)) == verb
     # the log
-    narr = Narrator(m.cat, m.ct, m.name, m.team_name, m.is_you)
+    narr = Narrator(m.prefs.cat, m.prefs.ct, m.name, m.team_name, m.is_you)
     narr.sentence(Played(seat=2, cards=tuple(parse_cards("S4 S4")), lead=True), s.rules, ctx)
     said = narr.sentence(next(e for e in events if isinstance(e, Played)), s.rules, ctx)
-    assert said == t(f"log.{verb}_you", cards=m.ct.cards(parse_cards(play)))
+    assert said == t(f"log.{verb}_you", cards=m.prefs.ct.cards(parse_cards(play)))
     # the table's trick and the review say the same verb
     m2 = model_of(s2, lang)
     seat_lines = [plain(line) for sp in Presenter().present(m2, 0.0).seats for line in sp.lines]
@@ -89,7 +90,7 @@ def test_a_trump_play_is_a_ruff_only_with_the_leads_shape(
         [*seat_lines, me_line, *[plain(x) for x in Presenter().present(m2, 0.0).centre.lines]]
     )
     assert t(f"seat.{verb}") in shown or t(f"centre.{verb}") in shown
-    r = Reviewer(review_for(s2, 0), s2.rules, m.cat, m.ct, m.name)
+    r = Reviewer(review_for(s2, 0), s2.rules, m.prefs.cat, m.prefs.ct, m.name)
     trick = [plain(line) for line in r.props(len(r.r.tricks) - 1).trick]
     mine = next(line for line in trick if line.startswith(t("last.who", name=m.name(0))))
     assert mine.endswith(t(f"seat.{verb}")), mine
@@ -99,6 +100,6 @@ def test_a_trump_play_is_a_ruff_only_with_the_leads_shape(
     # `shengji replay`'s narrator: from the deal's full events (trump set first)
     trump = TrumpSet(level="2", trump_suit=ctx.trump_suit, seat=2, reason="declaration")
     lead = Played(seat=2, cards=tuple(parse_cards("S4 S4")), lead=True)
-    text = narrate_game(s2.rules, NAMES, [trump, lead, *events], m.cat)
-    ascii_cards = CardText(m.cat, True).cards(parse_cards(play))
+    text = narrate_game(s2.rules, NAMES, [trump, lead, *events], m.prefs.cat)
+    ascii_cards = CardText(m.prefs.cat, True).cards(parse_cards(play))
     assert "  " + t(f"log.{verb}", name="You", cards=ascii_cards) in text, text

@@ -15,6 +15,7 @@ from shengji_tui.text import CardText, Catalogue
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import plain
+from shengji_tui.tui.records import Prefs, TableFacts
 
 from . import auction_states as A
 from . import states as S
@@ -24,7 +25,7 @@ NAMES = ["You", "Ana", "Mei"]
 
 def model_of(state, seat: int = 0, lang: str = "en") -> Model:
     cat = Catalogue(lang)
-    m = Model(cat, CardText(cat), NAMES, seat, humans=[seat])
+    m = Model(Prefs(cat, CardText(cat)), TableFacts(NAMES, seat, humans=[seat]))
     m.take_seat(seat, view_for(state, seat))
     return m
 
@@ -44,14 +45,14 @@ def test_the_naming_is_shown_to_the_others_while_burying_and_overturning(
     for phase_state in (s, A.bury_cheap(s)):
         assert phase_state.phase in ("burying", "overturning")
         m = model_of(phase_state, 0, lang)
-        t = m.cat.t
+        t = m.prefs.cat.t
         lines = centre(m)
         if shown:
-            want = t("auction.standing", name=m.name(1)) + " " + m.ct.cards(shown)
+            want = t("auction.standing", name=m.name(1)) + " " + m.prefs.ct.cards(shown)
         else:
             want = t("auction.naming_shows_none", name=m.name(1))
         assert want in lines, (phase_state.phase, lines)
-        kitty = m.ct.cards(m.sorted_cards(s.shown_kitty))
+        kitty = m.prefs.ct.cards(m.sorted_cards(s.shown_kitty))
         assert any(line.endswith(kitty) for line in lines)
 
 
@@ -60,8 +61,8 @@ def test_the_shown_kitty_stays_on_view_while_the_tricks_are_played(lang: str) ->
     s = S.trick_state(A.THREE, played=1, min_trick=2)
     assert s.phase == "playing" and s.shown_kitty
     m = model_of(s, 0, lang)
-    said = m.cat.t("auction.kitty_shown")
-    kitty = m.ct.cards(m.sorted_cards(s.shown_kitty))
+    said = m.prefs.cat.t("auction.kitty_shown")
+    kitty = m.prefs.ct.cards(m.sorted_cards(s.shown_kitty))
     assert any(line.startswith(said) and line.endswith(kitty) for line in centre(m))
 
 
@@ -72,7 +73,7 @@ def test_the_lead_prompt_offers_a_throw_only_while_the_rules_allow_one(lang: str
     assert early.trick_no < 3 <= late.trick_no
     for s, ok in ((early, True), (late, False)):
         m = model_of(s, 0, lang)
-        t = m.cat.t
+        t = m.prefs.cat.t
         assert rules.throw_allowed(s.rules, s.trick_no, s.failed_throws).ok is ok
         want = t("centre.your_turn", what=t("prompt.lead" if ok else "prompt.lead_unit"))
         assert want in centre(m)
@@ -80,14 +81,14 @@ def test_the_lead_prompt_offers_a_throw_only_while_the_rules_allow_one(lang: str
     m = model_of(late, 0, lang)
     order = rules.compiled(late.rules, m.ctx)
     by_suit: dict[object, list[rules.Card]] = {}
-    for c in m.hand:
+    for c in m.facts.hand:
         by_suit.setdefault(order.suit(c), []).append(c)
     pair_or_more = next(
         cs for cs in by_suit.values() if len(rules.decompose(late.rules, m.ctx, cs)) > 1
     )
     m.select_cards(pair_or_more)
     chk = m.check()
-    assert not chk.ok and chk.message == m.cat.t("check.throw_limit", n=3)
+    assert not chk.ok and chk.message == m.prefs.cat.t("check.throw_limit", n=3)
 
 
 def test_before_the_auction_the_hand_files_its_own_level_as_trumps() -> None:
@@ -103,9 +104,9 @@ def test_before_the_auction_the_hand_files_its_own_level_as_trumps() -> None:
     m = model_of(s, mine)
     assert m.ctx.level == "7"
     groups = Presenter().present(m, 0.0).hand.groups
-    trumps = [m.hand[hc.at] for g in groups if g.trump for hc in g.cards]
-    sevens = [c for c in m.hand if c.rank.value == "7"]
-    fives = [c for c in m.hand if c.rank.value == "5"]
+    trumps = [m.facts.hand[hc.at] for g in groups if g.trump for hc in g.cards]
+    sevens = [c for c in m.facts.hand if c.rank.value == "7"]
+    fives = [c for c in m.facts.hand if c.rank.value == "5"]
     assert sevens and set(sevens) <= set(trumps)
     assert not set(fives) & set(trumps)
 

@@ -18,6 +18,7 @@ from shengji_tui.tui.messages import TableUpdate
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import TableProps
+from shengji_tui.tui.records import Prefs, TableFacts
 from shengji_tui.tui.screens.table import TableScreen
 from shengji_tui.tui.seating import Solo
 from shengji_tui.tui.setup import AppSetup
@@ -126,20 +127,30 @@ def fresh_props(m: Model, now: float) -> TableProps:
 
 
 def fresh_model(m: Model) -> Model:
-    again = Model(m.cat, m.ct, list(m.names), m.seat, humans=list(m.humans))
-    again.compact, again.card_counter = m.compact, m.card_counter
-    again.centre_room = m.centre_room
-    again.table_humans, again.declare_window = m.table_humans, m.declare_window
-    assert m.view is not None
-    again.take_seat(m.seat, m.view)
-    again.cursor, again.selected, again.decl_index = m.cursor, list(m.selected), m.decl_index
-    again.declare_deadline = m.declare_deadline
-    again.bid_pick, again.trump_pick, again.show_estimate = (
-        m.bid_pick,
-        m.trump_pick,
-        m.show_estimate,
+    again = Model(
+        Prefs(m.prefs.cat, m.prefs.ct),
+        TableFacts(list(m.facts.names), m.facts.seat, humans=list(m.facts.humans)),
     )
-    again.log, again.log_id = m.log, m.log_id
+    again.prefs.compact, again.facts.card_counter = m.prefs.compact, m.facts.card_counter
+    again.prefs.centre_room = m.prefs.centre_room
+    again.facts.table_humans, again.facts.declare_window = (
+        m.facts.table_humans,
+        m.facts.declare_window,
+    )
+    assert m.facts.view is not None
+    again.take_seat(m.facts.seat, m.facts.view)
+    again.cursor.at, again.cursor.selected, again.cursor.decl_index = (
+        m.cursor.at,
+        list(m.cursor.selected),
+        m.cursor.decl_index,
+    )
+    again.facts.declare_deadline = m.facts.declare_deadline
+    again.cursor.bid_pick, again.cursor.trump_pick, again.prefs.show_estimate = (
+        m.cursor.bid_pick,
+        m.cursor.trump_pick,
+        m.prefs.show_estimate,
+    )
+    again.facts.log, again.facts.log_id = m.facts.log, m.facts.log_id
     return again
 
 
@@ -249,7 +260,7 @@ async def test_what_shows_is_the_view_and_the_choices_whatever_was_skipped(
                 if not isinstance(screen, TableScreen):
                     continue
                 for w, want in shown_widgets(screen):
-                    where = f"{type(w).__name__} of seat {screen.model.seat} at {state.phase}"
+                    where = f"{type(w).__name__} of seat {screen.model.facts.seat} at {state.phase}"
                     if w.props != want:
                         misses.append(f"{where}: {w.props} != {want}")
                     elif (shows := w._painting) is not None and (

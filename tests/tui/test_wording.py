@@ -30,6 +30,7 @@ from shengji_tui.tui import outcome
 from shengji_tui.tui.model import Model
 from shengji_tui.tui.presenter import Presenter
 from shengji_tui.tui.props import plain
+from shengji_tui.tui.records import Prefs, TableFacts
 
 from . import auction_states as A
 from .walk_states import match_end
@@ -39,7 +40,9 @@ NAMES = ["Lin", "Ana", "Mei", "Ken", "Raj", "Zoe"]
 
 def model_of(state: GameState, seat: int, lang: str) -> Model:
     cat = Catalogue(lang)
-    m = Model(cat, CardText(cat), NAMES[: state.rules.players], seat, humans=[seat])
+    m = Model(
+        Prefs(cat, CardText(cat)), TableFacts(NAMES[: state.rules.players], seat, humans=[seat])
+    )
     m.take_seat(seat, view_for(state, seat))
     return m
 
@@ -63,7 +66,7 @@ def test_the_match_end_names_its_winners_in_the_right_number(preset: str, lang: 
         assert over.winners == (state.dealer,)  # (§10: the seat that held the deal at A)
     for seat in range(state.rules.players):
         m = model_of(state, seat, lang)
-        t = m.cat.t
+        t = m.prefs.cat.t
         result = Presenter().result(m, final=True)
         text = [result.title, *said(result.lines)]
         names = m.team_name(over.winners)
@@ -109,7 +112,7 @@ def test_a_forced_auctions_result_says_nobody_bid(lang: str) -> None:
     assert dealer is not None and bid == state.rules.bid_start
     for seat in range(state.rules.players):
         m = model_of(state, seat, lang)
-        t = m.cat.t
+        t = m.prefs.cat.t
         lines = said(Presenter().result(m, final=False).lines)
         name = m.name(dealer)
         assert any(line.startswith(t("auction.result_made_forced").split("{")[0]) for line in lines)
@@ -176,7 +179,7 @@ def early_deal(preset: str) -> Model:
         if rules.valid_declarations(s.rules, s.level, list(s.hands[0]), None, False):
             continue
         cat = Catalogue("en")
-        m = Model(cat, CardText(cat), NAMES[: s.rules.players], 0, humans=[0])
+        m = Model(Prefs(cat, CardText(cat)), TableFacts(NAMES[: s.rules.players], 0, humans=[0]))
         m.take_seat(0, v)
         return m
     raise AssertionError(f"{preset}: no early deal without a declaration")
@@ -189,7 +192,7 @@ def test_the_declaring_hint_says_what_this_preset_declares_with(preset: str) -> 
     m = early_deal(preset)
     rs = m.rs
     hint = Presenter.why_no_declaration(m)
-    level = m.view.level if m.view is not None else "2"
+    level = m.facts.view.level if m.facts.view is not None else "2"
     assert f"({level})" in hint  # the level card, named once
     joker_pair = rs.decks >= 2 and rs.max_tuple >= 2
     assert ("joker" in hint) == joker_pair, hint
@@ -226,7 +229,7 @@ def test_one_seat_goes_up_in_the_singular(preset: str) -> None:
         (seat,) = e.seats
         for reader in range(state.rules.players):
             m = model_of(state, reader, "en")
-            narr = Narrator(m.cat, m.ct, m.name, m.team_name, m.is_you)
+            narr = Narrator(m.prefs.cat, m.prefs.ct, m.name, m.team_name, m.is_you)
             said = narr.sentence(e, state.rules, rules.TrumpContext("2"))
             assert said is not None
             if reader == seat:
@@ -245,7 +248,7 @@ def review_lines(state: GameState, reader: int, lang: str) -> list[str]:
     from shengji_tui.tui.review.presenter import Reviewer
 
     m = model_of(state, reader, lang)
-    rv = Reviewer(review_for(state, reader), state.rules, m.cat, m.ct, m.name, m)
+    rv = Reviewer(review_for(state, reader), state.rules, m.prefs.cat, m.prefs.ct, m.name, m.voice)
     p = rv.props(0)
     out = [p.title, *said(p.deal)]
     for at in range(rv.steps):
@@ -305,7 +308,7 @@ def test_a_forced_dealer_is_said_forced_in_the_status_line(lang: str) -> None:
     assert dealer is not None
     for seat in range(state.rules.players):
         m = model_of(state, seat, lang)
-        t = m.cat.t
+        t = m.prefs.cat.t
         status = Presenter().status(m)
         said = [plain(p) for p in (*status.parts, *status.narrow)]
         name = m.name(dealer)

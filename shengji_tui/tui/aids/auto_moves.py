@@ -38,14 +38,14 @@ class Assist:
 
     def forced_play(self, m: Model) -> Play | None:
         """The shown seat's follow when only one is legal (once per moment)."""
-        v = m.view
-        if v is None or not m.my_turn() or self._done.get(m.seat) == v.version:
+        v = m.facts.view
+        if v is None or not m.my_turn() or self._done.get(m.facts.seat) == v.version:
             return None
         only = m.only_play()
         if only is None:
             return None
-        self._done[m.seat] = v.version
-        return Play(seat=m.seat, cards=only)
+        self._done[m.facts.seat] = v.version
+        return Play(seat=m.facts.seat, cards=only)
 
     def forget(self) -> None:
         """A new table: nothing done yet."""

@@ -27,7 +27,7 @@ class CounterScreen(FollowingDialog):
         with Vertical(classes="dialog aid-dialog"):
             with VerticalScroll():
                 yield CounterPanel(self.aids.counter(self.model))
-            yield Label(self.model.cat.t("dialog.close_keys"), classes="dim", markup=False)
+            yield Label(self.model.prefs.cat.t("dialog.close_keys"), classes="dim", markup=False)
 
     def follow(self) -> None:
         """The game went on while the dialog is open: count again."""

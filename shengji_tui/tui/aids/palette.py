@@ -16,7 +16,7 @@ def aid_commands(table: TableScreen | None) -> Iterator[SystemCommand]:
     if table is None:
         return
     m = table.model
-    t = m.cat.t
+    t = m.prefs.cat.t
     if counter_refusal(m) is None:
         yield SystemCommand(
             t("aids.counter_palette"), t("aids.counter_palette_help"), table.action_counter

@@ -37,8 +37,8 @@ class KittyProps(NamedTuple):
 
 def kitty_refusal(m: Model) -> str | None:
     """Why the shown seat cannot look at the kitty now (None: it can)."""
-    v = m.view
-    t = m.cat.t
+    v = m.facts.view
+    t = m.prefs.cat.t
     if v is None:
         return t("aids.kitty_none")
     if v.kitty is not None:
@@ -50,10 +50,10 @@ def kitty_refusal(m: Model) -> str | None:
 
 def counter_refusal(m: Model) -> str | None:
     """Why the counter cannot be opened now (None: it can)."""
-    if not m.card_counter:
-        return m.cat.t("aids.counter_off")
-    if m.view is None:
-        return m.cat.t("aids.counter_nothing")
+    if not m.facts.card_counter:
+        return m.prefs.cat.t("aids.counter_off")
+    if m.facts.view is None:
+        return m.prefs.cat.t("aids.counter_nothing")
     return None
 
 
@@ -69,7 +69,7 @@ class AidsPresenter:
         refusal = counter_refusal(m)
         if refusal is not None:
             return CounterProps((words(refusal, "seat--dim"),))
-        v = m.view
+        v = m.facts.view
         assert v is not None
         # the deal's log only grows: its length says which events were counted
         key = (self.p.look(m), v.deal_no, v.seat, len(v.log), v.hand, v.kitty, v.rules, m.ctx)
@@ -80,7 +80,7 @@ class AidsPresenter:
         return props
 
     def _counter_props(self, m: Model, count: CardCount) -> CounterProps:
-        t = m.cat.t
+        t = m.prefs.cat.t
         out: list[Line] = [
             words(t("aids.counter_title"), "bold"),
             words(t("aids.counter_out", cards=count.cards_out, points=count.points_out)),
@@ -88,13 +88,17 @@ class AidsPresenter:
         for s in count.suits:
             out.extend(self._suit_lines(m, s))
         if count.kitty:
-            key = "aids.counter_kitty_end" if m.view and m.view.result else "aids.counter_kitty"
+            key = (
+                "aids.counter_kitty_end"
+                if m.facts.view and m.facts.view.result
+                else "aids.counter_kitty"
+            )
             kitty = self.p.cards(m, m.sorted_cards(count.kitty))
             out.append(Line((Words(label(t(key)), "seat--dim"), kitty)))
         return CounterProps(tuple(out))
 
     def _suit_lines(self, m: Model, s: SuitCount) -> list[Line]:
-        t = m.cat.t
+        t = m.prefs.cat.t
         sep = f" {self.p.glyphs(m)['sep']} "
         name = self.suit_name(m, s.suit)
         head: list[Piece] = [
@@ -121,19 +125,19 @@ class AidsPresenter:
 
     @staticmethod
     def suit_name(m: Model, label: str) -> str:
-        t = m.cat.t
+        t = m.prefs.cat.t
         if label == "T":
             return t("aids.counter_trumps")
         if label in ("R", "B"):
             return t("suit.red" if label == "R" else "suit.black")
-        return m.ct.suit_name(Suit(label))
+        return m.prefs.ct.suit_name(Suit(label))
 
     # ------------------------------------------------------------ the kitty
     def kitty(self, m: Model) -> KittyProps:
-        t = m.cat.t
+        t = m.prefs.cat.t
         title = t("aids.kitty_title")
         refusal = kitty_refusal(m)
-        v = m.view
+        v = m.facts.view
         if refusal is not None or v is None or v.kitty is None:
             return KittyProps(title, (words(refusal or "", "seat--dim"),), None)
         cards = m.sorted_cards(v.kitty)

@@ -13,9 +13,9 @@ from ..variants.auction.presenter import help_lines
 def help_markdown(model: Model, offers: Offers) -> str:
     """The help's text: the keys `offers` says this keyboard has (its seating's),
     what one may look at, the marks, the rules of the preset being played."""
-    cat = model.cat
+    cat = model.prefs.cat
     t = cat.t
-    rs: RuleSet | None = model.view.rules if model.view is not None else None
+    rs: RuleSet | None = model.facts.view.rules if model.facts.view is not None else None
     out: list[str] = [f"## {t('help.keys_title')}", ""]
     friends = rs is not None and rs.partnership == "find_friends"
     watching = (
@@ -44,8 +44,8 @@ def help_markdown(model: Model, offers: Offers) -> str:
         "quit",
         *(["call_friend"] if friends else []),
     ):
-        out.append(f"- {model.ct.keys(t('help.key.' + key))}")
-    if model.card_counter:  # what one may look at beside the table
+        out.append(f"- {model.prefs.ct.keys(t('help.key.' + key))}")
+    if model.facts.card_counter:  # what one may look at beside the table
         out.append(f"- {t('aids.help_counter')}")
     out.append(f"- {t('aids.help_kitty')}")
     out.append(f"- {t('review.help')}")
@@ -131,7 +131,7 @@ def band_words(model: Model, rs: RuleSet, b: ScoreBand) -> str:
         return model.band_text(b)
     pair = rules.friend_deal_result(rs, b.min_points, alone=False)
     alone = rules.friend_deal_result(rs, b.min_points, alone=True)
-    return model.cat.t(
+    return model.prefs.cat.t(
         "help.rule.friend_band",
         n=pair.dealer_side_levels + pair.friend_levels,
         alone=alone.dealer_side_levels,

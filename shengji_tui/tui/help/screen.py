@@ -27,7 +27,7 @@ class HelpScreen(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide-dialog"):
-            yield Label(self.model.cat.t("help.title"), classes="dialog-title", markup=False)
+            yield Label(self.model.prefs.cat.t("help.title"), classes="dialog-title", markup=False)
             with VerticalScroll():
                 yield HelpText(help_markdown(self.model, self.offers))
-            yield Label(self.model.cat.t("dialog.close_keys"), classes="dim", markup=False)
+            yield Label(self.model.prefs.cat.t("dialog.close_keys"), classes="dim", markup=False)

@@ -52,7 +52,7 @@ class FollowingDialog(Dialog):
         self._unwatch: Callable[[], None] | None = None
 
     def on_mount(self) -> None:
-        self._unwatch = self.model.watch(self.follow)
+        self._unwatch = self.model.observe(self.follow)
 
     def on_unmount(self) -> None:
         if self._unwatch is not None:

@@ -26,7 +26,7 @@ class LastTrickScreen(FollowingDialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield LastTrick(self.presenter.last_trick(self.model))
-            yield Label(self.model.cat.t("dialog.close_keys"), classes="dim", markup=False)
+            yield Label(self.model.prefs.cat.t("dialog.close_keys"), classes="dim", markup=False)
 
     def follow(self) -> None:
         """The game went on while the dialog is open: show the trick won last."""

@@ -76,22 +76,22 @@ class DealResultScreen(Dialog):
         self.props: ResultProps = Presenter().result(model, final)
 
     def compose(self) -> ComposeResult:
-        t = self.model.cat.t
+        t = self.model.prefs.cat.t
         with Vertical(classes="dialog result"):
             yield Label(self.title_line(), classes="dialog-title", markup=False)
             with VerticalScroll(id="result-scroll"):  # (long names: more lines)
                 yield Static(self.body(), id="result-body", markup=False)
             key = "result.keys_final" if self.final else "result.keys"
-            if self.model.watching and not self.final:  # (the players start the next deal)
+            if self.model.facts.spectating and not self.final:  # (the players start the next deal)
                 key = "watch.result_keys"
             # (below 24 rows the footer alone says the keys: the box keeps its lines)
             yield KeyHint(f"{t(key)}\n{t('review.result_key')}", id="result-keys", classes="dim")
 
     def key_state(self) -> ResultKeyState:
-        return ResultKeyState(self.final, self.model.watching)
+        return ResultKeyState(self.final, self.model.facts.spectating)
 
     def on_mount(self) -> None:
-        relabel_bindings(self, self.key_labels(self.model.cat.t))
+        relabel_bindings(self, self.key_labels(self.model.prefs.cat.t))
 
     def title_line(self) -> str:
         return self.props.title
@@ -105,7 +105,7 @@ class DealResultScreen(Dialog):
         else:
             a = self.model.allowed
             if a is not None and "next_deal" in a:
-                self.app.post_message(SubmitCommand(NextDeal(seat=self.model.seat)))
+                self.app.post_message(SubmitCommand(NextDeal(seat=self.model.facts.seat)))
 
     def action_last_trick(self) -> None:
         self.app.push_screen(LastTrickScreen(self.model))

@@ -142,7 +142,7 @@ class TableScreen(SizeWatch, AuctionKeys):
                 yield GameLog(p.log, id="log")
         with Horizontal(id="scoreline"):
             yield ScoreText(p.score.left, id="score-left")
-            yield PointsBar(ascii=self.model.ct.ascii, id="points-bar", total=80)
+            yield PointsBar(ascii=self.model.prefs.ct.ascii, id="points-bar", total=80)
             yield ScoreAhead(p.score.ahead, id="score-right")
         yield MeLine(p.me, id="me")
         yield HandView(p.hand, id="hand")
@@ -159,7 +159,7 @@ class TableScreen(SizeWatch, AuctionKeys):
     def on_mount(self) -> None:
         self.screen_layout_refresh_signal.subscribe(self, self.place_toasts)
         self._countdown = self.set_interval(0.25, self._tick_countdown, pause=True)
-        self._unwatch = self.model.watch(self.present)
+        self._unwatch = self.model.observe(self.present)
         self.present()
 
     def on_unmount(self) -> None:
@@ -170,13 +170,13 @@ class TableScreen(SizeWatch, AuctionKeys):
     def relabel(self) -> None:
         """Binding descriptions in the chosen language (the key tables' labels
         for the state's mode)."""
-        t = self.model.cat.t
+        t = self.model.prefs.cat.t
         state = self.key_state()
         labels = TABLE_KEYS.labels(t, state)
         self._labels = labels
         self._space = t("keys.space")
         relabel_bindings(self, labels, {"space": self._space})
-        self._lang = self.model.cat.lang
+        self._lang = self.model.prefs.cat.lang
         self._labels_for = (TABLE_KEYS.label_sig(state), self._lang)
 
     def key_state(self) -> TableKeyState:
@@ -184,7 +184,12 @@ class TableScreen(SizeWatch, AuctionKeys):
         m = self.model
         p = self.props
         return TableKeyState(
-            p.keys, p.auction.keys, m.phase, m.watching, m.chat, self.has_class("-wide")
+            p.keys,
+            p.auction.keys,
+            m.phase,
+            m.facts.spectating,
+            m.facts.chat,
+            self.has_class("-wide"),
         )
 
     def key_answers(self) -> dict[str, bool | None]:
@@ -265,7 +270,7 @@ class TableScreen(SizeWatch, AuctionKeys):
         size (or one is shown / hidden), and the key bar is rebuilt only when the
         bindings it shows changed."""
         self.props = props
-        if self.model.cat.lang != self._lang:
+        if self.model.prefs.cat.lang != self._lang:
             self.relabel()
         w = self._widgets
         if w is None:  # (found once: the screen never recomposes)
@@ -304,14 +309,14 @@ class TableScreen(SizeWatch, AuctionKeys):
                 timer.resume()
             else:
                 timer.pause()
-        if self.model.clock is not self._clock_for:
+        if self.model.facts.clock is not self._clock_for:
             self._arm_clock()
 
     # --------------------------------------------------------------- the turn clock
     def _arm_clock(self) -> None:
         """Repaint the status line when the clock's shown second changes next
         (one timer a second; only that line repaints)."""
-        clock = self._clock_for = self.model.clock
+        clock = self._clock_for = self.model.facts.clock
         if self._clock_timer is not None:
             self._clock_timer.stop()
             self._clock_timer = None
@@ -325,7 +330,7 @@ class TableScreen(SizeWatch, AuctionKeys):
 
     def _tick_clock(self) -> None:
         w = self._widgets
-        if w is None or self.model.clock is not self._clock_for:
+        if w is None or self.model.facts.clock is not self._clock_for:
             return
         w.status.show(self.presenter.status(self.model, time.monotonic()), styles_for(self.app))
         self._arm_clock()
@@ -333,22 +338,22 @@ class TableScreen(SizeWatch, AuctionKeys):
     def on_key(self, event: events.Key) -> None:
         """In 托管 any key takes the seat back (and does nothing else)."""
         m = self.model
-        if m.seat in m.on_auto and len(m.humans) <= 1 and not m.watching:
+        if m.facts.seat in m.facts.on_auto and len(m.facts.humans) <= 1 and not m.facts.spectating:
             event.stop()
             event.prevent_default()
             self.app.post_message(ReclaimRequested())
 
     def _show_keys(self) -> None:
         state = self.key_state()
-        t = self.model.cat.t
-        sig = (TABLE_KEYS.label_sig(state), self.model.cat.lang)
+        t = self.model.prefs.cat.t
+        sig = (TABLE_KEYS.label_sig(state), self.model.prefs.cat.lang)
         if sig != self._labels_for:  # (the labels of another mode, or of the deal held)
             self._labels_for = sig
             changed = TABLE_KEYS.labels(t, state)
             self._labels.update(changed)
             relabel_bindings(self, changed)
         # The footer follows every refresh_bindings: only when something changed.
-        keys_sig = (state, self.model.cat.lang)
+        keys_sig = (state, self.model.prefs.cat.lang)
         if keys_sig != self._binding_sig:
             self._binding_sig = keys_sig
             self.refresh_bindings()
@@ -361,20 +366,20 @@ class TableScreen(SizeWatch, AuctionKeys):
             display = self._space
         name = binding.action.split("(")[0]
         if screen is not self:  # a dialog's: its own table's words, else the binding's
-            own = screen.key_labels(self.model.cat.t) if isinstance(screen, Keyed) else {}
+            own = screen.key_labels(self.model.prefs.cat.t) if isinstance(screen, Keyed) else {}
             label = own.get(name)
             return display, label if label is not None else binding.description
         if name == "follow":
             display = f"0-{self.model.players}"
         label = self._labels.get(name)
         if label is None and name == "command_palette":
-            label = self.model.cat.t("keys.palette")
+            label = self.model.prefs.cat.t("keys.palette")
         return display, label if label is not None else binding.description
 
     def footer_palette(self) -> None:
         """ASCII mode names keys in words ("left/right", "enter"): on a narrow
         terminal the footer then drops its palette key (ctrl+p still opens it)."""
-        show = not (self.model.ct.ascii and self.size.width < 110) and self.size.width >= 80
+        show = not (self.model.prefs.ct.ascii and self.size.width < 110) and self.size.width >= 80
         w = self._widgets
         for bar in [w.keys] if w is not None else self.query(KeyBar).results(KeyBar):
             bar.set_palette(show)
@@ -397,7 +402,7 @@ class TableScreen(SizeWatch, AuctionKeys):
     def side_counter(self) -> None:
         """Terminals 120 columns wide show the card counter beside the log (when
         the table lets its players count)."""
-        shown = self.size.width >= COUNTER_WIDTH and self.model.card_counter
+        shown = self.size.width >= COUNTER_WIDTH and self.model.facts.card_counter
         if shown != self.has_class("-counter"):
             self.set_class(shown, "-counter")
             if shown and self._widgets is not None:
@@ -441,7 +446,7 @@ class TableScreen(SizeWatch, AuctionKeys):
         self.notify(Presenter.why_no_declaration(self.model), timeout=4, markup=False)
 
     def action_hold_deal(self) -> None:
-        self.app.post_message(HoldDealRequested(not self.model.deal_held))
+        self.app.post_message(HoldDealRequested(not self.model.facts.deal_held))
 
     def action_deal_step(self) -> None:
         if self.model.can_step():
@@ -457,7 +462,7 @@ class TableScreen(SizeWatch, AuctionKeys):
         m = self.model
         a = m.allowed
         if a is not None and "next_deal" in a:
-            self.app.post_message(SubmitCommand(NextDeal(seat=m.seat)))
+            self.app.post_message(SubmitCommand(NextDeal(seat=m.facts.seat)))
             return
         if a is not None and "call_friend" in a.kinds:
             self.action_call_friend()
@@ -472,7 +477,7 @@ class TableScreen(SizeWatch, AuctionKeys):
             self.app.post_message(SubmitCommand(cmd))
 
     def action_declare(self) -> None:
-        self.action_declare_option(self.model.decl_index)
+        self.action_declare_option(self.model.cursor.decl_index)
 
     def action_declare_option(self, index: int) -> None:
         m = self.model
@@ -484,9 +489,9 @@ class TableScreen(SizeWatch, AuctionKeys):
         cards = tuple(opts[index])
         a = m.allowed
         if a is not None and "steal" in a:
-            self.app.post_message(SubmitCommand(Steal(seat=m.seat, cards=cards)))
+            self.app.post_message(SubmitCommand(Steal(seat=m.facts.seat, cards=cards)))
         else:
-            self.app.post_message(SubmitCommand(Declare(seat=m.seat, cards=cards)))
+            self.app.post_message(SubmitCommand(Declare(seat=m.facts.seat, cards=cards)))
 
     def action_call_friend(self) -> None:
         """Find friends: the dealer's calling dialog (enter or c, while it calls)."""
@@ -498,7 +503,7 @@ class TableScreen(SizeWatch, AuctionKeys):
         m = self.model
         a = m.allowed
         if a is not None and "pass_steal" in a:
-            self.app.post_message(SubmitCommand(PassSteal(seat=m.seat)))
+            self.app.post_message(SubmitCommand(PassSteal(seat=m.facts.seat)))
 
     def action_skip_deal(self) -> None:
         cmd = self.model.skip_command()
@@ -523,14 +528,14 @@ class TableScreen(SizeWatch, AuctionKeys):
         if refusal is not None:
             self.notify(refusal, severity="warning", markup=False)
             return
-        t = self.model.cat.t
+        t = self.model.prefs.cat.t
         self.app.push_screen(KittyScreen(self.aids.kitty(self.model), t("dialog.close_keys")))
 
     def action_take_back(self) -> None:
         self.post_message(TakeBackRequested())
 
     def action_show_log(self) -> None:
-        self.app.push_screen(LogScreen(self.model.cat.t("log.title"), self.model.log))
+        self.app.push_screen(LogScreen(self.model.prefs.cat.t("log.title"), self.model.facts.log))
 
     def action_chat(self) -> None:
         self.app.post_message(ChatRequested())
@@ -545,7 +550,7 @@ class TableScreen(SizeWatch, AuctionKeys):
         m = self.model
         a = m.allowed
         if a is not None and "next_deal" in a:
-            self.app.post_message(SubmitCommand(NextDeal(seat=m.seat)))
+            self.app.post_message(SubmitCommand(NextDeal(seat=m.facts.seat)))
 
     def action_follow(self, seat: int) -> None:
         """A spectator's digit: follow that seat's own view (0: the public table)."""

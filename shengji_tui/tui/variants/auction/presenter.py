@@ -64,7 +64,7 @@ def words(text: str, style: str = "") -> Line:
 
 def room_width(m: Model) -> int | None:
     """The columns of the centre's box (None: not measured yet)."""
-    return m.centre_room[0] if m.centre_room is not None else None
+    return m.prefs.centre_room[0] if m.prefs.centre_room is not None else None
 
 
 def packed(groups: Sequence[Group], sep: str, width: int | None) -> list[Piece]:
@@ -96,7 +96,7 @@ def key_hint(m: Model, text: str, style: str = "seat--dim") -> Line:
     """A key hint ("←→ move · space pick · enter bury · s hint") on rows of the
     centre's box: each key with its word (never "s" at a row's end and "hint"
     on the next), in ASCII mode with key names."""
-    groups = [Group((Words(part),)) for part in m.ct.keys(text).split(KEY_SEP)]
+    groups = [Group((Words(part),)) for part in m.prefs.ct.keys(text).split(KEY_SEP)]
     return Line(tuple(packed(groups, KEY_SEP, room_width(m))), style)
 
 
@@ -129,7 +129,7 @@ class AuctionPresenter:
     def worth(self, m: Model) -> tuple[TrumpWorth, ...]:
         """The bots' estimate of the seat's cards with each trump choice: its hand
         and the shown kitty cards (the dealer's too), at the level it would play."""
-        v = m.view
+        v = m.facts.view
         assert v is not None
         level = v.levels[v.seat] if v.phase == "bidding" else v.level
         cards = (*v.hand, *v.shown_kitty)
@@ -141,8 +141,8 @@ class AuctionPresenter:
     def estimate_line(self, m: Model, worth: TrumpWorth | None = None) -> Line | None:
         """ "Your hand: about 85 points as dealer with ♠ trump" (eighty points), or
         what the seat would concede as dealer (three players); None when hidden."""
-        v = m.view
-        if v is None or not m.show_estimate or m.watching:
+        v = m.facts.view
+        if v is None or not m.prefs.show_estimate or m.facts.spectating:
             return None
         rs = v.rules
         all_worth = self.worth(m)
@@ -150,17 +150,19 @@ class AuctionPresenter:
         step = rs.bid_step
         pts = int(round(w.points / step) * step)
         pts = max(0, min(rs.total_points, pts))
-        t = m.cat.t
+        t = m.prefs.cat.t
         key = "auction.estimate_up" if rising(rs) else "auction.estimate_down"
-        suit = t("auction.with_suit", suit=m.ct.suit(w.suit)) if w.suit else t("auction.with_nt")
+        suit = (
+            t("auction.with_suit", suit=m.prefs.ct.suit(w.suit)) if w.suit else t("auction.with_nt")
+        )
         return words(t(key, points=pts, suit=suit), "seat--dim")
 
     def call_of(self, m: Model, st: rules.AuctionStatus, seat: int) -> tuple[int | None, str]:
         """A seat's place in the auction (`st`: the auction's status): its last bid
         (the points, and as text), passed, out, or nothing yet ("")."""
-        v = m.view
+        v = m.facts.view
         assert v is not None
-        t = m.cat.t
+        t = m.prefs.cat.t
         if seat in st.passed:
             return None, t("auction.passed")
         if seat in st.out:
@@ -171,7 +173,7 @@ class AuctionPresenter:
     def calls_line(self, m: Model) -> Line:
         """Every seat's call, in play order from the opener, the seat whose call
         it is marked: "Ana 80 · Mei pass · ▶ You · Ken"."""
-        v = m.view
+        v = m.facts.view
         assert v is not None and v.auction is not None
         n = v.rules.players
         st = rules.auction_status(v.rules, v.auction)
@@ -184,20 +186,20 @@ class AuctionPresenter:
                 (Words(f"{turn} {said}", "seat--turn"),) if st.turn == seat else (Words(said),)
             )
             if not k:  # (the lead-in stays with the first call)
-                call = (Words(lead_in(m.cat.t("auction.calls"))), *call)
+                call = (Words(lead_in(m.prefs.cat.t("auction.calls"))), *call)
             calls.append(Group(call))
         return Line(tuple(packed(calls, " · ", room_width(m))))  # (no call cut in two)
 
     def shown_kitty(self, m: Model) -> Line | None:
-        v = m.view
+        v = m.facts.view
         if v is None or not v.shown_kitty:
             return None
-        said = Words(lead_in(m.cat.t("auction.kitty_shown")))
+        said = Words(lead_in(m.prefs.cat.t("auction.kitty_shown")))
         return Line((said, self.chips.cards(m, m.sorted_cards(v.shown_kitty))))
 
     # ------------------------------------------------------------ the panel
     def panel(self, m: Model) -> AuctionProps:
-        v = m.view
+        v = m.facts.view
         if v is None or v.phase not in PANEL_PHASES or v.auction is None:
             return AuctionProps(False, "", (), HIDDEN_KEYS)
         if v.phase == "bidding":
@@ -205,9 +207,9 @@ class AuctionPresenter:
         return self.naming(m)
 
     def bidding(self, m: Model) -> AuctionProps:
-        v = m.view
+        v = m.facts.view
         assert v is not None and v.auction is not None
-        t = m.cat.t
+        t = m.prefs.cat.t
         rs = v.rules
         up = rising(rs)
         title = t("auction.title_up" if up else "auction.title_down", start=rs.bid_start)
@@ -262,9 +264,9 @@ class AuctionPresenter:
         return Line(tuple(packed(pieces, " ", room_width(m))))
 
     def naming(self, m: Model) -> AuctionProps:
-        v = m.view
+        v = m.facts.view
         assert v is not None
-        t = m.cat.t
+        t = m.prefs.cat.t
         title = t("auction.title_naming")
         dealer = v.awaiting
         lines: list[Line] = []
@@ -278,7 +280,7 @@ class AuctionPresenter:
             lines.append(words(t("auction.trumps_made"), "seat--dim"))
             pieces: list[Group] = []
             for i, (suit, n) in enumerate(zip(choices, counts, strict=True)):
-                label = m.ct.suit(suit)
+                label = m.prefs.ct.suit(suit)
                 chip = (Words(f"[{i + 1}] {label} {n}"),)
                 pieces.append(Group(chip, "card--cursor" if i == chosen else ""))
             # (on rows that fit the panel, never one cut inside a choice; five: 3 + 2)
@@ -308,8 +310,8 @@ class AuctionPresenter:
         another seat calls); the digits all through the auction (hidden keys: a
         digit out of turn makes the call, and the engine says why it may not)."""
         a = m.allowed
-        v = m.view
-        if a is None or v is None or v.phase not in PANEL_PHASES or m.watching:
+        v = m.facts.view
+        if a is None or v is None or v.phase not in PANEL_PHASES or m.facts.spectating:
             return HIDDEN_KEYS  # (a spectator calls nothing)
         bidding = v.phase == "bidding"
         grey: bool | None = None if a.waiting else False
@@ -326,10 +328,10 @@ class AuctionPresenter:
     def seat_pieces(self, m: Model, seat: int) -> tuple[Piece, ...]:
         """What a seat's panel says of it in the auction: its call (the winner's
         bid while it names trump)."""
-        v = m.view
+        v = m.facts.view
         if v is None or v.auction is None or v.phase not in PANEL_PHASES:
             return ()
-        t = m.cat.t
+        t = m.prefs.cat.t
         if v.phase == "naming_trump":
             if seat == v.awaiting:
                 return (Words(t("auction.seat_won", points=v.bid), "seat--win"),)
@@ -343,16 +345,16 @@ class AuctionPresenter:
         """The centre's sentences in the auction presets' own moments (None: the
         presenter's own): the dealing (no declaring: an auction follows), and
         three players' overturn window and the shown kitty until play."""
-        v = m.view
+        v = m.facts.view
         if not is_auction(v):
             return None
         assert v is not None
-        t = m.cat.t
+        t = m.prefs.cat.t
         if v.phase == "dealing":
             total = v.rules.hand_size * v.rules.players
             out = [words(t("centre.dealing", n=total - v.cards_left, total=total))]
-            if m.last_dealt is not None:  # (marked + in the hand: say so)
-                got = self.chips.cards(m, [m.last_dealt])
+            if m.facts.last_dealt is not None:  # (marked + in the hand: say so)
+                got = self.chips.cards(m, [m.facts.last_dealt])
                 mark = Words(t("centre.you_got_mark"), "seat--dim")
                 out.append(Line((Words(t("centre.you_got") + " "), got, mark)))
             key = "auction.dealing_up" if rising(v.rules) else "auction.dealing_down"
@@ -376,9 +378,9 @@ class AuctionPresenter:
 
     def contract_line(self, m: Model) -> Line:
         """ "Ana deals at 120 with ♠ trump"."""
-        v = m.view
+        v = m.facts.view
         assert v is not None
-        t = m.cat.t
+        t = m.prefs.cat.t
         who = m.name(v.dealer) if v.dealer is not None else "?"
         return words(t("auction.contract", name=who, points=v.bid, trump=self.trump_words(m)))
 
@@ -390,25 +392,25 @@ class AuctionPresenter:
     @staticmethod
     def trump_words(m: Model, short: bool = False) -> str:
         """ "trump ♠ spades" ("trump ♠" when `short`), or "no trump"."""
-        v = m.view
+        v = m.facts.view
         assert v is not None
-        t = m.cat.t
+        t = m.prefs.cat.t
         if v.trump_suit is None:
             return t("suit.no_trump")
-        suit = m.ct.suit(v.trump_suit) if short else m.ct.suit_name(v.trump_suit)
+        suit = m.prefs.ct.suit(v.trump_suit) if short else m.prefs.ct.suit_name(v.trump_suit)
         return t("status.trump", suit=suit)
 
     def naming_line(self, m: Model) -> Line | None:
         """Three players, from the naming to the first lead: the level cards the
         naming showed, what an overturn must beat (the standing one after an
         overturn), shown to everyone."""
-        v = m.view
+        v = m.facts.view
         if v is None or not v.rules.overturn_swap or v.phase not in ("burying", "overturning"):
             return None
         st = v.standing
         if st is None:
             return None
-        t = m.cat.t
+        t = m.prefs.cat.t
         if not st.cards:
             key = "auction.naming_shows_none" + ("_you" if m.is_you(st.seat) else "")
             return words(t(key, name=m.name(st.seat)), "seat--dim")
@@ -419,7 +421,7 @@ class AuctionPresenter:
     def burying_extra(self, m: Model) -> list[Line]:
         """Three players: while the kitty is buried, the level cards the naming
         showed; the shown kitty cards stay on view."""
-        v = m.view
+        v = m.facts.view
         if v is None or v.phase not in SHOWN_KITTY_PHASES:
             return []
         out = []
@@ -434,7 +436,7 @@ class AuctionPresenter:
     def playing_extra(self, m: Model) -> list[Line]:
         """Three players: the shown kitty cards stay on view through the deal
         (docs/rules.md §12: everyone saw them; the dealer took them with the kitty)."""
-        v = m.view
+        v = m.facts.view
         if v is None or v.phase != "playing":
             return []
         kitty = self.shown_kitty(m)
@@ -443,7 +445,7 @@ class AuctionPresenter:
     def overturn_panel(self, m: Model) -> DeclareProps:
         """Three players' overturn window (反牌), on your turn: what you may overturn
         with (the rules' `overturn_options`), the keys, and pass."""
-        t = m.cat.t
+        t = m.prefs.cat.t
         opts = m.declare_options()
         lines: list[Line] = []
         if not opts:
@@ -456,7 +458,7 @@ class AuctionPresenter:
             if i:
                 pieces.append(Words("  "))
             chip: tuple[Piece, ...] = (Words(f"[{i + 1}] "), self.chips.cards(m, o))
-            pieces.append(Group(chip, "card--cursor" if i == m.decl_index else ""))
+            pieces.append(Group(chip, "card--cursor" if i == m.cursor.decl_index else ""))
         lines.append(Line(tuple(pieces)))
         keys = key_hint(m, t("auction.overturn_keys"))
         lines.append(self.chips.optional(keys, 0))  # (the key bar says them too)
@@ -467,9 +469,9 @@ class AuctionPresenter:
         """Trump, the level (three players), the dealer and the bid, every seat's
         match points (eighty points) or level (three players; `narrow`: neither,
         the seat panels say them), the deal and trick."""
-        v = m.view
+        v = m.facts.view
         assert v is not None
-        t = m.cat.t
+        t = m.prefs.cat.t
         rs = v.rules
         parts: list[Line] = []
         if v.trump_set:  # (the glyph alone: the line holds every seat's score)
@@ -501,11 +503,11 @@ class AuctionPresenter:
         """The score line once the bid is known: eighty points, the dealer's own
         points against the bid; three players, the attackers' against it (with
         what the next threshold brings). None: the presenter's own."""
-        v = m.view
+        v = m.facts.view
         if not is_auction(v):
             return None
         assert v is not None
-        t = m.cat.t
+        t = m.prefs.cat.t
         bid, dealer = v.bid, v.dealer
         if bid is None or dealer is None or not v.dealer_side:
             return ScoreProps(words(t("auction.score_no_bid")), Line(()), None)
@@ -543,7 +545,7 @@ class AuctionPresenter:
         return ScoreProps(words(left, "bold"), words(right), (bid, min(pts, bid)), fewer)
 
     def outcome(self, m: Model, r: rules.DealResult) -> str:
-        t = m.cat.t
+        t = m.prefs.cat.t
         if r.attackers_take_over or r.attacker_levels:
             return t("auction.outcome_attackers", n=r.attacker_levels)
         return t("auction.outcome_dealer", n=r.dealer_side_levels)
@@ -552,10 +554,10 @@ class AuctionPresenter:
 def help_lines(m: Model, rs: RuleSet) -> list[str]:
     """The help screen's section on the auction presets: the keys, the estimate's
     setting, the auction, naming trump, the overturn and the scoring."""
-    t = m.cat.t
+    t = m.prefs.cat.t
     top = rules.bid_limits(rs)[1]
     out = [f"## {t('auction.help.title')}", ""]
-    out.append(f"- {m.ct.keys(t('auction.help.keys'))}")
+    out.append(f"- {m.prefs.ct.keys(t('auction.help.keys'))}")
     out.append(f"- {t('auction.help.estimate')}")
     common = {"start": rs.bid_start, "step": rs.bid_step, "kitty": rs.kitty_size, "top": top}
     if rising(rs):
@@ -579,4 +581,4 @@ def lead_in(text: str) -> str:
 
 def suit_label(m: Model, suit: Suit | None) -> str:
     """A trump choice in short: its glyph (letter), or "no trump"."""
-    return m.ct.suit(suit) if suit is not None else m.cat.t("suit.no_trump")
+    return m.prefs.ct.suit(suit) if suit is not None else m.prefs.cat.t("suit.no_trump")

@@ -145,27 +145,27 @@ class CallProps(NamedTuple):
 
 def refusal(m: Model, choice: CallChoice) -> str:
     """The rules' sentence if they refuse this call (the engine asks the same), else ""."""
-    v = m.view
+    v = m.facts.view
     if v is None:
         return ""
     verdict = rules.check_friend_call(v.rules, choice.card, choice.nth)
     if verdict.ok:
         return ""
-    reason = verdict.reason_zh if m.cat.zh and verdict.reason_zh else verdict.reason
-    return m.ct.notation(reason or "")
+    reason = verdict.reason_zh if m.prefs.cat.zh and verdict.reason_zh else verdict.reason
+    return m.prefs.ct.notation(reason or "")
 
 
 def call_command(m: Model, choice: CallChoice) -> CallFriend:
-    return CallFriend(seat=m.seat, card=str(choice.card), nth=choice.nth)
+    return CallFriend(seat=m.facts.seat, card=str(choice.card), nth=choice.nth)
 
 
 def meaning(m: Model, choice: CallChoice) -> str:
     """The sentence the call makes, for the dealer who holds what it holds."""
-    v = m.view
+    v = m.facts.view
     assert v is not None
-    t = m.cat.t
+    t = m.prefs.cat.t
     card = choice.card
-    label = m.ct.card(card)
+    label = m.prefs.ct.card(card)
     held, buried = copies_in_sight(v, card)
     copies = rules.friend_copies(v.rules)
     others = copies - held - buried
@@ -188,10 +188,10 @@ def meaning(m: Model, choice: CallChoice) -> str:
 
 
 def call_props(m: Model, choice: CallChoice, presenter: Presenter | None = None) -> CallProps:
-    v = m.view
+    v = m.facts.view
     assert v is not None
-    t = m.cat.t
-    ct = m.ct
+    t = m.prefs.cat.t
+    ct = m.prefs.ct
     pr = presenter or Presenter()
     rows: list[CallRow] = []
     for r, suit in enumerate(ROWS):

@@ -140,8 +140,8 @@ class CallFriendScreen(FollowingDialog):
     def __init__(self, model: Model) -> None:
         super().__init__(model)
         self.presenter = Presenter()
-        assert model.view is not None
-        self.choice: CallChoice = first_choice(model.view)
+        assert model.facts.view is not None
+        self.choice: CallChoice = first_choice(model.facts.view)
         self.props: CallProps = call_props(model, self.choice, self.presenter)
 
     def compose(self) -> ComposeResult:

@@ -106,21 +106,21 @@ def copy_words(cat: Catalogue, ct: CardText, rs: rules.RuleSet, card: Card, nth:
 
 
 def copy_text(m: Model, card: Card, nth: int) -> str:
-    v = m.view
+    v = m.facts.view
     if v is None:
-        return m.ct.card(card)
-    return copy_words(m.cat, m.ct, v.rules, card, nth)
+        return m.prefs.ct.card(card)
+    return copy_words(m.prefs.cat, m.prefs.ct, v.rules, card, nth)
 
 
 def seat_roles(m: Model, seat: int) -> list[str]:
     """The words for `seat`'s side in its panel (or the viewer's own line): "?"
     until the viewer knows it; the dealer's word is the panel's own."""
-    v = m.view
+    v = m.facts.view
     assert v is not None
     side = side_of(v, seat)
     if side == "dealer":
         return []
-    t = m.cat.t
+    t = m.prefs.cat.t
     if seat == m.me:
         if side == "friend" and not revealed(v):
             return [t("friend.you_secret")]
@@ -140,20 +140,20 @@ def plays_alone(v: SeatView) -> bool:
 def band_text(m: Model, b: rules.ScoreBand) -> str:
     """A band ahead of the attackers, in words: at five seats the dealer side's
     levels in all (§10's table: 3, 6, 9 with a friend; 4, 8, 12 alone)."""
-    v = m.view
+    v = m.facts.view
     if v is None or b.take_over or not rules.five_player_table(v.rules):
         return m.band_text(b)
     r = rules.friend_deal_result(v.rules, b.min_points, alone=plays_alone(v))
-    return m.cat.t("friend.band_side", n=r.dealer_side_levels + r.friend_levels)
+    return m.prefs.cat.t("friend.band_side", n=r.dealer_side_levels + r.friend_levels)
 
 
 def score_left(m: Model) -> tuple[int, str, bool]:
     """The points race's left part: the attackers' points among the seats known
     to attack; until every side is known it says so, and how far the seats of
     unknown side could take it. (points, words, whether the dealer is alone)"""
-    v = m.view
+    v = m.facts.view
     assert v is not None
-    t = m.cat.t
+    t = m.prefs.cat.t
     pts, provisional = attacker_points(v)
     if not provisional:
         return pts, t("score.attackers", points=pts), plays_alone(v)
@@ -166,11 +166,11 @@ def score_left(m: Model) -> tuple[int, str, bool]:
 
 def status_part(m: Model) -> str | None:
     """The status bar's word on the call: "friend ? (A♥)", "friend Ken", "dealer alone"."""
-    v = m.view
+    v = m.facts.view
     call = the_call(v)
     if v is None or call is None:
         return None
-    t = m.cat.t
+    t = m.prefs.cat.t
     if call.alone or alone_known(v):
         return t("friend.status_alone")
     friend = friend_of(v)
@@ -184,12 +184,12 @@ def status_part(m: Model) -> str | None:
 def levels_part(m: Model) -> str:
     """Every seat's level (they differ: each seat plays at its own when it
     deals), from the viewer on in play order."""
-    v = m.view
+    v = m.facts.view
     assert v is not None
-    t = m.cat.t
+    t = m.prefs.cat.t
     if len(set(v.levels)) == 1:
         return t("friend.levels", list=t("friend.levels_same", level=v.levels[0]))
-    order = [m.seat_at(k) for k in range(m.players)] if m.seat >= 0 else range(m.players)
+    order = [m.seat_at(k) for k in range(m.players)] if m.facts.seat >= 0 else range(m.players)
     items = [t("friend.level_item", name=m.name(s), level=v.levels[s]) for s in order]
     return t("friend.levels", list=t("friend.level_sep").join(items))
 
@@ -215,18 +215,18 @@ def call_words(
 
 def call_sentence(m: Model) -> str:
     """The public call, as a sentence for the centre (before the reveal)."""
-    call = the_call(m.view)
-    assert m.view is not None and call is not None
-    return call_words(m.cat, m.ct, m.view, m.name, m.is_you(call.seat))
+    call = the_call(m.facts.view)
+    assert m.facts.view is not None and call is not None
+    return call_words(m.prefs.cat, m.prefs.ct, m.facts.view, m.name, m.is_you(call.seat))
 
 
 def own_sentence(m: Model) -> str | None:
     """What the viewer alone knows: it is the friend (holder), or it plays alone."""
-    v = m.view
+    v = m.facts.view
     call = the_call(v)
     if v is None or call is None or call.revealed:
         return None
-    t = m.cat.t
+    t = m.prefs.cat.t
     card = copy_text(m, call.card, call.nth)
     if alone_known(v):
         if m.me == v.dealer:
@@ -246,9 +246,9 @@ def reveal_sentence(m: Model, call: FriendCall, e: FriendRevealed) -> str:
     """ "Ken played A♥: Ken is Ana's friend", or that the dealer plays alone
     (it played the called copy, or every copy; or, at the deal's end, no other
     seat could)."""
-    t = m.cat.t
+    t = m.prefs.cat.t
     card = copy_text(m, call.card, call.nth)
-    v = m.view
+    v = m.facts.view
     name = m.name(e.seat)
     if e.alone:
         if v is None or v.result is not None or v.phase in ("scoring", "finished"):
@@ -285,7 +285,7 @@ def centre_lines(m: Model) -> list[Line]:
     """The centre's lines about the call while cards are played: the call until
     the reveal (with what the viewer alone knows), then the reveal sentence for
     the trick in which it happened (until the next lead)."""
-    v = m.view
+    v = m.facts.view
     call = the_call(v)
     if v is None or call is None:
         return []
@@ -306,14 +306,14 @@ def centre_lines(m: Model) -> list[Line]:
 
 def calling_lines(m: Model) -> list[Line]:
     """The centre while the dealer calls: what to do (the dealer) or who calls."""
-    v = m.view
+    v = m.facts.view
     assert v is not None
-    t = m.cat.t
+    t = m.prefs.cat.t
     dealer = v.dealer if v.dealer is not None else 0
     rule = t(f"friend.rule_{v.rules.friend_rule}")
     if dealer == m.me:
         return [
-            Line((Words(m.ct.keys(t("friend.calling_you"))),), "centre--prompt"),
+            Line((Words(m.prefs.ct.keys(t("friend.calling_you"))),), "centre--prompt"),
             Line((Words(rule),), "seat--dim"),
         ]
     return [
