@@ -528,7 +528,7 @@ async def whole_hotseat_deal(lang: str, seed: int, narrow_tricks: int) -> None:
         decls = {d.seat for d in table.view(None).declarations}
         assert decls & set(HUMANS), "a human declared"
         narrow = await play_deal(pilot, app, check, wide=False, tricks=narrow_tricks)
-        assert narrow.get("turns", 0) >= narrow_tricks and m.view.trick_no >= narrow_tricks
+        assert narrow.get("turns", 0) >= narrow_tricks and m.facts.view.trick_no >= narrow_tricks
         counted = check.counters_seen
         await pilot.resize_terminal(120, 40)
         await pilot.pause()

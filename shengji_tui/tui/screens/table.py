@@ -197,7 +197,7 @@ class TableScreen(SizeWatch, AuctionKeys):
         (and terminal width, seating): Textual asks `check_action` of each
         binding at every refresh of the bindings."""
         m = self.model
-        facts = (self.has_class("-wide"), m.watching, m.chat)
+        facts = (self.has_class("-wide"), m.facts.spectating, m.facts.chat)
         memo = self._answers
         if memo is None or memo[0] is not self.props or memo[1] != facts:
             memo = self._answers = (self.props, facts, TABLE_KEYS.answers(self.key_state()))
