@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import pytest
 
+from shengji_tui.engine import view_for
 from shengji_tui.server.remote import RemoteShengjiApp
 from shengji_tui.table import ChatNote
+from shengji_tui.text import CardText, Catalogue
 from shengji_tui.tui.app import ShengjiApp
+from shengji_tui.tui.help.markdown import help_markdown
 from shengji_tui.tui.help.screen import HelpScreen
 from shengji_tui.tui.help.widget import HelpText
+from shengji_tui.tui.model import Model
+from shengji_tui.tui.records import Prefs, TableFacts
 from shengji_tui.tui.seating import (
     Hotseat,
     Offers,
@@ -165,6 +170,33 @@ def test_a_spectator_follows_the_seats_that_let_it() -> None:
     assert s.follow(2) == "watch.not_allowed" and watch.following == 3
     assert s.follow(None) is None and s.follow_choices(4) == (1, 3)
     assert SOLO.follow_choices(4) == () and SOLO.follow(1) is None
+
+
+HELP_KEYS = ("play", "next_hand", "chat", "watch_follow", "watch_chat")
+
+# seating: the help's key lines among HELP_KEYS, whether it lists take-back
+HELPS: list[tuple[Seating, tuple[str, ...], bool]] = [
+    (SOLO, ("play",), True),
+    (HOTSEAT, ("play", "next_hand"), False),
+    (REMOTE, ("play", "chat"), False),
+    (SPECTATOR, ("watch_follow", "watch_chat"), False),
+]
+
+
+@pytest.mark.parametrize(("seating", "keys", "take_back"), HELPS)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_help_is_the_seatings(
+    seating: Seating, keys: tuple[str, ...], take_back: bool, lang: str
+) -> None:
+    state = H.following_state()
+    cat = Catalogue(lang)
+    m = Model(Prefs(cat, CardText(cat)), TableFacts(list(H.NAMES), 0, humans=list(seating.humans)))
+    m.take_seat(0, view_for(state, 0))
+    text = help_markdown(m, seating.offers(len(seating.humans)))
+    lines = text.splitlines()
+    listed = tuple(k for k in HELP_KEYS if f"- {m.prefs.ct.keys(cat.t('help.key.' + k))}" in lines)
+    assert listed == keys
+    assert (cat.t("takeback.help") in text) == take_back
 
 
 def _help_app(kind: str) -> ShengjiApp:

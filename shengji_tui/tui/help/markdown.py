@@ -19,7 +19,15 @@ def help_markdown(model: Model, offers: Offers) -> str:
     out: list[str] = [f"## {t('help.keys_title')}", ""]
     friends = rs is not None and rs.partnership == "find_friends"
     watching = (
-        ("watch_follow", "last_trick", "log", "watch_chat", "help", "palette", "watch_quit")
+        (
+            *(["watch_follow"] if offers.follow else []),
+            "last_trick",
+            "log",
+            *(["watch_chat"] if offers.chat else []),
+            "help",
+            "palette",
+            "watch_quit",
+        )
         if not offers.acts  # (a spectator's keys: what looks, what talks, nothing that acts)
         else None
     )
