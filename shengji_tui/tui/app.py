@@ -304,7 +304,7 @@ class ShengjiApp(App[None]):
                 declare_window=DEFAULT_DECLARE_WINDOW if window is None else float(window),
                 on_auto=self._on_auto(),
                 chat=seat.chat,
-                spectating=seat.watching,
+                spectating=seat.spectating,
                 card_counter=table.card_counter,
                 deal_held=self.table_status.deal_held,
             ),
@@ -637,7 +637,7 @@ class ShengjiApp(App[None]):
         if m is None:
             return
         seating = self.seating
-        if seating.watching:  # (the seat shown may change with any update)
+        if seating.spectating:  # (the seat shown may change with any update)
             self._watch_update(m, msg)
             return
         with m.batch():  # one change of the model: the screens present once

@@ -49,7 +49,7 @@ class Watch:
 
 SOLO, HOTSEAT, REMOTE, SPECTATOR = Solo(2), Hotseat((0, 2)), Remote(1), Spectator(Watch())
 
-# seating: seats, humans, watching, acts, hands_over, chat, log_feed, hint_search,
+# seating: seats, humans, spectating, acts, hands_over, chat, log_feed, hint_search,
 # the coach during the match and after it
 ANSWERS: list[tuple[Seating, tuple[object, ...]]] = [
     (SOLO, ((2,), (2,), False, True, False, False, 2, True, "any", "any")),
@@ -65,7 +65,7 @@ def test_each_seating_answers(seating: Seating, answers: tuple[object, ...]) -> 
     said = (
         s.seats,
         s.humans,
-        s.watching,
+        s.spectating,
         s.acts,
         s.hands_over,
         s.chat,

@@ -37,7 +37,7 @@ class Seating(Protocol):
         ...
 
     @property
-    def watching(self) -> bool:
+    def spectating(self) -> bool:
         """A spectator: the view shown may change seat with any update (the seat
         followed), nothing is sent."""
         ...

@@ -17,7 +17,7 @@ class Solo:
 
     seat: int
 
-    watching = False
+    spectating = False
     acts = True
     hands_over = False
     chat = False  # (nobody to talk to: the log still tells the table's own notes)
@@ -76,7 +76,7 @@ class Hotseat:
 
     humans: tuple[int, ...]
 
-    watching = False
+    spectating = False
     acts = True
     hands_over = True
     chat = False

@@ -18,7 +18,7 @@ class Remote:
 
     seat: int
 
-    watching = False
+    spectating = False
     acts = True
     hands_over = False
     chat = True

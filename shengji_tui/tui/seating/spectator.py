@@ -21,7 +21,7 @@ class Spectator:
 
     seats = (0,)  # (the view shown, whichever seat the watch shows)
     humans = ()
-    watching = True
+    spectating = True
     acts = False
     hands_over = False
     chat = True
