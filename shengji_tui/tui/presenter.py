@@ -22,7 +22,7 @@ from .. import rules
 from ..engine import (
     SeatCards,
 )
-from ..rules import Card, Rank, Suit
+from ..rules import Card, Rank, RuleSet, Suit
 from ..text import describe_lead, play_verb, wrap_lines
 from . import outcome
 from .model import Model
@@ -52,8 +52,8 @@ from .props import (
 from .props import (
     Cards as CardsPiece,
 )
-from .variants.auction.presenter import AuctionPresenter, key_hint, packed
-from .variants.friends import presenter as friends
+from .variants.auction.presenter import key_hint, packed
+from .variants.presenters import NO_AUCTION, VariantPresenter, variant_class
 
 GLYPHS = {"turn": "▶", "dealer": "★", "sel": "▲", "new": "+", "win": "◀", "sep": "·"}
 ASCII_GLYPHS = {"turn": ">", "dealer": "*", "sel": "^", "new": "+", "win": "<", "sep": "|"}
@@ -110,18 +110,30 @@ def words(text: str, style: str = "") -> Line:
 
 
 class Presenter:
-    """Props for the table screen's widgets from a `Model` (see the module doc)."""
+    """Props for the table screen's widgets from a `Model` (see the module doc);
+    what differs between the rules families it asks of its variant presenter
+    (`variant`)."""
 
     def __init__(self) -> None:
         self._chips: dict[Card, Chip] = {}
         self._chips_for: object = None
         self._groups: tuple[object, tuple[HandGroup, ...]] | None = None
         self._last: tuple[object, LastTrickProps] | None = None
-        self._score: tuple[object, ScoreProps] | None = None
         self._optional: dict[int, int] = {}  # the centre's lines that may go (fit_centre)
-        # the auction presets' parts (auction.py); it reaches this one's chips
-        # weakly: the two in a cycle would wait for the collector at the app's end
-        self.auction = AuctionPresenter(weakref.proxy(self))
+        self._variant: tuple[RuleSet, VariantPresenter] | None = None
+
+    def variant(self, m: Model) -> VariantPresenter:
+        """The variant presenter of the shown view's rules (made once per ruleset;
+        it reaches this one's chips weakly: the two in a cycle would wait for
+        the collector at the app's end)."""
+        v = m.facts.view
+        assert v is not None
+        got = self._variant
+        if got is None or got[0] is not v.rules:  # (each view may bring its own copy)
+            if got is None or got[0] != v.rules:
+                got = (v.rules, variant_class(v.rules)(weakref.proxy(self)))
+            got = self._variant = (v.rules, got[1])
+        return got[1]
 
     def look(self, m: Model) -> tuple[object, ...]:
         """What every text depends on besides the game: the words, the card style,
@@ -164,7 +176,7 @@ class Presenter:
     def present(self, m: Model, now: float) -> TableProps:
         self._optional = {}  # id of a line -> how soon it goes (0 first)
         declare = self.declare(m)
-        auction = self.auction.panel(m)
+        auction = self.variant(m).auction_panel(m) if m.facts.view is not None else NO_AUCTION
         centre, declare, auction = self.fit_column(m, self.centre(m, now), declare, auction)
         return TableProps(
             status=self.status(m, now),
@@ -192,59 +204,8 @@ class Presenter:
             return StatusProps(title, sep, ())
         if not m.facts.spectating:
             title = self.game_title(m)
-        clock = self.clock(m, now)
-        if v.rules.bidding != "none":  # match points or per-seat levels, and the bid
-            full = tuple(self.auction.status_parts(m))
-            fewer = tuple(self.auction.status_parts(m, narrow=True))
-            return StatusProps(title, sep, full, clock, fewer)
-        parts: list[Line] = []
-        short: Line | None = None  # the trump's glyph alone, for a narrow line
-        if v.trump_set:
-            trump = m.prefs.ct.suit_name(v.trump_suit) if v.trump_suit else t("suit.no_trump")
-            parts.append(words(t("status.trump", suit=trump), "card--trump"))
-            if v.trump_suit is not None:
-                short = words(t("status.trump", suit=m.prefs.ct.suit(v.trump_suit)), "card--trump")
-        elif m.trump_suit is not None:
-            parts.append(words(t("status.trump_pending", suit=m.prefs.ct.suit_name(m.trump_suit))))
-            short = words(t("status.trump_pending", suit=m.prefs.ct.suit(m.trump_suit)))
-        elif v.standing is not None and v.standing.cards:  # a joker pair stands: no trump
-            parts.append(words(t("status.trump_pending", suit=t("suit.no_trump"))))
-        else:
-            parts.append(words(t("status.trump_none_yet")))
-        level = words(t("status.level", level=v.level))
-        parts.append(level)
-        if v.dealer is not None:
-            parts.append(words(t("status.dealer", name=m.name(v.dealer))))
-        mine = v.levels[m.facts.seat]
-        levels: Line | None = None  # (a narrow line leaves it to the seat panels)
-        fixed = v.rules.partnership == "fixed" and v.dealer is not None
-        if m.facts.spectating and v.rules.partnership == "fixed":  # no "us": each team by name
-            for team in sorted(set(v.teams)):
-                seats = [s for s in range(m.players) if v.teams[s] == team]
-                said = t("watch.team_level", names=m.team_name(seats), level=v.levels[seats[0]])
-                parts.append(words(said))
-        elif v.rules.partnership == "fixed":  # two teams on alternate seats: the next is theirs
-            parts.append(
-                words(t("status.levels", us=mine, them=v.levels[(m.facts.seat + 1) % m.players]))
-            )
-        elif friends.finds_friends(v):  # the call (or the friend), every seat's level
-            call = friends.status_part(m)
-            if call:
-                parts.append(words(call))
-            levels = words(friends.levels_part(m))
-            parts.append(levels)
-        elif not m.facts.spectating:  # every seat its own level (the deal's is the dealer's)
-            parts.append(words(t("status.your_level", level=mine)))
-        parts.append(words(t("status.deal", n=v.deal_no + 1)))
-        if v.phase in ("playing", "scoring", "finished"):
-            n = v.trick_no + (1 if v.phase == "playing" else 0)
-            parts.append(words(t("status.trick", n=max(1, n))))
-        # narrow: no levels list (the panels say them), nor with fixed partners the
-        # deal's level, which is the dealer's team's of "us 2 / them 3"
-        narrow = [p for p in parts if p is not levels and not (fixed and p is level)]
-        if short is not None:
-            narrow[0] = short
-        return StatusProps(title, sep, tuple(parts), clock, tuple(narrow))
+        full, narrow = self.variant(m).status_parts(m)
+        return StatusProps(title, sep, full, self.clock(m, now), narrow)
 
     @staticmethod
     def game_title(m: Model) -> str:
@@ -323,7 +284,7 @@ class Presenter:
         t = m.prefs.cat.t
         g = self.glyphs(m)
         info = [t("seat.cards", n=v.hand_sizes[seat])]
-        if v.rules.partnership != "fixed":
+        if not self.variant(m).levels_in_status(m):
             info.insert(0, self.standing(m, seat))
         pts = v.points_by_seat[seat]
         if pts and v.dealer_side and seat not in v.dealer_side:
@@ -363,7 +324,7 @@ class Presenter:
             if roles:
                 name.append(Words(t("seat.roles", roles=t("seat.role_sep").join(roles))))
             # ("score +10 · 25 cards" is wider than a side panel: on two lines)
-            two = m.prefs.compact or v.rules.bidding == "points_up"
+            two = m.prefs.compact or self.variant(m).standing_wide(m)
             sep = "\n" if two and side else f" {g['sep']} "
         if seat in m.facts.on_auto:
             name.append(Words(" " + t("clock.on_auto"), "centre--alert"))
@@ -382,36 +343,21 @@ class Presenter:
         out.append(Line(self.play_pieces(m, seat, with_throw=True)))
         return tuple(out)
 
-    @staticmethod
-    def standing(m: Model, seat: int) -> str:
+    def standing(self, m: Model, seat: int) -> str:
         """A seat's level ("lvl 3"), or at eighty points, where every deal is
-        played at 2, its match points ("score +3")."""
-        v = m.facts.view
-        assert v is not None
-        if v.rules.bidding == "points_up":
-            n = v.match_scores[seat]
-            return m.prefs.cat.t("auction.seat_score", n=f"+{n}" if n > 0 else str(n))
-        return m.prefs.cat.t("seat.level", level=v.levels[seat])
+        played at 2, its match points ("score +3"): the variant's answer."""
+        return self.variant(m).standing(m, seat)
 
     def seat_roles(self, m: Model, seat: int, with_dealer: bool = True) -> list[str]:
-        """A seat's team or role as far as the view says, and the dealer's mark
-        (unless `with_dealer` is False):
-        with fixed partners its team (partner / opponent); otherwise, once there
-        is a dealer, its side this deal (dealer side / attacker; find friends:
-        the dealer side is its revealed part)."""
+        """A seat's team or role as far as the view says (the variant's answer:
+        with fixed partners its team, partner / opponent; otherwise, once there
+        is a dealer, its side this deal, dealer side / attacker; find friends:
+        the dealer side is its revealed part), and the dealer's mark (unless
+        `with_dealer` is False)."""
         v = m.facts.view
         assert v is not None
         t = m.prefs.cat.t
-        roles: list[str] = []
-        if v.rules.partnership == "fixed" and not m.facts.spectating:  # (no partner to watch)
-            if not m.is_partner(seat):
-                roles.append(t("seat.opponent"))
-            else:  # (at four seats the partner sits across: 对家; else a teammate: 队友)
-                roles.append(t("seat.partner" if m.players == 4 else "seat.teammate"))
-        elif friends.finds_friends(v):  # its side as far as the viewer knows it ("?")
-            roles.extend(friends.seat_roles(m, seat))
-        elif v.dealer_side and v.dealer != seat:
-            roles.append(t("seat.dealer_side" if seat in v.dealer_side else "seat.attacker"))
+        roles = self.variant(m).seat_roles(m, seat)
         if v.dealer == seat and with_dealer:
             roles.append(t("seat.dealer") + " " + self.glyphs(m)["dealer"])
         return roles
@@ -426,8 +372,9 @@ class Presenter:
         assert v is not None
         t = m.prefs.cat.t
         out: list[Piece] = []
-        if v.phase in ("bidding", "naming_trump"):  # the seat's call
-            return self.auction.seat_pieces(m, seat)
+        call = self.variant(m).call_pieces(m, seat)  # (the seat's call in an auction)
+        if call is not None:
+            return call
         if v.phase in ("dealing", "declaring"):
             mine = [d for d in v.declarations if d.seat == seat]
             if mine:
@@ -476,13 +423,7 @@ class Presenter:
             pieces.insert(0, Words(g["turn"] + " ", "seat--turn"))
         held = v.hand_sizes[seat] if m.facts.spectating else len(v.hand)
         info = [self.standing(m, seat), t("seat.cards", n=held)]
-        if friends.finds_friends(v):
-            info.extend(friends.seat_roles(m, seat))
-        elif v.dealer_side and v.dealer != seat:  # (the dealer's ★ says its side)
-            side = "seat.dealer_side" if seat in v.dealer_side else "seat.attackers"
-            info.append(
-                t("seat.attacker" if m.facts.spectating and side == "seat.attackers" else side)
-            )
+        info.extend(self.variant(m).own_roles(m, seat))
         if v.dealer == seat:
             info.append(t("seat.dealer") + " " + g["dealer"])
         name = list(pieces)
@@ -602,10 +543,11 @@ class Presenter:
         v = m.facts.view
         assert v is not None
         t = m.prefs.cat.t
+        variant = self.variant(m)
         out: list[Line] = []
-        auction = self.auction.centre(m)
-        if auction is not None:
-            out = auction
+        own = variant.centre(m)  # (an auction's dealing, three players' overturn)
+        if own is not None:
+            out = own
         elif v.phase in ("dealing", "declaring"):
             total = v.rules.hand_size * v.rules.players
             dealt = total - v.cards_left
@@ -647,7 +589,7 @@ class Presenter:
             else:
                 k = m.bury_count()
                 out.append(words(t("centre.burying", name=m.name(holder or 0), k=k)))
-            out.extend(self.auction.burying_extra(m))
+            out.extend(variant.burying_lines(m))
         elif v.phase == "kitty_theft":
             who = v.theft_turn
             if who == m.me:  # (a small terminal: the key bar says the keys)
@@ -656,12 +598,12 @@ class Presenter:
             else:
                 out.append(words(t("centre.theft", name=m.name(who if who is not None else 0))))
         elif v.phase == "calling":
-            out.extend(friends.calling_lines(m))
+            out.extend(variant.calling_lines(m))
         elif v.phase == "playing":
-            for line in friends.centre_lines(m):  # (the call: the status line says it too)
-                out.append(self.optional(line, 2) if line.style == "seat--dim" else line)
+            before, after = variant.playing_lines(m)  # (the friend's call, the shown kitty)
+            out.extend(before)
             out.extend(self.trick_lines(m))
-            out.extend(self.auction.playing_extra(m))
+            out.extend(after)
         elif v.phase == "scoring":
             out.append(words(t("centre.deal_over", points=m.attacker_points())))
             out.append(words(t("centre.next_deal_key"), "centre--prompt"))
@@ -753,8 +695,9 @@ class Presenter:
         a = m.allowed
         if v is None or a is None or not ({"declare", "steal"} & a.kinds):
             return DeclareProps(False, ())
-        if v.phase == "overturning":  # three players' 反牌 (auction.py)
-            return self.auction.overturn_panel(m)
+        own = self.variant(m).declare_panel(m)  # (three players' 反牌)
+        if own is not None:
+            return own
         t = m.prefs.cat.t
         lines: list[Line] = []
         st = v.standing
@@ -792,7 +735,7 @@ class Presenter:
         if v is None or a is None:
             return t("pace.not_now")
         if not {"declare", "steal"} & a.kinds:
-            return t("pace.auction" if v.rules.bidding != "none" else "pace.not_now")
+            return t(variant_class(v.rules).not_declaring)
         st = v.standing
         if st is not None and st.seat == m.facts.seat:
             key = "declare.yours"
@@ -878,36 +821,11 @@ class Presenter:
 
     # ------------------------------------------------------------ scores
     def score(self, m: Model) -> ScoreProps:
-        t = m.prefs.cat.t
-        v = m.facts.view
-        auction = self.auction.score(m)  # (against the bid)
-        if auction is not None:
-            return auction
-        if v is None or not v.dealer_side:
-            return ScoreProps(words(t("score.no_dealer")), Line(()), None)
-        pts = m.attacker_points()
-        left, alone = t("score.attackers", points=pts), False
-        ff = friends.finds_friends(v)
-        if ff:  # among the seats known to attack, provisional until the friend is revealed
-            pts, left, alone = friends.score_left(m)
-        prefs = m.prefs  # (the bands: every call)
-        key = (prefs.cat, prefs.ct.ascii, pts, v.rules, left, alone, prefs.compact)
-        if self._score is not None and self._score[0] == key:
-            return self._score[1]
-        bands = m.milestones(pts)
-        band_text = friends.band_text if ff else (lambda _m, b: m.band_text(b))
-        ahead = [f"{b.min_points} {band_text(m, b)}" for b in bands[:2]]
-        right = f" {self.glyphs(m)['sep']} ".join(ahead) if ahead else t("score.top")
-        nxt = bands[0] if bands else None
-        total = nxt.min_points if nxt is not None else max(pts, 1)
-        props = ScoreProps(
-            words(left, "bold"),
-            words(right),
-            (total, min(pts, total)),
-            (words(ahead[0]),) if len(ahead) > 1 else (),  # (the next band alone)
-        )
-        self._score = (key, props)
-        return props
+        """The score line and bar: the variant's (the attackers' points and the
+        bands ahead, or an auction's against the bid)."""
+        if m.facts.view is None:
+            return ScoreProps(words(m.prefs.cat.t("score.no_dealer")), Line(()), None)
+        return self.variant(m).score(m)
 
     # ------------------------------------------------------------ last trick
     def last_trick(self, m: Model) -> LastTrickProps:
