@@ -26,6 +26,7 @@ from .linebreak import break_offsets, cell_len, has_wide, wrap_lines
 from .names import local_name
 from .narrator import Narrator, narrate_game
 from .plain import plain_text
+from .teams import team_name, team_said
 
 __all__ = [
     "LANGS",
@@ -46,5 +47,7 @@ __all__ = [
     "plain_text",
     "play_verb",
     "shape_text",
+    "team_name",
+    "team_said",
     "wrap_lines",
 ]

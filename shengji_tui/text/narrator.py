@@ -52,6 +52,7 @@ from ..rules import Card, RuleSet, Suit, TrumpContext
 from ..table.notes import AutoNote, ChatNote, Note, TimeoutNote
 from .cards import CardText, describe_lead, play_verb
 from .i18n import Catalogue
+from .teams import team_name, team_said
 
 PENALTY_KEYS = {
     "points": "log.throw_penalty_points",
@@ -87,9 +88,7 @@ class Narrator:
     def _team_t(self, key: str, seats: Sequence[int], **kw: object) -> str:
         """`key` said of a team (`names`), or its form `key_sg` for one seat other
         than the player (English: "Mei goes up", "Mei and Ken go up", "You go up")."""
-        if len(seats) == 1 and not self.is_you(seats[0]) and self.cat.has(key + "_sg"):
-            key += "_sg"
-        return self.cat.t(key, names=self.team_name(seats), **kw)
+        return team_said(self.cat, key, seats, self.team_name, self.is_you, **kw)
 
     def note(self, n: Note) -> str:
         """What the table said beside the game (chat, a timeout, 托管), one sentence."""
@@ -303,10 +302,7 @@ def narrate_game(
         return cat.t("seat.default_name", n=seat + 1)
 
     def team(seats: Sequence[int]) -> str:
-        got = [name(s) for s in seats]
-        if len(got) == 2:
-            return cat.t("team.pair", a=got[0], b=got[1])
-        return cat.t("team.list_sep").join(got)
+        return team_name(cat, [name(s) for s in seats])
 
     narrator = Narrator(cat, ct, name, team)
     lines: list[str] = []

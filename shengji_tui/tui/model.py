@@ -58,6 +58,8 @@ from ..text import (
     eff_suit_name,
     lead_parts,
     shape_text,
+    team_name,
+    team_said,
 )
 from . import plays
 from .contract import ClockLike
@@ -243,17 +245,12 @@ class Model(AuctionChoices):
         return seat == self.facts.seat and len(self.facts.humans) <= 1 and not self.facts.spectating
 
     def team_name(self, seats: Sequence[int]) -> str:
-        names = [self.name(s) for s in seats]
-        if len(names) == 2:
-            return self.prefs.cat.t("team.pair", a=names[0], b=names[1])
-        return self.prefs.cat.t("team.list_sep").join(names)
+        return team_name(self.prefs.cat, [self.name(s) for s in seats])
 
     def team_said(self, key: str, seats: Sequence[int], **kw: object) -> str:
         """`key` said of a team (`names`), or its `key_sg` form for one seat that
         is not the viewer ("Mei wins", "Mei and Ken win", "You win")."""
-        if len(seats) == 1 and not self.is_you(seats[0]) and self.prefs.cat.has(key + "_sg"):
-            key += "_sg"
-        return self.prefs.cat.t(key, names=self.team_name(seats), **kw)
+        return team_said(self.prefs.cat, key, seats, self.team_name, self.is_you, **kw)
 
     def is_partner(self, seat: int) -> bool:
         v = self.facts.view

@@ -45,7 +45,7 @@ from ..engine import (
     teams_for,
 )
 from ..rules import Card, RuleSet, TrumpContext
-from ..text import CardText, Catalogue
+from ..text import CardText, Catalogue, team_name, team_said
 from .props import Line, Words
 
 if TYPE_CHECKING:
@@ -103,16 +103,11 @@ class ReviewVoice:
         return False
 
     def team_name(self, seats: Sequence[int]) -> str:
-        names = [self.name(s) for s in seats]
-        if len(names) == 2:
-            return self.cat.t("team.pair", a=names[0], b=names[1])
-        return self.cat.t("team.list_sep").join(names)
+        return team_name(self.cat, [self.name(s) for s in seats])
 
     def team_said(self, key: str, seats: Sequence[int], **kw: object) -> str:
         """`key` said of `seats`, in its `key_sg` form for one seat ("Mei wins")."""
-        if len(seats) == 1 and self.cat.has(key + "_sg"):
-            key += "_sg"
-        return self.cat.t(key, names=self.team_name(seats), **kw)
+        return team_said(self.cat, key, seats, self.team_name, self.is_you, **kw)
 
 
 @dataclass(frozen=True)
