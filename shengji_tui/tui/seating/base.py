@@ -117,3 +117,45 @@ class Seating(Protocol):
     def offers(self, table_humans: int) -> Offers:
         """What the keys, the palette and the help offer."""
         ...
+
+
+@dataclass(frozen=True)
+class OwnSeat:
+    """The answers of a keyboard that plays one seat of its own and is shown
+    that seat's view (`Solo`, `Remote`: what differs is theirs)."""
+
+    seat: int
+
+    spectating = False
+    acts = True
+    hands_over = False
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return (self.seat,)
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return (self.seat,)
+
+    @property
+    def log_feed(self) -> int | None:
+        return self.seat
+
+    def said_by_me(self, note: ChatNote) -> bool:
+        return note.seat == self.seat
+
+    def speaker(self, seat: int, name: str) -> tuple[int | None, str]:
+        return seat, name
+
+    def turn_to(self, awaiting: int | None, shown: int) -> int | None:
+        return None  # (the keyboard stays with its seat)
+
+    def next_human(self, shown: int, among: tuple[int, ...] | None = None) -> int | None:
+        return None
+
+    def follow_choices(self, players: int) -> tuple[int | None, ...]:
+        return ()
+
+    def follow(self, seat: int | None) -> str | None:
+        return None  # (the player's own view is shown: nobody else's to follow)

@@ -7,33 +7,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...table import ChatNote
-from .base import Coach, Offers
+from .base import Coach, Offers, OwnSeat
 
 
 @dataclass(frozen=True)
-class Solo:
+class Solo(OwnSeat):
     """One human against bots: their seat shown, their moves their own to take
     back (the bots saw them, nobody else did)."""
 
-    seat: int
-
-    spectating = False
-    acts = True
-    hands_over = False
     chat = False  # (nobody to talk to: the log still tells the table's own notes)
     hint_search = True
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        return (self.seat,)
-
-    @property
-    def humans(self) -> tuple[int, ...]:
-        return (self.seat,)
-
-    @property
-    def log_feed(self) -> int | None:
-        return self.seat
 
     def coach(self, finished: bool) -> Coach:
         return "any"
@@ -44,24 +27,6 @@ class Solo:
 
     def quit_question(self, saved: bool) -> str | None:
         return "quit.question_saved" if saved else "quit.question"
-
-    def said_by_me(self, note: ChatNote) -> bool:
-        return note.seat == self.seat
-
-    def speaker(self, seat: int, name: str) -> tuple[int | None, str]:
-        return seat, name
-
-    def turn_to(self, awaiting: int | None, shown: int) -> int | None:
-        return None
-
-    def next_human(self, shown: int, among: tuple[int, ...] | None = None) -> int | None:
-        return None
-
-    def follow_choices(self, players: int) -> tuple[int | None, ...]:
-        return ()
-
-    def follow(self, seat: int | None) -> str | None:
-        return None  # (the player's own view is shown: nobody else's to follow)
 
     def offers(self, table_humans: int) -> Offers:
         take_back = self.take_back_refusal(table_humans) is None
