@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 import shengji_tui
+from tests.imports import imported_by, named, package_of
 
 PACKAGE = Path(shengji_tui.__file__).parent
 PRIVATE_TEXTUAL_ALLOWED = {"tui/terminal/patches.py"}
@@ -39,21 +40,7 @@ def _modules(root: Path) -> dict[str, Path]:
 def _targets(module: str, path: Path) -> set[str]:
     """Every name `path` imports (relative imports resolved; `from a import b`
     gives `a` and `a.b`)."""
-    is_pkg = path.name == "__init__.py"
-    base = module.split(".") if is_pkg else module.split(".")[:-1]
-    out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            out.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                here = base[: len(base) - (node.level - 1)]
-                name = ".".join([*here, node.module] if node.module else here)
-            else:
-                name = node.module or ""
-            out.add(name)
-            out.update(f"{name}.{a.name}" for a in node.names)
-    return out
+    return imported_by(path.read_text(encoding="utf-8"), module, path.name == "__init__.py")
 
 
 def _graph(root: Path) -> dict[str, set[str]]:
@@ -148,22 +135,13 @@ def test_the_graph_resolves_relative_imports(tmp_path: Path) -> None:
 def _import_time_targets(module: str, path: Path) -> set[str]:
     """What importing `path` imports: its module-level imports, those of its
     classes' bodies and of its `if` / `try` blocks (not `if TYPE_CHECKING`)."""
-    is_pkg = path.name == "__init__.py"
-    base = module.split(".") if is_pkg else module.split(".")[:-1]
+    base = package_of(module, path.name == "__init__.py")
     out: set[str] = set()
 
     def run(body: list[ast.stmt]) -> None:
         for node in body:
-            if isinstance(node, ast.Import):
-                out.update(a.name for a in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                if node.level:
-                    here = base[: len(base) - (node.level - 1)]
-                    name = ".".join([*here, node.module] if node.module else here)
-                else:
-                    name = node.module or ""
-                out.add(name)
-                out.update(f"{name}.{a.name}" for a in node.names)
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                out.update(named(node, base))
             elif isinstance(node, ast.If):
                 if "TYPE_CHECKING" not in ast.unparse(node.test):
                     run(node.body)

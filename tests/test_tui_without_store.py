@@ -6,33 +6,14 @@ top or inside a function."""
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
 
 import shengji_tui
+from tests.imports import imported_by
 
 PACKAGE = Path(shengji_tui.__file__).parent
-
-
-def _imported_by(source: str, module: str, is_package: bool = False) -> set[str]:
-    """Every module `source` (the text of `module`) imports, relative imports
-    resolved, as dotted names; `from a import b` names both `a` and `a.b`."""
-    package = module.split(".") if is_package else module.split(".")[:-1]
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            found.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package[: len(package) - (node.level - 1)]
-                mod = ".".join([*base, node.module] if node.module else base)
-            else:
-                mod = node.module or ""
-            found.add(mod)
-            found.update(f"{mod}.{a.name}" for a in node.names)
-    return found
 
 
 def _store_imports(folder: Path) -> list[str]:
@@ -41,7 +22,7 @@ def _store_imports(folder: Path) -> list[str]:
         parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
         is_package = parts[-1] == "__init__"
         module = ".".join(parts[:-1] if is_package else parts)
-        for mod in sorted(_imported_by(path.read_text(encoding="utf-8"), module, is_package)):
+        for mod in sorted(imported_by(path.read_text(encoding="utf-8"), module, is_package)):
             if mod == "shengji_tui.store" or mod.startswith("shengji_tui.store."):
                 hits.append(f"{path.relative_to(PACKAGE)}: {mod}")
     return hits
@@ -75,6 +56,6 @@ def test_the_check_sees_the_store_imports_there_are() -> None:
 def test_the_scan_resolves_relative_imports(
     source: str, module: str, is_package: bool, imports_store: bool
 ) -> None:
-    found = _imported_by(source, module, is_package)
+    found = imported_by(source, module, is_package)
     hit = any(m == "shengji_tui.store" or m.startswith("shengji_tui.store.") for m in found)
     assert hit is imports_store, sorted(found)
