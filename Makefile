@@ -64,12 +64,14 @@ TESTTMP ?= $(shell [ -d /dev/shm ] && [ -w /dev/shm ] \
 # The load tests (marked `load`, left out of a plain `pytest`) measure a table's
 # pace under a flood (tests/server): alone, after the rest, so that no other
 # test's work is in it. A run that collects no test (pytest's exit code 5) fails.
+# The suite ends with its 15 slowest tests' times (where the next minute is).
 test: $(TESTSTAMP)
 	@tmp=$$(mktemp -d "$(TESTTMP)/shengji-test.XXXXXX"); export TMPDIR=$$tmp; \
 	log=$$tmp/vanilla.log; \
 	SHENGJI_VANILLA=1 $(BIN)/python -m pytest -p no:cacheprovider --basetemp=$$tmp/vanilla \
 		$(VANILLA_TESTS) >$$log 2>&1 & vanilla=$$!; \
-	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal --basetemp=$$tmp/suite; suite=$$?; \
+	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal --basetemp=$$tmp/suite \
+		--durations=15; suite=$$?; \
 	wait $$vanilla; off=$$?; \
 	echo "-- the TUI on Textual's public API alone (SHENGJI_VANILLA=1):"; cat $$log; \
 	load=1; [ $$suite -eq 0 ] && [ $$off -eq 0 ] \
