@@ -250,6 +250,8 @@ WATCHING = (
                 if k > 1
             ),
             Row("0", "follow(-1)", ALWAYS, "watch.follow_key", show=False, description="follow"),
+            # (not offered: pressed anyway, the seating's sentence says why)
+            Row("u", "take_back", ALWAYS, "takeback.key", show=False, description="take back"),
         ),
     )
 )
