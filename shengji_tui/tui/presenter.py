@@ -431,13 +431,15 @@ class Presenter:
             name.append(Words(" " + g["dealer"], "seat--dim"))
         pieces.append(Words("  " + f" {g['sep']} ".join(info), "seat--dim"))
         play = self.play_pieces(m, seat, with_throw=False)
-        # too narrow: the name and the play, else the level and cards without the side
+        # too narrow: the cards held and the play, then the play alone; without a
+        # play the level and cards, without the side
         counts = f" {g['sep']} ".join(info[:2])
-        short = Line((*name, Words("  " + counts, "seat--dim")))
+        shorter: tuple[Line, ...] = (Line((*name, Words("  " + counts, "seat--dim"))),)
         if play:
             pieces.append(Words("   "))
             pieces.extend(play)
-            short = Line((*name, Words("  "), *play))
+            held_words = Words("  " + info[1] + "  ", "seat--dim")
+            shorter = (Line((*name, held_words, *play)), Line((*name, Words("  "), *play)))
         flag = None
         if m.facts.spectating:  # whose hand is shown, if any
             key = "watch.flag_public" if v.seat != seat else "watch.flag_following"
@@ -456,7 +458,7 @@ class Presenter:
             flag = words(f"{g['turn']} {t(key)}", "seat--turn")
         elif m.prefs.shown_to_spectators:  # (kibitzers follow this hand: the player should know)
             flag = words(t("watch.flag_shown"), "seat--dim")
-        return MeProps(Line(tuple(pieces)), flag, short)
+        return MeProps(Line(tuple(pieces)), flag, shorter)
 
     # ------------------------------------------------------------ centre
     def centre(self, m: Model, now: float) -> CentreProps:

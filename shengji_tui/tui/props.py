@@ -91,13 +91,14 @@ class SeatProps(NamedTuple):
 
 
 class MeProps(NamedTuple):
-    """The viewer's own line: `left`, then `flag` at the right edge; `short`:
-    `left` for a line too narrow for it (the name and the play, or without a
-    play the level and cards, without the side)."""
+    """The viewer's own line: `left`, then `flag` at the right edge; `shorter`:
+    `left` for lines too narrow for it, the first that fits (the cards held and
+    the play, then the play alone; without a play the level and cards, without
+    the side)."""
 
     left: Line
     flag: Line | None
-    short: Line | None = None
+    shorter: tuple[Line, ...] = ()
 
 
 class CentreProps(NamedTuple):

@@ -46,14 +46,14 @@ async def test_a_narrow_own_line_keeps_the_play_whole() -> None:
         me = app.screen.query_one(MeLine)
         long = Line((Words("You  lvl 2 · 16 cards · dealer ★   A♠  led ◀ won"),))
         short = Line((Words("You ★  A♠  led ◀ won"),))
-        me.show(MeProps(long, Line((Words("▶ YOUR TURN"),)), short))
+        me.show(MeProps(long, Line((Words("▶ YOUR TURN"),)), (short,)))
         await pilot.pause()
         text = me.render_line(0).text.rstrip()
         assert text.startswith("You ★  A♠  led ◀ won") and text.endswith("▶ YOUR TURN")
         assert "…" not in text
         await pilot.resize_terminal(100, 32)  # wide enough: the whole line again
         await pilot.pause()
-        me.show(MeProps(long, Line((Words("▶ YOUR TURN"),)), short))
+        me.show(MeProps(long, Line((Words("▶ YOUR TURN"),)), (short,)))
         await pilot.pause()
         assert me.render_line(0).text.startswith("You  lvl 2 · 16 cards · dealer ★   A♠  led ◀ won")
 
@@ -78,10 +78,31 @@ def test_the_own_line_has_a_short_form_with_the_play() -> None:
     def text(line: Line) -> str:
         return "".join(getattr(p, "text", "") for p in line.pieces)
 
-    assert props.short is not None
-    full, short = text(props.left), text(props.short)
-    assert "lvl" in full and "lvl" not in short and "cards" not in short
+    held, short = props.shorter
+    full, held_t, short = text(props.left), text(held), text(short)
+    assert "lvl" in full and "lvl" not in held_t and "lvl" not in short
+    # first without the level and side, the cards held kept; then the play alone
+    assert held_t.startswith("You") and " cards" in held_t and "cards" not in short
     assert short.startswith("You") and full.endswith(short[short.index("  ") + 2 :])
+    assert held_t.endswith(short[short.index("  ") + 2 :])
+
+
+async def test_a_narrow_own_line_keeps_the_cards_held_before_the_level() -> None:
+    """A watcher's flag and a wide play leave no room for the level and side:
+    the cards held stay (a watcher counts every seat's cards)."""
+    app, _ = H.static_app(H.following_state())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        me = app.screen.query_one(MeLine)
+        long = Line((Words("ann  lvl 2 · 19 cards · attacker   K♣ 4♦ 4♦ 5♦ K♦ K♦  follows"),))
+        held = Line((Words("ann  19 cards  K♣ 4♦ 4♦ 5♦ K♦ K♦  follows"),))
+        short = Line((Words("ann  K♣ 4♦ 4♦ 5♦ K♦ K♦  follows"),))
+        flag = Line((Words("watching (旁观): no hand is shown"),))
+        me.show(MeProps(long, flag, (held, short)))
+        await pilot.pause()
+        text = me.render_line(0).text.rstrip()
+        assert text.startswith("ann  19 cards  K♣ 4♦ 4♦ 5♦ K♦ K♦  follows")
+        assert text.endswith("no hand is shown")
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])

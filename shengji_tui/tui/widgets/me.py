@@ -15,8 +15,10 @@ class MeLine(LineWidget[MeProps]):
         out = line_text(p.left, styles, no_wrap=True, overflow="ellipsis")
         flag = line_text(p.flag, styles) if p.flag is not None else None
         room = self.content_size.width - (flag.cell_len + 2 if flag is not None else 0)
-        if out.cell_len > room and p.short is not None:  # the play before the counts
-            out = line_text(p.short, styles, no_wrap=True, overflow="ellipsis")
+        for line in p.shorter:  # the play before the level (the cards held last)
+            if out.cell_len <= room:
+                break
+            out = line_text(line, styles, no_wrap=True, overflow="ellipsis")
         if flag is not None:
             if out.cell_len > room:  # the flag whole: the line gives way (…)
                 out.truncate(max(0, room), overflow="ellipsis")
