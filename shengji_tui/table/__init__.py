@@ -3,6 +3,7 @@ made from a typed `TableSettings` (settings.py)."""
 
 from .chat import MAX_CHARS, SERVER_COUNT, ChatRefused, RateLimit, clean_text
 from .clock import Clock, MonotonicTicker, Ticker
+from .game import TableOptions
 from .notes import AutoNote, ChatNote, Note, TableChannel, TimeoutNote
 from .persist import Resumed
 from .plan import HeadlessRun, Step, plan, random_bots, run_headless
@@ -61,6 +62,7 @@ __all__ = [
     "StoreTrouble",
     "Table",
     "TableChannel",
+    "TableOptions",
     "TableSettings",
     "TableStatus",
     "TableStopped",

@@ -21,7 +21,7 @@ import random
 import time
 import uuid
 from collections.abc import Callable, Coroutine, Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypedDict, TypeVar, Unpack
 
 from ..bots import Bot, BotSpec
 from ..coach.analysis import GameLog
@@ -63,23 +63,25 @@ T = TypeVar("T")
 
 DEALING = ("dealing", "declaring")  # the phases a hold holds
 
-__all__ = ["DEALING", "TableGame"]
+__all__ = ["DEALING", "TableGame", "TableOptions"]
+
+
+class TableOptions(TypedDict, total=False):
+    """What a table is made with beside its `TableSettings` (each optional): the
+    one declaration of `TableGame`'s and `Table`'s keyword arguments."""
+
+    table_id: str | None  # None: a new id
+    store: Store | None  # where the table is kept (None: nowhere)
+    bots: Mapping[int, Bot] | None  # bots that play instead of their seats' specs
+    ticker: Ticker | None  # the time the table runs in (None: the monotonic clock)
+    channel: TableChannel | None  # the notes said before the table was made
+    resumed: Resumed | None  # a stored table's game, replayed
 
 
 class TableGame:
     """A table's game, seats and listeners (see the module); `Table` adds the driver."""
 
-    def __init__(
-        self,
-        settings: TableSettings,
-        *,
-        table_id: str | None = None,
-        store: Store | None = None,
-        bots: Mapping[int, Bot] | None = None,
-        ticker: Ticker | None = None,
-        channel: TableChannel | None = None,
-        resumed: Resumed | None = None,
-    ) -> None:
+    def __init__(self, settings: TableSettings, **options: Unpack[TableOptions]) -> None:
         """A new table of `settings` (a seed of None: a random one), kept in `store`
         when given. `bots`: bots that play instead of their seats' `BotSpec`s
         (test doubles, benchmarks); the store records the specs. `ticker`: the
@@ -88,6 +90,12 @@ class TableGame:
         room's), kept with it. `resumed`: the game of a table already in the
         store, as its log replays it (`restore`): the table goes on from there,
         its humans disconnected until their sessions attach."""
+        table_id = options.get("table_id")
+        store = options.get("store")
+        bots = options.get("bots")
+        ticker = options.get("ticker")
+        channel = options.get("channel")
+        resumed = options.get("resumed")
         if resumed is not None and settings.seed is None:
             raise ValueError("a resumed table has its seed")
         if settings.seed is None:

@@ -42,14 +42,12 @@ import contextlib
 import logging
 import math
 import time
-from collections.abc import Mapping
+from typing import Unpack
 
-from ..bots import Bot
 from ..engine import GameState
-from ..store import Store, StoreError
-from .clock import Ticker
-from .game import DEALING, TableGame
-from .notes import TableChannel, TimeoutNote
+from ..store import StoreError
+from .game import DEALING, TableGame, TableOptions
+from .notes import TimeoutNote
 from .pace import Pace
 from .persist import Resumed, result_of
 from .plan import Step, bot_move, plan
@@ -84,27 +82,10 @@ class Table(TableGame):
     move), rides out the store's failures and sets the table aside when it
     fails otherwise."""
 
-    def __init__(
-        self,
-        settings: TableSettings,
-        *,
-        table_id: str | None = None,
-        store: Store | None = None,
-        bots: Mapping[int, Bot] | None = None,
-        ticker: Ticker | None = None,
-        channel: TableChannel | None = None,
-        resumed: Resumed | None = None,
-    ) -> None:
-        """A table of `settings`, its driver not started (`TableGame.__init__`)."""
-        super().__init__(
-            settings,
-            table_id=table_id,
-            store=store,
-            bots=bots,
-            ticker=ticker,
-            channel=channel,
-            resumed=resumed,
-        )
+    def __init__(self, settings: TableSettings, **options: Unpack[TableOptions]) -> None:
+        """A table of `settings`, its driver not started (`TableGame.__init__`:
+        `options` are its `TableOptions`)."""
+        super().__init__(settings, **options)
         self._bot_views = ViewCache()  # for the driver's planning (its worker thread)
         self._task: asyncio.Task[None] | None = None
         self._error: BaseException | None = None
