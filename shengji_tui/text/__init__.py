@@ -7,6 +7,7 @@ Modules:
   i18n      `Catalogue`, `detect_lang`
   cards     `CardText` (glyphs or ASCII), lead shapes, play verbs
   narrator  `Narrator` (one sentence per event), `narrate_game` (a stored game)
+  dealend   a deal's end in words: the log's line per event, the result's lines
   plain     `plain_text`: the words of ASCII mode
   names     `local_name`: the table's own seat names in the player's language
   linebreak where Chinese text breaks into lines (Rich and Textual break at spaces)

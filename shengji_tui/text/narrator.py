@@ -18,25 +18,17 @@ from ..engine import (
     BidPassed,
     CardDealt,
     DealerChosen,
-    DealerRotated,
     DealingDone,
-    DealScored,
-    DealSettled,
     DealStarted,
     DeclarationsRevealed,
     Declared,
     Event,
     FriendCalled,
     FriendRevealed,
-    JackRule,
     KittyBuried,
-    KittyCaptured,
     KittyFlipped,
-    KittyRevealed,
     KittyShown,
     KittyTaken,
-    LevelUp,
-    MatchOver,
     Played,
     PlayStarted,
     Redealt,
@@ -51,8 +43,9 @@ from ..engine import (
 from ..rules import Card, RuleSet, Suit, TrumpContext
 from ..table.notes import AutoNote, ChatNote, Note, TimeoutNote
 from .cards import CardText, describe_lead, play_verb
+from .dealend import END_EVENTS, log_line
 from .i18n import Catalogue
-from .teams import team_name, team_said
+from .teams import team_name
 
 PENALTY_KEYS = {
     "points": "log.throw_penalty_points",
@@ -84,11 +77,6 @@ class Narrator:
         if seat is not None and self.is_you(seat) and self.cat.has(key + "_you"):
             key += "_you"
         return self.cat.t(key, **kw)
-
-    def _team_t(self, key: str, seats: Sequence[int], **kw: object) -> str:
-        """`key` said of a team (`names`), or its form `key_sg` for one seat other
-        than the player (English: "Mei goes up", "Mei and Ken go up", "You go up")."""
-        return team_said(self.cat, key, seats, self.team_name, self.is_you, **kw)
 
     def note(self, n: Note) -> str:
         """What the table said beside the game (chat, a timeout, 托管), one sentence."""
@@ -160,8 +148,6 @@ class Narrator:
         if isinstance(e, ThrowPenalty):
             gains = [s for s, d in enumerate(e.deltas) if d > 0]
             return t("log.throw_penalty_paid", names=self.team_name(gains))
-        if isinstance(e, DealSettled):
-            return self.settled(e)
         if isinstance(e, Declared):
             if e.steal and rs.overturn_swap:
                 key = "log.overturned"
@@ -233,53 +219,9 @@ class Narrator:
                     points=e.points,
                 )
             return ty("log.trick_won", e.seat, name=self.name(e.seat), n=e.trick_no)
-        if isinstance(e, KittyRevealed):
-            return t("log.kitty_revealed", cards=cs(e.cards), points=e.points)
-        if isinstance(e, KittyCaptured):
-            return ty(
-                "log.kitty_captured",
-                e.seat,
-                name=self.name(e.seat),
-                points=e.points,
-                mult=e.multiplier,
-                total=e.total,
-            )
-        if isinstance(e, DealScored):
-            if rs.bidding == "points_up":  # eighty points: the dealer's own points settle
-                return t("log.deal_scored_dealer", points=e.trick_points)
-            return t("log.deal_scored", points=e.attacker_points)
-        if isinstance(e, LevelUp):
-            key = "log.level_up_one" if e.gain == 1 else "log.level_up"
-            return self._team_t(key, e.seats, n=e.gain, old=e.old_level, new=e.new_level)
-        if isinstance(e, JackRule):
-            return self._team_t("log.jack_rule", e.seats, new=e.new_level)
-        if isinstance(e, DealerRotated):
-            key = "log.dealer_rotated_take_over" if e.take_over else "log.dealer_rotated"
-            return ty(key, e.seat, name=self.name(e.seat))
-        if isinstance(e, MatchOver):
-            return self._team_t("log.match_over", e.winners, level=e.level)
+        if isinstance(e, END_EVENTS):  # the deal's end: its words are dealend.py's
+            return log_line(e, rs, self)
         return None
-
-    def settled(self, e: DealSettled) -> str:
-        """Eighty points: the dealer against each other seat, and the match scores."""
-        t = self.cat.t
-        st = e.settlement
-        doubled = ""
-        if st.doublings:
-            reasons = t("team.list_sep").join(t("log.doubling." + d) for d in st.doublings)
-            doubled = t("log.settle_doubled", reasons=reasons)
-        key = "log.settled_made" if st.made else "log.settled_missed"
-        said = self._t(
-            key,
-            e.dealer,
-            name=self.name(e.dealer),
-            bid=st.bid,
-            points=st.dealer_points,
-            each=abs(st.each),
-            doubled=doubled,
-        )
-        scores = t("team.list_sep").join(f"{self.name(s)} {v}" for s, v in enumerate(e.scores))
-        return said + " " + t("log.match_scores", list=scores)
 
 
 def narrate_game(

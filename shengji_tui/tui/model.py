@@ -78,7 +78,7 @@ class Check:
 
 
 class SeatVoice:
-    """The shown seat as the reader of a result (`outcome.Voice`): the model's
+    """The shown seat as the reader of a result (`dealend.Voice`): the model's
     language, seat and names, asked when the result is written."""
 
     def __init__(self, model: Model) -> None:
@@ -223,7 +223,7 @@ class Model(AuctionChoices):
 
     @property
     def voice(self) -> SeatVoice:
-        """The shown seat as a result's reader (`outcome.Voice`)."""
+        """The shown seat as a result's reader (`dealend.Voice`)."""
         return SeatVoice(self)
 
     def rel(self, seat: int) -> int:

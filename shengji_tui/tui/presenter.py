@@ -945,7 +945,7 @@ class Presenter:
         t = m.prefs.cat.t
         v = m.facts.view
         if v is None:
-            return ResultProps(t("result.title", n=1), ())
+            return ResultProps(t("end.title", n=1), ())
         end = outcome.end_of_view(v, m.ctx)
         title = outcome.result_title(end, m.voice, final, v.winners or ())
         return ResultProps(title, tuple(outcome.result_lines(end, m.voice)))

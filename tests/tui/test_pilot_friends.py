@@ -278,7 +278,7 @@ async def deal_as(
         await wait_until(pilot, lambda: isinstance(app.screen, DealResultScreen), what="result")
         body = app.screen.body().plain
         t = screen.cat.t
-        assert t("result.levels_each", levels="").strip() in body
+        assert t("end.levels_each", levels="").strip() in body
         held = table.state.result is not None and not table.state.result.attackers_take_over
         if rs.players == 5 and held and table.state.friend is not None:
             assert ("Five players" in body) or ("五人" in body), body

@@ -347,7 +347,7 @@ def test_the_deal_scored() -> None:
     assert k["last_trick"] is True and k["move"] is False
     result = presenter.result(m, final=False)
     body = texts(result.lines)
-    assert result.title == m.prefs.cat.t("result.title", n=1)
+    assert result.title == m.prefs.cat.t("end.title", n=1)
     assert any(line.startswith("Attackers' points") for line in body)
     rev = next(e for e in m.facts.view.log if isinstance(e, KittyRevealed))  # type: ignore[union-attr]
     assert any(m.prefs.ct.cards(rev.cards) in line for line in body)

@@ -310,7 +310,7 @@ def test_the_result_gives_every_seat_its_gain_and_explains_the_split(
     lines = [plain(line) for line in r.lines]
     res = scored.result
     hold = m.prefs.cat.t(
-        "friend.result_hold",
+        "end.friend_hold",
         dealer=m.name(0),
         friend=m.name(state.friend),
         d=res.dealer_side_levels,

@@ -82,7 +82,7 @@ def test_an_auction_deal_review_tells_the_auction_and_the_result_screens_words(
     assert step == [t("review.result"), *texts(result.lines)]
     if preset == A.EIGHTY:  # the settlement on the dealer's own points
         st = next(e for e in state.log if isinstance(e, DealSettled)).settlement
-        made = "auction.result_made" if st.made else "auction.result_missed"
+        made = "end.auction_made" if st.made else "end.auction_missed"
         diff = abs(st.dealer_points - st.bid)
         assert t(made, name=m.name(dealer), bid=st.bid, points=st.dealer_points, n=diff) in step
 

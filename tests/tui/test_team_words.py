@@ -50,14 +50,14 @@ def test_the_log_the_result_and_the_review_say_a_team_alike(
     if reader >= 0:
         model = Model(Prefs(cat, ct), TableFacts(list(NAMES), reader, humans=[reader]))
         got = {
-            model.team_said("log.match_over", seats, level="A"),
+            model.team_said("end.match_over", seats, level="A"),
             model.narrator.sentence(end, rs, ctx),
         }
     else:
         review = ReviewVoice(cat, ct, lambda s: NAMES[s])
         narrator = Narrator(cat, ct, lambda s: NAMES[s], review.team_name)
         got = {
-            review.team_said("log.match_over", seats, level="A"),
+            review.team_said("end.match_over", seats, level="A"),
             narrator.sentence(end, rs, ctx),
         }
     you = "You" if reader >= 0 else None
@@ -67,7 +67,7 @@ def test_the_log_the_result_and_the_review_say_a_team_alike(
 
     direct = team_said(
         cat,
-        "log.match_over",
+        "end.match_over",
         seats,
         lambda ss: team_name(cat, [name(s) for s in ss]),
         lambda s: s == reader,

@@ -71,14 +71,14 @@ def test_the_match_end_names_its_winners_in_the_right_number(preset: str, lang: 
         text = [result.title, *said(result.lines)]
         names = m.team_name(over.winners)
         if seat in over.winners:
-            key = "result.match_won_you" if len(over.winners) == 1 else "result.match_won"
+            key = "end.match_won_you" if len(over.winners) == 1 else "end.match_won"
             assert result.title == t(key, names=names)
             assert "(" not in result.title or len(over.winners) > 1  # (never "(You)")
         elif len(over.winners) == 1:
-            assert result.title == t("result.match_lost_sg", names=names)
+            assert result.title == t("end.match_lost_sg", names=names)
             assert f"{names} wins the match at level {over.level}!" in text or lang == "zh"
         else:
-            assert result.title == t("result.match_lost", names=names)
+            assert result.title == t("end.match_lost", names=names)
         if lang == "en" and len(over.winners) == 1 and seat not in over.winners:
             assert not any(f"{names} win the" in line for line in text), text
     # the review's last step: nobody is "you", one winner is one
@@ -86,7 +86,7 @@ def test_the_match_end_names_its_winners_in_the_right_number(preset: str, lang: 
     end = outcome.end_of_review(review, state.rules)
     voice = review_voice(state, lang)
     lines = said(outcome.result_lines(end, voice))
-    key = "log.match_over_sg" if len(over.winners) == 1 else "log.match_over"
+    key = "end.match_over_sg" if len(over.winners) == 1 else "end.match_over"
     assert voice.cat.t(key, names=voice.team_name(over.winners), level=over.level) in lines
 
 
@@ -115,9 +115,9 @@ def test_a_forced_auctions_result_says_nobody_bid(lang: str) -> None:
         t = m.prefs.cat.t
         lines = said(Presenter().result(m, final=False).lines)
         name = m.name(dealer)
-        assert any(line.startswith(t("auction.result_made_forced").split("{")[0]) for line in lines)
+        assert any(line.startswith(t("end.auction_made_forced").split("{")[0]) for line in lines)
         # never "Ken bid 70 and took …": nobody bid
-        for key in ("auction.result_made", "auction.result_missed"):
+        for key in ("end.auction_made", "end.auction_missed"):
             bid_said = t(key, name=name, bid=bid, points="\0", n="\0").split("\0")[0]
             assert not any(line.startswith(bid_said) for line in lines), lines
     # the review's last step says it as the result screen does
@@ -126,7 +126,7 @@ def test_a_forced_auctions_result_says_nobody_bid(lang: str) -> None:
     lines = said(
         outcome.result_lines(outcome.end_of_review(review, state.rules), review_voice(state, lang))
     )
-    forced = Catalogue(lang).t("auction.result_made_forced").split("{")[0]
+    forced = Catalogue(lang).t("end.auction_made_forced").split("{")[0]
     assert any(line.startswith(forced) for line in lines), lines
 
 
@@ -162,7 +162,7 @@ def test_a_take_over_that_gains_no_level_says_so(preset: str, points: int, lang:
     voice = review_voice(new_game(preset, 1), lang)
     lines = said(outcome.result_lines(end, voice))
     attackers = voice.team_name([s for s in range(rs.players) if s not in end.dealer_side])
-    assert voice.cat.t("result.take_over_none", attackers=attackers) in lines, lines
+    assert voice.cat.t("end.take_over_none", attackers=attackers) in lines, lines
     assert not any("+0" in line or "升 0 级" in line for line in lines), lines
 
 

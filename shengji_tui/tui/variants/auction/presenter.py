@@ -6,8 +6,8 @@ player may make with their keys, or the trump choices with the trumps each
 would make, and what the hand is worth by the bots' estimate), the keys'
 states, the centre's sentences around the auction (the shown kitty, the
 overturn window), each seat's call on its panel, the status bar's match
-points or levels and bid, the score line against the bid, and the deal's
-result with the settlement's lines.
+points or levels and bid, and the score line against the bid (the deal's
+result, the settlement's lines included, is text/dealend.py's).
 
 Cards are made into chips by the presenter (`Chips`: its memo), so a card
 looks the same here as everywhere on the table.
