@@ -327,8 +327,11 @@ def settled_line(e: DealSettled, teller: Teller) -> str:
         each=abs(st.each),
         doubled=doubled,
     )
-    scores = t("team.list_sep").join(f"{teller.name(s)} {v}" for s, v in enumerate(e.scores))
-    return said + " " + t("end.match_scores", list=scores)
+    scores = t("team.list_sep").join(
+        f"{teller.name(s)} {signed(v)}" for s, v in enumerate(e.scores)
+    )
+    space = "" if teller.cat.zh else " "  # (Chinese sentences follow each other unspaced)
+    return said + space + t("end.match_scores", list=scores)
 
 
 def jack_rule(teller: Teller, e: JackRule) -> str:
