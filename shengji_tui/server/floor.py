@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from rich.console import Console
 from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.message import Message
 from textual.widgets import Static
 
@@ -25,6 +25,7 @@ from ..bots import RandomBot
 from ..engine import Command, DealAll, Event, RuleError, SeatView, allowed
 from ..table import TableStatus
 from ..tui.contract import TableLike
+from ..tui.keytable import ALWAYS, Keyed, Row, simple
 from .remote import RemoteApp
 
 
@@ -34,16 +35,18 @@ class FloorUpdate(Message):
         self.view = view
 
 
-class FloorApp(RemoteApp, App[None]):
-    """Two lines: the table's state (one line per move), the move chosen."""
+class FloorApp(Keyed, RemoteApp, App[None]):
+    """Two lines: the table's state (one line per move), the move chosen. A
+    benchmark's app: its few words are English only, its keys said nowhere."""
 
     CSS = "Static { height: 1; }"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "suggest", "suggest"),
-        Binding("enter", "play", "play"),
-        Binding("f", "skip", "deal the rest"),
-        Binding("q", "quit", "quit"),
-    ]
+    KEYS = simple(
+        Row("s", "suggest", ALWAYS, description="suggest"),
+        Row("enter", "play", ALWAYS, description="play"),
+        Row("f", "skip", ALWAYS, description="deal the rest"),
+        Row("q", "quit", ALWAYS, description="quit"),
+    )
+    BINDINGS: ClassVar[list[BindingType]] = KEYS.bindings()
 
     def __init__(
         self,

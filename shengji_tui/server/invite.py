@@ -17,13 +17,15 @@ from typing import Any, ClassVar
 from rich.console import Console
 from textual import on
 from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.filter import LineFilter
 from textual.widgets import Input, Static
 
 from ..players.book import Player
 from ..text import Catalogue
+from ..tui.bindings import relabel_bindings
+from ..tui.keytable import ALWAYS, Keyed, Row, simple
 from ..tui.terminal.nocolor import colour_filters
 from .players import CodeCheck
 from .remote import RemoteApp
@@ -38,12 +40,13 @@ Screen { background: #0f2a1c; color: #e6e6e6; align: center middle; }
 """
 
 
-class InviteApp(RemoteApp, App[Player | None]):
+class InviteApp(Keyed, RemoteApp, App[Player | None]):
     CSS = INVITE_CSS
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "leave", "leave"),
-        Binding("ctrl+c", "leave", "leave", show=False, priority=True),
-    ]
+    KEYS = simple(
+        Row("escape", "leave", ALWAYS, "lobby.keys.leave", description="leave"),
+        Row("ctrl+c", "leave", ALWAYS, show=False, description="leave", priority=True),
+    )
+    BINDINGS: ClassVar[list[BindingType]] = KEYS.bindings()
 
     def __init__(
         self,
@@ -63,6 +66,7 @@ class InviteApp(RemoteApp, App[Player | None]):
         self.player_name = name
         self.check = check
         self.title = cat.t("invite.app_title")
+        relabel_bindings(self, self.key_labels(cat.t))  # (not running yet: nothing redrawn)
         self._busy = False
 
     def get_line_filters(self) -> Sequence[LineFilter]:

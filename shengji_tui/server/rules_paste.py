@@ -20,6 +20,7 @@ from textual.widgets import Button, Label, TextArea
 from ..rules import RulesError, RuleSet
 from ..table import rules_from_text
 from ..text import Catalogue
+from ..tui.bindings import relabel_bindings
 from ..tui.keytable import ALWAYS, Keyed, Row, simple
 
 PASTE_CSS = """
@@ -36,10 +37,10 @@ class RulesPasteScreen(Keyed, ModalScreen[RuleSet | None]):
     """Dismissed with the pasted rules (None: cancelled)."""
 
     DEFAULT_CSS = PASTE_CSS
-    # (its own lines say its keys)
+    # (its own lines say its keys; the bindings say them in the player's language)
     KEYS = simple(
-        Row("escape", "cancel", ALWAYS, description="cancel"),
-        Row("ctrl+s", "use", ALWAYS, description="use"),
+        Row("escape", "cancel", ALWAYS, "rules_file.lobby_cancel", description="cancel"),
+        Row("ctrl+s", "use", ALWAYS, "rules_file.lobby_use", description="use"),
     )
     BINDINGS: ClassVar[list[BindingType]] = KEYS.bindings()
 
@@ -47,6 +48,7 @@ class RulesPasteScreen(Keyed, ModalScreen[RuleSet | None]):
         super().__init__()
         self.cat = cat
         self.text = text
+        relabel_bindings(self, self.key_labels(cat.t))  # (not mounted yet: nothing redrawn)
 
     def compose(self) -> ComposeResult:
         t = self.cat.t

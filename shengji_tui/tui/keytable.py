@@ -65,7 +65,8 @@ class Row(Generic[S]):
     (Textual's action string, "move(-1)"), when (`when`), what the footer says
     it does (`label`: a catalogue key; None: the binding's own `description`),
     whether the footer shows it, how the footer writes the key (`display`),
-    and the binding's English description (what shows without the labels)."""
+    the binding's English description (what shows without the labels), and
+    whether the app takes the key before any widget (`priority`)."""
 
     keys: str
     action: str
@@ -74,6 +75,7 @@ class Row(Generic[S]):
     show: bool = True
     display: str | None = None
     description: str = ""
+    priority: bool = False
 
     @property
     def name(self) -> str:
@@ -90,7 +92,12 @@ class Row(Generic[S]):
 
     def binding(self) -> Binding:
         return Binding(
-            self.keys, self.action, self.description, show=self.show, key_display=self.display
+            self.keys,
+            self.action,
+            self.description,
+            show=self.show,
+            key_display=self.display,
+            priority=self.priority,
         )
 
 
@@ -284,7 +291,7 @@ def simple(*rows: Row[C]) -> Keys[C]:
 
 
 class Keyed:
-    """A screen whose keys are a `Keys` (`KEYS`; the screen's `BINDINGS` are
+    """A screen (or an app) whose keys are a `Keys` (`KEYS`; its `BINDINGS` are
     `KEYS.bindings()`): its `check_action` is the table's, for the state
     `key_state` makes (None where no condition reads one), and `key_labels`
     says what its keys do in the player's language (the table screen's

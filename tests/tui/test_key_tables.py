@@ -11,10 +11,13 @@ from functools import cache
 from typing import NamedTuple, get_args
 
 import pytest
+from textual.app import App
 from textual.screen import Screen
 
 from shengji_tui.engine import GameState, view_for
 from shengji_tui.engine.state import Phase
+from shengji_tui.server.floor import FloorApp
+from shengji_tui.server.invite import InviteApp
 from shengji_tui.server.lobby import CreateScreen, LobbyScreen, RoomScreen
 from shengji_tui.server.profile import ProfileScreen
 from shengji_tui.server.rules_paste import RulesPasteScreen
@@ -103,6 +106,8 @@ def keys_of(keys: Keys[object]) -> list[str]:
 
 # ---------------------------------------------------------------- every table
 KEYED = [
+    InviteApp,
+    FloorApp,
     LobbyScreen,
     CreateScreen,
     RoomScreen,
@@ -127,7 +132,8 @@ SCREENS: list[tuple[type, Keys[object]]] = [
     (TableScreen, TABLE_KEYS),  # type: ignore[list-item]
     *((screen, screen.KEYS) for screen in KEYED),
 ]
-NO_FOOTER = {PassScreen, RulesPasteScreen}  # (their own lines say their keys)
+# (their own lines say their keys; the floor: a benchmark's app, in English)
+NO_FOOTER = {PassScreen, FloorApp}
 
 
 @pytest.mark.parametrize(("screen", "keys"), SCREENS, ids=lambda v: getattr(v, "__name__", ""))
@@ -167,8 +173,9 @@ def test_the_screens_bindings_and_check_action_are_its_tables(
 
 
 def test_every_screen_with_keys_has_a_table() -> None:
-    """Every screen of the TUI (and of the SSH lobby) that binds a key binds it
-    from its table."""
+    """Every screen and app of the TUI (and of the SSH server: the lobby, the
+    invite prompt, the benchmark's floor) that binds a key binds it from its
+    table."""
     import importlib
     import inspect
     import pkgutil
@@ -185,7 +192,7 @@ def test_every_screen_with_keys_has_a_table() -> None:
         for _name, cls in inspect.getmembers(module, inspect.isclass):
             if (
                 cls.__module__ == info.name
-                and issubclass(cls, Screen)
+                and issubclass(cls, Screen | App)
                 and "BINDINGS" in cls.__dict__
             ):
                 found.add(cls)
@@ -242,6 +249,9 @@ def test_the_menu_resumes_only_with_games() -> None:
         (AnalysisScreen, "3", "seat(2)"),
         (AnalysisScreen, "a", "close"),
         (Dialog, "escape", "close"),
+        (RulesPasteScreen, "ctrl+s", "use"),
+        (InviteApp, "ctrl+c", "leave"),
+        (FloorApp, "f", "skip"),
     ],
 )
 def test_a_dialogs_key(screen: type, key: str, action: str) -> None:
