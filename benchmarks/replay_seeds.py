@@ -16,6 +16,8 @@ that is the new bot's log over every seed (read it with `shengji bench bots
 `--b-plain-off`: B's bots play without the plain-mistake guards
 (`bots/plain.py`), A's with them: against a log where both played without,
 what the guards do to A alone (docs/bots.md, "How strong they are").
+`--plain-off`: both sides without them (the bots before the guards), to pair
+new seeds with a log played with them.
 """
 
 from __future__ import annotations
@@ -34,9 +36,10 @@ from shengji_tui.bots import Bot
 from shengji_tui.bots.search import watch_parent
 
 
-def _b_plain_off(parent: int) -> None:
-    """A job process's start with `--b-plain-off`: each set's B bots made
-    without the guards (an attribute of the bot, so A's search is untouched)."""
+def _plain_off(parent: int, both: bool) -> None:
+    """A job process's start with `--b-plain-off` (`both`: `--plain-off`):
+    each set's B bots (and A's) made without the guards (an attribute of the
+    bot, so the other side's search is untouched)."""
     watch_parent(parent)
     made = bots_bench.make_bots
 
@@ -45,7 +48,7 @@ def _b_plain_off(parent: int) -> None:
     ) -> dict[int, Bot]:
         bots = made(level_a, level_b, seed, a_seats, n, options)
         for s, bot in bots.items():
-            if s not in a_seats:
+            if both or s not in a_seats:
                 bot.avoid_plain = False  # type: ignore[attr-defined]
         return bots
 
@@ -62,12 +65,13 @@ def play(args: argparse.Namespace) -> None:
         for line in log_text(args.log).splitlines():
             done.add(json.loads(line)[0]["seed"])
     tasks = [(args.preset, s, args.a, args.b, opts, 0) for s in seeds if s not in done]
+    off = args.b_plain_off or args.plain_off
     with (
         args.log.open("a", encoding="utf-8") as out,
         ProcessPoolExecutor(
             max_workers=args.jobs,
-            initializer=_b_plain_off if args.b_plain_off else watch_parent,
-            initargs=(os.getpid(),),
+            initializer=_plain_off if off else watch_parent,
+            initargs=(os.getpid(), args.plain_off) if off else (os.getpid(),),
         ) as ex,
     ):
         for runs in ex.map(_set_job, tasks, chunksize=1):
@@ -99,6 +103,7 @@ def main() -> int:
     ap.add_argument("--budget-ms", type=float, default=300.0)
     ap.add_argument("--no-guard", action="store_true")
     ap.add_argument("--b-plain-off", action="store_true", help="B without the plain-mistake guards")
+    ap.add_argument("--plain-off", action="store_true", help="A and B without the guards")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--log", type=Path, required=True)
     ap.add_argument("--merge", type=Path, nargs="+", help="old logs to merge the new one into")
