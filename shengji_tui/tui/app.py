@@ -299,14 +299,13 @@ class ShengjiApp(App[None]):
             TableFacts(
                 self._seat_names(),
                 seat.seats[0],
-                humans=list(seat.humans),
                 table_humans=self._table_humans(),
                 declare_window=DEFAULT_DECLARE_WINDOW if window is None else float(window),
                 on_auto=self._on_auto(),
                 chat=seat.chat,
-                spectating=seat.spectating,
                 card_counter=table.card_counter,
                 deal_held=self.table_status.deal_held,
+                keyboard=seat,
             ),
         )
         m.take_seat(seat.seats[0], self.views[seat.seats[0]])

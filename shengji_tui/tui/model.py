@@ -242,7 +242,7 @@ class Model(AuctionChoices):
 
     def is_you(self, seat: int) -> bool:
         """Whether sentences about `seat` address the reader ("You lead")."""
-        return seat == self.facts.seat and len(self.facts.humans) <= 1 and not self.facts.spectating
+        return seat == self.me and self.facts.seating.own_seat
 
     def team_name(self, seats: Sequence[int]) -> str:
         return team_name(self.prefs.cat, [self.name(s) for s in seats])
@@ -268,7 +268,7 @@ class Model(AuctionChoices):
         return (
             a is not None
             and "deal_next" in a
-            and self.facts.table_humans <= max(1, len(self.facts.humans))
+            and self.facts.seating.all_here(self.facts.table_humans)
         )
 
     def can_step(self) -> bool:
@@ -701,11 +701,8 @@ class Model(AuctionChoices):
         if not a.closing:
             return DealAll(seat=self.facts.seat)
         # (every human of the table at this keyboard: the app hands it round first)
-        return (
-            DealNext(seat=self.facts.seat)
-            if self.facts.table_humans <= max(1, len(self.facts.humans))
-            else None
-        )
+        here = self.facts.seating.all_here(self.facts.table_humans)
+        return DealNext(seat=self.facts.seat) if here else None
 
     # ----------------------------------------------------------- declaring
     def declare_options(self) -> list[list[Card]]:

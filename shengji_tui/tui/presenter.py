@@ -143,7 +143,7 @@ class Presenter:
             m.prefs.ct,
             m.prefs.ct.ascii,
             m.facts.seat,
-            len(m.facts.humans) <= 1,
+            m.facts.seating.own_seat,
             tuple(m.facts.names),
             m.prefs.compact,
         )
@@ -905,7 +905,7 @@ class Presenter:
             ("skip_deal", m.skip_command() is not None),
             ("suggest", True if acting else grey),
             ("next_deal", scoring),
-            ("next_hand", declaring and len(m.facts.humans) > 1),
+            ("next_hand", declaring and m.facts.seating.hands_over),
             # while cards are played (the dialog says none was won yet), or once one was
             ("last_trick", bool(v.last_trick) or "play" in a.kinds | a.awaited),
             ("call_friend", "call_friend" in a.kinds),

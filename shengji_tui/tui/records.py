@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 
 from ..bots import HINT_BUDGET_MS
 from ..engine import SeatView, ThrowFailed
 from ..rules import Card
 from ..text import CardText, Catalogue
 from .contract import ClockLike
+from .seating import Seating, at_keyboard
 
 _log_ids = itertools.count(1)
 
@@ -34,7 +35,9 @@ def new_log_id() -> int:
 
 @dataclass
 class TableFacts:
-    """What the table told the shown seat: its view and what its events said."""
+    """What the table told the shown seat: its view and what its events said;
+    and who sits at this keyboard (`seating`: the app's, given as `keyboard`;
+    made without one, as tests do, the keyboard of `humans`)."""
 
     names: list[str]
     seat: int  # the seat shown (a spectator's: only where the table is seen from)
@@ -57,6 +60,15 @@ class TableFacts:
     deal_held: bool = False  # the table's deal is held (`Table.hold_deal`)
     log: list[str] = field(default_factory=list)  # the game log's sentences
     log_id: int = field(default_factory=new_log_id)
+    keyboard: InitVar[Seating | None] = None
+    seating: Seating = field(init=False)  # who sits at this keyboard: ask it, never count
+
+    def __post_init__(self, keyboard: Seating | None) -> None:
+        if keyboard is None:
+            self.seating = at_keyboard(self.humans or [self.seat])
+            return
+        self.seating = keyboard
+        self.humans, self.spectating = list(keyboard.humans), keyboard.spectating
 
 
 @dataclass

@@ -338,7 +338,7 @@ class TableScreen(SizeWatch, AuctionKeys):
     def on_key(self, event: events.Key) -> None:
         """In 托管 any key takes the seat back (and does nothing else)."""
         m = self.model
-        if m.facts.seat in m.facts.on_auto and len(m.facts.humans) <= 1 and not m.facts.spectating:
+        if m.me in m.facts.on_auto and m.facts.seating.own_seat:
             event.stop()
             event.prevent_default()
             self.app.post_message(ReclaimRequested())

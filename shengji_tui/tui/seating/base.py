@@ -55,6 +55,18 @@ class Seating(Protocol):
         ...
 
     @property
+    def own_seat(self) -> bool:
+        """The keyboard plays one seat of its own (`Solo`, `Remote`): sentences
+        about that seat say "you", and any key takes it back from 托管."""
+        ...
+
+    def all_here(self, table_humans: int) -> bool:
+        """Every one of the `table_humans` humans seated at the table plays at
+        this keyboard: nobody else waits on the deal, so it may be held and
+        skipped here."""
+        ...
+
+    @property
     def chat(self) -> bool:
         """`c` opens the chat (there is somebody to talk to)."""
         ...
@@ -129,10 +141,14 @@ class OwnSeat:
     spectating = False
     acts = True
     hands_over = False
+    own_seat = True
 
     @property
     def seats(self) -> tuple[int, ...]:
         return (self.seat,)
+
+    def all_here(self, table_humans: int) -> bool:
+        return table_humans <= 1
 
     @property
     def humans(self) -> tuple[int, ...]:

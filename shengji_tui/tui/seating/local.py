@@ -44,6 +44,7 @@ class Hotseat:
     spectating = False
     acts = True
     hands_over = True
+    own_seat = False  # (several humans: nobody is "you")
     chat = False
     hint_search = True
 
@@ -58,6 +59,9 @@ class Hotseat:
     @property
     def log_feed(self) -> int | None:
         return None
+
+    def all_here(self, table_humans: int) -> bool:
+        return table_humans <= len(self.humans)
 
     def coach(self, finished: bool) -> Coach:
         return "any"

@@ -24,12 +24,16 @@ class Spectator:
     spectating = True
     acts = False
     hands_over = False
+    own_seat = False
     chat = True
     hint_search = False
 
     @property
     def log_feed(self) -> int | None:
         return None
+
+    def all_here(self, table_humans: int) -> bool:
+        return table_humans == 0  # (nobody plays here)
 
     def coach(self, finished: bool) -> Coach:
         return "none"  # (a spectator's table offers no coach either)
