@@ -134,7 +134,7 @@ class RemoteShengjiApp(RemoteApp, ShengjiApp):
                 lambda: self.toggle_show_hand(not on),
             )
 
-    def shown_to_watchers(self) -> bool:
+    def shown_to_spectators(self) -> bool:
         sh = getattr(self, "show_hand", None)  # (asked while the app is being made too)
         return sh is not None and bool(sh.on)
 

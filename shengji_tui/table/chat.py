@@ -8,7 +8,7 @@ overrides, zero-width marks: text that reads otherwise than it is) and runs of
 combining marks over two on one letter; white space collapses to one space.
 Then at most `MAX_CHARS` characters, and at most `RATE_COUNT` messages per
 `RATE_SECONDS` per sender, within the budgets of its table, of the table's
-watchers together and of the server (`ChatBudget`); anything else is refused
+spectators together and of the server (`ChatBudget`); anything else is refused
 with a sentence (`ChatRefused`: English, Chinese, and a key).
 """
 
@@ -21,7 +21,7 @@ from ..untrusted import clean_line
 MAX_CHARS = 200
 RATE_COUNT = 4  # messages ...
 RATE_SECONDS = 10.0  # ... per this many seconds, per sender
-WATCHERS_COUNT = 4  # per RATE_SECONDS from all of one table's watchers together
+SPECTATORS_COUNT = 4  # per RATE_SECONDS from all of one table's spectators together
 TABLE_COUNT = 12  # per RATE_SECONDS at one table, every sender together
 SERVER_COUNT = 40  # per RATE_SECONDS on a whole server (its tables share one)
 # cleaned up to this many cells: enough to tell a message over MAX_CHARS (refused)
@@ -118,14 +118,14 @@ def _busy(where: str, where_zh: str, wait: int) -> ChatRefused:
 
 class ChatBudget:
     """The budgets a message is counted in, all of which it must fit: its
-    sender's (`RATE_COUNT` per `RATE_SECONDS`), the table's watchers' together
-    (a spectator's message: many watchers are one voice), the table's
+    sender's (`RATE_COUNT` per `RATE_SECONDS`), the table's spectators' together
+    (a spectator's message: many spectators are one voice), the table's
     (`TABLE_COUNT`) and the server's (`SERVER_COUNT`, shared by every table of
     a server). Refused, a message is counted nowhere."""
 
     def __init__(self, server: RateLimit | None = None) -> None:
         self.senders = RateLimit()
-        self.watchers = RateLimit(WATCHERS_COUNT)
+        self.spectators = RateLimit(SPECTATORS_COUNT)
         self.table = RateLimit(TABLE_COUNT)
         self.server = server if server is not None else RateLimit(SERVER_COUNT)
 
@@ -138,7 +138,8 @@ class ChatBudget:
             (self.server, "server", "on this server", "服务器上的"),
         ]
         if watching:
-            checks.insert(0, (self.watchers, "watchers", "of this table's watchers", "旁观者的"))
+            said = ("of this table's watchers", "旁观者的")  # (the players' word: watching)
+            checks.insert(0, (self.spectators, "spectators", *said))
         for rate, key, where, where_zh in checks:
             wait = rate.wait(key, now)
             if wait:

@@ -141,7 +141,7 @@ class TableChannel:
         """`name` (at `seat`, None: watching) says `text`; `sender` is who is
         counted for the rate (a seat, an identity). ChatRefused with a sentence:
         nothing to say, too long, too fast (the sender, or the table's, its
-        watchers' or the server's budget: `ChatBudget`)."""
+        spectators' or the server's budget: `ChatBudget`)."""
         said = check_text(text)
         self.budget.take(sender, seat is None, now)
         note = ChatNote(seat=seat, name=name, text=said, version=version, at=at)

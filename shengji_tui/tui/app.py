@@ -294,7 +294,7 @@ class ShengjiApp(App[None]):
                 auto_declare=self.options.auto_declare,
                 auto_forced=self.options.auto_forced,
                 hint_budget_ms=self.hint_budget_ms if seat.hint_search else 0.0,
-                shown_to_spectators=self.shown_to_watchers(),
+                shown_to_spectators=self.shown_to_spectators(),
             ),
             TableFacts(
                 self._seat_names(),
@@ -334,8 +334,8 @@ class ShengjiApp(App[None]):
         if owns:
             await table.start()
 
-    def shown_to_watchers(self) -> bool:
-        """This player lets watchers see their hand (a server table's choice)."""
+    def shown_to_spectators(self) -> bool:
+        """This player lets spectators see their hand (a server table's choice)."""
         return False
 
     def _on_auto(self) -> frozenset[int]:
@@ -434,7 +434,7 @@ class ShengjiApp(App[None]):
             return
         seats = self.table_status.seats
         name = seats[m.facts.seat].name if m.facts.seat < len(seats) else m.name(m.facts.seat)
-        seat, name = self.seating.speaker(m.facts.seat, name)  # (a spectator's: as a watcher)
+        seat, name = self.seating.speaker(m.facts.seat, name)  # (a spectator's: by its name)
         try:
             await table.say(seat, name, text)
         except ChatRefused as e:
@@ -744,7 +744,7 @@ class ShengjiApp(App[None]):
 
     @on(FollowRequested)
     def follow_requested(self, msg: FollowRequested) -> None:
-        """A spectator follows a seat's own view (if its player lets watchers see
+        """A spectator follows a seat's own view (if its player lets spectators see
         it), or the public table again; the view comes by the table's feed."""
         m = self.model
         if m is None:
@@ -1128,7 +1128,7 @@ class ShengjiApp(App[None]):
         )
 
     def _follow_commands(self) -> Iterable[SystemCommand]:
-        """A spectator's palette: follow a seat whose player lets watchers see
+        """A spectator's palette: follow a seat whose player lets spectators see
         their hand (digits 1-n at the table), or the public table (0); the
         seating's choices (a player's: none)."""
         m = self.model

@@ -123,7 +123,7 @@ class TableLike(Protocol):
 class WatchLike(Protocol):
     """A spectator's seat at a table (`server.watching.WatchedTable`): the app is
     given it as its table too, and it hands out only what a spectator may see
-    (the public table; one seat's own view while its player lets watchers see
+    (the public table; one seat's own view while its player lets spectators see
     their hand)."""
 
     @property
@@ -133,10 +133,10 @@ class WatchLike(Protocol):
     def following(self) -> int | None: ...  # the seat followed now (None: none)
 
     # follow `seat`'s own view (None: the public table); a refusal's catalogue
-    # key (its `{name}`: the seat's) when its player does not let watchers see it
+    # key (its `{name}`: the seat's) when its player does not let spectators see it
     def follow(self, seat: int | None) -> str | None: ...
 
-    def may_follow(self, seat: int) -> bool: ...  # the seat's player lets watchers see
+    def may_follow(self, seat: int) -> bool: ...  # the seat's player lets spectators see
 
 
 @dataclass

@@ -10,7 +10,7 @@ import pytest
 from shengji_tui.server.lobby import describe_status
 from shengji_tui.server.registry import TableLimits
 from shengji_tui.server.server import ShengjiServer
-from shengji_tui.table.chat import WATCHERS_COUNT, RateLimit
+from shengji_tui.table.chat import SPECTATORS_COUNT, RateLimit
 from shengji_tui.table.notes import ChatNote
 from shengji_tui.text import Catalogue
 
@@ -53,30 +53,30 @@ async def _say(c: Client, text: str) -> None:
 async def test_watchers_share_a_budget_and_a_table_takes_so_many(
     tmp_path, clients, workers
 ) -> None:
-    server = await _server(tmp_path, max_watchers=WATCHERS_COUNT + 1, workers=workers)
+    server = await _server(tmp_path, max_watchers=SPECTATORS_COUNT + 1, workers=workers)
     try:
         (maker,) = await connect_all(server.port, ["maker"], clients)
         room = await _bot_table(maker, server)
-        names = [f"w{k}" for k in range(WATCHERS_COUNT + 2)]
+        names = [f"w{k}" for k in range(SPECTATORS_COUNT + 2)]
         crowd = await connect_all(server.port, names, clients)
         for c in crowd[:-1]:
             await c.wait_for("playing")
             await watch_table(c)
-        await until(lambda: room.spectators == WATCHERS_COUNT + 1, what="the watchers")
+        await until(lambda: room.spectators == SPECTATORS_COUNT + 1, what="the watchers")
         # one more is refused, with the sentence, and stays in the lobby
         last = crowd[-1]
         await last.wait_for("playing")
         await last.press("w")
         await last.wait_for("as many as it may", what="the refusal")
-        assert room.spectators == WATCHERS_COUNT + 1
+        assert room.spectators == SPECTATORS_COUNT + 1
         # every watcher is a new sender, each within its own 4 per 10 s; together
-        # they are one voice of WATCHERS_COUNT per window: one more is told the
+        # they are one voice of SPECTATORS_COUNT per window: one more is told the
         # chat is busy, and not said (the window's length itself, 10 s, is
         # tests/table/test_chat.py's: here an hour, so that however slowly the
         # messages come, they fall in one window)
         table = room.table
         assert table is not None
-        table.channel.budget.watchers = RateLimit(WATCHERS_COUNT, 3600.0)
+        table.channel.budget.spectators = RateLimit(SPECTATORS_COUNT, 3600.0)
         said = lambda: [n for n in table.recent_notes() if isinstance(n, ChatNote)]  # noqa: E731
         watchers = crowd[:-1]
         sent = 0

@@ -20,8 +20,8 @@ from shengji_tui.table.chat import (
     RATE_COUNT,
     RATE_SECONDS,
     SERVER_COUNT,
+    SPECTATORS_COUNT,
     TABLE_COUNT,
-    WATCHERS_COUNT,
     RateLimit,
 )
 
@@ -75,7 +75,7 @@ def test_the_rate_per_sender() -> None:
 def test_watchers_share_one_budget() -> None:
     # in `--open` every new name is a new sender: the watchers are one voice
     ch = TableChannel()
-    for k in range(WATCHERS_COUNT):
+    for k in range(SPECTATORS_COUNT):
         ch.say(f"watcher{k}", f"w{k}", None, "hi", now=0, at=0)
     with pytest.raises(ChatRefused) as e:
         ch.say("watcher99", "w99", None, "hi", now=1, at=0)

@@ -15,7 +15,7 @@ class Spectator:
     app's table: what it hands out is all a spectator may see). It hands out
     one view, the public table's or the seat followed's, as seat 0's; the log
     is told from the public feed. No key acts; the spectator may talk (signed
-    as a watcher) and leaves without a question."""
+    as a spectator) and leaves without a question."""
 
     watch: WatchLike
 
@@ -49,7 +49,7 @@ class Spectator:
         return note.seat is None and note.name == self.watch.name
 
     def speaker(self, seat: int, name: str) -> tuple[int | None, str]:
-        return None, self.watch.name  # (said as a watcher)
+        return None, self.watch.name  # (said as a spectator)
 
     def turn_to(self, awaiting: int | None, shown: int) -> int | None:
         return None
