@@ -72,6 +72,8 @@ def _classes(text: str) -> list[int]:
 
 def wrap_lines(text: str, width: int) -> list[str]:
     """`text` (one paragraph) as lines of `width` cells (`break_offsets`)."""
+    if 2 * len(text) <= width or cell_len(text) <= width:  # (one line: no break to find)
+        return [text.rstrip()] if text else []
     edges = [0, *break_offsets(text, width), len(text)]
     return [text[a:b].rstrip() for a, b in pairwise(edges) if b > a]
 

@@ -99,20 +99,6 @@ def hang(text: Text, width: int) -> Text:
     return Text("\n").join(rows)
 
 
-def text_signature(text: Text) -> tuple[object, ...]:
-    """What a `Text` looks like on screen (rich's `Text.__eq__` ignores the base
-    style and the wrapping options)."""
-    return (
-        text.plain,
-        tuple(text.spans),
-        text.style,
-        text.justify,
-        text.overflow,
-        text.no_wrap,
-        text.end,
-    )
-
-
 def _style(style: str | Style) -> Style:
     return Style.parse(style) if isinstance(style, str) else style
 
@@ -151,6 +137,74 @@ class LinePainter:
         self.keep = keep
         self._lines: dict[tuple[object, ...], Strip] = {}
         self._wrapped: dict[tuple[object, ...], list[Text]] = {}
+        self._look: StyleTable | None = None  # the styles of the props' lines below
+        self._texts: dict[Line, tuple[Text, int]] = {}  # a line's text, its widest paragraph
+        self._rows: dict[tuple[object, ...], list[Strip]] = {}
+
+    def cut_lines(
+        self,
+        lines: Sequence[Line],
+        styles: StyleTable,
+        width: int,
+        base: Style,
+        align: str,
+        console: Any,
+    ) -> list[Strip]:
+        """What `cut` makes of `lines_text(lines, styles)`, a line of the props at a
+        time: each line's text and rows are kept while it is shown, so that a
+        play builds only the lines it changed (a seat's play, the centre's new
+        sentence). A paragraph's rows depend on it alone, except that when one
+        paragraph of the whole is wrapped every paragraph loses its trailing
+        blanks (`cut`): the rows are kept for either case."""
+        if styles is not self._look:
+            self._look, self._texts, self._rows = styles, {}, {}
+        old_texts = self._texts
+        texts: dict[Line, tuple[Text, int]] = {}
+        for line in lines:
+            got = old_texts.get(line)
+            if got is None:
+                got = texts.get(line)
+            if got is None:
+                text = line_text(line, styles)
+                got = (text, max(cell_len(para) for para in text.plain.split("\n")))
+            texts[line] = got
+        self._texts = texts
+        if not lines or (len(lines) == 1 and texts[lines[0]][0].plain == ""):
+            return []
+        wrap = any(widest > width for _text, widest in texts.values())
+        old = self._rows
+        kept = dict(old) if len(old) < self.keep else {}
+        out: list[Strip] = []
+        for line in lines:
+            key = (line, wrap, width, base, align)
+            rows = kept.get(key)
+            if rows is None:
+                rows = old.get(key)
+            if rows is None:
+                rows = self._line_rows(texts[line][0], wrap, width, base, align, console)
+            kept[key] = rows
+            out.extend(rows)
+        self._rows = kept
+        return out
+
+    @staticmethod
+    def _line_rows(
+        text: Text, wrap: bool, width: int, base: Style, align: str, console: Any
+    ) -> list[Strip]:
+        """One line's rows as `cut` makes them of the whole text (wrapped or not)."""
+        if not wrap:
+            parts = list(text.split("\n", allow_blank=True))
+        else:
+            parts = []
+            for para in text.split("\n", allow_blank=True):
+                parts.extend(wrap_paragraph(para, width, console))
+        rows = []
+        for part in parts:
+            if part.cell_len > width:
+                part = part.copy()
+                part.truncate(width, overflow="crop")
+            rows.append(line_strip(part, width, base, align))
+        return rows
 
     def cut(self, text: Text, width: int, base: Style, align: str, console: Any) -> list[Strip]:
         """`text` as lines of `width` cells: wrapped (as rich's `Text.wrap` of the
@@ -167,14 +221,7 @@ class LinePainter:
                 wkey = (para.plain, tuple(para.spans), para.style, width)
                 got = done.get(wkey)
                 if got is None:
-                    if has_wide(para.plain):  # Chinese: not only at spaces (text/linebreak.py)
-                        got = list(para.divide(break_offsets(para.plain, width)))
-                    else:
-                        got = list(
-                            para.wrap(console, max(1, width), justify="default", overflow="fold")
-                        )
-                    for part in got:
-                        part.rstrip()  # as Textual wraps: no trailing blanks at a break
+                    got = wrap_paragraph(para, width, console)
                 wrapped[wkey] = got
                 parts.extend(got)
             self._wrapped = wrapped
@@ -197,6 +244,19 @@ class LinePainter:
         return lines
 
 
+def wrap_paragraph(para: Text, width: int, console: Any) -> list[Text]:
+    """One paragraph (no line break) as lines of `width` cells, as rich's
+    `Text.wrap` and Textual wrap it (Chinese: text/linebreak.py), with no
+    trailing blanks at a break."""
+    if has_wide(para.plain):  # Chinese: not only at spaces (text/linebreak.py)
+        got = list(para.divide(break_offsets(para.plain, width)))
+    else:
+        got = list(para.wrap(console, max(1, width), justify="default", overflow="fold"))
+    for part in got:
+        part.rstrip()
+    return got
+
+
 def line_strip(line: Text, width: int, base: Style, align: str) -> Strip:
     """One line of text as a strip of `width` cells, aligned."""
     segments = line_segments(line, base)
@@ -211,13 +271,14 @@ def line_strip(line: Text, width: int, base: Style, align: str) -> Strip:
 
 class Painting(NamedTuple):
     """What a widget shows and all it is made of: its props, in the styles of a
-    theme, built for a width; the strips once cut (for the widget's colours and
-    alignment)."""
+    theme, built for a width (the text once built: a widget that paints the
+    props' lines one by one builds the whole text only when asked for it); the
+    strips once cut (for the widget's colours and alignment)."""
 
     props: object
     look: StyleTable
     width: int
-    text: Text
+    text: Text | None = None
     strips: list[Strip] | None = None
     cut_for: tuple[Style, str] | None = None
 
@@ -245,6 +306,11 @@ class LineWidget(Widget, Generic[P]):
         """The text of `self.props` (and of the widget's width, where it lays out)."""
         raise NotImplementedError
 
+    def lines_for(self, width: int) -> Sequence[Line] | None:
+        """The props' lines whose `lines_text` is what `build` makes at `width`:
+        painted a line at a time (`LinePainter.cut_lines`); None: `build`."""
+        return None
+
     @property
     def styles_table(self) -> StyleTable:
         return styles_for(self.app)
@@ -254,11 +320,19 @@ class LineWidget(Widget, Generic[P]):
         p = self._painting
         look = styles_for(self.app)
         if p is None or p.props is not self.props or p.width != width or p.look is not look:
-            p = self._painting = Painting(self.props, look, width, self.build())
+            p = self._painting = Painting(self.props, look, width)
         return p
 
+    def _text(self, width: int) -> Text:
+        """The whole text (`build`), built once per painting."""
+        p = self._current(width)
+        if p.text is None:
+            p = self._painting = p._replace(text=self.build())
+        assert p.text is not None
+        return p.text
+
     def render(self) -> RenderResult:
-        return self._current(self.size.width).text
+        return self._text(self.size.width)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -271,7 +345,12 @@ class LineWidget(Widget, Generic[P]):
         cut_for = (self.visual_style.rich_style, self.styles.text_align)
         if p.strips is not None and p.cut_for == cut_for:
             return p.strips
-        strips = self._painter.cut(p.text, width, *cut_for, self.app.console)
+        lines = self.lines_for(width)
+        if lines is not None:
+            strips = self._painter.cut_lines(lines, p.look, width, *cut_for, self.app.console)
+        else:
+            strips = self._painter.cut(self._text(width), width, *cut_for, self.app.console)
+            p = self._current(width)  # (with its text)
         self._painting = p._replace(strips=strips, cut_for=cut_for)
         return strips
 
@@ -287,7 +366,7 @@ class LineWidget(Widget, Generic[P]):
         return len(self._strips(width)) if width else 0
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        text = self._current(self.size.width).text
+        text = self._text(self.size.width)
         return max((cell_len(line) for line in text.plain.split("\n")), default=0)
 
     def show(self, props: P, look: StyleTable | None = None) -> bool:
@@ -313,7 +392,7 @@ class LineWidget(Widget, Generic[P]):
             return False
         width = self.size.width
         old = was.strips if was is not None and was.width == width else None
-        self._current(width)  # (built now: what it shows is always its props')
+        self._current(width)  # (made now: what it shows is always its props')
         styles = self.styles
         if styles.is_auto_height or styles.is_auto_width:
             size = self.measure()
@@ -361,3 +440,7 @@ class LinesWidget(LineWidget[P]):
     def build(self) -> Text:
         lines: Sequence[Line] = self.props.lines  # type: ignore[attr-defined]
         return lines_text(lines, self.styles_table)
+
+    def lines_for(self, width: int) -> Sequence[Line] | None:
+        lines: Sequence[Line] = self.props.lines  # type: ignore[attr-defined]
+        return lines

@@ -32,6 +32,19 @@ class SeatPanel(LinesWidget[SeatProps]):
             return False
         return height is None or rows_of(lines, width) <= height
 
+    def _form(self) -> Sequence[Line] | None:
+        """The first form that fits (None: none keeps its name line whole)."""
+        p = self.props
+        width = self.content_size.width
+        if width <= 0:
+            return p.lines
+        height = None if self.styles.is_auto_height else self.content_size.height
+        forms = (p.lines, *p.narrow)
+        return next((f for f in forms if self._fits(f, width, height)), None)
+
+    def lines_for(self, width: int) -> Sequence[Line] | None:
+        return self._form()
+
     def _current(self, width: int) -> Painting:
         if self.props.narrow:  # (the form shown depends on the height too)
             height = self.content_size.height
@@ -50,7 +63,7 @@ class SeatPanel(LinesWidget[SeatProps]):
             return lines_text(lines, self.styles_table)
         height = None if self.styles.is_auto_height else self.content_size.height
         forms = (p.lines, *p.narrow)
-        fit = next((f for f in forms if self._fits(f, width, height)), None)
+        fit = self._form()
         if fit is not None:
             return lines_text(fit, self.styles_table)
         # no form keeps its name line whole: the first whose other lines fit, cut
