@@ -6,7 +6,7 @@ One `Front` per connected front end keeps what it opened: its tables (by
 handle: a seat's, for a session attached at that seat; a spectator's
 `WatchedTable`), its subscriptions, what it listens to. A table is handed out
 only as a handle: the front end gets views, events, notes and trouble pushed
-for what it subscribed, each as that seat or that watcher may see it, and
+for what it subscribed, each as that seat or that spectator may see it, and
 nothing else of the table crosses (no state, no store, no coach source: the
 coach runs here, `table.analyse`, and only its analysis of the seat it may
 analyse crosses).
@@ -352,7 +352,7 @@ class HostService:
         return self._opened(front, Handle(table, seat, sid, table_id), [seat])
 
     async def op_table__watch(self, front: Front, a: dict[str, Any]) -> Any:
-        """A spectator's seat (`WatchedTable`): counted among the watchers."""
+        """A spectator's seat (`WatchedTable`): counted among the spectators."""
         sid = self._own(front, str(a["session_id"]))
         table_id = str(a["table_id"])
         watched = await self.desk.watch_table(table_id, str(a["name"]), str(a["identity"]), sid)
@@ -478,7 +478,7 @@ class HostService:
 
     async def op_table__follow(self, front: Front, a: dict[str, Any]) -> Any:
         """A spectator follows a seat's own view (its `WatchedTable` checks that
-        the seat's player lets watchers see it), or the public table again."""
+        the seat's player lets spectators see it), or the public table again."""
         h = self._handle(front, a)
         if h.watch is None:
             raise LobbyError("only a spectator follows a seat", "gone")

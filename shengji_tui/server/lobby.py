@@ -149,7 +149,7 @@ def error_text(cat: Catalogue, e: LobbyError) -> str:
 def describe_seats(cat: Catalogue, room: RoomView) -> str:
     """The players column: who sits at each seat, in seat order, in the player's
     language (a free seat, a bot, a player away or in 托管 said so, and who lets
-    watchers see their hand)."""
+    spectators see their hand)."""
     t = cat.t
     parts = []
     for slot in room.slots:
@@ -163,7 +163,7 @@ def describe_seats(cat: Catalogue, room: RoomView) -> str:
             parts.append(t("lobby.list.on_auto", name=slot.name))
         else:
             parts.append(slot.name)
-        if slot.kind == "human" and slot.show_hand:  # (watchers may follow this hand)
+        if slot.kind == "human" and slot.show_hand:  # (spectators may follow this hand)
             parts[-1] = t("lobby.list.shows_hand", who=parts[-1])
     return t("lobby.seat_sep").join(parts)
 
@@ -645,7 +645,7 @@ class RoomScreen(Keyed, Screen[None]):
             self.say(error_text(app.cat, e))
 
     async def action_show_hand(self) -> None:
-        """Let watchers see my hand at the table (or not): kibitzing (off by default)."""
+        """Let spectators see my hand at the table (or not): kibitzing (off by default)."""
         app = _app(self)
         r = self.room
         seat = r.seat_of(app.identity.id)
@@ -814,7 +814,7 @@ class LobbyApp(RemoteApp, App[LobbyResult]):
             self.notify(self.narrator.note(note), timeout=6, markup=False)
 
     def _said_by_me(self, note: ChatNote) -> bool:
-        if note.seat is None:  # (a watcher's, said at a playing table)
+        if note.seat is None:  # (a spectator's, said at a playing table)
             return note.name == self.identity.name
         if self.waiting_in is None:
             return False

@@ -46,7 +46,7 @@ class SlotView:
     identity: str | None = None  # a human's
     level: str | None = None  # a bot's
     ready: bool = False
-    show_hand: bool = False  # the player lets watchers see their hand
+    show_hand: bool = False  # the player lets spectators see their hand
     here: bool = False  # a session of the seat's player is here now
     on_auto: bool = False  # in 托管 at the playing table
 
@@ -184,7 +184,7 @@ class LobbyLike(Protocol):
     async def open_table(self, table_id: str, seat: int, session_id: str) -> TableLike: ...
 
     # a spectator's seat at a playing table (LobbyError: gone, or as many
-    # watchers as it may have); counted among its watchers until released
+    # spectators as it may have); counted among its spectators until released
     async def watch_table(
         self, table_id: str, name: str, identity: str, session_id: str
     ) -> WatchedLike: ...

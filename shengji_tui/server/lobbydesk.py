@@ -156,11 +156,11 @@ class LobbyDesk:
         room = self._room(table_id)
         if room.table is None:
             raise LobbyError("only a table that plays can be watched", "not_playing")
-        self.registry.count_watcher(room, 1)  # (LobbyError past the table's watchers)
+        self.registry.count_spectator(room, 1)  # (LobbyError past the table's spectators)
         registry = self.registry
 
         def gone() -> None:
-            registry.count_watcher(room, -1)
+            registry.count_spectator(room, -1)
 
         return WatchedTable(room, registry, name, identity, on_release=gone)
 

@@ -93,7 +93,7 @@ class PlayerDesk:
         self.poll = poll
         self._writes: asyncio.Lock | None = None
         self._pending: set[asyncio.Task[None]] = set()  # settings being written
-        self._watcher: asyncio.Task[None] | None = None
+        self._removals: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------ logins
     async def status(self, identity: str) -> Status:
@@ -204,13 +204,13 @@ class PlayerDesk:
                     except Exception:
                         log.exception("taking out the removed player %s failed", identity[:40])
 
-        self._watcher = asyncio.get_running_loop().create_task(watch())
+        self._removals = asyncio.get_running_loop().create_task(watch())
 
     async def close(self) -> None:
-        if self._watcher is not None:
-            self._watcher.cancel()
+        if self._removals is not None:
+            self._removals.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._watcher
+                await self._removals
         if self._writes is not None:
             async with self._writes:  # (the last settings written)
                 pass

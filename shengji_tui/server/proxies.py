@@ -11,7 +11,7 @@ the sessions of this process see them, each asked of the host.
 - `TableProxy` (`contract.TableLike`) and `WatchProxy` (also `WatchLike`):
   a table opened by handle for one seat (a session attached there) or one
   spectator; what it was when opened (its views, status, notes, trouble) and
-  what the host pushes since (each update, as that seat or watcher may see
+  what the host pushes since (each update, as that seat or spectator may see
   it) is all it holds. Its coach (`RemoteCoach`, a seat's only) asks the
   host, which analyses (the coach needs every hand).
 - `PlayersProxy`: the players' records, on the host's store.

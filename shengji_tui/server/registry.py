@@ -103,7 +103,7 @@ class Slot:
     identity: str | None = None
     level: BotLevel | None = None  # a bot's level
     ready: bool = False
-    show_hand: bool = False  # the player lets watchers see their hand (kibitzing)
+    show_hand: bool = False  # the player lets spectators see their hand (kibitzing)
 
 
 @dataclass
@@ -241,7 +241,7 @@ class SlotRecord(_Record):
     identity: str | None = None
     level: BotLevel | None = None
     ready: bool = False
-    show_hand: bool = False  # (a record without it: watchers see no hand)
+    show_hand: bool = False  # (a record without it: spectators see no hand)
 
 
 class RoomRecord(_Record):
@@ -599,7 +599,7 @@ class Registry:
         self._changed(room=room)
 
     def set_show_hand(self, room: Room, identity: str, on: bool) -> None:
-        """The player of `identity` lets watchers see their hand (or no longer).
+        """The player of `identity` lets spectators see their hand (or no longer).
         Kept with the room's record, in the table's store too once it plays (a
         restart keeps the latest choice); every spectator following the seat is
         told at once (`watching.WatchedTable` listens to the lobby)."""
@@ -615,10 +615,10 @@ class Registry:
 
     @staticmethod
     def shows_hand(room: Room, seat: int) -> bool:
-        """Whether a watcher may follow `seat`'s own view. A player's seat: their
+        """Whether a spectator may follow `seat`'s own view. A player's seat: their
         choice (off unless they chose it), kept while a stand-in bot plays for
         them (away, or in 托管). A bot's seat: only at a table of bots alone (a
-        watcher could tell a player what a bot holds, through the chat or beside
+        spectator could tell a player what a bot holds, through the chat or beside
         the keyboard)."""
         if room.status != "playing" or not 0 <= seat < len(room.slots):
             return False
@@ -629,7 +629,7 @@ class Registry:
 
     def check_watch(self, room: Room) -> None:
         """LobbyError unless one more spectator may watch `room` (`max_watchers`:
-        each watcher's screen is drawn at every move of the table)."""
+        each spectator's screen is drawn at every move of the table)."""
         n = self.limits.max_watchers
         if n and room.spectators >= n:
             raise LobbyError(
@@ -638,7 +638,7 @@ class Registry:
                 n=n,
             )
 
-    def count_watcher(self, room: Room, step: int) -> None:
+    def count_spectator(self, room: Room, step: int) -> None:
         """A spectator comes (+1; LobbyError past `max_watchers`) or goes (-1):
         the lobby's list says how many."""
         if step > 0:
@@ -747,7 +747,7 @@ class Registry:
 
     def _await_end(self, room: Room) -> None:
         """Once the room's table ends, release it (or set it aside if it failed).
-        (A spectator is a watcher: `check_watch`, `count_watcher`.)"""
+        (A spectator watches: `check_watch`, `count_spectator`.)"""
         table = room.table
         if table is None:
             return

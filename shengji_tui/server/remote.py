@@ -85,7 +85,7 @@ class RemoteApp:
 
 @dataclass
 class ShowHand:
-    """A player's choice at the table: watchers may see their hand (or not),
+    """A player's choice at the table: spectators may see their hand (or not),
     asked of the lobby by table id."""
 
     lobby: LobbyLike
@@ -109,7 +109,7 @@ class ShowHand:
 class RemoteShengjiApp(RemoteApp, ShengjiApp):
     """`ShengjiApp` for a remote player (seated as `seating.Remote`: no
     take-back, the normal bot's hints, leaving lets a bot stand in) or a
-    spectator (`seating.Spectator`); a player may let watchers see their hand."""
+    spectator (`seating.Spectator`); a player may let spectators see their hand."""
 
     def __init__(
         self,
@@ -139,7 +139,7 @@ class RemoteShengjiApp(RemoteApp, ShengjiApp):
         return sh is not None and bool(sh.on)
 
     def toggle_show_hand(self, on: bool) -> None:
-        """Let watchers see this player's hand (or no longer: at once, for all)."""
+        """Let spectators see this player's hand (or no longer: at once, for all)."""
         self.run_worker(self._show_hand(on), group="show_hand")
 
     async def _show_hand(self, on: bool) -> None:

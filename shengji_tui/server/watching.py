@@ -1,4 +1,4 @@
-"""A spectator's seat at a table: what the one table app shows a watcher (旁观).
+"""A spectator's seat at a table: what the one table app shows a spectator (旁观).
 
 `WatchedTable` is given to `ShengjiApp` as its table (`contract.TableLike`)
 and as its spectator's seat (`contract.WatchLike`); the app has no other way
@@ -8,14 +8,14 @@ to the `Table`, so what it hands out is all a spectator can ever see:
   kitty only once the deal is scored; the three players' shown kitty is
   public), and the public feed for the log;
 - one seat's own view (its hand; the kitty while that seat holds it) while the
-  spectator follows that seat and its player lets watchers see their hand
+  spectator follows that seat and its player lets spectators see their hand
   (`Registry.shows_hand`): kibitzing, behind a friend's shoulder. Every view
   of the seat is checked against the permission as it is delivered, and when
   the player takes it back (or leaves the seat to a bot) the public view is
   delivered at once, in the same call that changed it;
 - nothing it may send: `submit`, `take_back`, `hold_deal` and `reclaim` refuse
   or do nothing (the app's keys are off too). It may talk: `say` signs the
-  words as a watcher's (`ChatNote.seat` None).
+  words as a spectator's (`ChatNote.seat` None).
 
 `release()` drops every subscription (the table itself plays on).
 """
@@ -67,7 +67,7 @@ class WatchedTable:
         self.registry = registry
         self.table: Table = table
         self._name = name
-        self._sender = "watch:" + identity  # (the chat's rate is counted per watcher)
+        self._sender = "watch:" + identity  # (the chat's rate is counted per spectator)
         self._following: int | None = None
         self._shown: list[Callback] = []  # the app's callbacks for the view shown
         self._public_sub: Callable[[], None] | None = None
@@ -92,7 +92,7 @@ class WatchedTable:
     def follow(self, seat: int | None) -> str | None:
         """Follow `seat`'s own view (None: the public table only); the view is
         delivered to the app's callbacks now. A refusal's catalogue key when the
-        seat's player does not let watchers see their hand."""
+        seat's player does not let spectators see their hand."""
         if seat is not None and not self.may_follow(seat):
             return "watch.not_allowed"
         if seat == self._following:
@@ -172,7 +172,7 @@ class WatchedTable:
 
     def view(self, seat: int | None) -> SeatView:
         """None: the public table (the log's feed); a seat: the view shown (the
-        seat followed, while its player lets watchers see it, else the public one)."""
+        seat followed, while its player lets spectators see it, else the public one)."""
         shown = None if seat is None else self._shown_seat()
         return self.table.view(shown)
 
@@ -227,7 +227,7 @@ class WatchedTable:
 
     # ------------------------------------------------------------ what a spectator may do
     async def say(self, seat: int | None, name: str, text: str, sender: str | None = None) -> Note:
-        """Said as a watcher, signed with the spectator's name (whatever is asked)."""
+        """Said as a spectator, signed with its name (whatever is asked)."""
         return await self.table.say(None, self._name, text, sender=self._sender)
 
     async def hold_deal(self, seat: int, hold: bool = True) -> None:
