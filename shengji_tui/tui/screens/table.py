@@ -192,6 +192,13 @@ class TableScreen(SizeWatch, AuctionKeys):
             self.has_class("-wide"),
         )
 
+    def keys_signature(self) -> tuple[object, ...]:
+        """All this screen's keys, as the key bar shows them, depend on (the
+        state its key tables read, the labels the bindings were given, ASCII
+        mode): the bar keeps the keys of the few states a deal goes back and
+        forth between."""
+        return (self.key_state(), self._labels_for, self.model.prefs.ct.ascii)
+
     def key_answers(self) -> dict[str, bool | None]:
         """The key tables' answer for every action now, asked once per props
         (and terminal width, seating): Textual asks `check_action` of each

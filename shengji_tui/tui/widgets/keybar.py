@@ -58,6 +58,7 @@ class KeyBar(LineWidget[KeyBarProps]):
         self.show_palette = True
         self._spans: list[tuple[int, int, str, bool]] = []  # x0, x1, key, enabled
         self._built: dict[tuple[object, ...], tuple[Text, list[tuple[int, int, str, bool]]]] = {}
+        self._entries: dict[tuple[object, ...], KeyBarProps] = {}  # (follow_bindings)
 
     def on_mount(self) -> None:
         # immediate: the bar changes in the same frame as the table (not one
@@ -84,7 +85,23 @@ class KeyBar(LineWidget[KeyBarProps]):
         return own
 
     def follow_bindings(self) -> None:
-        self.show(KeyBarProps(tuple(self.entries())))
+        screen = self.keys_of()
+        sign = getattr(screen, "keys_signature", None)
+        sig = sign() if callable(sign) else None
+        if sig is None:
+            self.show(KeyBarProps(tuple(self.entries())))
+            return
+        # The keys of a screen that says what they depend on (the table: the turn
+        # passes at every play and the turn keys are greyed or not), kept for the
+        # few states it goes back and forth between: Textual's `active_bindings`
+        # asks every binding's `check_action` each time.
+        key = (id(screen), id(screen.focused), sig, self.show_palette)
+        got = self._entries.get(key)
+        if got is None:
+            if len(self._entries) >= 8:
+                self._entries.clear()
+            got = self._entries[key] = KeyBarProps(tuple(self.entries()))
+        self.show(got)
 
     def set_palette(self, show: bool) -> None:
         """Show the command palette's key (or not: ASCII mode on a narrow terminal)."""
