@@ -27,6 +27,13 @@ The patches (docs/architecture.md, "built for many apps in one process"):
   properties for every line it paints; they are read once per render
   (`line_plan`). Widgets with an outline, hatch, tint or opacity, and the
   border and padding rows, take Textual's path.
+- A layout is not done twice. Textual gives every widget the size the layout
+  found (`Widget._size_updated`) through its `virtual_size` reactive, which
+  asks for a layout: each layout that resized a widget (the centre box
+  growing, the score's width) was followed by a second one that found
+  nothing to change, on every player's screen. A widget that can show no
+  scrollbar (overflow hidden both ways: the table's widgets and containers)
+  takes its size without asking; scrolling widgets keep Textual's way.
 - An ended app is taken apart (`release_app`, called by the SSH server once a
   session's app has ended): Textual's objects refer to each other in cycles
   (a widget and its styles, signals, timers, the animator and the app), so an
@@ -158,6 +165,7 @@ _original_parse_rules: Any = None
 _original_styles_render: Any = None
 _original_render_line: Any = None
 _original_domnode_init: Any = None
+_original_size_updated: Any = None
 active_app: Any = None
 _PARTS: tuple[type, ...] = ()
 
@@ -165,7 +173,7 @@ _PARTS: tuple[type, ...] = ()
 def _install() -> None:
     global get_box, ChopsUpdate, line_pad, StylesCache, XTermParser
     global _original_parse_rules, _original_styles_render, _original_render_line
-    global _original_domnode_init, active_app, _PARTS
+    global _original_domnode_init, _original_size_updated, active_app, _PARTS
     from textual._animator import Animator
     from textual._border import get_box as _get_box
     from textual._compositor import ChopsUpdate as _ChopsUpdate
@@ -202,6 +210,8 @@ def _install() -> None:
     _original_domnode_init = DOMNode.__init__
     DOMNode.__init__ = _domnode_init  # type: ignore[method-assign]
     LRUCache.clear = _lru_clear  # type: ignore[method-assign]
+    _original_size_updated = Widget._size_updated
+    Widget._size_updated = _size_updated  # type: ignore[method-assign]
 
 
 # ---------------------------------------------------------------- strips
@@ -388,6 +398,20 @@ def _span_chops(self: Any, spans: list[tuple[int, int, int]]) -> list[dict[int, 
             if not need:
                 del missing[y]
     return chops
+
+
+# ---------------------------------------------------------------- layouts
+def _size_updated(
+    self: Widget, size: Any, virtual_size: Any, container_size: Any, layout: bool = True
+) -> bool:
+    # The layout that found these sizes needs no second pass for a widget whose
+    # virtual size shows nowhere (no scrollbar: overflow hidden both ways).
+    styles = self.styles
+    if layout and styles.overflow_x == "hidden" and styles.overflow_y == "hidden":
+        layout = False
+    return _original_size_updated(  # type: ignore[no-any-return]
+        self, size, virtual_size, container_size, layout
+    )
 
 
 # ---------------------------------------------------------------- content lines
