@@ -36,7 +36,7 @@ from shengji_tui.tui.widgets import (
     SeatPanel,
     StatusBar,
 )
-from shengji_tui.tui.widgets.lines import LinePainter, line_strip
+from shengji_tui.tui.widgets.lines import LinePainter, line_strip, lines_text
 
 from . import helpers as H
 
@@ -303,3 +303,35 @@ async def test_lines_wrapped_one_at_a_time_as_rich_wraps_the_whole_text() -> Non
                 part.rstrip()
             want = [list(line_strip(p, width, base, align)) for p in parts]
             assert got == want
+
+
+async def test_lines_painted_one_at_a_time_keep_the_rows_that_look_the_same() -> None:
+    """The props' lines painted one at a time (`LinePainter.cut_lines`): a line
+    that stays keeps its rows; a line rebuilt because another one now wraps (each
+    paragraph then loses its trailing blanks) keeps the strip of a row that looks
+    the same (not repainted); the rows are those of the whole text, cut."""
+    from shengji_tui.tui.props import Line, Words
+    from shengji_tui.tui.widgets import styles_for
+
+    app, _ = H.static_app(H.following_state())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        box = app.screen.query_one(CentreBox)
+        width = box.size.width
+        base, align = box.visual_style.rich_style, box.styles.text_align
+        look = styles_for(app)
+        short = Line((Words("Ana led "), Words("K♠", "card--red")), "seat--dim")
+        spaced = Line((Words("trailing   "),))
+        long = Line((Words("a long sentence that goes on " * 3),), "centre--prompt")
+        painter = LinePainter()
+        steps = [(short, spaced), (short, spaced, long), (short, long), (long,)]
+        shown: list[Any] = []
+        for lines in steps:
+            got = painter.cut_lines(lines, look, width, base, align, app.console)
+            whole = LinePainter().cut(lines_text(lines, look), width, base, align, app.console)
+            assert [list(s) for s in got] == [list(s) for s in whole]
+            shown.append(got)
+        assert shown[1][0] is shown[0][0]  # ("Ana led K♠": rebuilt for the wrap, the same)
+        assert list(shown[1][1]) != list(shown[0][1])  # (its trailing blanks gone)
+        assert shown[2][0] is shown[1][0] and shown[2][1] is shown[1][2]
+        assert shown[3][0] is shown[2][1]

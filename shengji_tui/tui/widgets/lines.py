@@ -139,7 +139,7 @@ class LinePainter:
         self._wrapped: dict[tuple[object, ...], list[Text]] = {}
         self._look: StyleTable | None = None  # the styles of the props' lines below
         self._texts: dict[Line, tuple[Text, int]] = {}  # a line's text, its widest paragraph
-        self._rows: dict[tuple[object, ...], list[Strip]] = {}
+        self._rows: dict[tuple[object, ...], list[tuple[tuple[object, ...], Strip]]] = {}
 
     def cut_lines(
         self,
@@ -172,8 +172,9 @@ class LinePainter:
         if not lines or (len(lines) == 1 and texts[lines[0]][0].plain == ""):
             return []
         wrap = any(widest > width for _text, widest in texts.values())
-        old = self._rows
+        old, old_strips = self._rows, self._lines
         kept = dict(old) if len(old) < self.keep else {}
+        strips = dict(old_strips) if len(old_strips) < self.keep else {}
         out: list[Strip] = []
         for line in lines:
             key = (line, wrap, width, base, align)
@@ -181,16 +182,30 @@ class LinePainter:
             if rows is None:
                 rows = old.get(key)
             if rows is None:
-                rows = self._line_rows(texts[line][0], wrap, width, base, align, console)
+                rows = []
+                for part in self._line_parts(texts[line][0], wrap, width, console):
+                    # (a row that looks as one shown keeps its strip: not repainted)
+                    pkey: tuple[object, ...] = (
+                        part.plain,
+                        tuple(part.spans),
+                        part.style,
+                        width,
+                        base,
+                        align,
+                    )
+                    strip = strips.get(pkey) or old_strips.get(pkey)
+                    if strip is None:
+                        strip = line_strip(part, width, base, align)
+                    rows.append((pkey, strip))
             kept[key] = rows
-            out.extend(rows)
-        self._rows = kept
+            for shown_key, strip in rows:
+                strips[shown_key] = strip
+                out.append(strip)
+        self._rows, self._lines = kept, strips
         return out
 
     @staticmethod
-    def _line_rows(
-        text: Text, wrap: bool, width: int, base: Style, align: str, console: Any
-    ) -> list[Strip]:
+    def _line_parts(text: Text, wrap: bool, width: int, console: Any) -> list[Text]:
         """One line's rows as `cut` makes them of the whole text (wrapped or not)."""
         if not wrap:
             parts = list(text.split("\n", allow_blank=True))
@@ -198,13 +213,11 @@ class LinePainter:
             parts = []
             for para in text.split("\n", allow_blank=True):
                 parts.extend(wrap_paragraph(para, width, console))
-        rows = []
-        for part in parts:
+        for i, part in enumerate(parts):
             if part.cell_len > width:
-                part = part.copy()
+                parts[i] = part = part.copy()
                 part.truncate(width, overflow="crop")
-            rows.append(line_strip(part, width, base, align))
-        return rows
+        return parts
 
     def cut(self, text: Text, width: int, base: Style, align: str, console: Any) -> list[Strip]:
         """`text` as lines of `width` cells: wrapped (as rich's `Text.wrap` of the
