@@ -15,7 +15,12 @@ done (`pilot.pause()`), minus the same wait with no message (the idle cost of
 the pilot itself, also reported).
 
 Reported per phase (dealing: one card per update; playing: one play per update)
-as p50 / p90 / max in ms, and the bytes written to the terminal per update.
+as p50 / p90 / max in ms, the bytes written to the terminal per update, and how
+many times the screen was laid out in the phase (`layouts`). `--parts`: each
+part's CPU time per update too (p50 and mean, ms): the presenter (every
+widget's props), the widgets' `show` (texts built, lines cut, changed lines
+marked), the layouts, the compositor's frame (the changed lines rendered and
+written); what is left is Textual's messages and the model.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -178,45 +183,147 @@ def record_deal(
     return start, out
 
 
+class Parts:
+    """CPU time spent in a few methods (the parts of an update), per update."""
+
+    WHAT: ClassVar[dict[str, tuple[str, str]]] = {  # part -> (class, method)
+        "presenter": ("shengji_tui.tui.presenter:Presenter", "present"),
+        "show": ("shengji_tui.tui.screens.table:TableScreen", "show"),
+        "layout": ("textual.screen:Screen", "_refresh_layout"),
+        "frame": ("textual.screen:Screen", "_compositor_refresh"),
+    }
+
+    def __init__(self, timed: bool) -> None:
+        self.spent: dict[str, float] = dict.fromkeys(self.WHAT, 0.0)
+        self.layouts = 0
+        self._undo: list[tuple[type, str, Any]] = []
+        self._inside: set[str] = set()
+        for part, (where, name) in self.WHAT.items():
+            if part != "layout" and not timed:
+                continue
+            module, cls_name = where.split(":")
+            cls = getattr(__import__(module, fromlist=[cls_name]), cls_name)
+            original = cls.__dict__[name]
+            self._undo.append((cls, name, original))
+            setattr(cls, name, self._wrap(part, original))
+
+    def _wrap(self, part: str, original: Any) -> Any:
+        parts = self
+
+        def timed(*args: Any, **kw: Any) -> Any:
+            if part == "layout":
+                parts.layouts += 1
+            if parts._inside:  # (a part within another, a layout's frame: the outer's)
+                return original(*args, **kw)
+            parts._inside.add(part)
+            t0 = time.process_time()
+            try:
+                return original(*args, **kw)
+            finally:
+                parts.spent[part] += time.process_time() - t0
+                parts._inside.discard(part)
+
+        return timed
+
+    def take(self) -> dict[str, float]:
+        """The time of each part since the last `take` (ms)."""
+        out = {k: v * 1000 for k, v in self.spent.items()}
+        self.spent = dict.fromkeys(self.spent, 0.0)
+        return out
+
+    def close(self) -> None:
+        for cls, name, original in self._undo:
+            setattr(cls, name, original)
+
+
 async def measure(
     preset: str,
     seed: int,
     size: tuple[int, int],
     profile: cProfile.Profile | None,
     profile_phases: tuple[str, ...] = ("dealing", "declaring", "burying", "playing"),
+    timed_parts: bool = False,
 ) -> dict[str, Any]:
     start, updates = record_deal(preset, seed)
     app = ShengjiApp(StaticTable(start), Solo(0), AppSetup(driver_class=NullDriver))
     costs: dict[str, list[float]] = {}
     sizes: dict[str, list[int]] = {}
+    layouts: dict[str, int] = {}
+    parts: dict[str, dict[str, list[float]]] = {}
     idle: list[float] = []
-    async with app.run_test(headless=False, size=size) as pilot:
-        await pilot.pause()
-        for _ in range(20):
-            t0 = time.process_time()
-            await pilot.pause()
-            idle.append(time.process_time() - t0)
-        base = statistics.median(idle)
-        for phase, view, events in updates:
-            w0 = NullDriver.written
-            if profile is not None and phase in profile_phases:
-                profile.enable()
-            t0 = time.process_time()
-            app.post_message(TableUpdate(0, view, events, STATUS))
-            await pilot.pause()
-            dt = time.process_time() - t0
-            if profile is not None:
-                profile.disable()
-            costs.setdefault(phase, []).append(max(0.0, dt - base) * 1000)
-            sizes.setdefault(phase, []).append(NullDriver.written - w0)
-    result: dict[str, Any] = {"idle_ms": round(base * 1000, 3)}
+    timer = Parts(timed_parts)
+    try:
+        async with app.run_test(headless=False, size=size) as pilot:
+            await measure_updates(
+                app,
+                pilot,
+                updates,
+                profile,
+                profile_phases,
+                timer,
+                costs,
+                sizes,
+                layouts,
+                parts,
+                idle,
+            )
+    finally:
+        timer.close()
+    result: dict[str, Any] = {"idle_ms": round(statistics.median(idle) * 1000, 3)}
     for phase, xs in costs.items():
         result[phase] = {
             **summary(xs),
             "mean_ms": round(statistics.fmean(xs), 2),
             "bytes_p50": int(statistics.median(sizes[phase])),
+            "layouts": layouts.get(phase, 0),
         }
+        if timed_parts:
+            result[phase]["parts_ms"] = {
+                part: {
+                    "p50": round(statistics.median(ys), 3),
+                    "mean": round(statistics.fmean(ys), 3),
+                }
+                for part, ys in parts[phase].items()
+            }
     return result
+
+
+async def measure_updates(
+    app: ShengjiApp,
+    pilot: Any,
+    updates: list[tuple[str, Any, list[Any]]],
+    profile: cProfile.Profile | None,
+    profile_phases: tuple[str, ...],
+    timer: Parts,
+    costs: dict[str, list[float]],
+    sizes: dict[str, list[int]],
+    layouts: dict[str, int],
+    parts: dict[str, dict[str, list[float]]],
+    idle: list[float],
+) -> None:
+    await pilot.pause()
+    for _ in range(20):
+        t0 = time.process_time()
+        await pilot.pause()
+        idle.append(time.process_time() - t0)
+    base = statistics.median(idle)
+    timer.take()
+    for phase, view, events in updates:
+        w0 = NullDriver.written
+        laid = timer.layouts
+        if profile is not None and phase in profile_phases:
+            profile.enable()
+        t0 = time.process_time()
+        app.post_message(TableUpdate(0, view, events, STATUS))
+        await pilot.pause()
+        dt = time.process_time() - t0
+        if profile is not None:
+            profile.disable()
+        costs.setdefault(phase, []).append(max(0.0, dt - base) * 1000)
+        sizes.setdefault(phase, []).append(NullDriver.written - w0)
+        layouts[phase] = layouts.get(phase, 0) + timer.layouts - laid
+        for part, ms in timer.take().items():
+            parts.setdefault(phase, {}).setdefault(part, []).append(ms)
 
 
 def summary(xs: list[float]) -> dict[str, Any]:
@@ -289,6 +396,7 @@ def main() -> None:
     ap.add_argument("--sort", default="cumulative")
     ap.add_argument("--phase", action="append", help="profile only these phases")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--parts", action="store_true", help="each part's CPU time per update too")
     ap.add_argument(
         "--fanout",
         action="store_true",
@@ -306,19 +414,21 @@ def main() -> None:
             pstats.Stats(prof, stream=s).sort_stats(args.sort).print_stats(args.profile)
             print(s.getvalue())
         return
-    res = asyncio.run(measure(args.preset, args.seed, (w, h), prof, phases))
+    res = asyncio.run(measure(args.preset, args.seed, (w, h), prof, phases, args.parts))
     if args.json:
         print(json.dumps(res))
     else:
         print(f"idle pilot wait (subtracted): {res['idle_ms']} ms")
-        print("phase      updates  p50 ms  p90 ms  max ms  mean ms  bytes p50")
+        print("phase      updates  p50 ms  p90 ms  max ms  mean ms  bytes p50  layouts")
         for phase, r in res.items():
             if phase == "idle_ms":
                 continue
             print(
                 f"{phase:10} {r['updates']:7} {r['p50_ms']:7} {r['p90_ms']:7} "
-                f"{r['max_ms']:7} {r['mean_ms']:8} {r['bytes_p50']:10}"
+                f"{r['max_ms']:7} {r['mean_ms']:8} {r['bytes_p50']:10} {r['layouts']:8}"
             )
+            for part, v in r.get("parts_ms", {}).items():
+                print(f"  {part:10} p50 {v['p50']:6} mean {v['mean']:6} ms")
     if prof is not None:
         s = io.StringIO()
         pstats.Stats(prof, stream=s).sort_stats(args.sort).print_stats(args.profile)
