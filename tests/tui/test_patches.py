@@ -170,6 +170,40 @@ async def test_a_layout_that_resizes_widgets_is_done_once(monkeypatch: pytest.Mo
         assert {w: w.region for w in app.screen.query(Widget)} == regions
 
 
+@pytest.mark.parametrize("state_name", ["following", "burying"])
+async def test_a_resized_table_is_laid_out_as_one_started_at_that_size(state_name: str) -> None:
+    """Each layout done once: a terminal made larger (from the compact sizes,
+    where the side seats are as tall as their lines) lays the table out as a
+    table started at that size, every widget in the same place, showing the
+    same. (Made smaller, the centre box keeps the rows it had in this phase.)"""
+    from textual.widget import Widget
+
+    state = {"following": H.following_state, "burying": H.burying_state}[state_name]()
+
+    def shown(app: object) -> list[tuple[str, object, list[str]]]:
+        out = []
+        for w in app.screen.query(Widget):  # type: ignore[attr-defined]
+            if w.id and w.region:
+                text = [
+                    "".join(s.text for s in line) for line in w.render_lines(w.region.reset_offset)
+                ]
+                out.append((w.id, w.region, text))
+        return out
+
+    app, _ = H.static_app(state)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        for size in ((64, 22), (80, 24), (100, 32), (120, 40)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            fresh, _ = H.static_app(state)
+            async with fresh.run_test(size=size) as fresh_pilot:
+                await fresh_pilot.pause()
+                await fresh_pilot.pause()
+                assert shown(app) == shown(fresh), size
+
+
 @patched
 async def test_styled_lines_are_those_textual_paints() -> None:
     """Every line of every widget of the table (both layouts, several phases,

@@ -32,10 +32,11 @@ class SeatPanel(LinesWidget[SeatProps]):
             return False
         return height is None or rows_of(lines, width) <= height
 
-    def _form(self) -> Sequence[Line] | None:
-        """The first form that fits (None: none keeps its name line whole)."""
+    def _form(self, width: int) -> Sequence[Line] | None:
+        """The first form that fits `width` (None: none keeps its name line
+        whole). (The width asked, not the widget's: a layout asks the height of
+        a panel sized by its lines for the width it is giving it.)"""
         p = self.props
-        width = self.content_size.width
         if width <= 0:
             return p.lines
         height = None if self.styles.is_auto_height else self.content_size.height
@@ -43,9 +44,10 @@ class SeatPanel(LinesWidget[SeatProps]):
         return next((f for f in forms if self._fits(f, width, height)), None)
 
     def lines_for(self, width: int) -> Sequence[Line] | None:
-        return self._form()
+        return self._form(width)
 
     def _current(self, width: int) -> Painting:
+        self._built_width = width  # (`build` lays the text out for it)
         if self.props.narrow:  # (the form shown depends on the height too)
             height = self.content_size.height
             if self._built_height != height:
@@ -54,16 +56,17 @@ class SeatPanel(LinesWidget[SeatProps]):
         return super()._current(width)
 
     _built_height: int | None = None
+    _built_width = 0
 
     def build(self) -> Text:
         p = self.props
         lines: Sequence[Line] = p.lines
-        width = self.content_size.width
+        width = self._built_width
         if width <= 0:
             return lines_text(lines, self.styles_table)
         height = None if self.styles.is_auto_height else self.content_size.height
         forms = (p.lines, *p.narrow)
-        fit = self._form()
+        fit = self._form(width)
         if fit is not None:
             return lines_text(fit, self.styles_table)
         # no form keeps its name line whole: the first whose other lines fit, cut
