@@ -98,3 +98,14 @@ class ServerProcess(_ServerProcess):
         env = dict(os.environ)
         env.pop("COLORTERM", None)
         super().__init__(data_dir, port, "--bot-delay", "0.05", "--deal-delay", "0", *args, env=env)
+
+    async def start(self) -> ServerProcess:
+        """A server that did not come up in time is killed, not left running
+        (its test fails; its front ends end with it)."""
+        try:
+            await super().start()
+        except BaseException:
+            self.kill()
+            await self.wait()
+            raise
+        return self

@@ -5,11 +5,15 @@ the result; and the match's end, reached from a state near it (every seat at
 the last level, or the last deal of a match of deals).
 
 Each moment is a state and the seat whose screen shows it: the seat the game
-waits for there (the burier, the caller, the bidder...), else seat 0."""
+waits for there (the burier, the caller, the bidder...), else seat 0.
+
+A preset's walk is played once per test process (states are frozen values):
+the screens' tests ask for the same walks in every language and size."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from typing import NamedTuple
 
 from shengji_tui.bots import BotSpec
@@ -102,6 +106,11 @@ def deal_moments(preset: str, seed: int = 3, tries: int = 12) -> list[Moment]:
     """Every moment of a deal of `preset` as seat 0 meets it (its own bury, call,
     bid...), from the first deals (seeds from `seed`) that have it, in the
     order a deal goes."""
+    return list(_deal_moments(preset, seed, tries))
+
+
+@cache
+def _deal_moments(preset: str, seed: int, tries: int) -> tuple[Moment, ...]:
     rs = new_game(preset, seed).rules
     want = {"burying", "lead", "follow", "result"}
     if rs.partnership == "find_friends":
@@ -113,7 +122,7 @@ def deal_moments(preset: str, seed: int = 3, tries: int = 12) -> list[Moment]:
         _moments_of(preset, seed + k, out)
         if want <= out.keys():
             break
-    return [out[p] for p in PHASES if p in out]
+    return tuple(out[p] for p in PHASES if p in out)
 
 
 def near_the_end(preset: str, seed: int = 3) -> GameState:
@@ -128,6 +137,7 @@ def near_the_end(preset: str, seed: int = 3) -> GameState:
     return state.model_copy(update={"levels": (last,) * rs.players, "level": last})
 
 
+@cache
 def match_end(preset: str, seed: int = 3) -> Moment:
     """The match's end, played by the bots from `near_the_end`."""
     for k in range(10):
