@@ -36,20 +36,29 @@ JOBS ?= $(shell expr $$(nproc 2>/dev/null || echo 2) + 2)
 # The TUI again on Textual's public API alone (shengji_tui/tui/terminal/patches.py off):
 # the tests of what the patches change, each from the drawing side: the strips,
 # the shared stylesheets and the padding's short path (the snapshots, compared
-# pixel for pixel, at both sizes, in both languages, ASCII and compact), the
-# partial repaints and the colours written to a terminal (test_patches: a whole
-# deal's frames fed to a terminal emulator; the written bytes of test_no_color
-# and test_ascii_mode), one widget's lines repainted alone (test_clock_tui), the
-# key bar's labels and the dialogs (test_pilot_table), the compact table and the
+# pixel for pixel, in both languages, ASCII and compact), the partial repaints
+# and the colours written to a terminal (test_patches: a whole deal's frames fed
+# to a terminal emulator; the written bytes of test_no_color and test_ascii_mode),
+# one widget's lines repainted alone (test_clock_tui), the key bar's labels and
+# the dialogs (test_pilot_table's four on them), the compact table and the
 # wrapping (test_pilot_compact, test_pilot_polish), and one whole deal played by
-# keys (test_pilot_deal). The other pilots (the auctions, the hotseat and
-# find-friends deals, the stores and the analyses) check the game's, the
-# presenter's and the store's work, the same with and without the patches: they
-# run once, in the suite.
+# keys (test_pilot_deal). Each at one terminal size (VANILLA_ONE_SIZE: the
+# patches draw every size alike; the suite checks each size's layout). The other
+# pilots (the auctions, the hotseat and find-friends deals, the stores and the
+# analyses, the rest of test_pilot_table) check the game's, the presenter's and
+# the store's work, the same with and without the patches: they run once, in
+# the suite.
 VANILLA_TESTS = tests/tui/test_snapshots.py tests/tui/test_snapshots_friends.py \
 	tests/tui/test_patches.py tests/tui/test_no_color.py tests/tui/test_ascii_mode.py \
-	tests/tui/test_clock_tui.py tests/tui/test_pilot_table.py tests/tui/test_pilot_compact.py \
-	tests/tui/test_pilot_polish.py tests/tui/test_pilot_deal.py
+	tests/tui/test_clock_tui.py tests/tui/test_pilot_compact.py \
+	tests/tui/test_pilot_polish.py tests/tui/test_pilot_deal.py \
+	tests/tui/test_pilot_table.py::test_help_last_trick_and_quit \
+	tests/tui/test_pilot_table.py::test_chinese_texts_on_the_table \
+	tests/tui/test_pilot_table.py::test_session_settings_are_per_app \
+	tests/tui/test_pilot_table.py::test_ascii_footer_names_the_keys
+# (the snapshots' 120x40 copies, test_pilot_compact's and test_pilot_polish's
+# sizes after their first)
+VANILLA_ONE_SIZE = -k "not 120x40 and not size1 and not size2"
 
 # The tests' files (the SQLite stores, synced to disk at every move; host keys,
 # lobby files, logs) in memory where /dev/shm is a tmpfs with a gigabyte free:
@@ -70,7 +79,7 @@ test: $(TESTSTAMP)
 	@tmp=$$(mktemp -d "$(TESTTMP)/shengji-test.XXXXXX"); export TMPDIR=$$tmp; \
 	log=$$tmp/vanilla.log; \
 	SHENGJI_VANILLA=1 $(BIN)/python -m pytest -p no:cacheprovider --basetemp=$$tmp/vanilla \
-		$(VANILLA_TESTS) >$$log 2>&1 & vanilla=$$!; \
+		$(VANILLA_ONE_SIZE) $(VANILLA_TESTS) >$$log 2>&1 & vanilla=$$!; \
 	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal --basetemp=$$tmp/suite \
 		--durations=15; suite=$$?; \
 	wait $$vanilla; off=$$?; \
