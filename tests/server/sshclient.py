@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -12,6 +13,12 @@ from typing import Any
 import asyncssh
 import pyte
 from wcwidth import wcwidth
+
+# Colours and attributes (SGR: ESC [ ... m) are dropped before pyte: a test reads
+# the screen's text only (`raw` keeps every byte), and pyte parses an escape
+# sequence a character at a time (the SGRs were most of its work). A sequence cut
+# between two reads goes to pyte as it comes: its parser carries it over.
+_SGR = re.compile(rb"\x1b\[[0-9;:]*m")
 
 # A wait's timeout catches a hang, not slowness: the suite under two busy loops
 # (make test's flakiness check) takes up to three times as long to get there.
@@ -123,7 +130,7 @@ class Client:
             return
         if self.keep_raw:
             self.raw += data
-        self.stream.feed(data)
+        self.stream.feed(_SGR.sub(b"", data))
         self._shown = None
         self.last_change = time.monotonic()
         self.changed.set()
