@@ -52,10 +52,12 @@ from .limits import Limits, TokenBucket, clamp_size
 if TYPE_CHECKING:
     from textual.app import App
     from textual.message import Message
+    from textual.message_pump import MessagePump
 
 log = logging.getLogger("shengji_tui.server")
 
 ESC_TIMEOUT = 0.12  # a lone ESC becomes the escape key after this long
+HOLD_TIMEOUT = 5.0  # seconds input waits, at most, for one widget to take the keys before it
 RESIZE_GAP = 0.1  # seconds between two resizes given to the app, at least
 
 # Terminal modes: alt screen, SGR mouse (clicks only: no any-motion tracking),
@@ -255,6 +257,9 @@ class SSHDriver(Driver):
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
         self._tick_handle: asyncio.TimerHandle | None = None
         self._in_app_mode = False
+        self._keys_out = False  # a key went to the app since the last wait for keys
+        self._held: list[Message] | None = None  # a key or paste and what followed, waiting
+        self._release: asyncio.Future[None] | None = None
 
     # --------------------------------------------------------- Textual API
     @property
@@ -305,6 +310,10 @@ class SSHDriver(Driver):
         if self._tick_handle is not None:
             self._tick_handle.cancel()
             self._tick_handle = None
+        if self._release is not None:
+            self._release.cancel()
+            self._release = None
+        self._held = None
         if self.terminal.driver is self:
             self.terminal.driver = None
         self._parser = None
@@ -376,7 +385,64 @@ class SSHDriver(Driver):
                 # is cleaned, else the box showing it would echo its escapes
                 event = events.Paste(clean_paste(event.text))
             if t.events.take(1):
-                self.process_message(event)
+                self._send_in_order(event)
+
+    def _send_in_order(self, event: Message) -> None:
+        """To the app, once every key sent before it has done its work.
+
+        Textual forwards a key to the focused widget, and a key that widget does
+        not take bubbles up, one message queue at a time, to the app, which runs
+        its binding there; a paste, or a key the widget takes (a letter), is
+        handled by the widget at once. Input read together (a link that batches
+        a player's keys) was done out of order: f7 (select all), delete and a
+        paste in a box inserted the paste and then deleted it with the rest;
+        left, left, X put the X at the end. So once a key went out, the next key
+        or paste (and whatever follows it) waits until that key has gone up the
+        widget chain (`_keys_done`)."""
+        if self._held is not None:
+            self._held.append(event)
+            return
+        if isinstance(event, (events.Key, events.Paste)) and self._keys_out:
+            self._held = [event]
+            self._release = asyncio.ensure_future(self._after_keys())
+            return
+        if isinstance(event, events.Key):
+            self._keys_out = True
+        self.process_message(event)
+
+    async def _after_keys(self) -> None:
+        try:
+            await self._keys_done()
+        except Exception:  # (an app closing: its pumps take no callback)
+            log.debug("waiting for the keys before", exc_info=True)
+        held, self._held, self._release = self._held or [], None, None
+        self._keys_out = False
+        if self._parser is None:
+            return  # detached meanwhile: the app is gone
+        for event in held:
+            self._send_in_order(event)
+
+    async def _keys_done(self) -> None:
+        """Every message sent to the app so far handled, and each key forwarded
+        to a widget handled by it and by each widget up to the app (which runs
+        the bindings): each pump's callback runs after the messages queued
+        before it."""
+        app = self._app
+
+        async def through(pump: MessagePump) -> None:
+            done = asyncio.Event()
+            if pump.call_later(done.set):
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(done.wait(), HOLD_TIMEOUT)
+
+        await through(app)  # (the keys went to the widget focused then)
+        target = app.focused
+        if target is None:
+            with contextlib.suppress(Exception):
+                target = app.screen
+        if target is not None:
+            for pump in target.ancestors_with_self:  # (from the widget up to the app)
+                await through(pump)
 
     def tell_dropped(self, kib: int) -> None:
         """The player's sentence for input thrown away (a paste too large, a

@@ -48,7 +48,6 @@ class RulesPasteScreen(Keyed, ModalScreen[RuleSet | None]):
         super().__init__()
         self.cat = cat
         self.text = text
-        relabel_bindings(self, self.key_labels(cat.t))  # (not mounted yet: nothing redrawn)
 
     def compose(self) -> ComposeResult:
         t = self.cat.t
@@ -62,6 +61,7 @@ class RulesPasteScreen(Keyed, ModalScreen[RuleSet | None]):
                 yield Button(t("rules_file.lobby_cancel"), id="cancel")
 
     def on_mount(self) -> None:
+        relabel_bindings(self, self.key_labels(self.cat.t))
         self.query_one(TextArea).focus()
 
     @on(Button.Pressed, "#use")

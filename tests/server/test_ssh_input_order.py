@@ -1,0 +1,71 @@
+"""Keys and a paste that reach the server in one read (a link that batches a
+player's input) do their work in the order they were typed. Textual runs a
+key's binding only once the key has gone up from the focused widget to the
+app, while a paste goes to the widget at once: f7 (select all) and delete
+read together with a paste inserted the paste first, then deleted it with
+the rest. A real server on loopback, a real SSH client."""
+
+from __future__ import annotations
+
+import pytest
+
+from shengji_tui.server import ShengjiServer
+
+from .sshclient import Client
+
+SELECT_ALL, DELETE, LEFT = b"\x1b[18~", b"\x1b[3~", b"\x1b[D"  # f7: TextArea's select all
+
+
+def _paste(text: str) -> bytes:
+    return b"\x1b[200~" + text.encode() + b"\x1b[201~"
+
+
+# (the box's text, what is sent in one write, the box's text then; the text it
+# held when the keys ran after what followed them)
+CASES = [
+    pytest.param(
+        "first = 1",
+        SELECT_ALL + DELETE + _paste("second = 2"),
+        "second = 2",
+        "",
+        id="select all, delete, paste",
+    ),
+    pytest.param(
+        "first = 1",
+        SELECT_ALL + _paste("second = 2"),
+        "second = 2",
+        "first = 1second = 2",
+        id="select all, paste over it",
+    ),
+    pytest.param("abcdef", LEFT + LEFT + b"XY", "abcdXYef", "abcdefXY", id="left, left, type"),
+]
+
+
+def _box(c: Client) -> str:
+    """The text box's first line (inside its border: "▊ text ▎")."""
+    rows = [line for line in c.lines() if "▊ " in line]
+    return rows[0].split("▊ ", 1)[1].split("▎", 1)[0].strip() if rows else ""
+
+
+@pytest.mark.parametrize(("before", "sent", "after", "reordered"), CASES)
+async def test_keys_and_pastes_in_one_read_keep_their_order(
+    server: ShengjiServer,
+    clients: list[Client],
+    before: str,
+    sent: bytes,
+    after: str,
+    reordered: str,
+) -> None:
+    c = Client("paster")
+    clients.append(c)
+    await c.connect(server.port)
+    await c.wait_for("lobby")
+    await c.press("n")
+    await c.wait_for("New table")
+    await c.press("tab", "enter")  # (focus starts on Create; the next button pastes)
+    await c.wait_for("Rules from a file", what="the paste dialog")
+    c.send(_paste(before))
+    await c.wait_for(lambda: _box(c) == before, what=f"{before!r} in the box")
+    c.send(sent)
+    await c.wait_for(lambda: _box(c) == after, what=f"{after!r} in the box, not {reordered!r}")
+    assert not c.closed.is_set()
