@@ -124,6 +124,37 @@ async def test_partial_repaints_leave_the_terminal_showing_the_screen() -> None:
 
 
 @patched
+def test_a_partial_callback_counts_its_functions_parameters_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What Textual's callbacks are given: a partial of a function or method
+    counts as Textual counts it, and its function's signature is read once."""
+    import inspect
+    from functools import partial
+
+    import textual._callback as callback
+
+    read: list[object] = []
+    monkeypatch.setattr(callback, "signature", lambda f: read.append(f) or inspect.signature(f))
+
+    class Box:
+        def measure(self, a: int, b: int = 1) -> None:
+            pass
+
+    def three(x: int, y: int, *rest: int) -> None:
+        pass
+
+    box = Box()
+    for _ in range(3):
+        assert callback.count_parameters(partial(box.measure)) == 2
+        assert callback.count_parameters(partial(box.measure, 1)) == 1
+        assert callback.count_parameters(partial(three, 1, 2)) == 1
+        assert callback.count_parameters(partial(partial(three, 1), 2)) == 1
+        assert callback.count_parameters(partial(len)) == 1  # (a builtin: Textual's way)
+    assert sum(f is Box.measure for f in read) == 1 and sum(f is three for f in read) == 1
+
+
+@patched
 async def test_a_layout_that_resizes_widgets_is_done_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """A table update that resizes a widget (the hand growing while dealing, the
     centre box as a trick goes on, the score's width) lays the screen out once:

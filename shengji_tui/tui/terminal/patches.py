@@ -34,6 +34,10 @@ The patches (docs/architecture.md, "built for many apps in one process"):
   nothing to change, on every player's screen. A widget that can show no
   scrollbar (overflow hidden both ways: the table's widgets and containers)
   takes its size without asking; scrolling widgets keep Textual's way.
+- A callback wrapped in `functools.partial` (every `call_after_refresh`, as the
+  table's centre is measured after each update) has its parameters counted
+  once per function: Textual counts them with `inspect.signature` for each new
+  partial, its memo being kept on the partial.
 - An ended app is taken apart (`release_app`, called by the SSH server once a
   session's app has ended): Textual's objects refer to each other in cycles
   (a widget and its styles, signals, timers, the animator and the app), so an
@@ -68,9 +72,11 @@ The private calls, each with its public path when off:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import logging
 import os
+import types
 import weakref
 from collections.abc import Iterable
 from dataclasses import replace
@@ -166,6 +172,7 @@ _original_styles_render: Any = None
 _original_render_line: Any = None
 _original_domnode_init: Any = None
 _original_size_updated: Any = None
+_original_count_parameters: Any = None
 active_app: Any = None
 _PARTS: tuple[type, ...] = ()
 
@@ -174,6 +181,8 @@ def _install() -> None:
     global get_box, ChopsUpdate, line_pad, StylesCache, XTermParser
     global _original_parse_rules, _original_styles_render, _original_render_line
     global _original_domnode_init, _original_size_updated, active_app, _PARTS
+    global _original_count_parameters
+    import textual._callback as callback
     from textual._animator import Animator
     from textual._border import get_box as _get_box
     from textual._compositor import ChopsUpdate as _ChopsUpdate
@@ -212,6 +221,8 @@ def _install() -> None:
     LRUCache.clear = _lru_clear  # type: ignore[method-assign]
     _original_size_updated = Widget._size_updated
     Widget._size_updated = _size_updated  # type: ignore[method-assign]
+    _original_count_parameters = callback.count_parameters
+    callback.count_parameters = _count_parameters
 
 
 # ---------------------------------------------------------------- strips
@@ -412,6 +423,18 @@ def _size_updated(
     return _original_size_updated(  # type: ignore[no-any-return]
         self, size, virtual_size, container_size, layout
     )
+
+
+# ---------------------------------------------------------------- callbacks
+def _count_parameters(func: Any) -> int:
+    # A partial of a function or method: its function's count (kept on the
+    # function by Textual's own memo) less the arguments given.
+    if type(func) is functools.partial and isinstance(
+        func.func, (types.FunctionType, types.MethodType)
+    ):
+        inner: int = _original_count_parameters(func.func)
+        return inner - len(func.args) - len(func.keywords)
+    return _original_count_parameters(func)  # type: ignore[no-any-return]
 
 
 # ---------------------------------------------------------------- content lines
