@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from shengji_tui.server import AuthPolicy, Limits, ServerConfig, ShengjiServer
+from shengji_tui.server.gcpolicy import GcPolicy
 from shengji_tui.server.process import ServerProcess as _ServerProcess
 from shengji_tui.server.registry import TableLimits
 from shengji_tui.table import Pacing, TableSettings
@@ -68,6 +69,25 @@ async def start_server(
     )
     await server.start()
     return server
+
+
+@pytest.fixture(autouse=True)
+def _no_full_collection_at_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server started here skips the collector's full pass of its start (the
+    start-up garbage collected before the heap is frozen, GcPolicy.start): in a
+    test process that pass goes over the whole suite's heap, ~0.1 s of CPU a
+    server (a host and two front ends: three), a fifth of tests/server's CPU.
+    The passes after sessions end are kept; the policy itself: test_gcpolicy.py."""
+    start = GcPolicy.start
+
+    def start_without_the_first_pass(self: GcPolicy) -> None:
+        self.full = lambda: None  # type: ignore[method-assign]  # (this call only)
+        try:
+            start(self)
+        finally:
+            del self.full
+
+    monkeypatch.setattr(GcPolicy, "start", start_without_the_first_pass)
 
 
 @pytest.fixture
