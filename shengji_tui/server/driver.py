@@ -257,8 +257,7 @@ class SSHDriver(Driver):
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
         self._tick_handle: asyncio.TimerHandle | None = None
         self._in_app_mode = False
-        self._keys_out = False  # a key went to the app since the last wait for keys
-        self._held: list[Message] | None = None  # a key or paste and what followed, waiting
+        self._held: list[Message] | None = None  # input after a key not done yet, waiting
         self._release: asyncio.Future[None] | None = None
 
     # --------------------------------------------------------- Textual API
@@ -396,27 +395,23 @@ class SSHDriver(Driver):
         handled by the widget at once. Input read together (a link that batches
         a player's keys) was done out of order: f7 (select all), delete and a
         paste in a box inserted the paste and then deleted it with the rest;
-        left, left, X put the X at the end. So once a key went out, the next key
-        or paste (and whatever follows it) waits until that key has gone up the
-        widget chain (`_keys_done`)."""
+        left, left, X put the X at the end. So once a key went out, whatever
+        follows it waits until that key has gone up the widget chain
+        (`_keys_done`, started at once: a key typed alone is not delayed)."""
         if self._held is not None:
             self._held.append(event)
             return
-        if isinstance(event, (events.Key, events.Paste)) and self._keys_out:
-            self._held = [event]
-            self._release = asyncio.ensure_future(self._after_keys())
-            return
-        if isinstance(event, events.Key):
-            self._keys_out = True
         self.process_message(event)
+        if isinstance(event, events.Key):
+            self._held = []
+            self._release = asyncio.ensure_future(self._after_key())
 
-    async def _after_keys(self) -> None:
+    async def _after_key(self) -> None:
         try:
             await self._keys_done()
         except Exception:  # (an app closing: its pumps take no callback)
-            log.debug("waiting for the keys before", exc_info=True)
+            log.debug("waiting for a key to be done", exc_info=True)
         held, self._held, self._release = self._held or [], None, None
-        self._keys_out = False
         if self._parser is None:
             return  # detached meanwhile: the app is gone
         for event in held:
