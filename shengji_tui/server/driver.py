@@ -22,7 +22,8 @@ event, not per byte (a byte can be a key): events over it are dropped. Within
 one read, repeated mouse reports (the same button, place and modifiers; any
 motion) reach the app once: a flood of wheel or click reports is one. Garbage
 never reaches the app as anything but keys: the parser is reset if it ever
-raises.
+raises. Whatever follows a key waits until that key has reached the app (its
+binding run), so keys and pastes read together keep their order.
 
 Size: capped at `Limits.max_width` x `max_height`; a resize comes into effect
 at most every `RESIZE_GAP` seconds (the newest size wins), since each one
