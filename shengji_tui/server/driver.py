@@ -16,9 +16,12 @@ bytes wait for a client that stopped reading; from then on frames are dropped
 whole screen is painted again.
 
 Input: a token bucket per session (`Limits.input_rate` / `input_burst`); bytes
-over it are dropped. Then a bucket of events (`Limits.input_events` /
-`input_events_burst`: keys, mouse reports, pastes), since an app's work is per
-event, not per byte (a byte can be a key): events over it are dropped. Within
+over it are dropped, and the rest of what was cut too (up to a bracketed
+paste's end, or a pause of `DISCARD_QUIET`): the tail of a paste too large,
+let in as the bucket fills again, would be read as keys. Then a bucket of
+events (`Limits.input_events` / `input_events_burst`: keys, mouse reports,
+pastes), since an app's work is per event, not per byte (a byte can be a key):
+events over it are dropped. Within
 one read, repeated mouse reports (the same button, place and modifiers; any
 motion) reach the app once: a flood of wheel or click reports is one. Garbage
 never reaches the app as anything but keys: the parser is reset if it ever
@@ -119,6 +122,8 @@ def session_console(env: Mapping[str, str], term: str | None, size: tuple[int, i
 
 
 DROPPED_TELL_GAP = 10.0  # seconds between two sentences about dropped input
+DISCARD_QUIET = 0.25  # after input was cut, the rest is thrown away until this pause...
+PASTE_END = b"\x1b[201~"  # ...or a bracketed paste's end
 
 
 class Terminal:
@@ -149,6 +154,7 @@ class Terminal:
         self.events = TokenBucket(self.limits.input_events, self.limits.input_events_burst)
         self.coalesced = 0  # mouse reports merged into an identical one
         self.dropped = 0  # input bytes over the budget, thrown away
+        self.discarding = False  # input was cut: the rest of it is thrown away too
         self._told_dropped = -DROPPED_TELL_GAP  # when the player was last told
         self.last_input = time.monotonic()
         self._resized_at = 0.0
@@ -183,16 +189,33 @@ class Terminal:
     def feed(self, data: bytes) -> None:
         if self.closed or not data:
             return
-        self.last_input = time.monotonic()
+        now = time.monotonic()
+        quiet = now - self.last_input
+        self.last_input = now
+        if self.discarding:
+            # the rest of what was cut (a paste's bytes read as keys would be typed
+            # into the screen: "q" leaves): up to a paste's end, or a pause
+            end = data.find(PASTE_END)
+            if end < 0 and quiet < DISCARD_QUIET:
+                self.dropped += len(data)
+                return
+            self.discarding = False
+            if end >= 0:
+                self.dropped += end + len(PASTE_END)
+                data = data[end + len(PASTE_END) :]
+                if not data:
+                    return
         n = self.bucket.take(len(data))
         driver = self.driver
         if driver is None:
             return
         if n < len(data):
             # Bytes are dropped: whatever the parser was in the middle of (an escape
-            # sequence, a bracketed paste) will never end. Start afresh after this.
+            # sequence, a bracketed paste) will never end. Start afresh after this,
+            # once the rest of it is over.
             driver.feed(data[:n])
             driver.reset_input()
+            self.discarding = PASTE_END not in data[n:]
             self.dropped += len(data) - n
             now = time.monotonic()
             if now - self._told_dropped >= DROPPED_TELL_GAP:  # (a flood is told once)

@@ -69,3 +69,20 @@ async def test_keys_and_pastes_in_one_read_keep_their_order(
     c.send(sent)
     await c.wait_for(lambda: _box(c) == after, what=f"{after!r} in the box, not {reordered!r}")
     assert not c.closed.is_set()
+
+
+async def test_the_rest_of_a_paste_cut_for_the_budget_is_not_read_as_keys(
+    server: ShengjiServer, clients: list[Client]
+) -> None:
+    """A paste over the session's input budget is thrown away whole: its tail,
+    let in as the budget fills again, is not typed into the screen as keys
+    (here "n": the lobby's new table)."""
+    c = Client("paster")
+    clients.append(c)
+    await c.connect(server.port)
+    await c.wait_for("lobby")
+    c.send(b"\x1b[200~" + b"n" * 20_000)  # (16 KiB at once)
+    await c.wait_for(lambda: "Too much input at once" in c.toasts(), what="the sentence")
+    c.send(b"n" * 200 + b"\x1b[201~")  # the paste's end, the budget filling again
+    await c.press_until("Players: profiles and ratings", "p")
+    assert "New table" not in c.text() and not server.registry.listing()
