@@ -1,9 +1,8 @@
 """The Textual patches (shengji_tui/tui/terminal/patches.py) are in place and keep
 Textual's behaviour: strips crop, divide, style and render as before, apps
 share parsed stylesheets without sharing anything they change, widgets paint
-the lines Textual would paint, a layout is done once, and partial repaints leave
-the terminal showing the screen (with the patches and, under SHENGJI_VANILLA=1,
-without them); the
+the lines Textual would paint, and partial repaints leave the terminal showing
+the screen (with the patches and, under SHENGJI_VANILLA=1, without them); the
 public input parser reads what Textual's reads; an untested Textual, or
 SHENGJI_VANILLA, leaves everything off."""
 
@@ -154,56 +153,9 @@ def test_a_partial_callback_counts_its_functions_parameters_once(
     assert sum(f is Box.measure for f in read) == 1 and sum(f is three for f in read) == 1
 
 
-@patched
-async def test_a_layout_that_resizes_widgets_is_done_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A table update that resizes a widget (the hand growing while dealing, the
-    centre box as a trick goes on, the score's width) lays the screen out once:
-    Textual's second pass, asked by each resized widget, found nothing to change.
-    What the one layout found is what another finds."""
-    from textual.screen import Screen
-    from textual.widget import Widget
-
-    from shengji_tui.bots import RandomBot
-    from shengji_tui.engine import events_for, new_game, view_for
-    from shengji_tui.table.plan import plan
-    from shengji_tui.tui.app import TableUpdate
-
-    layouts: list[int] = []
-    original = Screen._refresh_layout
-
-    def counting(self: Screen[object], *args: object, **kw: object) -> None:
-        layouts.append(1)
-        original(self, *args, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Screen, "_refresh_layout", counting)
-    state = new_game("classic", 5)
-    app, _ = H.static_app(state)
-    bots = {s: RandomBot(seed=s) for s in range(4)}
-    async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        laid_out = steps = 0
-        while state.phase not in ("scoring", "finished") and steps < 160:
-            step = plan(state, bots, all_bots=True)
-            if step is None or step.state.phase in ("scoring", "finished"):
-                break
-            state = step.state
-            before = len(layouts)
-            app.post_message(TableUpdate(0, view_for(state, 0), events_for(step.events, 0, state)))
-            await pilot.pause()
-            await pilot.pause()
-            assert len(layouts) - before <= 1, f"step {steps}"
-            laid_out += len(layouts) > before
-            steps += 1
-        assert steps > 100 and laid_out > 3
-        regions = {w: w.region for w in app.screen.query(Widget)}
-        app.screen.refresh(layout=True)
-        await pilot.pause()
-        assert {w: w.region for w in app.screen.query(Widget)} == regions
-
-
 @pytest.mark.parametrize("state_name", ["following", "burying"])
 async def test_a_resized_table_is_laid_out_as_one_started_at_that_size(state_name: str) -> None:
-    """Each layout done once: a terminal made larger (from the compact sizes,
+    """A terminal made larger (from the compact sizes,
     where the side seats are as tall as their lines) lays the table out as a
     table started at that size, every widget in the same place, showing the
     same. (Made smaller, the centre box keeps the rows it had in this phase.)"""

@@ -27,13 +27,6 @@ The patches (docs/architecture.md, "built for many apps in one process"):
   properties for every line it paints; they are read once per render
   (`line_plan`). Widgets with an outline, hatch, tint or opacity, and the
   border and padding rows, take Textual's path.
-- A layout is not done twice. Textual gives every widget the size the layout
-  found (`Widget._size_updated`) through its `virtual_size` reactive, which
-  asks for a layout: each layout that resized a widget (the centre box
-  growing, the score's width) was followed by a second one that found
-  nothing to change, on every player's screen. A widget that can show no
-  scrollbar (overflow hidden both ways: the table's widgets and containers)
-  takes its size without asking; scrolling widgets keep Textual's way.
 - A callback wrapped in `functools.partial` (every `call_after_refresh`, as the
   table's centre is measured after each update) has its parameters counted
   once per function: Textual counts them with `inspect.signature` for each new
@@ -171,7 +164,6 @@ _original_parse_rules: Any = None
 _original_styles_render: Any = None
 _original_render_line: Any = None
 _original_domnode_init: Any = None
-_original_size_updated: Any = None
 _original_count_parameters: Any = None
 active_app: Any = None
 _PARTS: tuple[type, ...] = ()
@@ -180,7 +172,7 @@ _PARTS: tuple[type, ...] = ()
 def _install() -> None:
     global get_box, ChopsUpdate, line_pad, StylesCache, XTermParser
     global _original_parse_rules, _original_styles_render, _original_render_line
-    global _original_domnode_init, _original_size_updated, active_app, _PARTS
+    global _original_domnode_init, active_app, _PARTS
     global _original_count_parameters
     import textual._callback as callback
     from textual._animator import Animator
@@ -219,8 +211,6 @@ def _install() -> None:
     _original_domnode_init = DOMNode.__init__
     DOMNode.__init__ = _domnode_init  # type: ignore[method-assign]
     LRUCache.clear = _lru_clear  # type: ignore[method-assign]
-    _original_size_updated = Widget._size_updated
-    Widget._size_updated = _size_updated  # type: ignore[method-assign]
     _original_count_parameters = callback.count_parameters
     callback.count_parameters = _count_parameters
 
@@ -409,20 +399,6 @@ def _span_chops(self: Any, spans: list[tuple[int, int, int]]) -> list[dict[int, 
             if not need:
                 del missing[y]
     return chops
-
-
-# ---------------------------------------------------------------- layouts
-def _size_updated(
-    self: Widget, size: Any, virtual_size: Any, container_size: Any, layout: bool = True
-) -> bool:
-    # The layout that found these sizes needs no second pass for a widget whose
-    # virtual size shows nowhere (no scrollbar: overflow hidden both ways).
-    styles = self.styles
-    if layout and styles.overflow_x == "hidden" and styles.overflow_y == "hidden":
-        layout = False
-    return _original_size_updated(  # type: ignore[no-any-return]
-        self, size, virtual_size, container_size, layout
-    )
 
 
 # ---------------------------------------------------------------- callbacks
