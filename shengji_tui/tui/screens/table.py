@@ -17,6 +17,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
@@ -281,7 +282,10 @@ class TableScreen(SizeWatch, AuctionKeys):
             self.relabel()
         w = self._widgets
         if w is None:  # (found once: the screen never recomposes)
-            w = self._widgets = _Widgets(self)
+            try:
+                w = self._widgets = _Widgets(self)
+            except NoMatches:  # (taken apart before its first show: the app ending)
+                return
         look = styles_for(self.app)
         w.status.show(props.status, look)
         panels = self._seat_panels
