@@ -31,7 +31,8 @@ play: $(STAMP)
 # Three pytest workers (pytest-xdist) more than the cores: a third of the suite's
 # time is waiting (dealing delays, SSH round trips, subprocesses), which the extra
 # workers fill (2 cores, idle, the same checkout: the suite 374 s with one more,
-# 314 s with two; fresh clones 302 s with two, 273 s with three; docs/developing.md); worksteal evens out the long tests at the end.
+# 314 s with two; fresh clones 302 s with two, 273 and 303 s with three;
+# docs/developing.md); worksteal evens out the long tests at the end.
 JOBS ?= $(shell expr $$(nproc 2>/dev/null || echo 2) + 3)
 # The TUI again on Textual's public API alone (shengji_tui/tui/terminal/patches.py off):
 # the tests of what the patches change, each from the drawing side: the strips,
