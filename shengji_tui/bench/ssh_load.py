@@ -26,7 +26,9 @@ What it measures (docs/performance.md, "SSH"):
   rounds (one run against the other, the same minutes of a shared machine);
   every run records the machine's load average before and after it.
 - `--capacity T1,T2,...`: for each `--workers`, the table counts in rising
-  order until a run's p99 passes `--p99-limit` (100 ms): the most tables held.
+  order until a step's p99 passes `--p99-limit` (100 ms): the most tables
+  held. With `--repeat R` a step is R runs of each `--workers` in turn and its
+  p99 their median.
 - churn: RSS after `--churn` connect / lobby / disconnect cycles, against RSS
   after the first tenth of them (no growth expected).
 - `--floor`: the same run again against a server whose table sessions run a
@@ -626,28 +628,38 @@ def run_alternating(workers: list[int], args: argparse.Namespace) -> dict[str, A
 
 
 def run_capacity(steps: list[int], workers: list[int], args: argparse.Namespace) -> dict[str, Any]:
-    """For each --workers value, the table counts `steps` in rising order, one
-    run each (the values in turn at each step), until a run's p99 passes the
-    limit: the capacity is the last count within it."""
+    """For each --workers value, the table counts `steps` in rising order
+    (the values in turn at each step), until a step's p99 passes the limit: the
+    capacity is the last count within it. A step is `--repeat` runs of each
+    value, one against the other, and its p99 their median: one run's p99 is
+    nearly its slowest play, so a single run moves the capacity a step or two
+    either way."""
     limit = args.p99_limit
+    repeat = max(1, args.repeat)
     capacity: dict[int, int] = {w: 0 for w in workers}
     going = set(workers)
     tried: dict[int, list[dict[str, Any]]] = {w: [] for w in workers}
     for tables in sorted(steps):
-        for w in workers:
-            if w not in going:
-                continue
-            r = one_run(args, tables, w)
-            p99 = r["latency_ms"]["p99"]
-            tried[w].append(
-                {
-                    "tables": tables,
-                    "latency_ms": r["latency_ms"],
-                    "server_cpu_cores": r["server_cpu_cores"],
-                    "server_cpu_busiest_process": r["server_cpu_busiest_process"],
-                    "loadavg_1min": r["loadavg_1min"],
-                }
-            )
+        runs: dict[int, list[dict[str, Any]]] = {w: [] for w in workers if w in going}
+        for _ in range(repeat):
+            for w in runs:
+                runs[w].append(one_run(args, tables, w))
+        for w, rs in runs.items():
+            p99 = statistics.median(r["latency_ms"]["p99"] for r in rs)
+            step: dict[str, Any] = {
+                "tables": tables,
+                "p99_ms": round(p99, 2),
+                "latency_ms": rs[0]["latency_ms"],
+                "server_cpu_cores": rs[0]["server_cpu_cores"],
+                "server_cpu_busiest_process": rs[0]["server_cpu_busiest_process"],
+                "loadavg_1min": rs[0]["loadavg_1min"],
+            }
+            if repeat > 1:
+                step["runs"] = [
+                    {k: r[k] for k in ("latency_ms", "server_cpu_cores", "loadavg_1min")}
+                    for r in rs
+                ]
+            tried[w].append(step)
             if p99 <= limit:
                 capacity[w] = tables
             else:
@@ -656,6 +668,7 @@ def run_capacity(steps: list[int], workers: list[int], args: argparse.Namespace)
             break
     out: dict[str, Any] = {
         "p99_limit_ms": limit,
+        "repeat": repeat,
         "moves": args.moves,
         "think_s": args.think,
         "capacity_tables": {str(w): capacity[w] for w in workers},
@@ -692,7 +705,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="the server's --workers; several (1,2): a run of each in turn (--repeat times)",
     )
     servers.add_argument(
-        "--repeat", type=int, default=1, help="runs of each --workers, alternating"
+        "--repeat",
+        type=int,
+        default=1,
+        help="runs of each --workers, alternating (--capacity: per step, the p99's median)",
     )
     servers.add_argument(
         "--capacity",

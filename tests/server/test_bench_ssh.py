@@ -126,3 +126,38 @@ def test_bench_ssh_capacity_climbs_until_the_limit(monkeypatch: pytest.MonkeyPat
     assert runs.made == [(1, 1), (1, 2), (2, 1), (2, 2), (3, 1), (3, 2), (4, 2)]
     assert r["capacity_tables"] == {"1": 2, "2": 3} and r["capacity_ratio"] == 1.5
     assert [t["tables"] for t in r["tried"]["2"]] == [1, 2, 3, 4]
+
+
+class NoisyRuns(Runs):
+    """Every third run of `--workers 2` reads a p99 three times its own (a slow
+    play), as a real run now and then does."""
+
+    def __call__(self, args: argparse.Namespace, tables: int, workers: int) -> dict[str, Any]:
+        r = super().__call__(args, tables, workers)
+        if workers == 2 and sum(1 for _, w in self.made if w == 2) % 3 == 0:
+            r["latency_ms"] = {k: v * 3 for k, v in r["latency_ms"].items()}
+        return r
+
+
+def test_bench_ssh_capacity_steps_take_the_median_of_repeats(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`--capacity ... --repeat 3`: each step runs each --workers three times in
+    turn and takes the median p99, so one slow run does not end the climb (with
+    one run a step, the same noise stops --workers 2 at its third run)."""
+    runs = NoisyRuns({1: 45.0, 2: 30.0})
+    r = bench(monkeypatch, runs, "--capacity", "1,2,3,4", "--workers", "1,2",
+              "--repeat", "3", "--p99-limit", "100")  # fmt: skip
+    assert runs.made[:6] == [(1, 1), (1, 2)] * 3
+    assert r["capacity_tables"] == {"1": 2, "2": 3} and r["repeat"] == 3
+    step = r["tried"]["2"][0]
+    assert step["p99_ms"] == 30.0 and [x["latency_ms"]["p99"] for x in step["runs"]] == [
+        30.0,
+        30.0,
+        90.0,
+    ]
+    single = bench(monkeypatch, NoisyRuns({1: 45.0, 2: 30.0}), "--capacity", "1,2,3,4",
+                   "--workers", "1,2", "--p99-limit", "100")  # fmt: skip
+    assert (
+        single["capacity_tables"]["2"] == 2
+    )  # its third run (3 tables: 3 x 90 ms) passed the limit
