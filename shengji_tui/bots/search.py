@@ -478,6 +478,7 @@ class SearchBot(PlaybookBot):
         top_k: int | None = None,
         guard: bool = True,
         horizon: int | None = None,
+        play_k: int | None = None,
     ) -> None:
         super().__init__(seed, name)
         self.horizon = horizon  # None: horizon_for the deal's rules
@@ -487,6 +488,7 @@ class SearchBot(PlaybookBot):
         # more candidates when the budget allows
         self.wide = self.budget_ms >= WIDE_MS
         self.given_k = top_k
+        self.play_k = play_k  # the plays searched in every deal (None: `width`'s rule)
         self.top_k = top_k if top_k is not None else WIDE_K if self.wide else TOP_K
         self.guard = guard
         self.last_info: dict[str, Any] = {}
@@ -503,7 +505,10 @@ class SearchBot(PlaybookBot):
 
     def width(self, rs: RuleSet) -> int:
         """The candidate plays searched in a deal of `rs` (the bot's own `top_k`,
-        else `top_k`, `LONG_K` for hands half again as long as classic's)."""
+        else `top_k`, `LONG_K` for hands half again as long as classic's), or
+        `play_k` when given."""
+        if self.play_k is not None:
+            return self.play_k
         if self.given_k is None and self.wide and rs.hand_size >= 1.5 * HORIZON_HAND:
             return LONG_K
         return self.top_k

@@ -55,6 +55,7 @@ class BotOptions(BaseModel):
     top_k: int | None = Field(None, ge=1)  # plays searched (3; from 200 ms 8, long hands 16)
     guard: bool | None = None  # stop at the budget whatever the work count says
     horizon: int | None = Field(None, ge=0)  # tricks played out before the evaluation (0: all)
+    play_k: int | None = Field(None, ge=1)  # plays searched in every deal (default: as top_k)
 
     def given(self) -> dict[str, float | int | bool]:
         return {k: v for k, v in self.model_dump().items() if v is not None}
@@ -120,4 +121,5 @@ class BotSpec(BaseModel):
             top_k=o.top_k,
             guard=True if o.guard is None else o.guard,
             horizon=o.horizon,
+            play_k=o.play_k,
         )
