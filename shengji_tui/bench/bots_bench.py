@@ -747,6 +747,16 @@ def _horizon(text: str) -> int:
     return n
 
 
+def _plays(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"a number of plays, 1 or more, not {text!r}")
+    return n
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """`shengji bench bots`'s flags, in groups (--preset, --seed and --json are
     the bench command's own)."""
@@ -785,7 +795,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     bots.add_argument(
         "--play-k",
-        type=int,
+        type=_plays,
         default=None,
         help="hard bot: candidate plays searched in every deal (default: 3; from 200 ms 8, "
         "hands half again classic's 16)",

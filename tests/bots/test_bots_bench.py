@@ -149,6 +149,19 @@ def test_the_horizon_reaches_the_hard_bot(capsys: pytest.CaptureFixture[str]) ->
     assert "0 or more" in capsys.readouterr().err
 
 
+def test_the_plays_searched_reach_the_hard_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["bench", "bots", "--a", "hard", "--b", "normal", "--deals", "1", "--play-k", "12"]
+    args += ["--preset", "one-deck", "--budget-ms", "5", "--workers", "1", "--no-guard"]
+    code = main([*args, "--json", "--no-progress"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["play_k"] == 12
+    bots = make_bots("hard", "normal", 1, (0, 2), 4, {"play_k": 12, "workers": 1})
+    assert [getattr(bots[s], "play_k", None) for s in range(4)] == [12, None, 12, None]
+    with pytest.raises(SystemExit):
+        main(["bench", "bots", "--play-k", "0"])
+    assert "1 or more" in capsys.readouterr().err
+
+
 def test_a_reader_that_leaves_the_pipe_gets_no_traceback() -> None:
     results = Path(__file__).resolve().parents[2] / "benchmarks" / "results"
     log = results / "hard_normal_300_three_deck_k16_b.jsonl.gz"

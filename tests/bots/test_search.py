@@ -181,6 +181,10 @@ def test_long_hands_search_more_kinds_of_play() -> None:
     three = rules.RuleSet.preset("three-deck")
     assert SearchBot(seed=1, budget_ms=150, workers=1).width(three) == 3
     assert SearchBot(seed=1, budget_ms=300, workers=1, top_k=5).width(three) == 5
+    # play_k sets the plays searched in every deal, and only those (the buries: top_k)
+    wide = SearchBot(seed=1, budget_ms=300, workers=1, play_k=12)
+    classic = rules.RuleSet.preset("classic")
+    assert (wide.width(classic), wide.width(three), wide.top_k) == (12, 12, 8)
 
 
 def test_a_bench_worker_with_a_search_pool_exits() -> None:
