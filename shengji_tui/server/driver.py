@@ -454,6 +454,9 @@ class SSHDriver(Driver):
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(done.wait(), HOLD_TIMEOUT)
 
+        before: object = None
+        with contextlib.suppress(Exception):
+            before = app.screen
         await through(app)  # (the keys went to the widget focused then)
         target = app.focused
         if target is None:
@@ -462,6 +465,18 @@ class SSHDriver(Driver):
         if target is not None:
             for pump in target.ancestors_with_self:  # (from the widget up to the app)
                 await through(pump)
+        # a key that opened or closed a screen: what follows goes to the screen
+        # on top once it has set its focus (its resume, then the app's focus call)
+        for _ in range(3):
+            try:
+                top = app.screen
+            except Exception:
+                return
+            if top is before:
+                return
+            before = top
+            await through(top)
+            await through(app)
 
     def tell_dropped(self, kib: int) -> None:
         """The player's sentence for input thrown away (a paste too large, a

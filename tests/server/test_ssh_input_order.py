@@ -86,3 +86,22 @@ async def test_the_rest_of_a_paste_cut_for_the_budget_is_not_read_as_keys(
     c.send(b"n" * 200 + b"\x1b[201~")  # the paste's end, the budget filling again
     await c.press_until("Players: profiles and ratings", "p")
     assert "New table" not in c.text() and not server.registry.listing()
+
+
+async def test_a_paste_after_the_key_that_opens_its_box_reaches_the_box(
+    server: ShengjiServer, clients: list[Client]
+) -> None:
+    """Enter on "Paste a rules file…" and the paste, read together: the paste
+    waits for the dialog that key opens (its box focused), not the screen that
+    was on top when the key went out."""
+    c = Client("paster")
+    clients.append(c)
+    await c.connect(server.port)
+    await c.wait_for("lobby")
+    await c.press("n")
+    await c.wait_for("New table")
+    await c.press("tab")  # (focus starts on Create; the next button pastes)
+    c.send(b"\r" + _paste("second = 2"))
+    await c.wait_for("Rules from a file", what="the paste dialog")
+    await c.wait_for(lambda: _box(c) == "second = 2", what="the paste in the dialog's box")
+    assert not c.closed.is_set()
