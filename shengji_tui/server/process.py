@@ -5,10 +5,12 @@ OpenSSH) start. Returns once the server prints its "players connect with" line."
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -17,6 +19,31 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def end_with_parent() -> Callable[[], None] | None:
+    """A child's `preexec_fn` that makes the child get SIGTERM when this
+    process dies, however it dies (SIGKILL too: a benchmark killed by a
+    timeout leaves no server behind). Linux only (PR_SET_PDEATHSIG), else
+    None. `prctl` is looked up here, before the fork: the child runs nothing
+    but the call and, should this process have died already, its own end."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes
+
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    parent = os.getpid()
+
+    def in_the_child() -> None:
+        with contextlib.suppress(Exception):
+            prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        if os.getppid() != parent:  # (died between the fork and the call)
+            os._exit(1)
+
+    return in_the_child
 
 
 class ServerProcess:
@@ -62,6 +89,9 @@ class ServerProcess:
             # `-m` puts the working directory first on the path: another
             # interpreter must not find this checkout's package there
             cwd=None if self.python == sys.executable else str(Path.home()),
+            # the server ends with this process (a killed benchmark or test
+            # leaves no `shengji serve` running)
+            preexec_fn=end_with_parent(),
         )
         assert self.proc.stdout is not None
         lines: list[str] = []

@@ -34,6 +34,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .process import end_with_parent
+
 log = logging.getLogger("shengji_tui.server")
 
 READY = "READY"
@@ -124,7 +126,7 @@ class Workers:
             stdout=asyncio.subprocess.PIPE,
             stdin=asyncio.subprocess.DEVNULL,
             pass_fds=child.pass_fds,
-            preexec_fn=_end_with_parent,
+            preexec_fn=end_with_parent(),  # (elsewhere the child watches: `orphaned`)
         )
         self._keepers.append(asyncio.get_running_loop().create_task(self._keep(child)))
 
@@ -173,16 +175,6 @@ class Workers:
     def pids(self) -> dict[str, int]:
         """Each child's process id by name ("host", "f1", "f2"...)."""
         return {c.name: c.pid for c in self.children if c.pid is not None}
-
-
-def _end_with_parent() -> None:
-    """In the child, before it runs: SIGTERM when the workers' process dies
-    (Linux; elsewhere the child watches its parent: `orphaned`)."""
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        with contextlib.suppress(Exception):
-            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
 def _ended(code: int) -> str:

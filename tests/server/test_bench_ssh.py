@@ -11,8 +11,11 @@ import argparse
 import contextlib
 import io
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +75,68 @@ def test_bench_ssh_leave_measures_the_pause() -> None:
     # (a loaded machine answers fewer pokes: only that some were answered is asked)
     assert before["n"] >= 1 and after["n"] >= 5 and 0 < after["max"] < 5000
     assert isinstance(r["gc_full_pass_ms"], list)
+
+
+def alive(pid: int) -> bool:
+    """`pid` runs (not gone, not a zombie left for its new parent to reap)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def wait_until(cond: Any, what: str, timeout: float = 60.0) -> None:
+    end = time.monotonic() + timeout
+    while not cond():
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        time.sleep(0.05)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG: Linux")
+def test_a_killed_bench_takes_its_server_with_it() -> None:
+    """`shengji bench ssh` killed outright (SIGKILL, as a timeout kills it): its
+    `shengji serve` child ends too instead of serving on, orphaned."""
+    bench = subprocess.Popen(
+        [sys.executable, "-m", "shengji_tui.cli", "bench", "ssh", "--churn", "1000000",
+         "--batch", "1", "--json"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    servers: list[tuple[int, int]] = []  # (pid, port)
+
+    def serving() -> bool:
+        for pid in ssh_load.process_tree(bench.pid)[1:]:
+            try:
+                argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if b"serve" in argv and b"--port" in argv:  # (exec'd: the call came first)
+                servers.append((pid, int(argv[argv.index(b"--port") + 1])))
+                return True
+        return False
+
+    def connected() -> bool:
+        """A client of the bench's is connected to the server: the bench read
+        the server's start-up lines (a child killed before saying them all
+        would end on its own, at its next write)."""
+        port = f":{servers[0][1]:04X}"
+        with open("/proc/net/tcp") as f:
+            rows = [line.split() for line in f.readlines()[1:]]
+        return any(r[1].endswith(port) and r[3] == "01" for r in rows)  # (01: established)
+
+    try:
+        wait_until(lambda: serving() or bench.poll() is not None, "the bench's server")
+        assert bench.poll() is None and servers, "the bench ended before its server started"
+        wait_until(connected, "the bench's first client")
+        bench.kill()
+        bench.wait()
+        wait_until(lambda: not alive(servers[0][0]), "the server to end with the bench")
+    finally:
+        bench.kill()
+        bench.wait()
+        for pid, _ in servers:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
 
 
 class Runs:
