@@ -51,6 +51,9 @@ class ServerProcess:
     process (`--workers 1`) unless `args` name `--workers` or `workers` is
     None (an older install without the flag: its own default)."""
 
+    ready_within = 30.0  # seconds for each line of its start-up output
+    stop_within = 15.0  # seconds for it to end at SIGTERM
+
     def __init__(
         self,
         data_dir: Path,
@@ -96,7 +99,7 @@ class ServerProcess:
         assert self.proc.stdout is not None
         lines: list[str] = []
         while True:
-            line = await asyncio.wait_for(self.proc.stdout.readline(), 30)
+            line = await asyncio.wait_for(self.proc.stdout.readline(), self.ready_within)
             if not line:
                 raise RuntimeError("the server exited: " + "".join(lines))
             lines.append(line.decode())
@@ -120,12 +123,13 @@ class ServerProcess:
             await asyncio.wait_for(self.proc.wait(), 10)
 
     async def stop(self) -> None:
-        """SIGTERM, then SIGKILL if it has not ended after 15 s (SIGUSR1 first:
-        the server writes every thread's stack to its log, to see why)."""
+        """SIGTERM, then SIGKILL if it has not ended within `stop_within` seconds
+        (SIGUSR1 first: the server writes every thread's stack to its log, to
+        see why)."""
         if self.proc is not None and self.proc.returncode is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
-                await asyncio.wait_for(self.proc.wait(), 15)
+                await asyncio.wait_for(self.proc.wait(), self.stop_within)
             except TimeoutError:
                 self.proc.send_signal(signal.SIGUSR1)
                 await asyncio.sleep(1)

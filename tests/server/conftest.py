@@ -112,7 +112,13 @@ async def clients() -> AsyncIterator[list[Client]]:
 
 class ServerProcess(_ServerProcess):
     """`shengji serve` as a separate process (for SIGKILL and OpenSSH tests): fast
-    bots, no dealing delay, and not the test runner's COLORTERM."""
+    bots, no dealing delay, and not the test runner's COLORTERM. It may take
+    long to start and to stop on a loaded machine (the tests that check its
+    exit status: a stop cut short by SIGKILL is a failure): each is a wait
+    for the process's own word, with generous bounds."""
+
+    ready_within = 90.0
+    stop_within = 60.0
 
     def __init__(self, data_dir: Path, port: int, *args: str) -> None:
         env = dict(os.environ)

@@ -19,6 +19,7 @@ from typing import NamedTuple
 from shengji_tui.bots import BotSpec
 from shengji_tui.engine import GameState, new_game
 from shengji_tui.table.plan import plan
+from shengji_tui.table.views import ViewCache
 
 PRESETS = (
     "classic",
@@ -49,11 +50,12 @@ def _bots(state: GameState, seed: int) -> dict[int, object]:
 
 def _steps(state: GameState, seed: int, stop: tuple[str, ...]) -> Iterator[GameState]:
     bots = _bots(state, seed)
+    views = ViewCache()  # (the bots' views as view_for makes them, a step at a time)
     yield state
     for _ in range(20000):
         if state.phase in stop:
             return
-        step = plan(state, bots, all_bots=True)  # type: ignore[arg-type]
+        step = plan(state, bots, all_bots=True, views=views)  # type: ignore[arg-type]
         if step is None:
             return
         state = step.state
@@ -143,10 +145,11 @@ def match_end(preset: str, seed: int = 3) -> Moment:
     for k in range(10):
         state = near_the_end(preset, seed + k)
         bots = _bots(state, seed + k)
+        views = ViewCache()
         for _ in range(40000):
             if state.phase == "finished":
                 return Moment("match_end", state, 0)
-            step = plan(state, bots, all_bots=True)  # type: ignore[arg-type]
+            step = plan(state, bots, all_bots=True, views=views)  # type: ignore[arg-type]
             if step is None:
                 break
             state = step.state
