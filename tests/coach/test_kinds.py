@@ -29,6 +29,7 @@ def expected_kinds(preset: str) -> set[str]:
     return kinds
 
 
+@pytest.mark.slow(8)
 @pytest.mark.parametrize("preset", SUPPORTED)
 def test_every_kind_of_decision_is_analysed(preset: str) -> None:
     game = one_deal(preset, 2)

@@ -12,6 +12,8 @@ from typing import Any
 
 import asyncssh
 import pyte
+from pyte import charsets
+from pyte import modes as mo
 from wcwidth import wcwidth
 
 # Colours and attributes (SGR: ESC [ ... m) are dropped before pyte: a test reads
@@ -41,6 +43,9 @@ KEYS = {
 
 def _row(line: Any, columns: int) -> str:
     """One row as `pyte.Screen.display` renders it, faster (ASCII is one column)."""
+    text = "".join([line[x].data for x in range(columns)])
+    if text.isascii():  # (no wide character: no stub column to leave out)
+        return text
     out: list[str] = []
     wide = False
     for x in range(columns):
@@ -51,6 +56,60 @@ def _row(line: Any, columns: int) -> str:
         out.append(data)
         wide = not data.isascii() and wcwidth(data[0]) == 2
     return "".join(out)
+
+
+_WIDTHS: dict[str, int] = {}
+
+
+class _Screen(pyte.Screen):
+    """`pyte.Screen` with `draw` made faster for what a Textual app writes:
+    printable characters of one or two columns, in the Latin-1 set, not in
+    insert mode. Each character's cell (the cursor's attributes with that
+    character) is made once per set of attributes, not once per character
+    drawn; each cell, the wrapping at the right edge and the cursor's moves
+    are `pyte.Screen.draw`'s. Anything else (a zero-width or unprintable
+    character, another character set, insert mode) is drawn by pyte's own."""
+
+    def __init__(self, columns: int, lines: int) -> None:
+        super().__init__(columns, lines)
+        self._cells: dict[str, Any] = {}
+        self._cells_of: Any = None  # the attributes `_cells` were made with
+
+    def draw(self, data: str) -> None:
+        if self.charset or self.g0_charset is not charsets.LAT1_MAP or mo.IRM in self.mode:
+            super().draw(data)
+            return
+        cursor, columns, buffer = self.cursor, self.columns, self.buffer
+        attrs = cursor.attrs
+        if self._cells_of is not attrs:
+            self._cells, self._cells_of = {}, attrs
+        cells = self._cells
+        for i, char in enumerate(data):
+            width = _WIDTHS.get(char)
+            if width is None:
+                width = _WIDTHS[char] = wcwidth(char)
+            if width not in (1, 2):
+                super().draw(data[i:])  # (LAT1_MAP: the same text once translated)
+                return
+            if cursor.x == columns:
+                if mo.DECAWM in self.mode:
+                    self.dirty.add(cursor.y)
+                    self.carriage_return()
+                    self.linefeed()
+                else:
+                    cursor.x -= width
+            line = buffer[cursor.y]
+            cell = cells.get(char)
+            if cell is None:
+                cell = cells[char] = attrs._replace(data=char)
+            line[cursor.x] = cell
+            if width == 2 and cursor.x + 1 < columns:
+                stub = cells.get("")
+                if stub is None:
+                    stub = cells[""] = attrs._replace(data="")
+                line[cursor.x + 1] = stub
+            cursor.x = min(cursor.x + width, columns)
+        self.dirty.add(cursor.y)
 
 
 class _Session(asyncssh.SSHClientSession[bytes]):
@@ -71,7 +130,7 @@ class Client:
     def __init__(self, name: str, size: tuple[int, int] = (100, 32)) -> None:
         self.name = name
         self.size = size
-        self.screen = pyte.Screen(*size)
+        self.screen = _Screen(*size)
         self.stream = pyte.ByteStream(self.screen)
         self.conn: asyncssh.SSHClientConnection | None = None
         self.chan: asyncssh.SSHClientChannel[bytes] | None = None

@@ -44,6 +44,7 @@ def test_the_benchmark_script_runs_churn() -> None:
     assert isinstance(marks, dict) and sorted(int(k) for k in marks) == [4, 8]
 
 
+@pytest.mark.slow(35)
 def test_bench_ssh_plays_a_few_cards_and_reports_the_floors_ratio() -> None:
     """Against a host with two front ends (`--workers 2`), the table's run and
     the floor's: the CPU is every server process's (the host's and the front
@@ -66,6 +67,7 @@ def test_bench_ssh_plays_a_few_cards_and_reports_the_floors_ratio() -> None:
     assert set(floor["loadavg_1min"]) == set(r["loadavg_1min"]) == {"before", "after"}
 
 
+@pytest.mark.slow(27)
 def test_bench_ssh_leave_measures_the_pause() -> None:
     r = run("-m", "shengji_tui.cli", "bench", "ssh", "--leave", "1", "--think", "0.05",
             "--seconds", "4", "--json")  # fmt: skip
@@ -93,6 +95,7 @@ def wait_until(cond: Any, what: str, timeout: float = 60.0) -> None:
         time.sleep(0.05)
 
 
+@pytest.mark.slow(8)
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG: Linux")
 def test_a_killed_bench_takes_its_server_with_it() -> None:
     """`shengji bench ssh` killed outright (SIGKILL, as a timeout kills it): its

@@ -23,6 +23,7 @@ OPTIONS = TableSettings(
 )
 
 
+@pytest.mark.slow(19)
 @pytest.mark.parametrize("workers", [1, 2], ids=["one", "workers2"])
 async def test_a_player_who_does_not_move_times_out_then_goes_on_auto_and_takes_it_back(
     tmp_path: Path, clients: list[Client], workers: int

@@ -62,6 +62,7 @@ async def _analyse(c: Client, name: str, n: int) -> None:
     await c.wait_for("decisions:", 120, "the summary")
 
 
+@pytest.mark.slow(17)
 @pytest.mark.parametrize("workers", [1, 2], ids=["one", "workers2"])
 async def test_own_seat_then_any_once_the_match_is_over(
     tmp_path: Path, clients: list[Client], quick_coach: None, workers: int

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from shengji_tui.engine import GameState, known_sides, view_for
 from shengji_tui.rules import Card
 from shengji_tui.server import ShengjiServer
@@ -62,6 +64,7 @@ async def make_five_seat_table(first: Client) -> None:
     await first.wait_for("Find friends (5) — waiting for players")  # (the preset in words)
 
 
+@pytest.mark.slow(17)
 async def test_five_clients_play_a_find_friends_deal(
     server: ShengjiServer, clients: list[Client]
 ) -> None:

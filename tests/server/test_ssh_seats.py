@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from shengji_tui.server.lobby import LobbyApp, RoomScreen
@@ -31,6 +32,7 @@ SIX = FAST.replace(rules="six-player", seats=())
 NAMES6 = ("ann", "bob", "cat", "dan", "eve", "fay")
 
 
+@pytest.mark.slow(23)
 async def test_six_clients_play_a_deal(tmp_path: Path, clients: list[Client]) -> None:
     srv = await start_server(tmp_path / "d", options=SIX)
     try:

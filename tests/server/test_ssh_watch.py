@@ -156,6 +156,7 @@ def deliveries(monkeypatch: pytest.MonkeyPatch) -> list[Shown]:
 PLAYING = ("burying", "playing")  # the phases a human acts in by keys here
 
 
+@pytest.mark.slow(13)
 async def test_a_whole_deal_watched_never_shows_a_hand_but_the_one_let_see(
     server: ShengjiServer, clients: list[Client], deliveries: list[Shown]
 ) -> None:

@@ -111,6 +111,7 @@ async def same_table(cs: list[Client], data: Path) -> None:
                 assert ct.card(card) in c.text()
 
 
+@pytest.mark.slow(8)
 async def test_two_front_ends_one_table_and_a_front_end_killed(tmp_path: Path) -> None:
     data, log = tmp_path / "data", tmp_path / "server.log"
     port = free_port()
@@ -150,6 +151,7 @@ async def test_two_front_ends_one_table_and_a_front_end_killed(tmp_path: Path) -
         await srv.stop()
 
 
+@pytest.mark.slow(10)
 async def test_the_host_killed_mid_trick_comes_back_with_every_table(tmp_path: Path) -> None:
     data, log = tmp_path / "data", tmp_path / "server.log"
     port = free_port()

@@ -32,6 +32,7 @@ async def finished_game(tmp_path: Path, bots_only: BotsOnly, seed: int = 6) -> s
     return t.table_id
 
 
+@pytest.mark.slow(10)
 async def test_the_json_record_holds_every_deal(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], bots_only: BotsOnly
 ) -> None:

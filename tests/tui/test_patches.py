@@ -60,6 +60,7 @@ async def test_apps_share_parsed_stylesheets() -> None:
         assert {id(r) for r in b.stylesheet.rules} != rules_b
 
 
+@pytest.mark.slow(15)
 async def test_partial_repaints_leave_the_terminal_showing_the_screen() -> None:
     """Frames written as the table changes, fed to a terminal emulator, show what
     a full render of the screen shows (the compositor patch skips widgets, never

@@ -156,6 +156,7 @@ async def play_by_keys(pilot: Any, app: ShengjiApp, humans: tuple[int, ...]) -> 
 # (one whole deal per preset: the one-human deals, eighty points at 80x24 and
 # three players at 120x40, were whole deals of their own; a hotseat deal is one
 # human's calls and another's, read after each hand-over, at those sizes)
+@pytest.mark.slow(15)
 @pytest.mark.parametrize(
     ("preset", "humans", "size"), [(A.EIGHTY, (0, 2), (80, 24)), (A.THREE, (0, 1), (120, 40))]
 )

@@ -304,6 +304,7 @@ async def test_a_deal_as_a_seat_that_does_not_deal() -> None:
 
 # (nth_played in Chinese: the dealer's call under that rule, in Chinese at 80x24,
 # was a one-human deal of its own; the dealer here is at the keyboard too)
+@pytest.mark.slow(12)
 @pytest.mark.parametrize(("rule", "lang"), [("holder", "en"), ("nth_played", "zh")])
 async def test_hotseat_with_the_dealer_at_the_keyboard(rule: str, lang: str) -> None:
     rs = F.ruleset("find-friends", rule)
@@ -312,6 +313,7 @@ async def test_hotseat_with_the_dealer_at_the_keyboard(rule: str, lang: str) -> 
     assert screen.secret_checks > 10
 
 
+@pytest.mark.slow(16)
 async def test_hotseat_of_five_with_a_bot_dealing() -> None:
     rs = F.ruleset("find-friends-5", "holder")
     screen, done, _ = await deal_as(rs, (1, 3), None, lambda d: d in (0, 2, 4))

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from itertools import combinations, islice
 from typing import Any
 
+import pytest
 from textual.geometry import Region
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -554,12 +555,14 @@ async def whole_hotseat_deal(lang: str, seed: int, narrow_tricks: int) -> None:
     assert check.checks > 200
 
 
+@pytest.mark.slow(25)
 async def test_a_whole_hotseat_deal_shows_each_human_only_their_own_cards() -> None:
     # (one deal in Chinese, at 80x24 then at 120x40: the English hotseat deals
     # are the six seats' below, the find-friends' and the auctions')
     await whole_hotseat_deal("zh", seed=3, narrow_tricks=4)
 
 
+@pytest.mark.slow(21)
 async def test_three_humans_at_six_seats_see_only_their_own_cards() -> None:
     """Six seats, three humans (one whole team) at one keyboard: dealt, declared
     and handed over mid-deal, then a few tricks played, every screen read."""

@@ -186,6 +186,7 @@ def shown_widgets(screen: TableScreen) -> list[tuple[LineWidget[Any], Any]]:
     return out
 
 
+@pytest.mark.slow(7)
 @pytest.mark.parametrize(
     ("preset", "seed"),
     [("classic", 3), ("one-deck", 8), ("four-deck", 5), ("eighty-points", 3), ("three-player", 5)],
