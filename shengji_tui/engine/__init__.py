@@ -61,6 +61,7 @@ from .errors import (
     WrongSeat,
 )
 from .events import (
+    AuctionOpenerNext,
     AuctionStarted,
     AuctionWon,
     BidMade,
@@ -121,6 +122,7 @@ __all__ = [
     "PHASE_COMMANDS",
     "SUPPORTED",
     "Allowed",
+    "AuctionOpenerNext",
     "AuctionStarted",
     "AuctionWon",
     "BadCommand",

@@ -283,6 +283,13 @@ class DealerRotated(_Event):
     take_over: bool
 
 
+class AuctionOpenerNext(_Event):
+    """Auctions (eighty points, three players): who opens the next deal's auction."""
+
+    type: Literal["auction_opener_next"] = "auction_opener_next"
+    seat: int
+
+
 class MatchOver(_Event):
     type: Literal["match_over"] = "match_over"
     winners: tuple[int, ...]
@@ -323,6 +330,7 @@ Event = Annotated[
     | LevelUp
     | JackRule
     | DealerRotated
+    | AuctionOpenerNext
     | MatchOver,
     Field(discriminator="type"),
 ]

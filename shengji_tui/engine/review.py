@@ -17,8 +17,9 @@ the auction (every call, its winner and bid, the redeals of a falling auction
 nobody bid in), the naming of trump and the level cards it showed, three
 players' overturns, the friend's call and its reveal, and the deal's end as
 its events (`ending`: the kitty shown, its capture, the score, eighty points'
-settlement and throw penalties, the levels gained, the next dealer, the
-match's end), which the result screen's text reads too.
+settlement and throw penalties, the levels gained, the next dealer or the
+next auction's opener, the match's end), which the result screen's text reads
+too.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ..rules import Card, RuleSet, Suit, points
 from .events import (
+    AuctionOpenerNext,
     AuctionStarted,
     AuctionWon,
     BidMade,
@@ -340,6 +342,7 @@ _ENDING = (
     LevelUp,
     JackRule,
     DealerRotated,
+    AuctionOpenerNext,
     MatchOver,
 )
 

@@ -21,7 +21,14 @@ from __future__ import annotations
 from ..rules import deal_result, points, settle_eighty_points
 from .commands import NextDeal
 from .deal import Step, start_deal
-from .events import DealScored, DealSettled, Event, KittyRevealed, MatchOver
+from .events import (
+    AuctionOpenerNext,
+    DealScored,
+    DealSettled,
+    Event,
+    KittyRevealed,
+    MatchOver,
+)
 from .phases import require_phase
 from .scoring import _raise_levels, kitty_capture
 from .state import GameState
@@ -102,9 +109,15 @@ def end_auction_deal(state: GameState, win_idx: int) -> Step:
         events.append(MatchOver(winners=winners, level=state.level))
     else:
         update |= {"phase": "scoring", "next_dealer": None}
+        events.append(AuctionOpenerNext(seat=next_opener(state)))
     return state.model_copy(update=update), events
+
+
+def next_opener(state: GameState) -> int:
+    """The next deal's auction opens with the seat after this deal's first card."""
+    return state.next_seat(state.first_seat)
 
 
 def next_auction_deal(state: GameState, cmd: NextDeal) -> Step:
     require_phase(state, "start the next deal", "scoring")
-    return start_deal(state, state.deal_no + 1, 0, None, state.next_seat(state.first_seat))
+    return start_deal(state, state.deal_no + 1, 0, None, next_opener(state))

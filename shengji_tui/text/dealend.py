@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeVar
 
 from .. import rules
 from ..engine import (
+    AuctionOpenerNext,
     AuctionWon,
     DealerRotated,
     DealReview,
@@ -74,6 +75,7 @@ END_EVENTS = (
     LevelUp,
     JackRule,
     DealerRotated,
+    AuctionOpenerNext,
     MatchOver,
 )
 
@@ -168,14 +170,12 @@ class DealEnd:
     dealer: int | None
     dealer_side: tuple[int, ...]
     bid: int | None  # an auction's contract
-    first_seat: int  # dealt the first card (the next auction opens after it)
     events: tuple[Event, ...]  # the deal's events (at least those of its end)
     last_trick: tuple[tuple[int, tuple[Card, ...]], ...]  # (seat, cards), the lead first
     last_winner: int | None
     levels: tuple[str, ...] | None  # every seat's level after the deal (None: not known)
     match_scores: tuple[int, ...] | None  # eighty points: after the deal
     teams: tuple[int, ...]
-    going_on: bool  # the match goes on after this deal
     friend: int | None  # find friends: the revealed friend (None: the dealer alone)
     forced: bool = False  # an auction everyone passed: the first to pass dealt at the minimum
 
@@ -191,6 +191,7 @@ class EndFacts:
     levels: tuple[LevelUp | JackRule, ...]  # each level gained, the jack rule, in order
     penalties: tuple[ThrowPenalty, ...]  # auctions: the failed throws' penalties
     rotated: DealerRotated | None  # the next dealer (fixed partners, find friends)
+    opener: AuctionOpenerNext | None  # the next auction's opener (auctions)
     over: MatchOver | None  # the match's end
 
 
@@ -208,6 +209,7 @@ def facts_of(events: Sequence[Event]) -> EndFacts:
         levels=tuple(e for e in events if isinstance(e, LevelUp | JackRule)),
         penalties=tuple(e for e in events if isinstance(e, ThrowPenalty)),
         rotated=first(DealerRotated),
+        opener=first(AuctionOpenerNext),
         over=first(MatchOver),
     )
 
@@ -220,14 +222,12 @@ def end_of_view(v: SeatView, ctx: TrumpContext) -> DealEnd:
         dealer=v.dealer,
         dealer_side=v.dealer_side,
         bid=v.bid,
-        first_seat=v.first_seat,
         events=v.log,
         last_trick=tuple((p.seat, p.cards) for p in v.last_trick),
         last_winner=v.last_trick_winner,
         levels=v.levels,
         match_scores=v.match_scores,
         teams=v.teams,
-        going_on=v.phase == "scoring",
         friend=next((e.seat for e in v.log if isinstance(e, FriendRevealed) and not e.alone), None),
         forced=any(isinstance(e, AuctionWon) and e.forced for e in v.log),
     )
@@ -243,14 +243,12 @@ def end_of_review(r: DealReview, rs: RuleSet) -> DealEnd:
         dealer=r.dealer,
         dealer_side=r.dealer_side,
         bid=r.auction.bid if r.auction is not None else None,
-        first_seat=r.first_seat,
         events=r.ending,
         last_trick=tuple((p.seat, p.cards) for p in last.plays) if last is not None else (),
         last_winner=last.winner if last is not None else None,
         levels=r.levels,
         match_scores=settled.scores if settled is not None else None,
         teams=teams_for(rs),
-        going_on=not any(isinstance(e, MatchOver) for e in r.ending),
         friend=r.friend.friend if r.friend is not None else None,
         forced=r.auction is not None and r.auction.forced,
     )
@@ -302,6 +300,8 @@ def log_line(e: Event, rs: RuleSet, teller: Teller) -> str:
     if isinstance(e, DealerRotated):
         key = "end.dealer_rotated_take_over" if e.take_over else "end.dealer_rotated"
         return _of(teller, key, e.seat, name=teller.name(e.seat))
+    if isinstance(e, AuctionOpenerNext):
+        return _of(teller, "end.auction_next", e.seat, name=teller.name(e.seat))
     if isinstance(e, MatchOver):
         return match_over(teller, e)
     raise TypeError(f"not an event of a deal's end: {e.type}")
@@ -555,10 +555,10 @@ def _auction_lines(end: DealEnd, facts: EndFacts, voice: Voice) -> list[Said]:
         else:
             said = match_over(voice, over)
         lines.append(Said(said, "bold"))
-    elif end.going_on:
-        opener = (end.first_seat + 1) % rs.players
-        key = "end.auction_next_you" if voice.is_you(opener) else "end.auction_next"
-        lines.append(Said(t(key, name=voice.name(opener))))
+    elif facts.opener is not None:
+        seat = facts.opener.seat
+        key = "end.auction_next_you" if voice.is_you(seat) else "end.auction_next"
+        lines.append(Said(t(key, name=voice.name(seat))))
     return lines
 
 

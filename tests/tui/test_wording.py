@@ -149,14 +149,12 @@ def test_a_take_over_that_gains_no_level_says_so(preset: str, points: int, lang:
         dealer=0,
         dealer_side=(0, 2) if rs.players == 4 else (0, 3),
         bid=None,
-        first_seat=0,
         events=(scored,),
         last_trick=(),
         last_winner=None,
         levels=None,
         match_scores=None,
         teams=tuple(range(rs.players)),
-        going_on=True,
         friend=3 if rs.players == 5 else None,
     )
     voice = review_voice(new_game(preset, 1), lang)
