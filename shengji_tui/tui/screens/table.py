@@ -260,11 +260,11 @@ class TableScreen(SizeWatch, AuctionKeys):
         w = self._widgets
         if w is None:
             return None
-        column = self.query_one("#centre")
+        column = w.column
         box = w.auction if w.auction.display else w.centre
         if not column.region or not box.display:
             return None
-        area = self.query_one(TableArea)
+        area = w.area
         taken = 0
         for node in area.children:
             if node.id in ("seat-top", "top-row") and node.display:
@@ -592,3 +592,5 @@ class _Widgets:
         self.log = screen.query_one(GameLog)
         self.counter = screen.query_one(CounterPanel)
         self.keys = screen.query_one(KeyBar)
+        self.column = screen.query_one("#centre", Vertical)  # (the centre's room: centre_room)
+        self.area = screen.query_one(TableArea)

@@ -43,6 +43,13 @@ The patches (docs/architecture.md, "built for many apps in one process"):
   mended: `LRUCache.clear` left its ring of links alive, and a `Strip` kept
   itself in its own memo (a strip already of the length asked for); such
   cycles were garbage for the collector on every repaint too.
+- A node's screen is found by walking up its parents without importing
+  `Screen` again at every step (Textual's `DOMNode.screen` does, and it is
+  asked a few dozen times per widget repainted).
+- A strip whose colours are all true colour already passes the ANSI colour
+  filter as it is: Textual's filter makes a new strip of new segments for
+  every line painted (its memo is on the strip, and a repainted line is a new
+  strip), equal to the old one.
 - Per-session colour systems (the SSH server: one process, clients of 16, 256
   or 16 million colours): `Strip.render` caches a strip's rendered text on the
   strip, and `Strip.render_style` each style's SGR codes on the (shared,
@@ -165,6 +172,10 @@ _original_styles_render: Any = None
 _original_render_line: Any = None
 _original_domnode_init: Any = None
 _original_count_parameters: Any = None
+_original_apply_filter: Any = None
+_Screen: Any = None
+_NoScreen: Any = None
+_ANSIToTruecolor: Any = None
 active_app: Any = None
 _PARTS: tuple[type, ...] = ()
 
@@ -173,7 +184,8 @@ def _install() -> None:
     global get_box, ChopsUpdate, line_pad, StylesCache, XTermParser
     global _original_parse_rules, _original_styles_render, _original_render_line
     global _original_domnode_init, active_app, _PARTS
-    global _original_count_parameters
+    global _original_count_parameters, _original_apply_filter, _Screen, _NoScreen
+    global _ANSIToTruecolor
     import textual._callback as callback
     from textual._animator import Animator
     from textual._border import get_box as _get_box
@@ -185,6 +197,9 @@ def _install() -> None:
     from textual._styles_cache import StylesCache as _StylesCache
     from textual._xterm_parser import XTermParser as _XTermParser
     from textual.css.styles import RenderStyles, Styles
+    from textual.dom import NoScreen
+    from textual.filter import ANSIToTruecolor
+    from textual.screen import Screen
     from textual.signal import Signal
     from textual.timer import Timer
 
@@ -213,6 +228,11 @@ def _install() -> None:
     LRUCache.clear = _lru_clear  # type: ignore[method-assign]
     _original_count_parameters = callback.count_parameters
     callback.count_parameters = _count_parameters
+    _Screen, _NoScreen = Screen, NoScreen
+    DOMNode.screen = property(_node_screen)  # type: ignore[assignment,method-assign]
+    _ANSIToTruecolor = ANSIToTruecolor
+    _original_apply_filter = Strip.apply_filter
+    Strip.apply_filter = _apply_filter  # type: ignore[method-assign]
 
 
 # ---------------------------------------------------------------- strips
@@ -377,14 +397,16 @@ def _span_chops(self: Any, spans: list[tuple[int, int, int]]) -> list[dict[int, 
         if not (width and rheight):
             continue
         x_end = rx + width
+        y_end = ry + rheight
+        # (the rows still missing are a few: looked through, not the widget's rows)
         rows = [
             y
-            for y in range(ry, ry + rheight)
-            if (todo := missing.get(y)) and any(rx <= a < x_end for a in todo)
+            for y, todo in missing.items()
+            if ry <= y < y_end and any(rx <= a < x_end for a in todo)
         ]
         if not rows:
             continue
-        y0, y1 = rows[0], rows[-1]
+        y0, y1 = min(rows), max(rows)
         strips = widget.render_lines(Region(rx - region.x, y0 - region.y, width, y1 - y0 + 1))
         for y in rows:
             strip = strips[y - y0]
@@ -411,6 +433,38 @@ def _count_parameters(func: Any) -> int:
         inner: int = _original_count_parameters(func.func)
         return inner - len(func.args) - len(func.keywords)
     return _original_count_parameters(func)  # type: ignore[no-any-return]
+
+
+# ---------------------------------------------------------------- screens, filters
+def _node_screen(self: DOMNode) -> Any:
+    # Textual's `DOMNode.screen`, with `Screen` imported once
+    node: Any = self
+    screen = _Screen
+    try:
+        while node is not None and not isinstance(node, screen):
+            node = node._parent
+    except AttributeError:
+        raise RuntimeError(
+            "Widget is missing attributes; have you called the constructor in your widget class?"
+        ) from None
+    if node is None:
+        raise _NoScreen("node has no screen")
+    return node
+
+
+def _apply_filter(self: Strip, filter: Any, background: Any) -> Strip:
+    # The ANSI colour filter changes no style of a strip in true colour (the
+    # table's are): the strip itself, not an equal copy (the filter would make
+    # each segment again, with an equal style).
+    if type(filter) is _ANSIToTruecolor:
+        truecolor = filter.truecolor_style
+        back = background.rich_color
+        for _text, style, control in self._segments:
+            if control is not None or (style is not None and truecolor(style, back) != style):
+                break
+        else:
+            return self
+    return _original_apply_filter(self, filter, background)  # type: ignore[no-any-return]
 
 
 # ---------------------------------------------------------------- content lines

@@ -367,13 +367,25 @@ class LineWidget(Widget, Generic[P]):
         self._painting = p._replace(strips=strips, cut_for=cut_for)
         return strips
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The lines are found once per render, not once per row (each row asked
+        # the widget's size, its styles and its painting again).
+        self._rendering = self._strips(self.size.width)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._rendering = None
+
+    _rendering: list[Strip] | None = None  # the lines of the render under way
+
     def render_line(self, y: int) -> Strip:
         self._painted = True
-        width = self.size.width
-        lines = self._strips(width)
+        lines = self._rendering
+        if lines is None:
+            lines = self._strips(self.size.width)
         if 0 <= y < len(lines):
             return lines[y]
-        return Strip.blank(width, self.visual_style.rich_style)
+        return Strip.blank(self.size.width, self.visual_style.rich_style)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self._strips(width)) if width else 0
@@ -395,7 +407,8 @@ class LineWidget(Widget, Generic[P]):
             self._measured = None
             self.refresh(layout=True)
             return True
-        if not self.display or not self.region:  # hidden (or its container is): built when shown
+        region = self.region  # (found once: each look-up walks up to the screen)
+        if not self.display or not region:  # hidden (or its container is): built when shown
             self._painting = None
             if self._painted:
                 # Textual keeps the lines it painted too: shown again at the same size,
@@ -403,7 +416,7 @@ class LineWidget(Widget, Generic[P]):
                 self._painted = False
                 self.refresh()
             return False
-        width = self.size.width
+        width = region.shrink(self.styles.gutter).width  # (`self.size.width`)
         old = was.strips if was is not None and was.width == width else None
         self._current(width)  # (made now: what it shows is always its props')
         styles = self.styles
