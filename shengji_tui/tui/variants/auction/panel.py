@@ -13,7 +13,12 @@ from ...widgets.styles import StyleTable
 class AuctionPanel(LinesWidget[AuctionProps]):
     """Shown while `props.shown`; its border says what is being decided."""
 
+    _title: str | None = None  # the title the border was given (None: none yet)
+
     def show(self, props: AuctionProps, look: StyleTable | None = None) -> bool:
-        if props.title != self.props.title or self.border_title is None:
+        # (set only when it changes: setting it refreshes the whole panel, shown
+        # or hidden, a message hop on every player's screen at every play)
+        if props.title != self._title:
+            self._title = props.title
             self.border_title = props.title or None
         return super().show(props, look)
