@@ -28,12 +28,13 @@ venv: $(STAMP)
 play: $(STAMP)
 	$(BIN)/shengji play
 
-# Three pytest workers (pytest-xdist) more than the cores: a third of the suite's
-# time is waiting (dealing delays, SSH round trips, subprocesses), which the extra
-# workers fill (2 cores, idle, the same checkout: the suite 374 s with one more,
-# 314 s with two; fresh clones 302 s with two, 273 and 303 s with three;
-# docs/developing.md); worksteal evens out the long tests at the end.
-JOBS ?= $(shell expr $$(nproc 2>/dev/null || echo 2) + 3)
+# Five pytest workers (pytest-xdist) more than the cores: much of the suite's time
+# is waiting (dealing delays, SSH round trips, subprocesses, the pilots' pauses),
+# which the extra workers fill (2 cores, idle, one checkout, the longest tests
+# first: the suite 278 s with three more, 256 s with five; docs/developing.md).
+# The tests marked `slow` start first, one share of them on each worker
+# (tests/conftest.py); worksteal evens out the rest at the end.
+JOBS ?= $(shell expr $$(nproc 2>/dev/null || echo 2) + 5)
 # The TUI again on Textual's public API alone (shengji_tui/tui/terminal/patches.py off):
 # the tests of what the patches change, each from the drawing side: the strips,
 # the shared stylesheets and the padding's short path (the snapshots, compared
