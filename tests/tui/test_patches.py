@@ -42,6 +42,26 @@ def test_strips_make_their_caches_on_first_use() -> None:
 
 
 @patched
+def test_the_ansi_filter_keeps_a_strip_in_true_colour_and_converts_the_others() -> None:
+    from rich.terminal_theme import MONOKAI
+    from textual.color import Color
+    from textual.dom import DOMNode, NoScreen
+    from textual.filter import ANSIToTruecolor
+
+    ansi = ANSIToTruecolor(MONOKAI)
+    back = Color(10, 20, 30)
+    true = Strip([Segment("8♦", Style(color="#ff0000", bold=True)), Segment(" "), Segment("x")], 4)
+    assert true.apply_filter(ansi, back) is true  # (nothing to convert: the strip itself)
+    mixed = Strip([Segment("8♦", Style(color="#ff0000")), Segment("A♠", Style(color="red"))], 4)
+    got = mixed.apply_filter(ansi, back)
+    want = patches._original_apply_filter(mixed, ansi, back)
+    assert got is not mixed and list(got) == list(want)  # (as Textual converts it)
+    assert list(got)[1].style.color.triplet is not None  # (red: now a true colour)
+    with pytest.raises(NoScreen):
+        DOMNode().screen  # noqa: B018  (a node on no screen, as Textual says)
+
+
+@patched
 async def test_apps_share_parsed_stylesheets() -> None:
     assert Stylesheet._parse_rules is patches._parse_rules
     a, _ = H.static_app(H.following_state())
