@@ -47,6 +47,17 @@ def _box(c: Client) -> str:
     return rows[0].split("▊ ", 1)[1].split("▎", 1)[0].strip() if rows else ""
 
 
+async def _new_table_dialog(server: ShengjiServer, clients: list[Client]) -> Client:
+    """A player in the lobby's new-table dialog."""
+    c = Client("paster")
+    clients.append(c)
+    await c.connect(server.port)
+    await c.wait_for("lobby")
+    await c.press("n")
+    await c.wait_for("New table")
+    return c
+
+
 @pytest.mark.parametrize(("before", "sent", "after", "reordered"), CASES)
 async def test_keys_and_pastes_in_one_read_keep_their_order(
     server: ShengjiServer,
@@ -56,12 +67,7 @@ async def test_keys_and_pastes_in_one_read_keep_their_order(
     after: str,
     reordered: str,
 ) -> None:
-    c = Client("paster")
-    clients.append(c)
-    await c.connect(server.port)
-    await c.wait_for("lobby")
-    await c.press("n")
-    await c.wait_for("New table")
+    c = await _new_table_dialog(server, clients)
     await c.press("tab", "enter")  # (focus starts on Create; the next button pastes)
     await c.wait_for("Rules from a file", what="the paste dialog")
     c.send(_paste(before))
@@ -94,12 +100,7 @@ async def test_a_paste_after_the_key_that_opens_its_box_reaches_the_box(
     """Enter on "Paste a rules file…" and the paste, read together: the paste
     waits for the dialog that key opens (its box focused), not the screen that
     was on top when the key went out."""
-    c = Client("paster")
-    clients.append(c)
-    await c.connect(server.port)
-    await c.wait_for("lobby")
-    await c.press("n")
-    await c.wait_for("New table")
+    c = await _new_table_dialog(server, clients)
     await c.press("tab")  # (focus starts on Create; the next button pastes)
     c.send(b"\r" + _paste("second = 2"))
     await c.wait_for("Rules from a file", what="the paste dialog")
