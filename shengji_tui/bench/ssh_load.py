@@ -53,6 +53,7 @@ import contextlib
 import json
 import os
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -421,6 +422,7 @@ async def run_load(
     finally:
         await asyncio.gather(*(p.close() for p in all_players), return_exceptions=True)
         await srv.stop()
+        shutil.rmtree(tmp, ignore_errors=True)  # (the run's store and host key)
 
 
 async def run_churn(cycles: int, batch: int) -> dict[str, Any]:
@@ -452,6 +454,7 @@ async def run_churn(cycles: int, batch: int) -> dict[str, Any]:
         }
     finally:
         await srv.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def with_floor(table: dict[str, Any], floor: dict[str, Any]) -> dict[str, Any]:
@@ -580,6 +583,7 @@ async def run_leave(tables: int, think: float, before: float, after: float) -> d
         await asyncio.gather(*(p.close() for p in all_players), return_exceptions=True)
         await probe.close()
         await srv.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def one_run(

@@ -26,11 +26,17 @@ from shengji_tui.bench import ssh_load
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(*args: str, runs: int = 1) -> dict[str, object]:
+def run(*args: str, runs: int = 1, tmp: Path | None = None) -> dict[str, object]:
     """The command's JSON; `runs`: the servers it starts one after the other
-    (each may take two minutes on a loaded machine)."""
+    (each may take two minutes on a loaded machine); `tmp`: its TMPDIR."""
+    env = None if tmp is None else {**os.environ, "TMPDIR": str(tmp)}
     done = subprocess.run(
-        [sys.executable, *args], capture_output=True, text=True, timeout=120 * runs, cwd=ROOT
+        [sys.executable, *args],
+        capture_output=True,
+        text=True,
+        timeout=120 * runs,
+        cwd=ROOT,
+        env=env,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     result = json.loads(done.stdout.strip().splitlines()[-1])
@@ -38,19 +44,22 @@ def run(*args: str, runs: int = 1) -> dict[str, object]:
     return result
 
 
-def test_the_benchmark_script_runs_churn() -> None:
-    r = run("benchmarks/ssh_load.py", "--churn", "8", "--batch", "4", "--json")
+def test_the_benchmark_script_runs_churn(tmp_path: Path) -> None:
+    r = run("benchmarks/ssh_load.py", "--churn", "8", "--batch", "4", "--json", tmp=tmp_path)
     marks = r["rss_mib_by_cycles"]
     assert isinstance(marks, dict) and sorted(int(k) for k in marks) == [4, 8]
+    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith("shengji-")]
 
 
 @pytest.mark.slow(35)
-def test_bench_ssh_plays_a_few_cards_and_reports_the_floors_ratio() -> None:
+def test_bench_ssh_plays_a_few_cards_and_reports_the_floors_ratio(tmp_path: Path) -> None:
     """Against a host with two front ends (`--workers 2`), the table's run and
     the floor's: the CPU is every server process's (the host's and the front
-    ends')."""
+    ends'). Each run's data directory is gone after it."""
     r = run("-m", "shengji_tui.cli", "bench", "ssh", "--tables", "1", "--moves", "4",
-            "--think", "0.05", "--floor", "--workers", "2", "--json", runs=2)  # fmt: skip
+            "--think", "0.05", "--floor", "--workers", "2", "--json", runs=2,
+            tmp=tmp_path)  # fmt: skip
+    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith("shengji-")]
     lat = r["latency_ms"]
     assert isinstance(lat, dict) and lat["n"] == 4
     assert 0 < lat["p50"] <= lat["max"] < 5000
