@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -124,39 +125,37 @@ def test_a_logged_run_gives_the_same_figures_read_back(
     assert summarise_log([straight], "normal", "easy")["level_diff_mean"] == r["level_diff_mean"]
 
 
-def test_no_guard_reaches_the_hard_bot(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["bench", "bots", "--a", "hard", "--b", "normal", "--deals", "1"]
+def _option_reaches_hard(
+    capsys: pytest.CaptureFixture[str], flag: list[str], name: str, value: object
+) -> list[Any]:
+    """`shengji bench bots --a hard ... FLAG`: the JSON reports `name` as
+    `value`, and the hard bots made with that option (seats 0 and 2) hold it;
+    returns the four bots."""
+    args = ["bench", "bots", "--a", "hard", "--b", "normal", "--deals", "1", *flag]
     args += ["--preset", "one-deck", "--budget-ms", "5", "--workers", "1", "--no-guard"]
     code = main([*args, "--json", "--no-progress"])
     data = json.loads(capsys.readouterr().out)
-    assert code == 0 and data["guard"] is False
-    bots = make_bots("hard", "normal", 1, (0, 2), 4, {"guard": False, "workers": 1})
-    assert [getattr(bots[s], "guard", None) for s in range(4)] == [False, None, False, None]
+    assert code == 0 and data[name] == value
+    bots = make_bots("hard", "normal", 1, (0, 2), 4, {name: value, "workers": 1})
+    assert [getattr(bots[s], name, None) for s in range(4)] == [value, None, value, None]
+    return [bots[s] for s in range(4)]
+
+
+def test_no_guard_reaches_the_hard_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    _option_reaches_hard(capsys, [], "guard", False)
 
 
 def test_the_horizon_reaches_the_hard_bot(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["bench", "bots", "--a", "hard", "--b", "normal", "--deals", "1", "--horizon", "0"]
-    args += ["--preset", "one-deck", "--budget-ms", "5", "--workers", "1", "--no-guard"]
-    code = main([*args, "--json", "--no-progress"])
-    data = json.loads(capsys.readouterr().out)
-    assert code == 0 and data["horizon"] == 0
-    bots = make_bots("hard", "normal", 1, (0, 2), 4, {"horizon": 0, "workers": 1})
-    assert [getattr(bots[s], "horizon", None) for s in range(4)] == [0, None, 0, None]
+    bots = _option_reaches_hard(capsys, ["--horizon", "0"], "horizon", 0)
     rs = RuleSet.preset("three-deck")
-    assert [bots[s].cut_off(rs) for s in (0, 2)] == [0, 0]  # type: ignore[attr-defined]
+    assert [bots[s].cut_off(rs) for s in (0, 2)] == [0, 0]
     with pytest.raises(SystemExit):
         main(["bench", "bots", "--horizon", "-1"])
     assert "0 or more" in capsys.readouterr().err
 
 
 def test_the_plays_searched_reach_the_hard_bot(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["bench", "bots", "--a", "hard", "--b", "normal", "--deals", "1", "--play-k", "12"]
-    args += ["--preset", "one-deck", "--budget-ms", "5", "--workers", "1", "--no-guard"]
-    code = main([*args, "--json", "--no-progress"])
-    data = json.loads(capsys.readouterr().out)
-    assert code == 0 and data["play_k"] == 12
-    bots = make_bots("hard", "normal", 1, (0, 2), 4, {"play_k": 12, "workers": 1})
-    assert [getattr(bots[s], "play_k", None) for s in range(4)] == [12, None, 12, None]
+    _option_reaches_hard(capsys, ["--play-k", "12"], "play_k", 12)
     with pytest.raises(SystemExit):
         main(["bench", "bots", "--play-k", "0"])
     assert "1 or more" in capsys.readouterr().err

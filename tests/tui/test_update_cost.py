@@ -9,6 +9,7 @@ import contextlib
 from typing import Any
 
 import pytest
+from rich.style import Style
 
 from shengji_tui.engine import view_for
 from shengji_tui.tui.aids.counter_panel import CounterPanel
@@ -281,6 +282,12 @@ async def test_what_shows_is_the_view_and_the_choices_whatever_was_skipped(
         assert {"bidding", "naming_trump"} <= phases
 
 
+def _centre_paint(app: ShengjiApp) -> tuple[CentreBox, int, Style, Any]:
+    """The centre box, its width, and the base style and alignment it paints with."""
+    box = app.screen.query_one(CentreBox)
+    return box, box.size.width, box.visual_style.rich_style, box.styles.text_align
+
+
 async def test_lines_wrapped_one_at_a_time_as_rich_wraps_the_whole_text() -> None:
     """The centre wraps its text one line at a time and keeps the wrapped lines
     for the next update: the result is rich's `Text.wrap` of the whole text."""
@@ -289,9 +296,7 @@ async def test_lines_wrapped_one_at_a_time_as_rich_wraps_the_whole_text() -> Non
     app, _ = H.static_app(H.following_state())
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        box = app.screen.query_one(CentreBox)
-        width = box.size.width
-        base, align = box.visual_style.rich_style, box.styles.text_align
+        box, width, base, align = _centre_paint(app)
         texts = [
             Text("short line\n" + "a long sentence that goes on " * 4 + "\n\ntrailing   "),
             Text.from_markup("[bold]you[/] lead " + "[red]♥[/]K " * 30 + "\nend"),
@@ -317,9 +322,7 @@ async def test_lines_painted_one_at_a_time_keep_the_rows_that_look_the_same() ->
     app, _ = H.static_app(H.following_state())
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        box = app.screen.query_one(CentreBox)
-        width = box.size.width
-        base, align = box.visual_style.rich_style, box.styles.text_align
+        _, width, base, align = _centre_paint(app)
         look = styles_for(app)
         short = Line((Words("Ana led "), Words("K♠", "card--red")), "seat--dim")
         spaced = Line((Words("trailing   "),))
