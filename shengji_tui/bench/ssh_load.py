@@ -9,6 +9,7 @@ humans played by scripted keys.
     shengji bench ssh --leave 25 --json
     shengji bench ssh --tables 25 --workers 1,2 --repeat 3 --json
     shengji bench ssh --capacity 5,10,15,20,25,30 --workers 1,2 --json
+    shengji bench ssh --tables 12 --moves 20 --think 0.3 --trace /tmp/trace --json
 
 (or `.venv/bin/python benchmarks/ssh_load.py` with the same arguments).
 
@@ -39,6 +40,12 @@ What it measures (docs/performance.md, "SSH"):
   probe client in the lobby presses a key every 50 ms throughout and the
   server's collector passes are read from its log: the longest probe answers
   before and after, and the pauses.
+- `--trace DIR`: the server's processes trace each play (`shengji_tui/trace.py`,
+  a folder of DIR per run), joined with this generator's stamps
+  (`bench/ssh_trace.py`): each run's `trace` has, for all plays and the
+  slowest 5 % and 1 %, the median of each stage of the slowest client's chain
+  (key sent, read, sent to the table, applied and stored, pushed, shown,
+  written, read) and what that client's process did meanwhile.
 
 Each scripted player waits `--think` seconds (jittered) before its move, so 25
 tables make about 25 / think moves per second; the load generator runs on the
@@ -63,8 +70,10 @@ from typing import Any
 
 import asyncssh
 
+from .. import trace
 from ..server.process import ServerProcess, free_port
 from ..table import TableSettings
+from . import ssh_trace
 
 # clients per table: every seat of a table the lobby makes with its default preset
 SEATS = TableSettings().rules.players
@@ -72,8 +81,12 @@ SEATS = TableSettings().rules.players
 TURNS = (b"YOUR TURN", b"BURY THE KITTY")  # the "your move" marks of the table screen
 
 
-async def benchmark_server(data_dir: Path, port: int, *extra: str) -> ServerProcess:
-    """The server under test: open, many connections, no dealing delay, no idle limit."""
+async def benchmark_server(
+    data_dir: Path, port: int, *extra: str, trace_dir: Path | None = None
+) -> ServerProcess:
+    """The server under test: open, many connections, no dealing delay, no idle
+    limit; `trace_dir`: its processes write a play's timeline there (trace.py)."""
+    env = None if trace_dir is None else {**os.environ, trace.ENV: str(trace_dir)}
     return await ServerProcess(
         data_dir,
         port,
@@ -91,6 +104,7 @@ async def benchmark_server(data_dir: Path, port: int, *extra: str) -> ServerProc
         "0",
         "--max-tables-per-client",
         "0",
+        env=env,
     ).start()
 
 
@@ -287,6 +301,7 @@ async def play_table(
     lat: list[float],
     rng: random.Random,
     stop_at: float,
+    plays: list[ssh_trace.Play] | None = None,
 ) -> int:
     made = 0
     last_play = 0.0
@@ -321,6 +336,9 @@ async def play_table(
         else:
             continue
         lat.append(max((p.rx_after or mark) - mark for p in players))
+        if plays is not None:  # (perf_counter and monotonic: one clock on Linux)
+            rx = {p.name: p.rx_after for p in players if p.rx_after is not None}
+            plays.append(ssh_trace.Play(me.name, mark, rx))
         last_play = mark
         made += 1
     return made
@@ -333,13 +351,16 @@ async def run_load(
     seconds: float,
     floor: bool = False,
     workers: int = 1,
+    trace_dir: Path | None = None,
 ) -> dict[str, Any]:
     port = free_port()
     tmp = Path(tempfile.mkdtemp(prefix="shengji-bench-"))
     extra = ["--workers", str(workers)]
     if floor:
         extra.append("--bench-floor")
-    srv = await benchmark_server(tmp / "data", port, *extra)
+    srv = await benchmark_server(tmp / "data", port, *extra, trace_dir=trace_dir)
+    plays: list[ssh_trace.Play] | None = None if trace_dir is None else []
+    result: dict[str, Any] = {}
     await asyncio.sleep(1.0)
     base_rss = tree_rss_kib(srv.pid)
     all_players: list[Player] = []
@@ -370,6 +391,7 @@ async def run_load(
                     lat,
                     random.Random(k),
                     stop_at,
+                    plays,
                 )
                 for k in range(tables)
             )
@@ -384,7 +406,7 @@ async def run_load(
         window = max(w1 - w0, 1e-9)
         names = roles(srv.banner, srv.pid)
         sessions = len(all_players)
-        return {
+        result = {
             "tables": tables,
             "sessions": sessions,
             "moves": sum(made),
@@ -423,6 +445,10 @@ async def run_load(
         await asyncio.gather(*(p.close() for p in all_players), return_exceptions=True)
         await srv.stop()
         shutil.rmtree(tmp, ignore_errors=True)  # (the run's store and host key)
+    if trace_dir is not None and plays is not None:  # (the processes' files are complete)
+        result["trace_dir"] = str(trace_dir)
+        result["trace"] = ssh_trace.report(ssh_trace.load_records(trace_dir), plays)
+    return result
 
 
 async def run_churn(cycles: int, batch: int) -> dict[str, Any]:
@@ -592,7 +618,16 @@ def one_run(
     """One `run_load`, with the machine's load average before and after it
     (the machine may be shared: a figure is read with its load)."""
     before = os.getloadavg()
-    out = asyncio.run(run_load(tables, args.moves, args.think, args.seconds, floor, workers))
+    trace_dir = None
+    if getattr(args, "trace", None):  # (a folder of its own for each run)
+        base = Path(args.trace)
+        n = 1
+        while (base / f"t{tables}-w{workers}{'-floor' if floor else ''}-{n}").exists():
+            n += 1
+        trace_dir = base / f"t{tables}-w{workers}{'-floor' if floor else ''}-{n}"
+    out = asyncio.run(
+        run_load(tables, args.moves, args.think, args.seconds, floor, workers, trace_dir)
+    )
     after = os.getloadavg()
     out["loadavg_1min"] = {"before": round(before[0], 2), "after": round(after[0], 2)}
     return out
@@ -732,8 +767,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="T",
         help="T tables play, then every player leaves at once (a probe measures the pause)",
     )
-    p.add_argument_group("output").add_argument(
-        "--json", action="store_true", help="print one JSON object"
+    output = p.add_argument_group("output")
+    output.add_argument("--json", action="store_true", help="print one JSON object")
+    output.add_argument(
+        "--trace",
+        default="",
+        metavar="DIR",
+        help="the server's processes trace each play into DIR (a folder per run); "
+        "each run reports where its plays' time went, the slowest 1 %% and 5 %% too",
     )
     return p
 

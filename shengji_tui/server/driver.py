@@ -48,6 +48,7 @@ from textual import events
 from textual.driver import Driver
 from textual.geometry import Size
 
+from .. import trace
 from ..text import Catalogue, detect_lang
 from ..tui.terminal import patches
 from ..untrusted import clean_paste
@@ -159,6 +160,7 @@ class Terminal:
         self.last_input = time.monotonic()
         self._resized_at = 0.0
         self._resize_later: asyncio.TimerHandle | None = None
+        self.trace_tag = ""  # the screen's table and seat, for a play's timeline (trace.py)
 
     # ------------------------------------------------------------ output
     def write(self, data: str) -> None:
@@ -170,6 +172,8 @@ class Terminal:
             return
         raw = data.encode("utf-8", "replace")
         self.bytes_written += len(raw)
+        if trace.ON:
+            trace.rec("out", g=self.trace_tag, n=len(raw))
         try:
             self._write(raw)
         except Exception:
@@ -189,6 +193,8 @@ class Terminal:
     def feed(self, data: bytes) -> None:
         if self.closed or not data:
             return
+        if trace.ON:
+            trace.rec("in", g=self.trace_tag, n=len(data))
         now = time.monotonic()
         quiet = now - self.last_input
         self.last_input = now

@@ -17,6 +17,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from .. import trace
 from .authguard import FailureLog
 from .hostside import Front, HostService
 from .house import House
@@ -36,6 +37,7 @@ class Host:
         self.messages: list[str] = []
 
     async def start(self) -> None:
+        trace.begin("host")  # (SHENGJI_TRACE: a play's timeline)
         self.messages = self.house.open(self.failures)
         service = self.service = HostService(self.house.desk, self.house.players)
         self.house.registry.routes = service

@@ -29,6 +29,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import trace
 from ..coach import Cancelled
 from ..engine import Command, DealReview, Event, SeatView
 from ..players.book import Player
@@ -417,6 +418,8 @@ class HostService:
                 events=dump(list[Event], events),
                 status=dump(TableStatus, status),
             )
+            if trace.ON:
+                trace.rec("push", tb=h.table_id, st=seat, v=view.version, f=front.id)
 
         unsub = h.table.subscribe(seat, update)
         h.unsubs.append(unsub)
@@ -464,6 +467,8 @@ class HostService:
 
     async def op_table__submit(self, front: Front, a: dict[str, Any]) -> Any:
         h = self._handle(front, a)
+        if trace.ON:
+            trace.rec("hrecv", tb=h.table_id, st=h.seat, f=front.id)
         command = load(Command, a["command"])
         events = await h.table.submit(self._seat(h, a), command)
         return dump(list[Event], events)

@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from .. import trace
 from ..coach import Cancelled, DealAnalysis
 from ..coach.analysis import Progress
 from ..coach.price import DEFAULT_BUDGET_MS
@@ -425,6 +426,8 @@ class TableProxy:
         had: list[tuple[Event, ...]] = [()]  # the log of this subscription's last view
 
         def update(a: dict[str, Any]) -> None:
+            if trace.ON:
+                trace.rec("recv", tb=self._table_id, st=seat, v=a["view"].get("version"))
             # the host sends the log's new entries only (hostside: `log_keep`)
             log = had[0][: int(a["log_keep"])] + tuple(load(list[Event], a["log_new"]))
             had[0] = log

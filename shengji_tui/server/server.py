@@ -28,6 +28,7 @@ from typing import Any
 
 import asyncssh
 
+from .. import trace
 from ..players.book import Player, Via
 from ..store import Store
 from ..store.files import private_dir
@@ -564,6 +565,7 @@ class ShengjiServer:
 
     async def start(self) -> None:
         patches.install(server=True)  # (once per process; off: the log says why)
+        trace.begin(self.config.front_id or "serve")  # (SHENGJI_TRACE: a play's timeline)
         self.gc.released = patches.active()  # (ended apps are taken apart: gcpolicy.py)
         c = self.config
         private_dir(c.data_dir)  # 0700: the store holds every hand

@@ -20,6 +20,7 @@ from typing import Any
 import asyncssh
 from textual.app import App
 
+from .. import trace
 from ..players.book import Player, Via
 from ..players.settings import PlayerSettings
 from ..text import Catalogue
@@ -440,6 +441,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.resuming = True  # (the host went meanwhile: again once it is back)
             return False
         self.placement = (table_id, seat)
+        t.trace_tag = trace.tag(table_id, seat)
+        if trace.ON:
+            trace.rec("sess", u=self.username, g=t.trace_tag)
         try:
             app: App[Any]
             if self.ctx.floor:  # `shengji bench ssh --floor`
@@ -452,6 +456,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             return self.crashed(app)
         finally:
             self.placement = None
+            t.trace_tag = ""
             await lobby.detach(table_id, seat, self.id, left=not self.stopped)
 
     async def watch(self, table_id: str | None) -> bool:

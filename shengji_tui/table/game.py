@@ -23,6 +23,7 @@ import uuid
 from collections.abc import Callable, Coroutine, Mapping
 from typing import Any, Self, TypedDict, TypeVar, Unpack
 
+from .. import trace
 from ..bots import Bot, BotSpec
 from ..coach.analysis import GameLog
 from ..coach.service import Source
@@ -491,6 +492,8 @@ class TableGame:
                     "this table has stopped: the game cannot go on",
                     "这一桌已经停止：牌局无法继续",
                 )
+            if trace.ON:
+                trace.rec("lock", tb=self.table_id, v=self._state.version)
             new: GameState
             events: list[Event]
             new, events = apply(self._state, command)
@@ -510,6 +513,8 @@ class TableGame:
             except Exception:
                 log.exception("table %s: views of version %s", self.table_id, new.version)
             await stored
+            if trace.ON:
+                trace.rec("stored", tb=self.table_id, v=new.version)
             if isinstance(self.trouble, StoreTrouble):
                 log.warning("table %s: the store takes moves again", self.table_id)
                 self.trouble = None
@@ -523,6 +528,8 @@ class TableGame:
         if new.phase == "finished":
             self._done.set()
         self._refresh_clock()
+        if trace.ON:
+            trace.rec("apply", tb=self.table_id, v=new.version)
         self._notify(events)
 
     # ------------------------------------------------------------ take-back
