@@ -20,8 +20,10 @@ figure is its slowest client's, and so is its chain of stages:
   something else: `queue_updates` is the part spent in other screens'
   updates, `queue_same_table` of them the same table's);
 - `update`: the app's update (model, presenter, widgets);
-- `render`: → its frame written (Textual's refresh and compositor, and the
-  other work of the loop meanwhile);
+- `render`: → its frame written; where the trace has the screen's paint
+  (`paint` records: Textual's update timer ran the layout if one was due,
+  the compositor, the frame's write) it is `to_paint` (the update timer's
+  wait, up to 1/60 s, and the loop's other work) and `paint`;
 - `write_to_client`: → the first byte read by the client.
 
 The stages of a chain add up to its latency. A client whose first output came
@@ -30,8 +32,10 @@ chain (`local`): `client_to_fe`, then `before_frame`, `write_to_client`.
 
 `meanwhile` is what the slowest client's front end (or single process) did
 from the post to the frame: other screens' updates (`other_updates_ms`, of
-other tables `other_tables_ms`), frames written for other screens, keys read
-for other screens, the collector's passes, the loop's longest lateness.
+other tables `other_tables_ms`), frames written for other screens, the
+other screens' paints (`other_paints_ms`) and the layouts done (`layouts_n`,
+its own too), keys read for other screens, the collector's passes, the loop's
+longest lateness. `own_layout` (per play) says its own paint laid out.
 """
 
 from __future__ import annotations
@@ -56,6 +60,8 @@ STAGES = (
     "queue",
     "update",
     "render",
+    "to_paint",
+    "paint",
     "write_to_client",
     "before_frame",
 )
@@ -67,6 +73,8 @@ MEANWHILE = (
     "other_tables_ms",
     "frames_n",
     "frames_kib",
+    "other_paints_ms",
+    "layouts_n",
     "keys_n",
     "gc_ms",
     "lag_max_ms",
@@ -155,6 +163,8 @@ class Index:
                 ix.by[(k, r.get("tb"), r.get("v"))].add(r)
             elif k in ("push", "recv", "post", "upd"):
                 ix.by[(k, r.get("tb"), r.get("st"), r.get("v"))].add(r)
+            elif k == "paint":
+                ix.by[(k, r["p"])].add(r)
         return ix
 
     def find(self, *key: Any, since: float = float("-inf")) -> dict[str, Any] | None:
@@ -194,6 +204,14 @@ def _meanwhile(
             m["queue_updates_ms"] += q * 1000
             if r.get("tb") == tb:
                 m["queue_same_table_ms"] += q * 1000
+        elif k == "paint":
+            if t <= frame <= t + d:  # (its own: the frame is written within it)
+                m["layouts_n"] += r.get("lay", 0)
+                continue
+            over = _overlap(t, t + d, post, frame)
+            if over > 0:
+                m["other_paints_ms"] += over * 1000
+                m["layouts_n"] += r.get("lay", 0)
         elif k == "out" and r.get("g") != tag and post <= t <= frame:
             m["frames_n"] += 1
             m["frames_kib"] += r.get("n", 0) / 1024
@@ -276,7 +294,13 @@ def join_play(ix: Index, play: Play) -> dict[str, Any] | None:
         last = post["t"]
     stages["queue"] = upd["t"] - last
     stages["update"] = upd.get("d", 0.0)
-    stages["render"] = frame["t"] - upd_end
+    paint = ix.by[("paint", frame["p"])].last_until(frame["t"], upd_end)
+    if paint is not None and frame["t"] <= paint["t"] + paint.get("d", 0.0):
+        stages["to_paint"] = paint["t"] - upd_end
+        stages["paint"] = frame["t"] - paint["t"]
+        out["own_layout"] = bool(paint.get("lay"))
+    else:
+        stages["render"] = frame["t"] - upd_end
     stages["write_to_client"] = rx - frame["t"]
     out["stages"] = stages
     out["meanwhile"] = _meanwhile(ix, frame["p"], ctag, last, upd["t"], frame["t"])
@@ -295,6 +319,7 @@ def summarise(joined: list[dict[str, Any]]) -> dict[str, Any]:
         "latency_ms": _median_ms([j["latency"] for j in joined]),
         "local": sum(1 for j in joined if j["local"]),
         "traced": sum(1 for j in joined if "meanwhile" in j),
+        "own_layout": sum(1 for j in joined if j.get("own_layout")),
     }
     stages: dict[str, float | None] = {}
     for s in STAGES:

@@ -566,6 +566,8 @@ class ShengjiServer:
     async def start(self) -> None:
         patches.install(server=True)  # (once per process; off: the log says why)
         trace.begin(self.config.front_id or "serve")  # (SHENGJI_TRACE: a play's timeline)
+        if trace.ON:
+            patches.trace_paints()
         self.gc.released = patches.active()  # (ended apps are taken apart: gcpolicy.py)
         c = self.config
         private_dir(c.data_dir)  # 0700: the store holds every hand

@@ -59,6 +59,9 @@ def play_records(
         start = at + wait
         r(fe, "upd", start, tb=table, st=s, v=v + 1, d=2 * MS)
         frame = start + 2 * MS + 3 * MS
+        # its paint (Textual's update timer): from 1 ms before its frame, seat 3's
+        # with a layout
+        r(fe, "paint", frame - 1 * MS, d=1.2 * MS, lay=int(s == 3))
         r(fe, "out", frame, g=f"{table}/{s}", n=1500)
         rx[table + u] = frame + 1 * MS
     recs.sort(key=lambda x: x["t"])
@@ -80,11 +83,13 @@ def test_one_play_through_a_host_and_two_front_ends() -> None:
         "decode": 0.5,
         "queue": 10,
         "update": 2,
-        "render": 3,
+        "to_paint": 2,  # the update done -> its paint begins
+        "paint": 1,  # -> its frame written
         "write_to_client": 1,
     }
     got = {k: round(v / MS, 6) for k, v in j["stages"].items()}
     assert got == want_ms
+    assert j["own_layout"] is True
     assert sum(j["stages"].values()) == pytest.approx(j["latency"], abs=1e-6)
     mw = j["meanwhile"]
     # in its queue: the other table's update (9.6 ms) and seat 2's (2 ms, the same
@@ -94,6 +99,8 @@ def test_one_play_through_a_host_and_two_front_ends() -> None:
     assert mw["other_tables_ms"] == pytest.approx(9.6)
     # frames written meanwhile: the other table's screen's, seat 2's
     assert (mw["frames_n"], mw["frames_kib"]) == (2, (2048 + 1500) / 1024)
+    assert mw["other_paints_ms"] == pytest.approx(1.2)  # seat 2's paint
+    assert mw["layouts_n"] == 1  # its own
     assert mw["gc_ms"] == pytest.approx(0.1)
 
 
@@ -111,7 +118,8 @@ def test_one_play_in_one_process() -> None:
         "notify": 4,  # adopted -> seat 3's update posted
         "queue": 4,
         "update": 2,
-        "render": 3,
+        "to_paint": 2,
+        "paint": 1,
         "write_to_client": 1,
     }
     assert sum(j["stages"].values()) == pytest.approx(j["latency"], abs=1e-6)

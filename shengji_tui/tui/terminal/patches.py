@@ -725,3 +725,28 @@ class _TextualInput:
 def input_parser() -> InputParserLike:
     """A parser of a terminal's input bytes (as text) into Textual events."""
     return _TextualInput() if _State.installed else InputParser()
+
+
+# ---------------------------------------------------------------- a play's timeline
+def trace_paints() -> None:
+    """With `SHENGJI_TRACE` (shengji_tui/trace.py): each screen update run by
+    Textual's update timer (a layout if one is due, the compositor, the frame
+    written) is a `paint` record (`lay` 1: a layout was done). Idempotent."""
+    import time
+
+    from textual.screen import Screen
+
+    from ... import trace
+
+    original = Screen._on_timer_update
+    if getattr(original, "_traced", False):
+        return
+
+    def timed(self: Screen[Any]) -> None:
+        began = time.monotonic()
+        lay = self._layout_required
+        original(self)
+        trace.span("paint", began, lay=int(lay))
+
+    timed._traced = True  # type: ignore[attr-defined]
+    Screen._on_timer_update = timed  # type: ignore[method-assign]
