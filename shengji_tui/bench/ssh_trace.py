@@ -12,7 +12,8 @@ figure is its slowest client's, and so is its chain of stages:
 - `client_to_fe`: key sent → its bytes read by the front end;
 - `key`: → the app sends the command (the key parsed, its binding run);
 - `to_table`: → the table holds its lock (the link to the host, its handler);
-- `apply`: → the new state adopted (the engine, the store's write);
+- `apply`: → the new state adopted (the engine, the store's write: its
+  part, from the lock to the write's end, is `store`, outside the chain);
 - `notify`: → this seat's update pushed to its front end (the seats before
   it encoded) or, in one process, posted to its app;
 - `host_to_fe`, `decode`: (`--workers N`) the link down, the view rebuilt;
@@ -33,9 +34,10 @@ chain (`local`): `client_to_fe`, then `before_frame`, `write_to_client`.
 `meanwhile` is what the slowest client's front end (or single process) did
 from the post to the frame: other screens' updates (`other_updates_ms`, of
 other tables `other_tables_ms`), frames written for other screens, the
-other screens' paints (`other_paints_ms`) and the layouts done (`layouts_n`,
-its own too), keys read for other screens, the collector's passes, the loop's
-longest lateness. `own_layout` (per play) says its own paint laid out.
+other screens' paints (`other_paints_ms`, in its queue `queue_paints_ms`)
+and the layouts done (`layouts_n`, its own too), keys read for other
+screens, the collector's passes, the loop's longest lateness. `own_layout`
+(per play) says its own paint laid out.
 """
 
 from __future__ import annotations
@@ -74,6 +76,7 @@ MEANWHILE = (
     "frames_n",
     "frames_kib",
     "other_paints_ms",
+    "queue_paints_ms",
     "layouts_n",
     "keys_n",
     "gc_ms",
@@ -211,6 +214,7 @@ def _meanwhile(
             over = _overlap(t, t + d, post, frame)
             if over > 0:
                 m["other_paints_ms"] += over * 1000
+                m["queue_paints_ms"] += _overlap(t, t + d, post, start) * 1000
                 m["layouts_n"] += r.get("lay", 0)
         elif k == "out" and r.get("g") != tag and post <= t <= frame:
             m["frames_n"] += 1
@@ -273,6 +277,9 @@ def join_play(ix: Index, play: Play) -> dict[str, Any] | None:
         out["stages"] = stages
         return out
     applied = ix.find("apply", tb, version)
+    stored = ix.find("stored", tb, version)
+    if stored is not None:
+        out["store"] = stored["t"] - lock["t"]
     push = ix.find("push", tb, cseat, version)
     recv = ix.find("recv", tb, cseat, version)
     post = ix.find("post", tb, cseat, version)
@@ -327,6 +334,7 @@ def summarise(joined: list[dict[str, Any]]) -> dict[str, Any]:
         if values:
             stages[s] = _median_ms(values)
     out["stages_ms"] = stages
+    out["store_ms"] = _median_ms([j["store"] for j in joined if "store" in j])
     during = [j["meanwhile"] for j in joined if "meanwhile" in j]
     if during:
         out["meanwhile"] = {k: round(statistics.median(d[k] for d in during), 2) for k in MEANWHILE}

@@ -90,6 +90,7 @@ def test_one_play_through_a_host_and_two_front_ends() -> None:
     got = {k: round(v / MS, 6) for k, v in j["stages"].items()}
     assert got == want_ms
     assert j["own_layout"] is True
+    assert j["store"] == pytest.approx(3 * MS)  # the lock -> the store's write done
     assert sum(j["stages"].values()) == pytest.approx(j["latency"], abs=1e-6)
     mw = j["meanwhile"]
     # in its queue: the other table's update (9.6 ms) and seat 2's (2 ms, the same
@@ -99,7 +100,8 @@ def test_one_play_through_a_host_and_two_front_ends() -> None:
     assert mw["other_tables_ms"] == pytest.approx(9.6)
     # frames written meanwhile: the other table's screen's, seat 2's
     assert (mw["frames_n"], mw["frames_kib"]) == (2, (2048 + 1500) / 1024)
-    assert mw["other_paints_ms"] == pytest.approx(1.2)  # seat 2's paint
+    assert mw["other_paints_ms"] == pytest.approx(1.2)  # seat 2's paint, in its queue
+    assert mw["queue_paints_ms"] == pytest.approx(1.2)
     assert mw["layouts_n"] == 1  # its own
     assert mw["gc_ms"] == pytest.approx(0.1)
 
@@ -160,6 +162,7 @@ def test_the_slowest_one_and_five_percent() -> None:
     assert top5["plays"] == 5
     assert top5["stages_ms"]["queue"] == pytest.approx(98, abs=0.01)  # 96..100
     assert top5["stages_ms"]["update"] == pytest.approx(2, abs=0.01)
+    assert top5["store_ms"] == pytest.approx(3, abs=0.01)
     top1 = rep["slowest_1pct"]
     assert top1["plays"] == 1
     assert top1["latency_ms"] == pytest.approx(fixed + 100, abs=0.01)
