@@ -447,6 +447,7 @@ async def run_load(
         shutil.rmtree(tmp, ignore_errors=True)  # (the run's store and host key)
     if trace_dir is not None and plays is not None:  # (the processes' files are complete)
         result["trace_dir"] = str(trace_dir)
+        ssh_trace.save_plays(trace_dir, plays)
         result["trace"] = ssh_trace.report(ssh_trace.load_records(trace_dir), plays)
     return result
 

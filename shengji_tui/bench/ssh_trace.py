@@ -31,6 +31,9 @@ The stages of a chain add up to its latency. A client whose first output came
 before its update (the presser's own screen repainted by the key) has a short
 chain (`local`): `client_to_fe`, then `before_frame`, `write_to_client`.
 
+The generator keeps its plays beside the trace (`plays.json`), so a run's
+folder can be reported again: `python -m shengji_tui.bench.ssh_trace DIR`.
+
 `meanwhile` is what the slowest client's front end (or single process) did
 from the post to the frame: other screens' updates (`other_updates_ms`, of
 other tables `other_tables_ms`), frames written for other screens, the
@@ -43,8 +46,10 @@ screens, the collector's passes, the loop's longest lateness. `own_layout`
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import json
 import statistics
+import sys
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -357,3 +362,30 @@ def report(records: list[dict[str, Any]], plays: list[Play]) -> dict[str, Any]:
         k = max(1, round(n * share / 100)) if n else 0
         out[name] = summarise(joined[n - k :] if k else [])
     return out
+
+
+def save_plays(folder: Path, plays: list[Play]) -> None:
+    """The generator's plays, beside the trace (`plays.json`)."""
+    data = [dataclasses.asdict(p) for p in plays]
+    (folder / "plays.json").write_text(json.dumps(data), encoding="utf-8")
+
+
+def load_plays(folder: Path) -> list[Play]:
+    data = json.loads((folder / "plays.json").read_text(encoding="utf-8"))
+    return [Play(str(d["presser"]), float(d["t0"]), dict(d["rx"])) for d in data]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m shengji_tui.bench.ssh_trace DIR`: a run's report again, from
+    its folder (the trace and `plays.json`), as one JSON object."""
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python -m shengji_tui.bench.ssh_trace DIR", file=sys.stderr)
+        return 2
+    folder = Path(args[0])
+    print(json.dumps(report(load_records(folder), load_plays(folder))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -12,7 +12,16 @@ from typing import Any
 
 import pytest
 
-from shengji_tui.bench.ssh_trace import Index, Play, join_play, load_records, report
+from shengji_tui.bench.ssh_trace import (
+    Index,
+    Play,
+    join_play,
+    load_plays,
+    load_records,
+    main,
+    report,
+    save_plays,
+)
 
 MS = 0.001
 USERS = {"a": 0, "b": 1, "c": 2, "d": 3}  # login names (after the table's) -> seat
@@ -183,3 +192,18 @@ def test_records_are_read_from_every_process_file(tmp_path: Path) -> None:
     assert {r["p"] for r in back} == {"f1", "f2", "host"}
     j = join_play(Index.of(back), play)
     assert j is not None and j["stages"]["queue"] == pytest.approx(2 * MS)
+
+
+def test_a_runs_folder_is_reported_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The plays kept beside the trace: the same report from the folder."""
+    recs, play = play_records(7.0, queue_d=3 * MS)
+    lines = "".join(json.dumps({k: v for k, v in r.items() if k != "p"}) + "\n" for r in recs)
+    (tmp_path / "serve-1.jsonl").write_text(lines)
+    save_plays(tmp_path, [play])
+    assert load_plays(tmp_path) == [play]
+    assert main([str(tmp_path)]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["all"]["plays"] == 1
+    assert again["all"]["stages_ms"]["queue"] == pytest.approx(3, abs=0.01)
