@@ -27,6 +27,12 @@ figure is its slowest client's, and so is its chain of stages:
   wait, up to 1/60 s, and the loop's other work) and `paint`;
 - `write_to_client`: → the first byte read by the client.
 
+`busy_ms`: of the waiting stages (`key`, `apply`, `queue`, `to_paint`),
+the part their process spent in other screens' updates and paints and in
+collector passes (the rest: Textual's messages, the SSH and link reads and
+writes, the event loop's own work, and with one process the GIL's hand-over
+to the store's write thread).
+
 The stages of a chain add up to its latency. A client whose first output came
 before its update (the presser's own screen repainted by the key) has a short
 chain (`local`): `client_to_fe`, then `before_frame`, `write_to_client`.
@@ -240,6 +246,16 @@ def _window(records: list[dict[str, Any]], t0: float, t1: float) -> list[dict[st
     return records[lo:hi]
 
 
+def _busy(ix: Index, proc: str, t0: float, t1: float, own: tuple[Any, ...] = ()) -> float:
+    """How long process `proc` spent from `t0` to `t1` in screens' updates and
+    paints (but the records `own`) and collector passes."""
+    busy = 0.0
+    for r in _window(ix.procs.get(proc, []), t0 - 1.0, t1):
+        if r["k"] in ("upd", "paint", "gc") and not any(r is o for o in own):
+            busy += _overlap(r["t"], r["t"] + r.get("d", 0.0), t0, t1)
+    return busy
+
+
 def join_play(ix: Index, play: Play) -> dict[str, Any] | None:
     """The play's slowest client and its chain of stages (seconds), with what its
     process did meanwhile; None if the trace does not know the presser."""
@@ -307,7 +323,9 @@ def join_play(ix: Index, play: Play) -> dict[str, Any] | None:
     stages["queue"] = upd["t"] - last
     stages["update"] = upd.get("d", 0.0)
     paint = ix.by[("paint", frame["p"])].last_until(frame["t"], upd_end)
-    if paint is not None and frame["t"] <= paint["t"] + paint.get("d", 0.0):
+    if paint is not None and frame["t"] > paint["t"] + paint.get("d", 0.0):
+        paint = None  # (a paint that did not write this frame)
+    if paint is not None:
         stages["to_paint"] = paint["t"] - upd_end
         stages["paint"] = frame["t"] - paint["t"]
         out["own_layout"] = bool(paint.get("lay"))
@@ -316,6 +334,15 @@ def join_play(ix: Index, play: Play) -> dict[str, Any] | None:
     stages["write_to_client"] = rx - frame["t"]
     out["stages"] = stages
     out["meanwhile"] = _meanwhile(ix, frame["p"], ctag, last, upd["t"], frame["t"])
+    # each waiting stage's share spent by its process on other screens' work
+    fe = frame["p"]
+    busy = {
+        "key": _busy(ix, send["p"], key_in["t"], send["t"]),
+        "apply": _busy(ix, lock["p"], lock["t"], applied["t"]) if applied else None,
+        "queue": _busy(ix, fe, last, upd["t"]),
+        "to_paint": None if paint is None else _busy(ix, fe, upd_end, paint["t"]),
+    }
+    out["busy"] = {k: v for k, v in busy.items() if v is not None}
     return out
 
 
@@ -340,6 +367,12 @@ def summarise(joined: list[dict[str, Any]]) -> dict[str, Any]:
             stages[s] = _median_ms(values)
     out["stages_ms"] = stages
     out["store_ms"] = _median_ms([j["store"] for j in joined if "store" in j])
+    busy = [j["busy"] for j in joined if "busy" in j]
+    out["busy_ms"] = {
+        s: _median_ms([b[s] for b in busy if s in b])
+        for s in ("key", "apply", "queue", "to_paint")
+        if any(s in b for b in busy)
+    }
     during = [j["meanwhile"] for j in joined if "meanwhile" in j]
     if during:
         out["meanwhile"] = {k: round(statistics.median(d[k] for d in during), 2) for k in MEANWHILE}

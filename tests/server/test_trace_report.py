@@ -100,6 +100,10 @@ def test_one_play_through_a_host_and_two_front_ends() -> None:
     assert got == want_ms
     assert j["own_layout"] is True
     assert j["store"] == pytest.approx(3 * MS)  # the lock -> the store's write done
+    # its queue's share spent elsewhere: the other table's update, the collector's
+    # pass, seat 2's update and paint
+    busy = {k: round(v / MS, 6) for k, v in j["busy"].items()}
+    assert busy == {"key": 0, "apply": 0, "queue": 12.9, "to_paint": 0}  # 9.6 + 0.1 + 2 + 1.2
     assert sum(j["stages"].values()) == pytest.approx(j["latency"], abs=1e-6)
     mw = j["meanwhile"]
     # in its queue: the other table's update (9.6 ms) and seat 2's (2 ms, the same
