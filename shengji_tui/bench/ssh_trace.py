@@ -46,7 +46,9 @@ other tables `other_tables_ms`), frames written for other screens, the
 other screens' paints (`other_paints_ms`, in its queue `queue_paints_ms`)
 and the layouts done (`layouts_n`, its own too), keys read for other
 screens, the collector's passes, the loop's longest lateness. `own_layout`
-(per play) says its own paint laid out.
+(per play) says its own paint laid out; `key_behind_own` (per play: how many)
+the presser's own screen's updates its app handled between the key and the
+command (a key pressed while its table deals: the app takes them in order).
 """
 
 from __future__ import annotations
@@ -343,6 +345,13 @@ def join_play(ix: Index, play: Play) -> dict[str, Any] | None:
         "to_paint": None if paint is None else _busy(ix, fe, upd_end, paint["t"]),
     }
     out["busy"] = {k: v for k, v in busy.items() if v is not None}
+    # the presser's own screen's updates handled between its key and the command
+    # (its app takes them in order: a key pressed while a deal is being dealt)
+    out["key_behind_own"] = sum(
+        1
+        for r in _window(ix.procs.get(send["p"], []), key_in["t"], send["t"])
+        if r["k"] == "upd" and (r.get("tb"), r.get("st")) == (tb, pseat)
+    )
     return out
 
 
@@ -359,6 +368,7 @@ def summarise(joined: list[dict[str, Any]]) -> dict[str, Any]:
         "local": sum(1 for j in joined if j["local"]),
         "traced": sum(1 for j in joined if "meanwhile" in j),
         "own_layout": sum(1 for j in joined if j.get("own_layout")),
+        "key_behind_own": sum(1 for j in joined if j.get("key_behind_own")),
     }
     stages: dict[str, float | None] = {}
     for s in STAGES:

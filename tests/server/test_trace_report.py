@@ -104,6 +104,7 @@ def test_one_play_through_a_host_and_two_front_ends() -> None:
     # pass, seat 2's update and paint
     busy = {k: round(v / MS, 6) for k, v in j["busy"].items()}
     assert busy == {"key": 0, "apply": 0, "queue": 12.9, "to_paint": 0}  # 9.6 + 0.1 + 2 + 1.2
+    assert j["key_behind_own"] == 0
     assert sum(j["stages"].values()) == pytest.approx(j["latency"], abs=1e-6)
     mw = j["meanwhile"]
     # in its queue: the other table's update (9.6 ms) and seat 2's (2 ms, the same
@@ -211,3 +212,24 @@ def test_a_runs_folder_is_reported_again(
     again = json.loads(capsys.readouterr().out)
     assert again["all"]["plays"] == 1
     assert again["all"]["stages_ms"]["queue"] == pytest.approx(3, abs=0.01)
+
+
+def test_a_key_behind_its_own_screens_updates() -> None:
+    """A key read while its own screen had an update to show (a deal being
+    dealt): the app shows it first; the key's wait is counted busy."""
+    recs, play = play_records(20.0, queue_d=1 * MS)
+    dealt = {
+        "p": "f1",
+        "k": "upd",
+        "t": 20.0 + 2.2 * MS,
+        "tb": "tb",
+        "st": 0,
+        "v": 6,
+        "d": 0.5 * MS,
+    }
+    recs = sorted([*recs, dealt], key=lambda x: x["t"])
+    j = join_play(Index.of(recs), play)
+    assert j is not None
+    assert j["key_behind_own"] == 1
+    assert j["busy"]["key"] == pytest.approx(0.5 * MS)
+    assert report(recs, [play])["all"]["key_behind_own"] == 1
