@@ -15,9 +15,10 @@ Kinds (docs/performance.md, "A play's timeline"):
 - `in`: key bytes a screen's terminal received (`g`, `n`);
 - `send` / `sent`: the table app sends a command (`tb`, `st`, `v` the version
   it saw) / has its answer (`d` the round trip);
-- `apply`: the table applied a command and stored it (`tb`, `v` the new
-  version, `d` from the lock held to the state adopted, the store's write
-  included; `ds` the store's part);
+- `lock`: the table took its lock for a command (`tb`, `v` its version);
+  `write`: the store's write of the new version, on its thread (`tb`, `v`,
+  `d`); `stored`: the table back from that write; `apply`: the new state
+  adopted, its subscribers about to be told (`tb`, `v`);
 - `push`: the host sends a seat's update to a front end (`tb`, `st`, `v`,
   `f` the front end), `recv`: a front end decoded one (`d`);
 - `post`: a seat's update reaches its app's queue (`tb`, `st`, `v`);
@@ -39,8 +40,11 @@ import gc
 import json
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
+
+T = TypeVar("T")
 
 ENV = "SHENGJI_TRACE"
 ON = bool(os.environ.get(ENV))
@@ -70,6 +74,19 @@ def span(kind: str, start: float, **fields: Any) -> None:
     fields["t"] = round(start, 6)
     fields["d"] = round(now - start, 6)
     _buf.append(json.dumps(fields, separators=(",", ":"), ensure_ascii=False))
+
+
+def timed(kind: str, fn: Callable[[], T], **fields: Any) -> Callable[[], T]:
+    """`fn`, recording a `kind` span of its run (on whatever thread runs it)."""
+
+    def run() -> T:
+        start = time.monotonic()
+        try:
+            return fn()
+        finally:
+            span(kind, start, **fields)
+
+    return run
 
 
 def tag(table_id: str, seat: int | None) -> str:

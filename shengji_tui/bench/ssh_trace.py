@@ -13,7 +13,10 @@ figure is its slowest client's, and so is its chain of stages:
 - `key`: → the app sends the command (the key parsed, its binding run);
 - `to_table`: → the table holds its lock (the link to the host, its handler);
 - `apply`: → the new state adopted (the engine, the store's write: its
-  part, from the lock to the write's end, is `store`, outside the chain);
+  part, from the lock to the table back from the write, is `store`, outside
+  the chain, and `store_parts` splits it: `to_thread` the lock → the write
+  begins on its thread (the engine's apply, the views worked out, a thread
+  free), `write`, `back` the write done → the table runs again);
 - `notify`: → this seat's update pushed to its front end (the seats before
   it encoded) or, in one process, posted to its app;
 - `host_to_fe`, `decode`: (`--workers N`) the link down, the view rebuilt;
@@ -175,7 +178,7 @@ class Index:
                 ix.by[(k, r.get("tb"), r.get("st"))].add(r)
             elif k == "lock":
                 ix.by[(k, r.get("tb"))].add(r)
-            elif k in ("stored", "apply"):
+            elif k in ("stored", "apply", "write"):
                 ix.by[(k, r.get("tb"), r.get("v"))].add(r)
             elif k in ("push", "recv", "post", "upd"):
                 ix.by[(k, r.get("tb"), r.get("st"), r.get("v"))].add(r)
@@ -303,6 +306,14 @@ def join_play(ix: Index, play: Play) -> dict[str, Any] | None:
     stored = ix.find("stored", tb, version)
     if stored is not None:
         out["store"] = stored["t"] - lock["t"]
+        write = ix.find("write", tb, version)
+        if write is not None:  # (the write's thread: started, ran, the table back)
+            end = write["t"] + write.get("d", 0.0)
+            out["store_parts"] = {
+                "to_thread": write["t"] - lock["t"],
+                "write": write.get("d", 0.0),
+                "back": stored["t"] - end,
+            }
     push = ix.find("push", tb, cseat, version)
     recv = ix.find("recv", tb, cseat, version)
     post = ix.find("post", tb, cseat, version)
@@ -377,6 +388,11 @@ def summarise(joined: list[dict[str, Any]]) -> dict[str, Any]:
             stages[s] = _median_ms(values)
     out["stages_ms"] = stages
     out["store_ms"] = _median_ms([j["store"] for j in joined if "store" in j])
+    parts = [j["store_parts"] for j in joined if "store_parts" in j]
+    if parts:
+        out["store_parts_ms"] = {
+            k: _median_ms([p[k] for p in parts]) for k in ("to_thread", "write", "back")
+        }
     busy = [j["busy"] for j in joined if "busy" in j]
     out["busy_ms"] = {
         s: _median_ms([b[s] for b in busy if s in b])

@@ -504,6 +504,8 @@ class TableGame:
         """Store (if any), then make `new` the state and tell everyone. Lock held."""
         if self._store is not None:
             append = stored_move(self._store, self.table_id, command, new, events)
+            if trace.ON:
+                append = trace.timed("write", append, tb=self.table_id, v=new.version)
             stored = asyncio.get_running_loop().run_in_executor(None, append)
             # The seats' views of `new` are worked out while the store syncs (the
             # cache checks which state a view belongs to, so views of a state

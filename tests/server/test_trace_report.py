@@ -48,6 +48,7 @@ def play_records(
     if workers:
         r("host", "hrecv", t0 + 4 * MS, tb=table, st=0, f="f1")
     r("host", "lock", t0 + 5 * MS, tb=table, v=v)
+    r("host", "write", t0 + 6 * MS, tb=table, v=v + 1, d=1.5 * MS)
     r("host", "stored", t0 + 8 * MS, tb=table, v=v + 1)
     r("host", "apply", t0 + 9 * MS, tb=table, v=v + 1)
     rx: dict[str, float] = {}
@@ -100,6 +101,8 @@ def test_one_play_through_a_host_and_two_front_ends() -> None:
     assert got == want_ms
     assert j["own_layout"] is True
     assert j["store"] == pytest.approx(3 * MS)  # the lock -> the store's write done
+    parts = {k: round(v / MS, 6) for k, v in j["store_parts"].items()}
+    assert parts == {"to_thread": 1, "write": 1.5, "back": 0.5}
     # its queue's share spent elsewhere: the other table's update, the collector's
     # pass, seat 2's update and paint
     busy = {k: round(v / MS, 6) for k, v in j["busy"].items()}
@@ -177,6 +180,7 @@ def test_the_slowest_one_and_five_percent() -> None:
     assert top5["stages_ms"]["queue"] == pytest.approx(98, abs=0.01)  # 96..100
     assert top5["stages_ms"]["update"] == pytest.approx(2, abs=0.01)
     assert top5["store_ms"] == pytest.approx(3, abs=0.01)
+    assert top5["store_parts_ms"] == {"to_thread": 1.0, "write": 1.5, "back": 0.5}
     top1 = rep["slowest_1pct"]
     assert top1["plays"] == 1
     assert top1["latency_ms"] == pytest.approx(fixed + 100, abs=0.01)
