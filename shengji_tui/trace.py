@@ -12,7 +12,8 @@ a duration in seconds (the record's `t` is then its start), `n` bytes.
 Kinds (docs/performance.md, "A play's timeline"):
 - `proc`: the first line (`name`: "serve", "host", "f1"...; `pid`);
 - `sess`: a session sits at a table (`u` the login name, `g`);
-- `in`: key bytes a screen's terminal received (`g`, `n`);
+- `in`: key bytes a screen's terminal received (`g`, `n`); `deliver`: a key
+  given to the app (`g`; after the keys before it went up the widget chain);
 - `send` / `sent`: the table app sends a command (`tb`, `st`, `v` the version
   it saw) / has its answer (`d` the round trip);
 - `lock`: the table took its lock for a command (`tb`, `v` its version);

@@ -11,6 +11,9 @@ figure is its slowest client's, and so is its chain of stages:
 
 - `client_to_fe`: key sent → its bytes read by the front end;
 - `key`: → the app sends the command (the key parsed, its binding run);
+  `key_parts` splits it: `held` the key's bytes read → the key given to the
+  app (the driver holds a key until the one before it went up the widget
+  chain), `app` → the command sent (Textual's messages, the binding);
 - `to_table`: → the table holds its lock (the link to the host, its handler);
 - `apply`: → the new state adopted (the engine, the store's write: its
   part, from the lock to the table back from the write, is `store`, outside
@@ -172,7 +175,7 @@ class Index:
             ix.procs[r["p"]].append(r)
             if k == "sess":
                 ix.users[str(r["u"])] = str(r["g"])
-            elif k in ("in", "out"):
+            elif k in ("in", "out", "deliver"):
                 ix.by[(k, r.get("g"))].add(r)
             elif k in ("send", "sent", "hrecv"):
                 ix.by[(k, r.get("tb"), r.get("st"))].add(r)
@@ -318,6 +321,9 @@ def join_play(ix: Index, play: Play) -> dict[str, Any] | None:
     recv = ix.find("recv", tb, cseat, version)
     post = ix.find("post", tb, cseat, version)
     stages["key"] = send["t"] - key_in["t"]
+    given = ix.by[("deliver", ptag)].first_from(key_in["t"], send["t"])
+    if given is not None:
+        out["key_parts"] = {"held": given["t"] - key_in["t"], "app": send["t"] - given["t"]}
     stages["to_table"] = lock["t"] - send["t"]
     last = lock["t"]
     if applied is not None:
@@ -388,6 +394,9 @@ def summarise(joined: list[dict[str, Any]]) -> dict[str, Any]:
             stages[s] = _median_ms(values)
     out["stages_ms"] = stages
     out["store_ms"] = _median_ms([j["store"] for j in joined if "store" in j])
+    keys = [j["key_parts"] for j in joined if "key_parts" in j]
+    if keys:
+        out["key_parts_ms"] = {k: _median_ms([p[k] for p in keys]) for k in ("held", "app")}
     parts = [j["store_parts"] for j in joined if "store_parts" in j]
     if parts:
         out["store_parts_ms"] = {

@@ -431,6 +431,8 @@ class SSHDriver(Driver):
         if self._held is not None:
             self._held.append(event)
             return
+        if trace.ON and isinstance(event, events.Key):
+            trace.rec("deliver", g=self.terminal.trace_tag)
         self.process_message(event)
         if isinstance(event, events.Key):
             self._held = []

@@ -74,6 +74,7 @@ async def test_one_plays_records_across_a_host_and_two_front_ends(tmp_path: Path
     assert all(v >= 0 for v in j["stages"].values()), j["stages"]
     assert sum(j["stages"].values()) == pytest.approx(j["latency"], abs=1e-4)
     assert any(r["k"] == "paint" and r["p"] == "f1" for r in recs)  # (Textual's timer's)
+    assert set(j["key_parts"]) == {"held", "app"}  # (the key given to the app between)
     # the play's records, every seat's: pushed by the host, received, posted and
     # shown by the front end its session is on, a frame written for it after
     table_id, pressed = split_tag(ix.users[plays[0].presser])

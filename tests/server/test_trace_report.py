@@ -44,6 +44,7 @@ def play_records(
     for u, s in USERS.items():
         r("f1" if s < 2 else "f2", "sess", t0 - 10, u=table + u, g=f"{table}/{s}")
     r("f1", "in", t0 + 2 * MS, g=f"{table}/0", n=1)
+    r("f1", "deliver", t0 + 2.25 * MS, g=f"{table}/0")
     r("f1", "send", t0 + 3 * MS, tb=table, st=0, v=v)
     if workers:
         r("host", "hrecv", t0 + 4 * MS, tb=table, st=0, f="f1")
@@ -101,6 +102,7 @@ def test_one_play_through_a_host_and_two_front_ends() -> None:
     assert got == want_ms
     assert j["own_layout"] is True
     assert j["store"] == pytest.approx(3 * MS)  # the lock -> the store's write done
+    assert {k: round(v / MS, 6) for k, v in j["key_parts"].items()} == {"held": 0.25, "app": 0.75}
     parts = {k: round(v / MS, 6) for k, v in j["store_parts"].items()}
     assert parts == {"to_thread": 1, "write": 1.5, "back": 0.5}
     # its queue's share spent elsewhere: the other table's update, the collector's
@@ -181,6 +183,7 @@ def test_the_slowest_one_and_five_percent() -> None:
     assert top5["stages_ms"]["update"] == pytest.approx(2, abs=0.01)
     assert top5["store_ms"] == pytest.approx(3, abs=0.01)
     assert top5["store_parts_ms"] == {"to_thread": 1.0, "write": 1.5, "back": 0.5}
+    assert top5["key_parts_ms"] == {"held": 0.25, "app": 0.75}
     top1 = rep["slowest_1pct"]
     assert top1["plays"] == 1
     assert top1["latency_ms"] == pytest.approx(fixed + 100, abs=0.01)
