@@ -467,7 +467,19 @@ class Presenter:
         t = m.prefs.cat.t
         if v is None:
             return CentreProps((words(t("centre.waiting_table")),), None)
-        return CentreProps(tuple(self._centre_lines(m, now)), (v.deal_no, v.phase))
+        lines = tuple(self._centre_lines(m, now))
+        return CentreProps(lines, (v.deal_no, v.phase), self.centre_reserve(m))
+
+    @staticmethod
+    def centre_reserve(m: Model) -> int:
+        """The rows a trick usually reaches at its tallest (`trick_lines`): the last
+        trick won, the lead and the follows before your turn, your turn's prompt,
+        the plays the digits pick and what your selection makes; the last trick,
+        the prompt and the plays take two rows each in a box of 40 columns."""
+        v = m.facts.view
+        if v is None or v.phase != "playing":
+            return 0
+        return v.rules.players + 6
 
     def optional(self, line: Line, rank: int) -> Line:
         """`line` may be left out of a centre too small for all (rank 0 first)."""
@@ -486,6 +498,9 @@ class Presenter:
         room = m.prefs.centre_room
         if centre.stage is not None:
             centre = centre._replace(stage=(*centre.stage, room))
+        if room is not None and centre.reserve:  # (never more than its room)
+            inside = room[1] - 2 * (1 + (declare.shown and not m.prefs.compact))
+            centre = centre._replace(reserve=max(0, min(centre.reserve, inside)))
         if m.prefs.compact and declare.shown:
             lines = (*centre.lines, *declare.lines)
             centre, declare = centre._replace(lines=lines), DeclareProps(False, ())

@@ -106,6 +106,9 @@ class CentreProps(NamedTuple):
     # (deal, phase, its room): the box only grows within one stage (a terminal
     # resized, or the room of the centre changed, begins another)
     stage: tuple[object, ...] | None
+    # the rows the box holds from its stage's start: a trick's usual tallest (its
+    # plays and your prompts), so that a deal's first tricks do not grow it
+    reserve: int = 0
 
 
 class DeclareProps(NamedTuple):

@@ -18,6 +18,7 @@ from textual.strip import Strip
 from shengji_tui.tui.terminal import patches
 from shengji_tui.tui.terminal.xterm import InputParser
 
+from . import fit
 from . import helpers as H
 
 patched = pytest.mark.skipif(not patches.active(), reason=f"patches off: {patches.status()}")
@@ -199,12 +200,10 @@ async def test_a_resized_table_is_laid_out_as_one_started_at_that_size(state_nam
         await pilot.pause()
         for size in ((64, 22), (80, 24), (100, 32), (120, 40)):
             await pilot.resize_terminal(*size)
-            await pilot.pause()
-            await pilot.pause()
+            await fit.settle(pilot, app)
             fresh, _ = H.static_app(state)
             async with fresh.run_test(size=size) as fresh_pilot:
-                await fresh_pilot.pause()
-                await fresh_pilot.pause()
+                await fit.settle(fresh_pilot, fresh)
                 assert shown(app) == shown(fresh), size
 
 

@@ -25,6 +25,7 @@ class CounterProps(NamedTuple):
     """The card counter (its side panel and its dialog)."""
 
     lines: tuple[Line, ...]
+    stage: object = None  # (the deal: the panel's height only grows within one)
 
 
 class KittyProps(NamedTuple):
@@ -95,7 +96,7 @@ class AidsPresenter:
             )
             kitty = self.p.cards(m, m.sorted_cards(count.kitty))
             out.append(Line((Words(label(t(key)), "seat--dim"), kitty)))
-        return CounterProps(tuple(out))
+        return CounterProps(tuple(out), m.facts.view.deal_no if m.facts.view else None)
 
     def _suit_lines(self, m: Model, s: SuitCount) -> list[Line]:
         t = m.prefs.cat.t

@@ -138,7 +138,11 @@ class TableScreen(SizeWatch, AuctionKeys):
                     if "right" in positions:
                         yield self._seat_panel("right", seats)
             with Vertical(id="side"):
-                yield LastTrick(p.last_trick, id="last-trick")
+                last = LastTrick(p.last_trick, id="last-trick")
+                # room from the start for a trick (its title, a line a seat, who won
+                # it, the border): the first trick won does not lay the screen out
+                last.styles.min_height = self.model.players + 3
+                yield last
                 yield CounterPanel(self.aids.counter(self.model), id="side-counter")
                 yield GameLog(p.log, id="log")
         with Horizontal(id="scoreline"):
@@ -158,7 +162,11 @@ class TableScreen(SizeWatch, AuctionKeys):
         return panel
 
     def on_mount(self) -> None:
-        self.screen_layout_refresh_signal.subscribe(self, self.place_toasts)
+        # after every layout: the room is the layout's (a seat across that grew
+        # or shrank changes it without a new props or a resized area); measured
+        # once the layout is done, not inside it (a widget asking for a layout
+        # there would be laid out from its cached size)
+        self.screen_layout_refresh_signal.subscribe(self, self.measure_later)
         self._countdown = self.set_interval(0.25, self._tick_countdown, pause=True)
         self._unwatch = self.model.observe(self.present)
         self.present()
@@ -221,6 +229,9 @@ class TableScreen(SizeWatch, AuctionKeys):
     def on_table_area_resized(self, _message: TableArea.Resized) -> None:
         self.call_after_refresh(self.measure_centre)
 
+    def measure_later(self, _screen: object = None) -> None:
+        self.call_after_refresh(self.measure_centre)
+
     def measure_centre(self) -> None:
         """The centre column's room as laid out: the columns of its boxes' text,
         and the lines of the table area that the seats across leave (the trick
@@ -233,17 +244,18 @@ class TableScreen(SizeWatch, AuctionKeys):
             self.model.set_centre_room(room)
         self.place_toasts()
 
-    def place_toasts(self, _screen: object = None) -> None:
+    def place_toasts(self) -> None:
         """Where no corner is free of seats for a toast of a few lines (fewer
         than 32 rows, or five and six seats across the top, on a terminal
         without the side panel), toasts show over the centre box, below its top
-        border and as wide as it (`-toasts-centre`); else at the top right.
-        (After every layout: the box moves as the seats and the hand change.)"""
+        border and as wide as it (`-toasts-centre`); with the side panel, five
+        and six seats' toasts show over it (`-toasts-side`); else at the top
+        right of the table. (After every layout: the box moves as the seats and the hand change.)"""
         w = self._widgets
-        centred = not self.has_class("-wide") and (
-            self.has_class("-short") or self.model.players > 4
-        )
+        wide = self.has_class("-wide")
+        centred = not wide and (self.has_class("-short") or self.model.players > 4)
         self.set_class(centred, "-toasts-centre")
+        self.set_class(wide and self.model.players > 4, "-toasts-side")
         box = None if w is None else (w.auction if w.auction.display else w.centre)
         top = box.region.y + 1 if centred and box is not None and box.region else None
         if top == self._toasts_top:

@@ -424,8 +424,9 @@ class LineWidget(Widget, Generic[P]):
             size = self.measure()
             if size != self._measured:
                 self._measured = size
-                self.refresh(layout=True)
-                return True
+                if size != self._laid_out():  # (else the layout has it: a repaint does)
+                    self.refresh(layout=True)
+                    return True
         if old is None:
             self.refresh()
             return True
@@ -438,6 +439,14 @@ class LineWidget(Widget, Generic[P]):
         if changed:
             patches.repaint_lines(self, changed)
         return bool(changed)
+
+    def _laid_out(self) -> tuple[int | None, int | None]:
+        """The content size the last layout gave, as `measure` says it."""
+        styles, size = self.styles, self.content_size
+        return (
+            size.width if styles.is_auto_width else None,
+            size.height if styles.is_auto_height else None,
+        )
 
     def measure(self) -> tuple[int | None, int | None]:
         """The content size the layout would give (None: not sized by content)."""
@@ -470,3 +479,18 @@ class LinesWidget(LineWidget[P]):
     def lines_for(self, width: int) -> Sequence[Line] | None:
         lines: Sequence[Line] = self.props.lines  # type: ignore[attr-defined]
         return lines
+
+
+class StageHeight:
+    """The height of a box that only grows within one stage (`key`): a box that
+    shrank and grew with its lines would move what is around it and make a
+    change lay the whole screen out again (on every player's screen, over SSH)."""
+
+    def __init__(self) -> None:
+        self._floor: tuple[object, int] = (None, 0)  # (stage, tallest so far)
+
+    def height(self, height: int, key: object) -> int:
+        if key == self._floor[0]:
+            height = max(height, self._floor[1])
+        self._floor = (key, height)
+        return height

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any, Self
 
 from rich.console import RenderableType
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import RichLog
 
 from ...text import has_wide, wrap_lines
@@ -32,7 +34,15 @@ class WrappingLog(RichLog):
 
 class GameLog(WrappingLog):
     """A log that writes the sentences of its props it has not written yet
-    (a new log, of another game: it starts again)."""
+    (a new log, of another game: it starts again).
+
+    A sentence written changes the log's scrollable height alone, and Textual's
+    `virtual_size` lays the whole screen out for it: on every player's screen,
+    at every play. Here it repaints the log and moves its scrollbar's thumb; the
+    scrollbar is always there (`overflow-y: scroll` in the CSS), so the log's
+    room never depends on its lines."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), repaint=True)
 
     def __init__(self, props: LogProps, **kw: Any) -> None:
         super().__init__(wrap=True, min_width=20, max_lines=1000, **kw)
@@ -60,3 +70,5 @@ class GameLog(WrappingLog):
         for line in props.lines[start : props.size]:
             self.write(line)
         self.props = props
+        if self.styles.overflow_y == "scroll":
+            self.vertical_scrollbar.window_virtual_size = self.virtual_size.height

@@ -3,10 +3,12 @@ the bands ahead (as many as fit)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
+from textual.geometry import Size
 from textual.renderables.bar import Bar as BarRenderable
 from textual.widgets import ProgressBar
 
@@ -55,10 +57,25 @@ class PointsBar(ProgressBar):
 
 
 class ScoreText(LineWidget[Line]):
-    """'attackers 35' before the bar."""
+    """'attackers 35' before the bar. Its width holds three digits for the points
+    whatever they are: the bar stays where it is as the points grow, and a
+    trick won with points repaints the line instead of laying the screen out
+    again (on every player's screen, over SSH)."""
+
+    POINT_DIGITS = 3
 
     def build(self) -> Text:
         return line_text(self.props, self.styles_table)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        width = super().get_content_width(container, viewport)
+        digits = _DIGITS.search(self._text(self.size.width).plain)
+        if digits is not None:
+            width += max(0, self.POINT_DIGITS - len(digits.group()))
+        return width
+
+
+_DIGITS = re.compile(r"[0-9]+")
 
 
 class ScoreAhead(LineWidget[tuple[Line, ...]]):
