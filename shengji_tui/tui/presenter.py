@@ -109,6 +109,10 @@ def words(text: str, style: str = "") -> Line:
     return Line((Words(text),), style)
 
 
+# the phases from the bury to the last trick: the centre box keeps one height
+AFTER_THE_DEAL = frozenset({"burying", "calling", "kitty_theft", "overturning", "playing"})
+
+
 class Presenter:
     """Props for the table screen's widgets from a `Model` (see the module doc);
     what differs between the rules families it asks of its variant presenter
@@ -475,9 +479,10 @@ class Presenter:
         """The rows a trick usually reaches at its tallest (`trick_lines`): the last
         trick won, the lead and the follows before your turn, your turn's prompt,
         the plays the digits pick and what your selection makes; the last trick,
-        the prompt and the plays take two rows each in a box of 40 columns."""
+        the prompt and the plays take two rows each in a box of 40 columns. From
+        the bury on: the box does not change its height when the play starts."""
         v = m.facts.view
-        if v is None or v.phase != "playing":
+        if v is None or v.phase not in AFTER_THE_DEAL:
             return 0
         return v.rules.players + 6
 
@@ -498,9 +503,10 @@ class Presenter:
         room = m.prefs.centre_room
         if centre.stage is not None:
             centre = centre._replace(stage=(*centre.stage, room))
-        if room is not None and centre.reserve:  # (never more than its room)
-            inside = room[1] - 2 * (1 + (declare.shown and not m.prefs.compact))
-            centre = centre._replace(reserve=max(0, min(centre.reserve, inside)))
+        if declare.shown or auction.shown:  # (the room is theirs too)
+            centre = centre._replace(reserve=0)
+        elif room is not None and centre.reserve:  # (never more than its room)
+            centre = centre._replace(reserve=max(0, min(centre.reserve, room[1] - 2)))
         if m.prefs.compact and declare.shown:
             lines = (*centre.lines, *declare.lines)
             centre, declare = centre._replace(lines=lines), DeclareProps(False, ())
