@@ -21,7 +21,8 @@ Kinds (docs/performance.md, "A play's timeline"):
   `d`); `stored`: the table back from that write; `apply`: the new state
   adopted, its subscribers about to be told (`tb`, `v`);
 - `push`: the host sends a seat's update to a front end (`tb`, `st`, `v`,
-  `f` the front end), `recv`: a front end decoded one (`d`);
+  `f` the front end; `d` its encoding and write, from `t`); `recv`: a front
+  end's link handed one to its table (the view then rebuilt);
 - `post`: a seat's update reaches its app's queue (`tb`, `st`, `v`);
 - `upd`: an app's update of its screen (`tb`, `st`, `v`, `d`: the model,
   the presenter and the widgets' `show`);

@@ -22,7 +22,8 @@ figure is its slowest client's, and so is its chain of stages:
   free), `write`, `back` the write done → the table runs again);
 - `notify`: → this seat's update pushed to its front end (the seats before
   it encoded) or, in one process, posted to its app;
-- `host_to_fe`, `decode`: (`--workers N`) the link down, the view rebuilt;
+- `host_to_fe`, `decode`: (`--workers N`) the update encoded and written,
+  the link down to its front end's loop; the view rebuilt;
 - `queue`: posted → its app's update begins (the process's loop busy with
   something else: `queue_updates` is the part spent in other screens'
   updates, `queue_same_table` of them the same table's);

@@ -25,6 +25,7 @@ import functools
 import itertools
 import logging
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -406,6 +407,7 @@ class HostService:
             # entries the front end does not have cross (`log_keep` of the last
             # log it was sent, then `log_new`); a log that changed otherwise
             # (a new deal, the declarations revealed) crosses whole (keep 0).
+            began = time.monotonic() if trace.ON else 0.0
             log, last = view.log, sent[0]
             keep = len(last) if len(log) >= len(last) and log[: len(last)] == last else 0
             sent[0] = log
@@ -418,8 +420,8 @@ class HostService:
                 events=dump(list[Event], events),
                 status=dump(TableStatus, status),
             )
-            if trace.ON:
-                trace.rec("push", tb=h.table_id, st=seat, v=view.version, f=front.id)
+            if trace.ON:  # (from before the encoding: the front end may read it first)
+                trace.span("push", began, tb=h.table_id, st=seat, v=view.version, f=front.id)
 
         unsub = h.table.subscribe(seat, update)
         h.unsubs.append(unsub)
