@@ -85,7 +85,7 @@ async def test_one_plays_records_across_a_host_and_two_front_ends(tmp_path: Path
     (applied,) = [r for r in recs if r["k"] == "apply" and r["v"] == version]
     assert applied["tb"] == table_id and applied["p"] == "host"
     # the store's write, on its thread, within the table's lock and its return
-    (lock,) = [r for r in recs if r["k"] == "lock" and r["tb"] == table_id and r["v"] == send["v"]]
+    lock = next(r for r in recs if r["k"] == "lock" and r["t"] >= send["t"])
     (write,) = [r for r in recs if r["k"] == "write" and r["tb"] == table_id and r["v"] == version]
     (stored,) = [
         r for r in recs if r["k"] == "stored" and r["tb"] == table_id and r["v"] == version
