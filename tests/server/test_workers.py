@@ -178,3 +178,47 @@ async def test_the_host_killed_mid_trick_comes_back_with_every_table(tmp_path: P
     finally:
         await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
         await srv.stop()
+
+
+def test_each_front_end_listens_on_its_own_socket_of_the_port() -> None:
+    """One listening socket a front end, all on the port: the kernel spreads the
+    connections over them (one shared socket gave most to one front end)."""
+    import socket
+
+    from shengji_tui.server.workers import Workers
+
+    w = Workers(["--open"], 3, "127.0.0.1", 0)
+    port = w.listen()
+    try:
+        assert len(w.socks) == 3 and len({s.fileno() for s in w.socks}) == 3
+        for s in w.socks:
+            assert s.getsockname()[1] == port
+            assert s.getsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT) == 1
+            assert s.get_inheritable()
+    finally:
+        for s in w.socks:
+            s.close()
+
+
+@pytest.mark.slow(12)
+async def test_connections_spread_over_the_front_ends(tmp_path: Path) -> None:
+    """24 players connecting land on both front ends, neither with
+    fewer than 4 (each connection is the kernel's pick of the two sockets:
+    fewer than 4 of 24 on one is a chance of about 1 in 7,000)."""
+    data, log = tmp_path / "data", tmp_path / "server.log"
+    port = free_port()
+    srv = await ServerProcess(
+        data, port, "--open", "--workers", "2", "--log-file", str(log)
+    ).start()
+    cs = [Client(f"p{k}") for k in range(24)]
+    try:
+        for k in range(0, len(cs), 4):  # (a few at a time: the server's login limit)
+            batch = cs[k : k + 4]
+            await asyncio.gather(*(c.connect(port) for c in batch))
+            await asyncio.gather(*(c.wait_for("lobby", 60) for c in batch))
+        await until(lambda: len(fronts(log)) == len(cs), 30)
+        counts = [list(fronts(log).values()).count(f) for f in ("f1", "f2")]
+        assert min(counts) >= 4, counts
+    finally:
+        await asyncio.gather(*(c.close() for c in cs), return_exceptions=True)
+        await srv.stop()
