@@ -106,13 +106,15 @@ def wait_until(cond: Any, what: str, timeout: float = 60.0) -> None:
 
 @pytest.mark.slow(8)
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG: Linux")
-def test_a_killed_bench_takes_its_server_with_it() -> None:
+def test_a_killed_bench_takes_its_server_with_it(tmp_path: Path) -> None:
     """`shengji bench ssh` killed outright (SIGKILL, as a timeout kills it): its
-    `shengji serve` child ends too instead of serving on, orphaned."""
+    `shengji serve` child ends too instead of serving on, orphaned. (Its data
+    directory, which a killed bench cannot remove, is made under `tmp_path`.)"""
     bench = subprocess.Popen(
         [sys.executable, "-m", "shengji_tui.cli", "bench", "ssh", "--churn", "1000000",
          "--batch", "1", "--json"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={**os.environ, "TMPDIR": str(tmp_path)},
     )  # fmt: skip
     servers: list[tuple[int, int]] = []  # (pid, port)
 
