@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +21,7 @@ from shengji_tui.engine import (
 )
 from shengji_tui.engine.events import Event
 from shengji_tui.table import ClockStatus, SeatInfo, TableStatus
+from shengji_tui.table.plan import plan
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.seating import Solo
 from shengji_tui.tui.setup import AppSetup
@@ -219,3 +220,18 @@ async def wait_until(
         if loop.time() > end:
             raise AssertionError(f"timed out waiting for {what or cond}")
         await pilot.pause(0.01)
+
+
+def bot_steps(state: GameState, seed: int = 0) -> Iterator[tuple[GameState, list[Event]]]:
+    """Each step of a deal played on from `state` by random bots (seat s seeded
+    `seed * 8 + s`), as (the state after it, its events), up to the deal's end
+    (the scoring's state not given: the result is another screen)."""
+    from shengji_tui.bots import RandomBot
+
+    bots = {s: RandomBot(seed=seed * 8 + s) for s in range(state.rules.players)}
+    while state.phase not in ("scoring", "finished"):
+        step = plan(state, bots, all_bots=True)
+        if step is None or step.state.phase in ("scoring", "finished"):
+            return
+        state = step.state
+        yield state, list(step.events)

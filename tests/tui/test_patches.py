@@ -91,9 +91,7 @@ async def test_partial_repaints_leave_the_terminal_showing_the_screen() -> None:
     from textual.drivers.headless_driver import HeadlessDriver
     from textual.geometry import Region
 
-    from shengji_tui.bots import RandomBot
     from shengji_tui.engine import events_for, new_game, view_for
-    from shengji_tui.table.plan import plan
     from shengji_tui.tui.app import TableUpdate
 
     screen = pyte.Screen(100, 32)
@@ -116,18 +114,13 @@ async def test_partial_repaints_leave_the_terminal_showing_the_screen() -> None:
 
     state = new_game("classic", 5)
     app, _ = H.static_app(state, driver_class=Terminal)
-    bots = {s: RandomBot(seed=s) for s in range(4)}
     async with app.run_test(headless=False, size=(100, 32)) as pilot:
         await pilot.pause()
         checked = 0
-        while state.phase not in ("scoring", "finished") and checked < 160:
-            step = plan(state, bots, all_bots=True)
-            if step is None:
+        for now, events in H.bot_steps(state):
+            if checked >= 160:
                 break
-            state = step.state
-            if state.phase in ("scoring", "finished"):
-                break
-            app.post_message(TableUpdate(0, view_for(state, 0), events_for(step.events, 0, state)))
+            app.post_message(TableUpdate(0, view_for(now, 0), events_for(events, 0, now)))
             await pilot.pause()
             await pilot.pause()
             strips = app.screen._compositor.render_strips()

@@ -15,10 +15,8 @@ import pytest
 from textual.screen import Screen
 from textual.widget import Widget
 
-from shengji_tui.bots import RandomBot
 from shengji_tui.engine import GameState, events_for, new_game, view_for
 from shengji_tui.table import SeatInfo, TableStatus
-from shengji_tui.table.plan import plan
 from shengji_tui.tui.app import AppSetup, ShengjiApp, TableUpdate
 from shengji_tui.tui.seating import Solo
 from shengji_tui.tui.widgets import CentreBox, ScoreText
@@ -30,19 +28,11 @@ from . import helpers as H
 def deal_steps(preset: str, seed: int) -> tuple[GameState, list[tuple[str, Any, list[Any]]]]:
     """The start state and seat 0's (phase, view, events) after each step of one
     deal played by random bots, up to its last trick."""
-    state = new_game(preset, seed)
-    start = state
-    players = state.rules.players
-    bots = {s: RandomBot(seed=seed * 8 + s) for s in range(players)}
-    out: list[tuple[str, Any, list[Any]]] = []
-    while state.phase not in ("scoring", "finished"):
-        step = plan(state, bots, all_bots=True)
-        if step is None:
-            break
-        state = step.state
-        if state.phase in ("scoring", "finished"):
-            break
-        out.append((state.phase, view_for(state, 0), events_for(step.events, 0, state)))
+    start = new_game(preset, seed)
+    out = [
+        (state.phase, view_for(state, 0), events_for(events, 0, state))
+        for state, events in H.bot_steps(start, seed)
+    ]
     return start, out
 
 
