@@ -18,27 +18,22 @@ import pytest
 
 from shengji_tui import trace
 from shengji_tui.bench import ssh_load
-from shengji_tui.bench.ssh_trace import Index, Play, join_play, load_records, split_tag
+from shengji_tui.bench.ssh_trace import (
+    STAGES,
+    Index,
+    Play,
+    join_play,
+    load_records,
+    split_tag,
+)
 from shengji_tui.server import ShengjiServer
 from shengji_tui.server.process import free_port
 
 from .game_helpers import NAMES, act, connect_all, seat_four, seat_of, skip_dealing, until
 from .sshclient import Client
 
-WORKERS_STAGES = {
-    "client_to_fe",
-    "key",
-    "to_table",
-    "apply",
-    "notify",
-    "host_to_fe",
-    "decode",
-    "queue",
-    "update",
-    "to_paint",
-    "paint",
-    "write_to_client",
-}
+# the stages of a play's chain with `--workers` (a paint's parts aside)
+WORKERS_STAGES = set(STAGES) - {"render", "before_frame"}
 
 
 @pytest.mark.slow(25)
