@@ -115,3 +115,42 @@ def test_rollout_follow_policy(
 ) -> None:
     sim = sim_of(hands, trick, trick[0][0])
     assert fast_follow(sim, seat) == rules.parse_cards(play), why
+
+
+POLICY_LEADS = [
+    # (why, hands of seats 0-3, the seat that leads, its lead)
+    (
+        "an attacker keeps a trump pair nobody can beat and leads a low side card",
+        ["HA HA S3", "S9 C5 H3", "D8 D9 C10", "SK C7 H4"],
+        0,
+        "S3",
+    ),
+    (
+        "the dealer side holding a third of the trumps left draws with its safe trump pair",
+        ["S9 C5 H3", "HA HA S3", "SK C7 H4", "D8 D9 C10"],
+        1,
+        "HA HA",
+    ),
+    (
+        "the dealer side with fewer trumps keeps its safe trump pair",
+        ["H3 H5 H6 H7 S9", "HA HA S3", "H8 H9 H10 HJ SK", "D8 D9 C10"],
+        1,
+        "S3",
+    ),
+    (
+        "a safe side-suit pair is led first whoever holds it",
+        ["SA SA C3", "S9 C5 H3", "D8 D9 C10", "SK C7 H4"],
+        0,
+        "SA SA",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("why", "hands", "seat", "play"), POLICY_LEADS, ids=[c[0] for c in POLICY_LEADS]
+)
+def test_rollout_lead_policy(why: str, hands: list[str], seat: int, play: str) -> None:
+    sim = sim_of(hands, [], seat)
+    assert sorted(fast_lead(sim, seat), key=lambda c: c.idx) == sorted(
+        rules.parse_cards(play), key=lambda c: c.idx
+    ), why
