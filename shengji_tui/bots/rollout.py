@@ -11,10 +11,10 @@ those integers; multi-card tricks ask the compiled order (`beats`, `decompose`,
 The policy: lead a unit nobody on the other side can beat (tuples and
 tractors first; a trump tuple, or its top card alone, only while drawing
 trumps, the dealer side with a third of the trumps left, as the playbook
-does), else a low card of a short
-side suit, a point card only when the suit has no other. Follow: feed points to a partner who cannot be beaten,
-take a trick holding points cheaply when it will stand, ruff for points,
-otherwise play the cheapest cards (side cards before trumps, no points).
+does), else a low card of a short side suit, a point card only when the suit
+has no other. Follow: feed points to a partner who cannot be beaten, take a
+trick holding points cheaply when it will stand, ruff for points, otherwise
+play the cheapest cards (side cards before trumps, no points).
 """
 
 from __future__ import annotations
