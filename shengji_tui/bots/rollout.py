@@ -9,12 +9,10 @@ those integers; multi-card tricks ask the compiled order (`beats`, `decompose`,
 `lead_shapes`, `pack`) and the rules' `legal_follows`.
 
 The policy: lead a unit nobody on the other side can beat (tuples and
-tractors first; a trump tuple, or its top card alone, only while drawing
-trumps, the dealer side with a third of the trumps left, as the playbook
-does), else a low card of a short side suit, a point card only when the suit
-has no other. Follow: feed points to a partner who cannot be beaten, take a
-trick holding points cheaply when it will stand, ruff for points, otherwise
-play the cheapest cards (side cards before trumps, no points).
+tractors first), else a low card of a short side suit, a point card only when
+the suit has no other. Follow: feed points to a partner who cannot be beaten,
+take a trick holding points cheaply when it will stand, ruff for points,
+otherwise play the cheapest cards (side cards before trumps, no points).
 """
 
 from __future__ import annotations
@@ -220,28 +218,6 @@ def _beaten(sim: Sim, opps: list[int], card: Card, e: int) -> bool:
     return False
 
 
-# a safe trump tuple not led to draw trumps scores this: under a boss unit (8
-# and over) and under any side card, so it is led only from a hand of trumps
-# (nor is its top card led alone: the pair is kept whole)
-TRUMP_TUPLE_KEPT = 7.0
-# the dealer side draws trumps (leads its safe trump tuples) from this share
-# of the trumps in the hands on, the playbook's rule (`score_lead`: 0.34)
-DRAW_SHARE = 0.34
-
-
-def drawing_trumps(sim: Sim, s: int) -> bool:
-    """Whether seat `s` leads trumps to draw them: it holds the deal (dealer
-    side) and at least `DRAW_SHARE` of the trumps left in the hands. The
-    playbook leads trump tuples only then or from a hand with nothing else;
-    a policy that cashed every safe trump tuple at once spent the rollouts'
-    trump pairs three times as often as the normal bot leads them."""
-    if s in sim.attackers:
-        return False
-    mine = len(sim.suits[s][TRUMP])
-    total = sum(len(sim.suits[o][TRUMP]) for o in range(sim.n))
-    return mine >= DRAW_SHARE * total
-
-
 def _has_tuple(sn: Sense, cards: list[Card]) -> bool:
     ident = sn.ident
     return any(ident[a.idx] == ident[b.idx] for a, b in pairwise(cards))
@@ -249,7 +225,7 @@ def _has_tuple(sn: Sense, cards: list[Card]) -> bool:
 
 def fast_lead(sim: Sim, s: int) -> list[Card]:
     sn = sim.sn
-    pos, ident = sn.pos, sn.ident
+    pos = sn.pos
     suits = sim.suits[s]
     opps = sim.opponents(s)
     best: tuple[float, list[Card]] | None = None
@@ -258,16 +234,12 @@ def fast_lead(sim: Sim, s: int) -> list[Card]:
         cards = suits[e]
         if not cards:
             continue
-        kept: set[int] = set()  # a safe trump tuple kept: its cards not led alone either
         if len(cards) > 1 and _has_tuple(sn, cards):
             u = sn.decompose(cards)[0]
             if u.width > 1:
                 lead = list(u.cards)
                 if _unit_safe(sim, opps, lead, e):
                     sc = 20.0 + 2 * len(lead) + points(lead)
-                    if e == TRUMP and not drawing_trumps(sim, s):
-                        sc = TRUMP_TUPLE_KEPT  # (below a low side card)
-                        kept = {ident[c.idx] for c in lead}
                 else:
                     sc = 2.0 + len(lead) - sn.rel(lead[0]) * 2 - points(lead) * 0.3
                     if e == TRUMP:
@@ -275,7 +247,7 @@ def fast_lead(sim: Sim, s: int) -> list[Card]:
                 if best is None or sc > best[0]:
                     best = (sc, lead)
         top = cards[-1]
-        if ident[top.idx] not in kept and not _beaten(sim, opps, top, e):
+        if not _beaten(sim, opps, top, e):
             sc = 10.0 + top.points + (0 if e != TRUMP else -2)
             if best is None or sc > best[0]:
                 best = (sc, [top])
