@@ -1,12 +1,9 @@
 """`shengji serve --workers N`: one host process, N front ends, and this
 process watching over them.
 
-- This process opens the SSH port and makes the host key once: one listening
-  socket per front end, all on the port (`SO_REUSEPORT`: the kernel spreads
-  the connections over them evenly; on one shared socket the front end whose
-  loop woke first took most of them, twice the other's sessions under load).
-  A front end's socket stays open here while it restarts: the connections
-  that come meanwhile wait in its queue. Then it starts the host (`--role host`: the
+- This process opens the SSH port (one listening socket, inherited by every
+  front end: they all accept on it, the kernel hands each connection to one)
+  and makes the host key once; then it starts the host (`--role host`: the
   store, the players, every table and bot, host.py) and, once the host
   listens on its unix socket (in a private temporary directory), the front
   ends (`--role front`: SSH, the players' sessions, Textual, rendering).
@@ -74,7 +71,6 @@ class Workers:
         self.host = host
         self.port = port
         self.sock: socket.socket | None = None
-        self.socks: list[socket.socket] = []  # one a front end (`sock` the first)
         self.dir: Path | None = None
         self.children: list[Child] = []
         self._stopping = False
@@ -86,21 +82,10 @@ class Workers:
         return self.dir / HOST_SOCKET
 
     def listen(self) -> int:
-        """The SSH port's listening sockets, one a front end (one shared by all
-        where the system has no `SO_REUSEPORT`); the port they are bound to."""
-        spread = hasattr(socket, "SO_REUSEPORT")
-        first = socket.create_server((self.host, self.port), backlog=128, reuse_port=spread)
-        port = int(first.getsockname()[1])
-        self.socks = [first]
-        if spread:
-            self.socks += [
-                socket.create_server((self.host, port), backlog=128, reuse_port=True)
-                for _ in range(self.workers - 1)
-            ]
-        for s in self.socks:
-            s.set_inheritable(True)
-        self.sock = first
-        return port
+        """The SSH port's one listening socket; the port it is bound to."""
+        self.sock = socket.create_server((self.host, self.port), backlog=128)
+        self.sock.set_inheritable(True)
+        return int(self.sock.getsockname()[1])
 
     async def start(self, timeout: float = 120.0) -> None:
         """The host, then the front ends, each ready (else RuntimeError)."""
@@ -111,8 +96,8 @@ class Workers:
         self.children.append(host)
         await self._spawn(host)
         await self._ready(host, timeout)
+        fd = self.sock.fileno()
         for k in range(self.workers):
-            fd = self.socks[k % len(self.socks)].fileno()
             front = Child(
                 "front",
                 [*base, "--role", "front", "--listen-fd", str(fd), "--front-id", f"f{k + 1}"],
@@ -182,8 +167,8 @@ class Workers:
                     await p.wait()
         for t in self._keepers:
             t.cancel()
-        for sock in self.socks:
-            sock.close()
+        if self.sock is not None:
+            self.sock.close()
         if self.dir is not None:
             shutil.rmtree(self.dir, ignore_errors=True)
 
