@@ -12,9 +12,9 @@ from .styles import StyleTable
 class CentreBox(LinesWidget[CentreProps]):
     """Its height only grows within one phase of a deal: a box that shrank and
     grew with every play would move the seats around it and make each play lay
-    the whole screen out again (on every player's screen, over SSH). While
-    playing it is at least its props' `reserve` tall (a trick's usual tallest):
-    the first tricks do not grow it play by play either."""
+    the whole screen out again (on every player's screen, over SSH). From the
+    bury to the last trick it is at least its props' `reserve` tall (a trick's
+    usual tallest): neither the play's start nor the first tricks grow it."""
 
     def __init__(self, props: CentreProps, **kw: object) -> None:
         super().__init__(props, **kw)
