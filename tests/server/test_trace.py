@@ -29,8 +29,9 @@ from shengji_tui.bench.ssh_trace import (
 from shengji_tui.server import ShengjiServer
 from shengji_tui.server.process import free_port
 
-from .game_helpers import NAMES, act, connect_all, seat_four, seat_of, skip_dealing, until
+from .game_helpers import act
 from .sshclient import Client
+from .test_ssh_game import start_playing
 
 # the stages of a play's chain with `--workers` (a paint's parts aside)
 WORKERS_STAGES = set(STAGES) - {"render", "before_frame"}
@@ -128,13 +129,7 @@ async def test_unset_nothing_is_traced(
     monkeypatch.setattr(trace, "rec", lambda *a, **k: called.append(a))
     monkeypatch.setattr(trace, "span", lambda *a, **k: called.append(a))
     monkeypatch.setattr(trace, "begin", lambda *a, **k: called.append(a))
-    cs = await connect_all(server.port, NAMES, clients)
-    room = await seat_four(server, cs)
-    table = room.table
-    assert table is not None
-    by_seat = {seat_of(room, c.name): c for c in cs}
-    await skip_dealing(room, cs[0])
-    await until(lambda: table.state.phase in ("burying", "playing"), 30, "dealing to end")
+    cs, room, table, by_seat = await start_playing(server, clients)
     v0 = table.state.version
     await act(room, by_seat)
     assert table.state.version > v0
