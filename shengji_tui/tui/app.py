@@ -529,17 +529,15 @@ class ShengjiApp(App[None]):
         a refusal becomes a notification (None); else the events as that seat saw them."""
         if self.table is None or self.model is None or not self.seating.acts:
             return None  # (a spectator sends nothing: its keys are off too)
+        at = self.model.facts.seat if seat is None else seat
+        sent = time.monotonic() if trace.ON else 0.0
         if trace.ON:
-            sent = time.monotonic()
-            at = self.model.facts.seat if seat is None else seat
             v = self.views[at].version if at in self.views else None
             trace.rec("send", tb=self.table.table_id, st=at, v=v)
         try:
-            events = await self.table.submit(
-                self.model.facts.seat if seat is None else seat, command
-            )
+            events = await self.table.submit(at, command)
             if trace.ON:
-                trace.span("sent", sent, tb=self.table.table_id if self.table else "", st=at)
+                trace.span("sent", sent, tb=self.table.table_id, st=at)
         except WrongSeat as e:  # the engine counts seats from 0: the screen says a name
             m = self.model
             if e.turn is None or not 0 <= e.turn < m.players:
@@ -642,56 +640,62 @@ class ShengjiApp(App[None]):
     # ------------------------------------------------------------------ updates
     @on(TableUpdate)
     def table_update(self, msg: TableUpdate) -> None:
-        began = time.monotonic() if trace.ON else 0.0
+        if not trace.ON:
+            self._table_update(msg)
+            return
+        began = time.monotonic()
         try:
-            m = self.model
-            if m is None:
-                return
-            seating = self.seating
-            if seating.spectating:  # (the seat shown may change with any update)
-                self._watch_update(m, msg)
-                return
-            with m.batch():  # one change of the model: the screens present once
-                if msg.seat == seating.log_feed:
-                    m.hear(msg.events, msg.view)
-                if msg.seat not in seating.humans:
-                    return
-                self.views[msg.seat] = msg.view
-                if msg.status is not None:
-                    self._told(msg.status)
-                # seats change hands (a bot stands in, a player joins)
-                names = self._seat_names()
-                clock = self._clock
-                on_auto = self._on_auto()
-                if msg.seat == m.facts.seat:
-                    self._toast_throws(msg.events)
-                    waited = m.my_turn()
-                    held = self.table_status.deal_held
-                    m.apply(
-                        msg.view,
-                        msg.events,
-                        names=names,
-                        table_humans=self._table_humans(),
-                        clock=clock,
-                        on_auto=on_auto,
-                        held=held,
-                    )
-                    if self.options.bell and not waited and m.my_turn():
-                        self.bell()  # (for players who look away: off unless chosen)
-                    self._toast_friends(msg.events)
-                elif names != m.facts.names or on_auto != m.facts.on_auto:
-                    m.set_names(names, self._table_humans(), on_auto)
-            if msg.seat in seating.humans:
-                self._assist_moves(msg.seat, msg.view)
-            if msg.seat == m.facts.seat:
-                self._follow_result()
-                if msg.view.phase == "finished":
-                    self._match_over()
-            self._closing_turns()
-            self._check_hotseat()
+            self._table_update(msg)
         finally:
-            if trace.ON and self.table is not None:  # (the screen's update: trace.py)
+            if self.table is not None:  # (the screen's update: trace.py)
                 trace.span("upd", began, tb=self.table.table_id, st=msg.seat, v=msg.view.version)
+
+    def _table_update(self, msg: TableUpdate) -> None:
+        m = self.model
+        if m is None:
+            return
+        seating = self.seating
+        if seating.spectating:  # (the seat shown may change with any update)
+            self._watch_update(m, msg)
+            return
+        with m.batch():  # one change of the model: the screens present once
+            if msg.seat == seating.log_feed:
+                m.hear(msg.events, msg.view)
+            if msg.seat not in seating.humans:
+                return
+            self.views[msg.seat] = msg.view
+            if msg.status is not None:
+                self._told(msg.status)
+            # seats change hands (a bot stands in, a player joins)
+            names = self._seat_names()
+            clock = self._clock
+            on_auto = self._on_auto()
+            if msg.seat == m.facts.seat:
+                self._toast_throws(msg.events)
+                waited = m.my_turn()
+                held = self.table_status.deal_held
+                m.apply(
+                    msg.view,
+                    msg.events,
+                    names=names,
+                    table_humans=self._table_humans(),
+                    clock=clock,
+                    on_auto=on_auto,
+                    held=held,
+                )
+                if self.options.bell and not waited and m.my_turn():
+                    self.bell()  # (for players who look away: off unless chosen)
+                self._toast_friends(msg.events)
+            elif names != m.facts.names or on_auto != m.facts.on_auto:
+                m.set_names(names, self._table_humans(), on_auto)
+        if msg.seat in seating.humans:
+            self._assist_moves(msg.seat, msg.view)
+        if msg.seat == m.facts.seat:
+            self._follow_result()
+            if msg.view.phase == "finished":
+                self._match_over()
+        self._closing_turns()
+        self._check_hotseat()
 
     def _match_over(self) -> None:
         """A stored game ended: its results and the player's rating are recorded

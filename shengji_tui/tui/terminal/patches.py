@@ -731,7 +731,10 @@ def input_parser() -> InputParserLike:
 def trace_paints() -> None:
     """With `SHENGJI_TRACE` (shengji_tui/trace.py): each screen update run by
     Textual's update timer (a layout if one is due, the compositor, the frame
-    written) is a `paint` record (`lay` 1: a layout was done). Idempotent."""
+    written) is a `paint` record (`lay` 1: a layout was done). Idempotent; off
+    with the other patches (SHENGJI_VANILLA=1: no `paint` records)."""
+    if not _State.installed:
+        return
     import time
 
     from textual.screen import Screen
