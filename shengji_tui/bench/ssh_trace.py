@@ -452,7 +452,12 @@ def main(argv: list[str] | None = None) -> int:
         print("usage: python -m shengji_tui.bench.ssh_trace DIR", file=sys.stderr)
         return 2
     folder = Path(args[0])
-    print(json.dumps(report(load_records(folder), load_plays(folder))))
+    try:
+        plays = load_plays(folder)
+    except (OSError, ValueError, TypeError, KeyError) as e:
+        print(f"{folder}: no run's plays to read ({e.__class__.__name__})", file=sys.stderr)
+        return 1
+    print(json.dumps(report(load_records(folder), plays)))
     return 0
 
 

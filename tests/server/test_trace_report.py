@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from shengji_tui.bench import ssh_trace
 from shengji_tui.bench.ssh_trace import (
     Index,
     Play,
@@ -240,3 +241,13 @@ def test_a_key_behind_its_own_screens_updates() -> None:
     assert j["key_behind_own"] == 1
     assert j["busy"]["key"] == pytest.approx(0.5 * MS)
     assert report(recs, [play])["all"]["key_behind_own"] == 1
+
+
+def test_a_folder_without_a_runs_plays_is_a_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert ssh_trace.main([str(tmp_path / "none")]) == 1
+    (tmp_path / "plays.json").write_text("not json", encoding="utf-8")
+    assert ssh_trace.main([str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "no run's plays to read" in err and "Traceback" not in err
