@@ -145,7 +145,7 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
     # listening socket it inherits, its name
     p.add_argument("--role", choices=("host", "front"), help=argparse.SUPPRESS)
     p.add_argument("--host-link", help=argparse.SUPPRESS)
-    p.add_argument("--listen-fd", type=int, help=argparse.SUPPRESS)
+    p.add_argument("--handoff-fd", type=int, help=argparse.SUPPRESS)
     p.add_argument("--front-id", default="", help=argparse.SUPPRESS)
     # the benchmark's floor (`shengji bench ssh --floor`): a minimal app at the tables
     p.add_argument("--bench-floor", action="store_true", help=argparse.SUPPRESS)
@@ -308,7 +308,7 @@ def main(args: argparse.Namespace) -> int:
         ),
         floor=args.bench_floor,
         host_link=Path(args.host_link) if args.host_link and args.role == "front" else None,
-        listen_fd=args.listen_fd if args.role == "front" else None,
+        handoff_fd=args.handoff_fd if args.role == "front" else None,
         front_id=args.front_id,
         table_limits=TableLimits(
             max_tables=max(0, args.max_tables),

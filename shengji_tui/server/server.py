@@ -40,6 +40,7 @@ from .authguard import FailureLog, PasswordPool
 from .channel import game_channel
 from .context import SessionContext
 from .gcpolicy import GcPolicy
+from .handoff import Intake
 from .hostkey import fingerprint, load_or_create_host_key
 from .house import House, seat_identities, unrecorded_server_tables
 from .limits import Limits
@@ -74,9 +75,9 @@ class ServerConfig:
     external_bots: tuple[str, ...] = ()  # programs the lobby offers as bots (--external-bot)
     floor: bool = False  # `shengji bench ssh --floor`: a minimal app at the tables (floor.py)
     # a front end of `--workers N` (workers.py): the house is the host's, over
-    # this unix socket; the SSH port is the listening socket inherited as `listen_fd`
+    # this unix socket; its connections are handed to it on `handoff_fd` (handoff.py)
     host_link: Path | None = None
-    listen_fd: int | None = None
+    handoff_fd: int | None = None
     front_id: str = ""
 
 
@@ -493,6 +494,8 @@ class ShengjiServer:
         self.host_key_path: Path | None = None
         self.host_key_created = False
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._intake: Intake | None = None
+        self._ssh_options: dict[str, object] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self.port = config.port
         self.messages: list[str] = []
@@ -554,6 +557,8 @@ class ShengjiServer:
         others: the limits count the whole server's)."""
         if self.client is not None:
             self.client.push("counts", c=self.connections, u=self.unauthenticated)
+        if self._intake is not None:  # (the workers' process hands out by these)
+            self._intake.counted(self.connections + self.unauthenticated)
 
     def told_elsewhere(self, connections: int, unauthenticated: int) -> None:
         self.elsewhere = (connections, unauthenticated)
@@ -582,29 +587,39 @@ class ShengjiServer:
             await self.client.start()
         self.context = self._context()
         lim = self.limits
-        listen: dict[str, Any] = {"host": c.host, "port": c.port}
-        if c.listen_fd is not None:  # (a front end: the workers' one listening socket)
-            listen = {"sock": socket.socket(fileno=c.listen_fd)}
-        self._acceptor = await asyncssh.create_server(
-            lambda: _Connection(self),
-            **listen,
-            server_host_keys=[self.host_key],
-            encoding=None,
-            line_editor=False,
-            allow_scp=False,
-            sftp_factory=None,
-            agent_forwarding=False,
-            x11_forwarding=False,
-            login_timeout=lim.login_timeout,
-            keepalive_interval=lim.keepalive_interval,
-            keepalive_count_max=lim.keepalive_count_max,
-            server_version="shengji",
-        )
-        sockets = self._acceptor.sockets
-        if sockets:
-            self.port = sockets[0].getsockname()[1]
+        self._ssh_options = {
+            "server_host_keys": [self.host_key],
+            "encoding": None,
+            "line_editor": False,
+            "allow_scp": False,
+            "sftp_factory": None,
+            "agent_forwarding": False,
+            "x11_forwarding": False,
+            "login_timeout": lim.login_timeout,
+            "keepalive_interval": lim.keepalive_interval,
+            "keepalive_count_max": lim.keepalive_count_max,
+            "server_version": "shengji",
+        }
+        if c.handoff_fd is not None:  # (a front end: the workers' process accepts)
+            self._intake = Intake(c.handoff_fd, self._serve_handed)
+            self.port = c.port
+        else:
+            self._acceptor = await asyncssh.create_server(
+                lambda: _Connection(self), host=c.host, port=c.port, **self._ssh_options
+            )
+            sockets = self._acceptor.sockets
+            if sockets:
+                self.port = sockets[0].getsockname()[1]
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
         self.gc.start()
+
+    async def _serve_handed(self, sock: socket.socket) -> None:
+        """A connection the workers' process handed to this front end."""
+        await asyncssh.run_server(
+            sock,
+            server_factory=lambda: _Connection(self),
+            **self._ssh_options,
+        )
 
     def _failed_here(self, addr: str) -> None:
         if self.client is not None:
@@ -637,6 +652,8 @@ class ShengjiServer:
                 await self._sweeper
         tables = len(self.house.registry.rooms) if self.house is not None else 0
         log.info("stopping: %d session(s), %d table(s)", len(self.sessions), tables)
+        if self._intake is not None:
+            await self._intake.close()
         if self._acceptor is not None:  # (no new connection; the port is let go first)
             self._acceptor.close()
         for s in list(self.sessions):

@@ -1,9 +1,9 @@
 """`shengji serve --workers N`: one host process, N front ends, and this
 process watching over them.
 
-- This process opens the SSH port (one listening socket, inherited by every
-  front end: they all accept on it, the kernel hands each connection to one)
-  and makes the host key once; then it starts the host (`--role host`: the
+- This process opens the SSH port, accepts its connections and hands each
+  to the front end with the fewest open (handoff.py: a socket pair per front
+  end), and makes the host key once; then it starts the host (`--role host`: the
   store, the players, every table and bot, host.py) and, once the host
   listens on its unix socket (in a private temporary directory), the front
   ends (`--role front`: SSH, the players' sessions, Textual, rendering).
@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .handoff import Dealer
 from .process import end_with_parent
 
 log = logging.getLogger("shengji_tui.server")
@@ -47,7 +48,6 @@ HOST_SOCKET = "host.sock"
 class Child:
     role: str  # "host", or "front"
     args: list[str]
-    pass_fds: tuple[int, ...] = ()
     proc: asyncio.subprocess.Process | None = None
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     said: list[str] = field(default_factory=list)  # its start-up lines
@@ -71,6 +71,7 @@ class Workers:
         self.host = host
         self.port = port
         self.sock: socket.socket | None = None
+        self.dealer: Dealer | None = None
         self.dir: Path | None = None
         self.children: list[Child] = []
         self._stopping = False
@@ -82,9 +83,8 @@ class Workers:
         return self.dir / HOST_SOCKET
 
     def listen(self) -> int:
-        """The SSH port's one listening socket; the port it is bound to."""
+        """The SSH port's listening socket (this process accepts); its port."""
         self.sock = socket.create_server((self.host, self.port), backlog=128)
-        self.sock.set_inheritable(True)
         return int(self.sock.getsockname()[1])
 
     async def start(self, timeout: float = 120.0) -> None:
@@ -96,17 +96,14 @@ class Workers:
         self.children.append(host)
         await self._spawn(host)
         await self._ready(host, timeout)
-        fd = self.sock.fileno()
+        self.dealer = Dealer(self.sock)
         for k in range(self.workers):
-            front = Child(
-                "front",
-                [*base, "--role", "front", "--listen-fd", str(fd), "--front-id", f"f{k + 1}"],
-                pass_fds=(fd,),
-            )
+            front = Child("front", [*base, "--role", "front", "--front-id", f"f{k + 1}"])
             self.children.append(front)
             await self._spawn(front)
         for c in self.children[1:]:
             await self._ready(c, timeout)
+        self.dealer.start()
 
     async def _ready(self, child: Child, timeout: float) -> None:
         try:
@@ -117,17 +114,26 @@ class Workers:
     async def _spawn(self, child: Child) -> None:
         child.ready.clear()
         child.starts += 1
-        child.proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "shengji_tui.cli",
-            "serve",
-            *child.args,
-            stdout=asyncio.subprocess.PIPE,
-            stdin=asyncio.subprocess.DEVNULL,
-            pass_fds=child.pass_fds,
-            preexec_fn=end_with_parent(),  # (elsewhere the child watches: `orphaned`)
-        )
+        args, theirs = child.args, None
+        if child.role == "front":  # (a new socket pair each start: the old one died with it)
+            assert self.dealer is not None
+            theirs = self.dealer.pair(child.name)
+            args = [*args, "--handoff-fd", str(theirs.fileno())]
+        try:
+            child.proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "shengji_tui.cli",
+                "serve",
+                *args,
+                stdout=asyncio.subprocess.PIPE,
+                stdin=asyncio.subprocess.DEVNULL,
+                pass_fds=() if theirs is None else (theirs.fileno(),),
+                preexec_fn=end_with_parent(),  # (elsewhere the child watches: `orphaned`)
+            )
+        finally:
+            if theirs is not None:
+                theirs.close()  # (the child's now: its end of the pair closes with it)
         self._keepers.append(asyncio.get_running_loop().create_task(self._keep(child)))
 
     async def _keep(self, child: Child) -> None:
@@ -141,6 +147,8 @@ class Workers:
             text = line.decode(errors="replace").rstrip()
             if text == READY:
                 child.ready.set()
+                if child.role == "front" and self.dealer is not None:
+                    self.dealer.ready(child.name)
             elif not child.ready.is_set() and child.starts == 1:
                 child.said.append(text)
         code = await proc.wait()
@@ -153,6 +161,8 @@ class Workers:
 
     async def stop(self) -> None:
         self._stopping = True
+        if self.dealer is not None:  # (no new connection)
+            await self.dealer.stop()
         for group in (self.children[1:], self.children[:1]):  # front ends, then the host
             procs = [c.proc for c in group if c.proc is not None and c.proc.returncode is None]
             for p in procs:

@@ -21,12 +21,43 @@ WATCHING = "watching (旁观)"  # a spectator's table screen says it (its own li
 GLYPHS = "♠♥♣♦"
 
 
-async def until(cond: Callable[[], bool], timeout: float = 20.0, what: str = "") -> None:
+async def until(
+    cond: Callable[[], bool],
+    timeout: float = 20.0,
+    what: str | Callable[[], str] = "",
+) -> None:
+    """Wait for `cond`; `what` (or what it returns at the end) names it in the failure."""
     end = time.monotonic() + timeout * SLACK
     while not cond():
         if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what or cond}")
+            said = what() if callable(what) else what
+            raise AssertionError(f"timed out waiting for {said or cond}")
         await asyncio.sleep(0.02)
+
+
+def table_state(room: Room) -> str:
+    """Where a table stands, for a failure's message: what a stalled test needs."""
+    t = room.table
+    if t is None:
+        return f"room {room.status}, no table"
+    st = t.state
+    seats = ", ".join(
+        f"{i}:{s.name}({s.kind}{', away' if not s.connected else ''}"
+        f"{', auto' if s.on_auto else ''})"
+        for i, s in enumerate(t.seats)
+    )
+    moves = ""
+    store = getattr(t, "_store", None)
+    if store is not None:  # (the last moves: how it came there)
+        with contextlib.suppress(Exception):
+            log = store.load(t.table_id).log[-30:]
+            moves = "; last moves: " + " | ".join(e.command[:90] for e in log)
+    return (
+        f"phase {st.phase}, version {st.version}, awaiting {st.awaiting()}, "
+        f"trick {len(st.trick)} plays, held {t.deal_held}, trouble {t.trouble!r}, "
+        f"driver {'running' if t._task and not t._task.done() else 'stopped'}, seats {seats}"
+        f"{moves}"
+    )
 
 
 async def connect_all(port: int, names: Sequence[str], clients: list[Client], **kw) -> list[Client]:
@@ -110,7 +141,7 @@ async def act(
     await until(
         lambda: table.state.awaiting() in by_seat and table.state.phase in ("burying", "playing"),
         timeout,
-        "a human's turn",
+        lambda: f"a human's turn ({table_state(room)})",
     )
     st = table.state
     seat = st.awaiting()
