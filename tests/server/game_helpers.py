@@ -51,8 +51,9 @@ def table_state(room: Room) -> str:
     if store is not None:  # (the last moves: how it came there)
         with contextlib.suppress(Exception):
             log = store.load(t.table_id).log[-30:]
-            moves = "; last moves: " + " | ".join(e.command[:90] for e in log)
+            moves = "; last moves: " + " | ".join(e.command_json[:90] for e in log)
     return (
+        f"{st.rules.name} deal {st.deal_no}, hands {[len(h) for h in st.hands]}, "
         f"phase {st.phase}, version {st.version}, awaiting {st.awaiting()}, "
         f"trick {len(st.trick)} plays, held {t.deal_held}, trouble {t.trouble!r}, "
         f"driver {'running' if t._task and not t._task.done() else 'stopped'}, seats {seats}"

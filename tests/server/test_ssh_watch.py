@@ -27,6 +27,7 @@ from .game_helpers import (
     connect_all,
     seat_of,
     skip_dealing,
+    table_state,
     until,
     watch_table,
 )
@@ -301,12 +302,21 @@ async def test_a_spectators_keys_do_nothing_its_chat_is_heard_and_a_drop_leaves_
     await watch_table(eve)
     assert len(table._subs) > subs
     await until(lambda: room.spectators == 1, 10, "eve counted")
-    by_seat = {seat_of(room, "ann"): ann}
+    a = seat_of(room, "ann")
+    by_seat = {a: ann}
     await skip_dealing(room, ann)
-    # mid-trick: the table waits for ann, a bot having led
-    while not (table.state.phase == "playing" and table.state.trick):
+
+    # mid-trick: the table waits for ann, a bot having led (she buries or
+    # leads until then; a trick her play ends is not one: check before acting)
+    def ann_to_act() -> bool:
+        st = table.state
+        return st.awaiting() == a and st.phase in ("burying", "playing")
+
+    while True:
+        await until(ann_to_act, 60, lambda: f"ann's turn ({table_state(room)})")
+        if table.state.phase == "playing" and table.state.trick:
+            break
         await act(room, by_seat, timeout=60)  # (bots between, a busy machine)
-    await until(lambda: table.state.awaiting() == 0, 20, "ann's turn mid-trick")
     await eve.settle()
     # the keys that act, at a spectator's screen: nothing moves, nothing is held
     v0 = table.state.version
@@ -315,8 +325,8 @@ async def test_a_spectators_keys_do_nothing_its_chat_is_heard_and_a_drop_leaves_
     await eve.press(*keys, gap=0.1)
     await eve.press("2", "3", "4", "0")  # (following bots: refused; harmless)
     await eve.settle(0.5)
-    assert table.state.version == v0 and table.state.awaiting() == 0
-    assert not table.deal_held and table.seats == seats0 and table.bot_at(0) is None
+    assert table.state.version == v0 and table.state.awaiting() == a
+    assert not table.deal_held and table.seats == seats0 and table.bot_at(a) is None
     assert "watching (旁观)" in eve.text()
     # the footer shows only what works for a spectator
     footer = eve.lines()[-1]
