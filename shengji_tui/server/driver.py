@@ -45,8 +45,10 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from textual import events
+from textual.app import App
 from textual.driver import Driver
 from textual.geometry import Size
+from textual.screen import Screen
 
 from .. import trace
 from ..text import Catalogue, detect_lang
@@ -55,7 +57,6 @@ from ..untrusted import clean_paste
 from .limits import Limits, TokenBucket, clamp_size
 
 if TYPE_CHECKING:
-    from textual.app import App
     from textual.message import Message
     from textual.message_pump import MessagePump
 
@@ -453,10 +454,14 @@ class SSHDriver(Driver):
         """Every message sent to the app so far handled, and each key forwarded
         to a widget handled by it and by each widget up to the app (which runs
         the bindings): each pump's callback runs after the messages queued
-        before it."""
+        before it. A pump with nothing to handle is passed without a turn of
+        the loop (`patches.pump_idle`): on a busy server each turn waits behind
+        every other screen's work, and the key has often gone up meanwhile."""
         app = self._app
 
-        async def through(pump: MessagePump) -> None:
+        async def through(pump: MessagePump, passed: bool = False) -> None:
+            if passed and patches.pump_idle(pump):  # (the key went by: no turn to wait)
+                return
             done = asyncio.Event()
             if pump.call_later(done.set):
                 with contextlib.suppress(TimeoutError):
@@ -472,7 +477,7 @@ class SSHDriver(Driver):
                 target = app.screen
         if target is not None:
             for pump in target.ancestors_with_self:  # (from the widget up to the app)
-                await through(pump)
+                await through(pump, passed=not isinstance(pump, (App, Screen)))
         # a key that opened or closed a screen: what follows goes to the screen
         # on top once it has set its focus (its resume, then the app's focus call)
         for _ in range(3):

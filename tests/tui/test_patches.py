@@ -327,3 +327,47 @@ def test_the_public_input_parser_waits_for_the_end_of_a_sequence() -> None:
     assert [described(e) for e in p.feed("5C")] == [("key", "ctrl+right", None)]
     assert p.feed("\x1b[200~a b") == [] and p.feed("\x1b[20") == []
     assert [described(e) for e in p.feed("1~x")] == [("paste", "a b"), ("key", "x", "x")]
+
+
+@patched
+async def test_a_pump_is_idle_only_with_nothing_queued_or_being_handled() -> None:
+    """`pump_idle` (the SSH driver's test before it waits a loop turn for a
+    key to pass a widget): not while a message waits, nor while a handler
+    awaits; idle once it has returned."""
+    import asyncio
+
+    from textual.app import App, ComposeResult
+    from textual.message import Message
+    from textual.widgets import Static
+
+    class Slow(Message):
+        pass
+
+    gate = asyncio.Event()
+
+    class Box(Static):
+        async def on_slow(self, _: Slow) -> None:
+            await gate.wait()
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Box("x")
+
+    async with One().run_test() as pilot:
+        await pilot.pause()
+        box = pilot.app.query_one(Box)
+        assert patches.pump_idle(box)
+        box.post_message(Slow())
+        assert not patches.pump_idle(box)  # (queued)
+        await pilot.pause()
+        assert not patches.pump_idle(box)  # (its handler awaits)
+        gate.set()
+        await pilot.pause()
+        assert patches.pump_idle(box)
+
+
+def test_no_pump_is_known_idle_with_the_patches_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(patches._State, "installed", False)
+    from textual.widgets import Static
+
+    assert not patches.pump_idle(Static("x"))
