@@ -45,10 +45,8 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from textual import events
-from textual.app import App
 from textual.driver import Driver
 from textual.geometry import Size
-from textual.screen import Screen
 
 from .. import trace
 from ..text import Catalogue, detect_lang
@@ -57,6 +55,7 @@ from ..untrusted import clean_paste
 from .limits import Limits, TokenBucket, clamp_size
 
 if TYPE_CHECKING:
+    from textual.app import App
     from textual.message import Message
     from textual.message_pump import MessagePump
 
@@ -454,14 +453,10 @@ class SSHDriver(Driver):
         """Every message sent to the app so far handled, and each key forwarded
         to a widget handled by it and by each widget up to the app (which runs
         the bindings): each pump's callback runs after the messages queued
-        before it. A pump with nothing to handle is passed without a turn of
-        the loop (`patches.pump_idle`): on a busy server each turn waits behind
-        every other screen's work, and the key has often gone up meanwhile."""
+        before it."""
         app = self._app
 
-        async def through(pump: MessagePump, passed: bool = False) -> None:
-            if passed and patches.pump_idle(pump):  # (the key went by: no turn to wait)
-                return
+        async def through(pump: MessagePump) -> None:
             done = asyncio.Event()
             if pump.call_later(done.set):
                 with contextlib.suppress(TimeoutError):
@@ -477,7 +472,7 @@ class SSHDriver(Driver):
                 target = app.screen
         if target is not None:
             for pump in target.ancestors_with_self:  # (from the widget up to the app)
-                await through(pump, passed=not isinstance(pump, (App, Screen)))
+                await through(pump)
         # a key that opened or closed a screen: what follows goes to the screen
         # on top once it has set its focus (its resume, then the app's focus call)
         for _ in range(3):

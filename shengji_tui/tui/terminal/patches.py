@@ -94,7 +94,6 @@ from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.geometry import Region
 from textual.message import Message
-from textual.message_pump import MessagePump
 from textual.strip import Strip
 from textual.style import Style as TStyle
 from textual.widget import Widget
@@ -599,23 +598,6 @@ def repaint_lines(widget: Widget, regions: list[Region]) -> None:
     widget._set_dirty(*regions)
     screen._dirty_widgets.add(widget)
     screen._update_timer.resume()
-
-
-def pump_idle(pump: MessagePump) -> bool:
-    """Whether `pump` has no message waiting or being handled (False when off,
-    or not known): its queue is empty and its task is parked waiting for the
-    next message (a handler that awaits has not passed its key on yet). A
-    key bubbles to the parent from within its handling, so a pump idle now
-    has passed on every key it was given."""
-    if not _State.installed:
-        return False
-    queue = pump.__dict__.get("_message_queue")  # (a cached property: none yet, none sent)
-    if queue is None or not queue.empty() or pump._pending_message is not None:
-        return False
-    if pump._next_callbacks:  # (`call_next`: run at its next idle)
-        return False
-    waiters = getattr(queue.ready_event, "_waiters", None)  # (asyncio.Event's)
-    return bool(waiters)
 
 
 def set_binding_labels(node: DOMNode, labels: dict[str, str], key_display: dict[str, str]) -> bool:
