@@ -26,6 +26,7 @@ from typing import Any
 log = logging.getLogger("shengji_tui.server")
 
 WAIT_FOR_FRONT = 10.0  # seconds a connection waits for a front end to take it, at most
+ACCEPT_PAUSE = 0.05  # seconds before accepting or handing again after a failure
 _MESSAGE_MAX = 64  # bytes of a front end's counts, at most
 
 
@@ -47,10 +48,15 @@ class Outlet:
         return self.open + self.handed - self.received
 
     def hand(self, conn: socket.socket) -> bool:
-        """Send `conn`'s descriptor to the front end (False: it cannot take it)."""
+        """Send `conn`'s descriptor to the front end (False: it cannot take it
+        now; a front end that is gone is closed, one too busy to read is not)."""
         try:
             socket.send_fds(self.sock, [b"c"], [conn.fileno()])
-        except OSError:
+        except (BlockingIOError, InterruptedError):
+            return False
+        except OSError as e:
+            log.warning("front end %s does not take connections: %s", self.name, e)
+            self.close()
             return False
         self.handed += 1
         return True
@@ -122,40 +128,45 @@ class Dealer:
         for outlet in self.outlets.values():
             outlet.close()
 
-    def choose(self) -> Outlet | None:
-        """The ready front end with the fewest connections (ties: in turn)."""
+    def choose(self) -> list[Outlet]:
+        """The ready front ends, the fewest connections first (ties: in turn)."""
         ready = [o for o in self.outlets.values() if o.ready and not o.closed]
         if not ready:
             self._someone.clear()
-            return None
+            return []
         self._turn += 1
-        least = min(o.load for o in ready)
-        tied = [o for o in ready if o.load == least]
-        return tied[self._turn % len(tied)]
+        k = self._turn % len(ready)
+        return sorted(ready[k:] + ready[:k], key=lambda o: o.load)  # (stable: the turn kept)
 
     async def _accept(self) -> None:
         loop = asyncio.get_running_loop()
         while True:
-            conn, _ = await loop.sock_accept(self.listener)
+            try:
+                conn, _ = await loop.sock_accept(self.listener)
+            except OSError as e:  # (out of descriptors, a reset before the accept...)
+                log.warning("could not accept a connection: %s", e)
+                await asyncio.sleep(ACCEPT_PAUSE)
+                continue
             try:
                 await self._hand(conn)
             finally:
                 conn.close()  # (the front end has its own copy)
 
     async def _hand(self, conn: socket.socket) -> None:
+        end = asyncio.get_running_loop().time() + WAIT_FOR_FRONT
         while True:
-            outlet = self.choose()
-            if outlet is None:  # every front end is (re)starting: wait a little
-                try:
-                    await asyncio.wait_for(self._someone.wait(), WAIT_FOR_FRONT)
-                except TimeoutError:
-                    log.warning("no front end took a connection for %.0f s", WAIT_FOR_FRONT)
-                    return
-                continue
-            if outlet.hand(conn):
+            outlets = self.choose()
+            if any(o.hand(conn) for o in outlets):
                 return
-            log.warning("front end %s does not take connections", outlet.name)
-            outlet.close()
+            left = end - asyncio.get_running_loop().time()
+            if left <= 0:
+                log.warning("no front end took a connection for %.0f s", WAIT_FOR_FRONT)
+                return
+            if not outlets:  # every front end is (re)starting: wait for one
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._someone.wait(), left)
+            else:  # (each too busy to read its socket, or gone: another try shortly)
+                await asyncio.sleep(ACCEPT_PAUSE)
 
 
 Serve = Callable[[socket.socket], Coroutine[Any, Any, None]]

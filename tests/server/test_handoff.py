@@ -121,3 +121,21 @@ async def test_no_front_end_ready_holds_a_connection_until_one_is() -> None:
     finally:
         await d.stop()
         d.listener.close()
+
+
+async def test_a_front_end_too_busy_to_read_is_passed_over_not_dropped(dealer: Dealer) -> None:
+    theirs = dealer.pair("f1")  # (a front end whose loop never reads its socket)
+    dealer.ready("f1")
+    f2 = Front(dealer, "f2")
+    f1 = dealer.outlets["f1"]
+    while True:  # its socket's buffer full
+        try:
+            f1.sock.send(b"x" * 1024)
+        except BlockingIOError:
+            break
+    clients = await connect(dealer, 3, [f2])
+    assert len(f2.conns) == 3 and f1.handed == 0
+    assert not f1.closed and f1.ready  # (busy, not gone: it gets connections again later)
+    theirs.close()
+    for c in clients:
+        c.close()
