@@ -11,9 +11,8 @@ those integers; multi-card tricks ask the compiled order (`beats`, `decompose`,
 The policy: lead a unit nobody on the other side can beat (tuples and
 tractors first), else a low card of a short side suit, a point card only when
 the suit has no other. Follow: feed points to a partner who cannot be beaten,
-take a trick holding points cheaply when it will stand, ruff for points (with
-the lowest trump no later opponent can overruff; none: no ruff), otherwise
-play the cheapest cards (side cards before trumps, no points).
+take a trick holding points cheaply when it will stand, ruff for points,
+otherwise play the cheapest cards (side cards before trumps, no points).
 """
 
 from __future__ import annotations
@@ -315,22 +314,6 @@ def _can_beat_later(sim: Sim, opp_later: list[int], lead: Card, card: Card) -> b
     return False
 
 
-def _overruffed(
-    sim: Sim, opp_later: list[int], lead: list[Card], suit: int, ruff: list[Card]
-) -> bool:
-    """Whether a later opponent, void in the led side suit `suit`, can beat the
-    ruff `ruff` of the multi-card `lead` with its trumps."""
-    sn = sim.sn
-    for o in opp_later:
-        so = sim.suits[o]
-        if so[suit] or len(so[TRUMP]) < len(lead):
-            continue
-        hypo = sn.strongest_play(Counter(so[TRUMP]), TRUMP, lead)
-        if hypo is not None and sn.winner([lead, ruff, hypo]) == 2:
-            return True
-    return False
-
-
 def fast_follow(sim: Sim, s: int) -> list[Card]:
     sn = sim.sn
     eff, pos = sn.eff, sn.pos
@@ -376,10 +359,8 @@ def fast_follow(sim: Sim, s: int) -> list[Card]:
             if eff[win_card.idx] == TRUMP:
                 wp = pos[win_card.idx]
                 trumps = [c for c in trumps if pos[c.idx] > wp]
-            # the lowest trump no opponent after me can overruff; none: no ruff
-            for c in trumps:
-                if not _can_beat_later(sim, opp_later, lead[0], c):
-                    return [c]
+            if trumps:
+                return [trumps[0]]
         if partner_wins and not _can_beat_later(sim, opp_later, lead[0], win_card):
             return [min(hand, key=feed)]
         return [min(hand, key=cheap)]
@@ -389,11 +370,7 @@ def fast_follow(sim: Sim, s: int) -> list[Card]:
         if k == 0 and suit != TRUMP and not partner_wins and pts >= 10:
             held = Counter(sim.suits[s][TRUMP])
             hypo = sn.strongest_play(held, TRUMP, lead)
-            if (
-                hypo is not None
-                and sim.winner_with(hypo)
-                and not _overruffed(sim, opp_later, lead, suit, hypo)
-            ):
+            if hypo is not None and sim.winner_with(hypo):
                 return hypo
         rest.sort(key=feed if partner_wins else cheap)
         return in_suit + rest[: n - k]

@@ -104,34 +104,6 @@ POLICY_FOLLOWS = [
         0,
         "H5",
     ),
-    (
-        "ruffs above the trumps of a void opponent still to play",
-        ["S4 C4 D4", "C5 D5", "H5 HK C6", "H9 C7 D7"],
-        [(1, "S10")],
-        2,
-        "HK",
-    ),
-    (
-        "discards rather than ruff when every trump of it can be overruffed",
-        ["S4 C4 D4", "C5 D5", "H5 H6 C6", "H9 C7 D7"],
-        [(1, "S10")],
-        2,
-        "C6",
-    ),
-    (
-        "does not ruff a pair when a void opponent after it ruffs higher",
-        ["S4 C4 D4 D6", "C5 D5", "H5 H5 C6 C8", "H9 H9 C7 D7"],
-        [(1, "SK SK")],
-        2,
-        "C6 C8",
-    ),
-    (
-        "ruffs a pair when the void opponent after it cannot ruff higher",
-        ["S4 C4 D4 D6", "C5 D5", "H9 H9 C6 C8", "H5 H5 C7 D7"],
-        [(1, "SK SK")],
-        2,
-        "H9 H9",
-    ),
 ]
 
 
