@@ -8,11 +8,9 @@ kitty's expected bonus (the chance they take the last trick times the
 multiplier). Both are linear in a few features of the hands, from the
 attackers' side: their share of the trumps (count, strength, the top ones),
 the side-suit boss cards each side holds, who leads next, the points they
-hold themselves, how far the deal is, and their share of the pairs (trumps,
-side suits): what each side still holds to lead or answer a tuple with. The
-weights were fitted by self-play (`benchmarks/calibrate_eval.py`: the normal
-bot at every seat, each trick boundary of each deal against what the
-attackers went on to take).
+hold themselves, and how far the deal is. The weights were fitted by self-play
+(`benchmarks/calibrate_eval.py`: the normal bot at every seat, each trick
+boundary of each deal against what the attackers went on to take).
 """
 
 from __future__ import annotations
@@ -32,29 +30,24 @@ FEATURES = (
     "held_points",  # their share of the points still in the hands
     "progress",  # tricks played / tricks in the deal
     "trumps_x_progress",
-    "trump_pairs",  # their share of the pairs of trumps in the hands (0.5 if none)
-    "side_pairs",  # their share of the side-suit pairs in the hands (0.5 if none)
 )
 
 # fitted by benchmarks/calibrate_eval.py (see docs/bots.md)
-SHARE_WEIGHTS = (0.233, -1.619, 1.860, 0.063, 0.036, 0.010, 0.014, -0.354, 0.590, 0.202, -0.035)
-LAST_WEIGHTS = (-0.270, 0.856, 1.359, -0.225, 0.047, 0.020, -0.390, 0.375, -0.251, 0.525, -0.209)
+SHARE_WEIGHTS = (0.223, -1.268, 1.701, 0.062, 0.027, 0.010, 0.004, -0.265, 0.408)
+LAST_WEIGHTS = (-0.251, 1.516, 0.854, -0.157, 0.002, 0.017, -0.403, 0.508, -0.503)
 
 
 def features(
     sn: Sense, hands: Sequence[Sequence[Card]], attackers: set[int], leader: int, progress: float
 ) -> list[float]:
-    eff, pos, ident = sn.eff, sn.pos, sn.ident
+    eff, pos = sn.eff, sn.pos
     att_tr = all_tr = 0
     att_pow = all_pow = 0.0
     trumps: list[tuple[int, bool]] = []
     top: dict[int, int] = {}
     att_pts = all_pts = 0
-    # pairs: a triple holds one, four copies two
-    pairs = [0, 0, 0, 0]  # trump pairs theirs, all; side-suit pairs theirs, all
     for s, hand in enumerate(hands):
         mine = s in attackers
-        copies: dict[int, int] = {}
         for c in hand:
             i = c.idx
             e = eff[i]
@@ -62,12 +55,6 @@ def features(
             all_pts += p
             if mine:
                 att_pts += p
-            k = copies[ident[i]] = copies.get(ident[i], 0) + 1
-            if not k % 2:
-                j = 0 if e == TRUMP else 2
-                pairs[j + 1] += 1
-                if mine:
-                    pairs[j] += 1
             if e == TRUMP:
                 w = 1.0 + 2.0 * sn.rel(c)
                 all_tr += 1
@@ -99,8 +86,6 @@ def features(
         att_pts / all_pts if all_pts else 0.5,
         progress,
         tr * progress,
-        pairs[0] / pairs[1] if pairs[1] else 0.5,
-        pairs[2] / pairs[3] if pairs[3] else 0.5,
     ]
 
 
