@@ -137,12 +137,12 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
         type=_workers,
         default=cores(),
         metavar="N",
-        help="front ends accepting SSH (each a process: sessions, screens); one more "
+        help="front ends serving SSH (each a process: sessions, screens); one more "
         "process keeps the tables, bots and store; 1: all in this one process "
         "(default: %(default)s, this machine's cores)",
     )
-    # a child of --workers (workers.py): its role, the host's socket, the SSH port's
-    # listening socket it inherits, its name
+    # a child of --workers (workers.py): its role, the host's socket, the socket
+    # its connections are handed on (handoff.py), its name
     p.add_argument("--role", choices=("host", "front"), help=argparse.SUPPRESS)
     p.add_argument("--host-link", help=argparse.SUPPRESS)
     p.add_argument("--handoff-fd", type=int, help=argparse.SUPPRESS)
