@@ -130,7 +130,7 @@ class Dealer:
 
     def choose(self) -> list[Outlet]:
         """The ready front ends, the fewest connections first (ties: in turn)."""
-        ready = [o for o in self.outlets.values() if o.ready and not o.closed]
+        ready = [o for o in self.outlets.values() if o.ready]  # (closing unreadies)
         if not ready:
             self._someone.clear()
             return []
