@@ -478,13 +478,14 @@ class Presenter:
     def centre_reserve(m: Model) -> int:
         """The rows a trick usually reaches at its tallest (`trick_lines`): the last
         trick won, the lead and the follows before your turn, your turn's prompt,
-        the plays the digits pick and what your selection makes; the last trick,
-        the prompt and the plays take two rows each in a box of 40 columns. From
-        the bury on: the box does not change its height when the play starts."""
+        the plays the digits pick, the hint's reason (`s`) and what your selection
+        makes; the last trick, the prompt, the plays and the reason take two rows
+        each in a box of 40 columns. From the bury on: the box does not change its
+        height when the play starts, nor when you ask for a hint."""
         v = m.facts.view
         if v is None or v.phase not in AFTER_THE_DEAL:
             return 0
-        return v.rules.players + 6
+        return v.rules.players + 8
 
     def optional(self, line: Line, rank: int) -> Line:
         """`line` may be left out of a centre too small for all (rank 0 first)."""

@@ -4,8 +4,8 @@ Over SSH every player's screen repaints each play; a layout costs several
 times a repaint (the whole screen measured and placed twice), so a play that
 lays out stalls all of a table's screens. The centre box starts the playing
 phase as tall as a trick usually gets (`Presenter.centre_reserve`) and the
-score's points have room for three digits: the first tricks neither grow the
-box nor move the points bar."""
+score's points have room for three digits: the first tricks, and the hint
+asked at your turns, neither grow the box nor move the points bar."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def deal_steps(preset: str, seed: int) -> tuple[GameState, list[tuple[str, Any, 
 async def test_the_first_tricks_lay_nothing_out(
     preset: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    start, steps = deal_steps(preset, 3)
+    start, steps = deal_steps(preset, 2)
     players = start.rules.players
     status = TableStatus(
         tuple(SeatInfo("human" if s == 0 else "bot", f"P{s}", True) for s in range(players))
@@ -64,14 +64,14 @@ async def test_the_first_tricks_lay_nothing_out(
     refresh = Widget.refresh
 
     def noted(self: Widget, *args: Any, **kw: Any) -> Widget:
-        if kw.get("layout") and phase == "a play":
+        if kw.get("layout") and phase in ("a play", "a hint"):
             asked.append(f"{type(self).__name__}#{self.id}")
         return refresh(self, *args, **kw)
 
     monkeypatch.setattr(Screen, "_refresh_layout", counted)
     monkeypatch.setattr(Widget, "refresh", noted)
     phase = "start"
-    plays = 0
+    plays = hints = 0
     widths: set[int] = set()
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -83,12 +83,18 @@ async def test_the_first_tricks_lay_nothing_out(
             await fit.settle(pilot, app)  # (what the update lays out, it has)
             if phase == "a play":
                 widths.add(app.screen.query_one(ScoreText).region.width)
+                if view.awaiting == 0:  # your turn: the hint (`s`) and its reason
+                    phase = "a hint"
+                    await pilot.press("s")
+                    await fit.settle(pilot, app)
+                    hints += 1
             if plays >= 6 * view.rules.players:  # six tricks
                 break
         assert plays >= 6 * start.rules.players
         box = app.screen.query_one(CentreBox)
         assert box.props.reserve > 0
-        assert not [x for x in layouts if x.startswith("a play")], (
-            f"layouts {layouts} in {plays} plays, asked by {asked}"
+        assert hints >= 5
+        assert not [x for x in layouts if x.startswith(("a play", "a hint"))], (
+            f"layouts {layouts} in {plays} plays and {hints} hints, asked by {asked}"
         )
         assert len(widths) == 1  # the points bar did not move
