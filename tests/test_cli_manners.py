@@ -183,3 +183,17 @@ def test_serve_runs_a_front_end_per_core_by_default() -> None:
     assert ServerProcess(ROOT, 1).args[-2:] == ("--workers", "1")
     assert ServerProcess(ROOT, 1, "--workers", "2").args == ("--workers", "2")
     assert ServerProcess(ROOT, 1, "--open", workers=None).args == ("--open",)
+
+
+def test_the_server_starts_without_third_party_warnings() -> None:
+    # (asyncssh names cryptography's deprecated DSA types at import: silenced
+    # for asyncssh's own modules, in shengji_tui/__init__.py; warnings shown)
+    code = "import shengji_tui.server.server, shengji_tui.bench.ssh_load"
+    run = subprocess.run(
+        [sys.executable, "-W", "default", "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert "Warning" not in run.stderr, run.stderr
