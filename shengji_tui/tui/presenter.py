@@ -23,7 +23,7 @@ from ..engine import (
     SeatCards,
 )
 from ..rules import Card, Rank, RuleSet, Suit
-from ..text import describe_lead, play_verb, wrap_lines
+from ..text import describe_lead, play_verb
 from . import outcome
 from .model import Model
 from .props import (
@@ -47,6 +47,7 @@ from .props import (
     StatusProps,
     TableProps,
     Words,
+    line_rows,
     plain,
 )
 from .props import (
@@ -522,11 +523,6 @@ class Presenter:
             return centre, declare, auction._replace(lines=fitted[0])
         return centre._replace(lines=fitted[0]), declare, auction
 
-    @staticmethod
-    def rows(line: Line, width: int) -> int:
-        """The rows `line` takes in a box of `width` columns."""
-        return sum(len(wrap_lines(part, width)) or 1 for part in plain(line).split("\n"))
-
     def fit(self, boxes: Sequence[Sequence[Line]], room: tuple[int, int]) -> list[tuple[Line, ...]]:
         """The lines of boxes one above the other (each with its border) less
         the optional ones that do not fit `room` (their columns, and the lines
@@ -536,7 +532,7 @@ class Presenter:
         lines = [line for box in boxes for line in box]
         if not any(id(line) in self._optional for line in lines):
             return [tuple(box) for box in boxes]
-        sizes = [self.rows(line, width) for line in lines]
+        sizes = [line_rows(line, width) for line in lines]
         keep = [True] * len(lines)
         order = sorted(
             (i for i, line in enumerate(lines) if id(line) in self._optional),

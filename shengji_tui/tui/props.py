@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, TypeAlias
 
+from ..text import wrap_lines
+
 
 class Chip(NamedTuple):
     """One card as shown: its label and what its style depends on."""
@@ -68,6 +70,12 @@ def plain(line: Line | Piece) -> str:
     if isinstance(line, Cards):
         return " ".join(c.label for c in line.chips)
     return "".join(plain(p) for p in line.pieces)
+
+
+def line_rows(line: Line, width: int) -> int:
+    """The rows `line` takes wrapped to `width` cells (a box's lines, a seat
+    panel's forms)."""
+    return sum(len(wrap_lines(part, width)) or 1 for part in plain(line).split("\n"))
 
 
 class StatusProps(NamedTuple):

@@ -8,16 +8,13 @@ from collections.abc import Sequence
 from rich.cells import cell_len
 from rich.text import Text
 
-from ...text import wrap_lines
-from ..props import Line, SeatProps, plain
+from ..props import Line, SeatProps, line_rows, plain
 from .lines import LinesWidget, Painting, lines_text
 
 
 def rows_of(lines: Sequence[Line], width: int) -> int:
     """The rows `lines` take wrapped to `width` cells."""
-    return sum(
-        len(wrap_lines(part, width)) or 1 for line in lines for part in plain(line).split("\n")
-    )
+    return sum(line_rows(line, width) for line in lines)
 
 
 class SeatPanel(LinesWidget[SeatProps]):
