@@ -348,10 +348,15 @@ def main(args: argparse.Namespace) -> int:
             say_ready()
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
+
+            def stopping() -> None:
+                server.stopping()
+                stop.set()
+
             for sig in (signal.SIGINT, signal.SIGTERM):
-                loop.add_signal_handler(sig, stop.set)
+                loop.add_signal_handler(sig, stopping)
             parent = loop.create_task(orphaned())
-            parent.add_done_callback(lambda _: stop.set())
+            parent.add_done_callback(lambda _: stopping())
             await stop.wait()
             await server.close()
             return 0

@@ -52,6 +52,10 @@ from .wire import HostLost, TroubleInfo, dump, load
 log = logging.getLogger("shengji_tui.server")
 
 RECONNECT_EVERY = 0.25  # seconds between attempts to reach the host again
+# seconds a link's end waits before it counts as the host lost: a whole
+# server stopped at once (`pkill`, systemd's SIGTERM to every process of the
+# service) closes the host's end before a front end has read its own SIGTERM
+STOP_GRACE = 0.2
 
 Handler = Callable[[dict[str, Any]], None]
 
@@ -127,6 +131,9 @@ class HostClient:
                 await link.closed.wait()
             if self._closed:
                 return
+            await asyncio.sleep(STOP_GRACE)
+            if self._closed:  # (this front end is stopping too: nothing lost)
+                return
             self._ready.clear()
             self.handlers.clear()  # (a new host knows none of them)
             log.warning("front end %s: the host is gone; reconnecting", self.front_id)
@@ -143,6 +150,11 @@ class HostClient:
     @property
     def is_ready(self) -> bool:
         return self._ready.is_set()
+
+    def stopping(self) -> None:
+        """This front end is stopping (its SIGTERM): the host's end closing now
+        is no loss to report and no reason to reconnect."""
+        self._closed = True
 
     async def close(self) -> None:
         self._closed = True

@@ -645,6 +645,12 @@ class ShengjiServer:
                     log.info("%s: idle, closed", s.identity.short)
                     s.close_idle()
 
+    def stopping(self) -> None:
+        """Told at SIGTERM, before `close`: a front end's link stops counting
+        the host's end as lost (the host may be stopping at the same moment)."""
+        if self.client is not None:
+            self.client.stopping()
+
     async def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()

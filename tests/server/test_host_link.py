@@ -41,7 +41,7 @@ from shengji_tui.server.host import Host
 from shengji_tui.server.house import House
 from shengji_tui.server.limits import Limits
 from shengji_tui.server.lobbyapi import LobbyError
-from shengji_tui.server.proxies import HostClient, LobbyProxy, TableProxy
+from shengji_tui.server.proxies import STOP_GRACE, HostClient, LobbyProxy, TableProxy
 from shengji_tui.server.server import ServerConfig, ShengjiServer
 from shengji_tui.table import (
     ChatRefused,
@@ -347,3 +347,43 @@ async def test_the_servers_limits_count_every_front_ends_connections(
         await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
         for srv in made:
             await srv.close()
+
+
+async def _host_end_closes(host: Host) -> None:
+    """The host's end of every link closes, as when the host process stops."""
+    for link in list(host._links):
+        await link.close()
+
+
+async def test_a_host_lost_is_told_and_linked_again(
+    host: Host, caplog: pytest.LogCaptureFixture
+) -> None:
+    client, _lobby, _ = await front(host, "f1")
+    routes = client.routes
+    assert isinstance(routes, Routes)
+    generation = client.generation
+    await _host_end_closes(host)
+    await until(lambda: routes.lost == 1, 10, "the sessions told the host is gone")
+    assert "the host is gone; reconnecting" in caplog.text
+    await until(lambda: client.generation > generation and client.is_ready, 10, "linked again")
+    await client.close()
+
+
+async def test_a_front_end_stopping_with_its_host_reports_no_loss(
+    host: Host, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A whole server stopped at once (`pkill`, systemd's SIGTERM to every
+    process): the host's end may close just before the front end reads its own
+    SIGTERM; that is no host lost, and nothing reconnects."""
+    client, _lobby, _ = await front(host, "f1")
+    routes = client.routes
+    assert isinstance(routes, Routes)
+    generation = client.generation
+    await _host_end_closes(host)
+    await asyncio.sleep(STOP_GRACE / 4)
+    client.stopping()  # (the front end's SIGTERM, read a moment later)
+    await asyncio.sleep(STOP_GRACE * 2)
+    assert routes.lost == 0
+    assert client.generation == generation
+    assert "the host is gone" not in caplog.text
+    await client.close()
