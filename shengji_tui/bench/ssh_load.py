@@ -29,7 +29,8 @@ What it measures (docs/performance.md, "SSH"):
 - `--capacity T1,T2,...`: for each `--workers`, the table counts in rising
   order until a step's p99 passes `--p99-limit` (100 ms): the most tables
   held. With `--repeat R` a step is R runs of each `--workers` in turn and its
-  p99 their median.
+  p99 their median. Each step keeps each server process's CPU and the load
+  generator's (how full the machine was).
 - churn: RSS after `--churn` connect / lobby / disconnect cycles, against RSS
   after the first tenth of them (no growth expected).
 - `--floor`: the same run again against a server whose table sessions run a
@@ -667,6 +668,9 @@ def run_alternating(workers: list[int], args: argparse.Namespace) -> dict[str, A
     }
 
 
+SHARES = ("server_cpu_by_process", "generator_cpu_cores")  # a capacity step's CPU, kept
+
+
 def run_capacity(steps: list[int], workers: list[int], args: argparse.Namespace) -> dict[str, Any]:
     """For each --workers value, the table counts `steps` in rising order
     (the values in turn at each step), until a step's p99 passes the limit: the
@@ -693,10 +697,16 @@ def run_capacity(steps: list[int], workers: list[int], args: argparse.Namespace)
                 "server_cpu_cores": rs[0]["server_cpu_cores"],
                 "server_cpu_busiest_process": rs[0]["server_cpu_busiest_process"],
                 "loadavg_1min": rs[0]["loadavg_1min"],
+                # (how full the machine was: each process's share, and the load generator's)
+                **{k: rs[0][k] for k in SHARES if k in rs[0]},
             }
             if repeat > 1:
                 step["runs"] = [
-                    {k: r[k] for k in ("latency_ms", "server_cpu_cores", "loadavg_1min")}
+                    {
+                        k: r[k]
+                        for k in ("latency_ms", "server_cpu_cores", "loadavg_1min", *SHARES)
+                        if k in r
+                    }
                     for r in rs
                 ]
             tried[w].append(step)

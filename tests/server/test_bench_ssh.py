@@ -168,6 +168,8 @@ class Runs:
             "latency_ms": {"p50": p99 / 2, "p90": p99, "p99": p99},
             "server_cpu_cores": 0.5 * workers,
             "server_cpu_busiest_process": 0.5,
+            "server_cpu_by_process": {f"f{k + 1}": 0.5 for k in range(workers)},
+            "generator_cpu_cores": 0.1 * tables,
             "loadavg_1min": {"before": 1.0 + len(self.made), "after": 1.0},
         }
 
@@ -205,6 +207,10 @@ def test_bench_ssh_capacity_climbs_until_the_limit(monkeypatch: pytest.MonkeyPat
     assert runs.made == [(1, 1), (1, 2), (2, 1), (2, 2), (3, 1), (3, 2), (4, 2)]
     assert r["capacity_tables"] == {"1": 2, "2": 3} and r["capacity_ratio"] == 1.5
     assert [t["tables"] for t in r["tried"]["2"]] == [1, 2, 3, 4]
+    # how full the machine was at each step: each server process's share and the generator's
+    last = r["tried"]["2"][-1]
+    assert last["server_cpu_by_process"] == {"f1": 0.5, "f2": 0.5}
+    assert last["generator_cpu_cores"] == 0.4
 
 
 class NoisyRuns(Runs):
@@ -230,6 +236,7 @@ def test_bench_ssh_capacity_steps_take_the_median_of_repeats(
     assert runs.made[:6] == [(1, 1), (1, 2)] * 3
     assert r["capacity_tables"] == {"1": 2, "2": 3} and r["repeat"] == 3
     step = r["tried"]["2"][0]
+    assert [x["generator_cpu_cores"] for x in step["runs"]] == [0.1, 0.1, 0.1]
     assert step["p99_ms"] == 30.0 and [x["latency_ms"]["p99"] for x in step["runs"]] == [
         30.0,
         30.0,
