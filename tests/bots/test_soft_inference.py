@@ -10,9 +10,10 @@ from collections import Counter
 
 import pytest
 
+from shengji_tui.bots import BotOptions, BotSpec, bot_level
 from shengji_tui.bots import tracker as tracker_mod
 from shengji_tui.bots.tracker import Tracker, sample_spec
-from shengji_tui.engine import GameState, view_for
+from shengji_tui.engine import GameState, Play, view_for
 from shengji_tui.rules import parse_cards
 
 from .positions import position
@@ -89,3 +90,45 @@ def test_a_marked_card_played_later_drops_the_mark() -> None:
     five = parse_cards("S5")
     tr._soft_refuted(2, five)
     assert tr.soft[2] == {}
+
+
+def test_the_hard_bot_keeps_its_throw_from_a_probable_ruff(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seat 3 led a diamond tractor; seat 2, the dealer's partner, dropped
+    D6 D7 D8 DA on it (an ace it could not win with: no lower pointless diamond,
+    it would have shed that) and holds trump pairs. Of the five diamonds still
+    unseen, uniform samples seldom leave seat 2 without one, and the hard bot
+    throws DK DK DA; with the inference seat 2 is most likely void and would
+    ruff the throw (it is: the fill gives it no diamond), and the bot leads
+    the ace of clubs instead."""
+    state = position(
+        {
+            0: "D3 D4 D6 D7",
+            1: "D5 D5 D3 D4",
+            2: "D6 D7 D8 DA HA HA HK HK",
+            3: "D10 D10 D9 D9 DA DK DK",
+        },
+        trump="H",
+        dealer=0,
+        leader=3,
+        voids={2: "D", 3: "D"},
+        history=[["D10 D10 D9 D9", "D3 D4 D6 D7", "D5 D5 D3 D4", "D6 D7 D8 DA"]],
+        seed=0,
+    )
+    view = view_for(state, 3)
+    throw = parse_cards("DK DK DA")
+    got = {}
+    for w in (1.0, 0.25):
+        monkeypatch.setattr(tracker_mod, "SOFT_WEIGHT", w)
+        bot = BotSpec(
+            level=bot_level("hard"),
+            seed=5,
+            name="hard",
+            options=BotOptions(budget_ms=300, guard=False, workers=1),
+        ).make()
+        cmd = bot.decide(view)
+        assert isinstance(cmd, Play)
+        means = bot.last_info["means"]  # type: ignore[attr-defined]
+        got[w] = (sorted(cmd.cards, key=lambda c: c.idx), means[0])
+    assert got[1.0][0] == sorted(throw, key=lambda c: c.idx)
+    assert got[0.25][0] == parse_cards("CA")
+    assert got[0.25][1] < got[1.0][1] - 0.2  # the throw priced lower: the ruff
