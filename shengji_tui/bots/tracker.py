@@ -19,14 +19,6 @@ Inferences (each is certain under the rules, not a guess):
   tuple of width w above its lowest tuple of width w, in that suit.
 - known cards: a declaration's cards and a failed throw's cards stay in the
   seat's hand until it plays them.
-
-One soft inference (a likelihood, not a fact: it weights the samples, never
-rules a deal out): a follower sheds its cheapest cards of the led suit, so a
-follower that gave up a boss it could not win with, or points to the other
-side, when a cheaper card of the suit would have done, probably held none
-(`soft`: such cards are dealt to it `SOFT_WEIGHT` times as often). E.g. a
-partner dropping its ace on a trick its partner wins has no lower card of the
-suit left, and will ruff the suit's next lead.
 """
 
 from __future__ import annotations
@@ -47,8 +39,6 @@ from ..engine.events import (
 )
 from ..rules import ALL_CARDS, Card, TrumpContext, full_deck
 from .sense import TRUMP, Sense
-
-SOFT_WEIGHT = 0.25  # the odds of a card the seat would have played instead
 
 
 class Tracker:
@@ -73,10 +63,6 @@ class Tracker:
         self.declared: list[bool] = [False] * self.n
         self.trick_lead: list[Card] | None = None
         self.trick_leader: int | None = None
-        self.teams = view.teams
-        self.trick_plays: list[tuple[int, list[Card]]] = []
-        # seat -> effective suit -> (cards below this position, point cards spared)
-        self.soft: list[dict[int, tuple[int, bool]]] = [{} for _ in range(self.n)]
         self._pending_fail: int | None = None
         self._seen = 0
         self._last: Event | None = None
@@ -131,10 +117,8 @@ class Tracker:
         elif isinstance(e, Played):
             self._played(e)
         elif isinstance(e, TrickWon):
-            self._soft_follows(e.seat)
             self.trick_lead = None
             self.trick_leader = None
-            self.trick_plays = []
 
     def _played(self, e: Played) -> None:
         cards = list(e.cards)
@@ -142,91 +126,16 @@ class Tracker:
         self.played_by[e.seat].extend(cards)
         if e.seat != self.seat:
             self.known[e.seat] -= Counter(cards)
-            self._soft_refuted(e.seat, cards)
         if e.lead:
-            self.trick_plays = []
             self.trick_lead = cards
             self.trick_leader = e.seat
             stood = self._pending_fail != e.seat
             self._pending_fail = None
             if stood and len(cards) > 1:
                 self._throw_stood(e.seat, cards)
-            self.trick_plays.append((e.seat, cards))
             return
         if self.trick_lead is not None:
-            self.trick_plays.append((e.seat, cards))
             self._follow(e.seat, self.trick_lead, cards)
-
-    def _soft_follows(self, winner: int) -> None:
-        """The soft inference (module doc) for each follower of the trick just
-        won by `winner`, but this seat, that did not take the trick with its
-        play (the side ahead then: the one it played to): of its cards of the led suit played
-        once (a card of a pair may have been forced by the pair), the dearest
-        tells what it did not hold. A boss it could not win with (the trick went
-        elsewhere): no lower card of the suit, points too if its partner won
-        (it would have fed them), not if the other side won (it sheds a boss to
-        keep points from them). Points given to the other side (no partner
-        still to play): no card of the suit without points below that card."""
-        if len(self.trick_plays) < 2:
-            return
-        sn = self.sense
-        suit = sn.suit(self.trick_plays[0][1][0])
-        plays = [p for _, p in self.trick_plays]
-        for j, (seat, play) in enumerate(self.trick_plays):
-            if j == 0 or seat == self.seat or seat == winner:
-                continue
-            if rules.trick_winner(self.rs, self.ctx, plays[: j + 1]) == j:
-                continue  # it took the trick then: it played to win, not to shed
-            ahead = self.trick_plays[rules.trick_winner(self.rs, self.ctx, plays[:j])][0]
-            ours = self.teams[seat] == self.teams[ahead]
-            counts = Counter(play)
-            single = [c for c in play if sn.eff[c.idx] == suit and counts[c] == 1]
-            if len(single) < sum(1 for c in play if sn.eff[c.idx] == suit):
-                continue  # a short or paired follow: the cards may have been forced
-            later = Counter(c for p in plays[j + 1 :] for c in p)
-            partner_next = any(
-                self.teams[s] == self.teams[seat] for s, _ in self.trick_plays[j + 1 :]
-            )
-            limit, spare = -1, False
-            for c in single:
-                p = sn.pos[c.idx]
-                if self._boss(c, later) and p > limit:
-                    limit, spare = p, not ours
-            if limit < 0 and not ours and not partner_next:
-                pts = [sn.pos[c.idx] for c in single if c.points]
-                if pts:
-                    limit, spare = max(pts), True
-            if limit < 0:
-                continue
-            old = self.soft[seat].get(suit)
-            if old is None or limit > old[0]:
-                self.soft[seat][suit] = (limit, spare)
-
-    def _boss(self, c: Card, later: Counter[Card]) -> bool:
-        """No card of `c`'s suit above it was still out when it was played
-        (`later`: the cards played after it)."""
-        sn = self.sense
-        i = c.idx
-        return not any(
-            sn.eff[x.idx] == sn.eff[i]
-            and sn.pos[x.idx] > sn.pos[i]
-            and self.played[x] - later[x] < k
-            for x, k in self.total.items()
-        )
-
-    def _soft_refuted(self, seat: int, cards: list[Card]) -> None:
-        """A card the soft inference said `seat` did not hold: drop it for that suit."""
-        soft = self.soft[seat]
-        if not soft:
-            return
-        for c in cards:
-            e = self.sense.eff[c.idx]
-            if e in soft and self._soft_card(soft[e], c):
-                del soft[e]
-
-    def _soft_card(self, rule: tuple[int, bool], c: Card) -> bool:
-        limit, spare = rule
-        return self.sense.pos[c.idx] < limit and not (spare and c.points)
 
     def _throw_stood(self, leader: int, lead: list[Card]) -> None:
         sn = self.sense
@@ -366,28 +275,7 @@ class Tracker:
             cap={s: dict(self.cap[s]) for s in others},
             kitty_weight=self._kitty_weights(),
             trump_bias=self._trump_bias(),
-            soft=self._soft_cards(free),
         )
-
-    def _soft_cards(self, pool: Counter[Card]) -> dict[int, frozenset[int]]:
-        """Per other seat, the pool's cards (by idx) the soft inference says it
-        probably lacks."""
-        out: dict[int, frozenset[int]] = {}
-        eff = self.sense.eff
-        for s in self.others():
-            rules_s = self.soft[s]
-            if not rules_s:
-                continue
-            ids = frozenset(
-                c.idx
-                for c in pool
-                if eff[c.idx] in rules_s
-                and eff[c.idx] not in self.void[s]
-                and self._soft_card(rules_s[eff[c.idx]], c)
-            )
-            if ids:
-                out[s] = ids
-        return out
 
     def _kitty_weights(self) -> dict[int, float]:
         """How likely each card is to have been buried (by card idx): a burier
@@ -436,7 +324,6 @@ class SampleSpec:
     cap: dict[int, dict[int, int]]
     kitty_weight: dict[int, float] = field(default_factory=dict)
     trump_bias: dict[int, float] = field(default_factory=dict)
-    soft: dict[int, frozenset[int]] = field(default_factory=dict)
 
 
 def sample_spec(
@@ -477,8 +364,6 @@ def sample_spec(
                         continue
                 opts.append(s)
                 bias = spec.trump_bias.get(s, 1.0) if e == TRUMP else 1.0
-                if s in spec.soft and c.idx in spec.soft[s]:
-                    bias *= SOFT_WEIGHT
                 weights.append(room[s] * bias)
             if kroom > 0:
                 opts.append(-1)
