@@ -668,7 +668,15 @@ def run_alternating(workers: list[int], args: argparse.Namespace) -> dict[str, A
     }
 
 
-SHARES = ("server_cpu_by_process", "generator_cpu_cores")  # a capacity step's CPU, kept
+# what a capacity step keeps of each run (the CPU by process and the load
+# generator's: how full the machine was)
+KEPT = (
+    "latency_ms",
+    "server_cpu_cores",
+    "loadavg_1min",
+    "server_cpu_by_process",
+    "generator_cpu_cores",
+)
 
 
 def run_capacity(steps: list[int], workers: list[int], args: argparse.Namespace) -> dict[str, Any]:
@@ -693,22 +701,11 @@ def run_capacity(steps: list[int], workers: list[int], args: argparse.Namespace)
             step: dict[str, Any] = {
                 "tables": tables,
                 "p99_ms": round(p99, 2),
-                "latency_ms": rs[0]["latency_ms"],
-                "server_cpu_cores": rs[0]["server_cpu_cores"],
                 "server_cpu_busiest_process": rs[0]["server_cpu_busiest_process"],
-                "loadavg_1min": rs[0]["loadavg_1min"],
-                # (how full the machine was: each process's share, and the load generator's)
-                **{k: rs[0][k] for k in SHARES if k in rs[0]},
+                **{k: rs[0][k] for k in KEPT},
             }
             if repeat > 1:
-                step["runs"] = [
-                    {
-                        k: r[k]
-                        for k in ("latency_ms", "server_cpu_cores", "loadavg_1min", *SHARES)
-                        if k in r
-                    }
-                    for r in rs
-                ]
+                step["runs"] = [{k: r[k] for k in KEPT} for r in rs]
             tried[w].append(step)
             if p99 <= limit:
                 capacity[w] = tables

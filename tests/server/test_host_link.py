@@ -35,13 +35,14 @@ from shengji_tui.engine import (
     SeatView,
     WrongSeat,
 )
+from shengji_tui.server import proxies
 from shengji_tui.server.auth import AuthPolicy
 from shengji_tui.server.authguard import FailureLog
 from shengji_tui.server.host import Host
 from shengji_tui.server.house import House
 from shengji_tui.server.limits import Limits
 from shengji_tui.server.lobbyapi import LobbyError
-from shengji_tui.server.proxies import STOP_GRACE, HostClient, LobbyProxy, TableProxy
+from shengji_tui.server.proxies import HostClient, LobbyProxy, TableProxy
 from shengji_tui.server.server import ServerConfig, ShengjiServer
 from shengji_tui.table import (
     ChatRefused,
@@ -370,19 +371,21 @@ async def test_a_host_lost_is_told_and_linked_again(
 
 
 async def test_a_front_end_stopping_with_its_host_reports_no_loss(
-    host: Host, caplog: pytest.LogCaptureFixture
+    host: Host, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A whole server stopped at once (`pkill`, systemd's SIGTERM to every
     process): the host's end may close just before the front end reads its own
     SIGTERM; that is no host lost, and nothing reconnects."""
+    grace = 1.0  # (longer than the server's: a busy test machine stays inside it)
+    monkeypatch.setattr(proxies, "STOP_GRACE", grace)
     client, _lobby, _ = await front(host, "f1")
     routes = client.routes
     assert isinstance(routes, Routes)
     generation = client.generation
     await _host_end_closes(host)
-    await asyncio.sleep(STOP_GRACE / 4)
+    await asyncio.sleep(0.05)  # (the link's end seen closed first)
     client.stopping()  # (the front end's SIGTERM, read a moment later)
-    await asyncio.sleep(STOP_GRACE * 2)
+    await asyncio.sleep(grace + 0.5)
     assert routes.lost == 0
     assert client.generation == generation
     assert "the host is gone" not in caplog.text
