@@ -41,7 +41,8 @@ from ..tui.contract import TableLike, TroubleLike, WatchLike
 from .lobbyapi import Listing, LobbyError, RoomView
 from .lobbydesk import LobbyDesk
 from .players import PlayerDesk
-from .wire import TroubleInfo, adapter, dump, load, plain_fields
+from .updates import UpdateWriter
+from .wire import TroubleInfo, dump, load, plain_fields
 
 log = logging.getLogger("shengji_tui.server")
 
@@ -400,26 +401,11 @@ class HostService:
         n = int(a["sub"])  # (the front end's number: its pushes may come before the answer)
         link = front.link
 
-        sent: list[tuple[Event, ...]] = [()]  # the log this subscription was last sent
+        writer = UpdateWriter()  # (what crosses: only what changed, server/updates.py)
 
         def update(view: SeatView, events: list[Event], status: TableStatus) -> None:
-            # A play adds to the deal's log (most of a view's bytes): only the
-            # entries the front end does not have cross (`log_keep` of the last
-            # log it was sent, then `log_new`); a log that changed otherwise
-            # (a new deal, the declarations revealed) crosses whole (keep 0).
             began = time.monotonic() if trace.ON else 0.0
-            log, last = view.log, sent[0]
-            keep = len(last) if len(log) >= len(last) and log[: len(last)] == last else 0
-            sent[0] = log
-            link.push(
-                "update",
-                sub=n,
-                view=adapter(SeatView).dump_python(view, mode="json", exclude={"log"}),
-                log_keep=keep,
-                log_new=dump(list[Event], list(log[keep:])),
-                events=dump(list[Event], events),
-                status=dump(TableStatus, status),
-            )
+            link.push("update", sub=n, **writer.message(view, events, status))
             if trace.ON:  # (from before the encoding: the front end may read it first)
                 trace.span("push", began, tb=h.table_id, st=seat, v=view.version, f=front.id)
 

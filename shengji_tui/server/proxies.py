@@ -47,6 +47,7 @@ from .authguard import FailureLog
 from .link import Link
 from .lobbyapi import Listing, ListingCallback, LobbyError, NoticeCallback, RoomView
 from .players import CodeCheck, Status
+from .updates import UpdateReader
 from .wire import HostLost, TroubleInfo, dump, load
 
 log = logging.getLogger("shengji_tui.server")
@@ -435,17 +436,12 @@ class TableProxy:
 
     # ------------------------------------------------------------ pushes
     def subscribe(self, seat: int | None, callback: UpdateCallback) -> Callable[[], None]:
-        had: list[tuple[Event, ...]] = [()]  # the log of this subscription's last view
+        reader = UpdateReader()  # (what crossed: only what changed, server/updates.py)
 
         def update(a: dict[str, Any]) -> None:
             if trace.ON:
                 trace.rec("recv", tb=self._table_id, st=seat, v=a["view"].get("version"))
-            # the host sends the log's new entries only (hostside: `log_keep`)
-            log = had[0][: int(a["log_keep"])] + tuple(load(list[Event], a["log_new"]))
-            had[0] = log
-            view = load(SeatView, {**a["view"], "log": log})
-            events = load(list[Event], a["events"])
-            status = load(TableStatus, a["status"])
+            view, events, status = reader.read(a)
             self._views[seat] = view
             self._status = status
             callback(view, events, status)

@@ -271,10 +271,15 @@ async def test_no_other_hand_crosses_for_a_seat(host: Host) -> None:
     assert len(frames) > 30
     # (a frame carries the log's new entries: the log as the front end rebuilds it)
     log: tuple[Event, ...] = ()
+    rules = None  # (the rules cross with the first view only: they do not change)
+    assert "rules" in frames[0]["a"]["view"]
+    assert not any("rules" in f["a"]["view"] for f in frames[1:])
     for f in frames:
         a = f["a"]
         log = log[: a["log_keep"]] + tuple(TypeAdapter(list[Event]).validate_python(a["log_new"]))
-        view = SeatView.model_validate({**a["view"], "log": log})
+        rules = a["view"].get("rules", rules)
+        view = SeatView.model_validate({**a["view"], "log": log, "rules": rules})
+        assert view.rules == real.state.rules
         assert view.seat == 0
         if view.version == state.version:
             assert Counter(view.hand) == Counter(state.hands[0])
