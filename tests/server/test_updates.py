@@ -5,6 +5,9 @@ only when they change."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -85,3 +88,24 @@ def test_a_view_without_rules_before_any_is_refused() -> None:
     second = crossed(writer.message(v2, e2, STATUS))
     with pytest.raises(ValidationError):
         UpdateReader().read(second)
+
+
+def test_the_link_benchmark_runs_and_shows_the_saving() -> None:
+    root = Path(__file__).resolve().parents[2]
+
+    def run(*args: str) -> dict[str, Any]:
+        out = subprocess.run(
+            [sys.executable, "benchmarks/link_update.py", "--rounds", "1", "--json", *args],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=120,
+        )
+        got: dict[str, Any] = json.loads(out.stdout)
+        return got
+
+    once, whole = run(), run("--whole")
+    assert once["updates"] == whole["updates"] > 80
+    assert once["bytes_p50"] < whole["bytes_p50"] * 0.8
+    assert once["read_ms_p50"] > 0
