@@ -23,26 +23,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from shengji_tui.bots import RandomBot
 from shengji_tui.engine import events_for, new_game, view_for
 from shengji_tui.server.updates import UpdateReader, UpdateWriter
 from shengji_tui.server.wire import frame
 from shengji_tui.table import SeatInfo, TableStatus
-from shengji_tui.table.plan import plan
+from shengji_tui.table.plan import deal_steps, random_bots
 
 STATUS = TableStatus(tuple(SeatInfo("human", f"p{s}", True) for s in range(4)))
 
 
 def frames(seed: int, whole: bool) -> list[bytes]:
     """Seat 1's updates of one classic deal, as the frames that cross."""
-    state = new_game("classic", seed)
-    bots = {s: RandomBot(seed=seed * 8 + s) for s in range(4)}
     writer = UpdateWriter(rules_once=not whole)
     out = []
-    while state.phase not in ("scoring", "finished"):
-        step = plan(state, bots, all_bots=True)
-        if step is None:
-            break
+    for step in deal_steps(new_game("classic", seed), random_bots(seed, 4)):
         state = step.state
         message = writer.message(view_for(state, 1), events_for(step.events, 1, state), STATUS)
         out.append(frame({"k": "push", "op": "update", "a": {"sub": 1, **message}}))

@@ -24,7 +24,7 @@ Order of questions, per phase:
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -174,6 +174,18 @@ def plan(
     if phase == "scoring":
         return _table_step(state, "next_deal", NextDeal(version=v)) if all_bots else None
     return None
+
+
+def deal_steps(state: GameState, bots: Mapping[int, Bot]) -> Iterator[Step]:
+    """The steps of the deal under way with a bot at every seat, up to and
+    including the one that scores it (benchmarks and tests that follow a
+    seat's updates through one deal)."""
+    while state.phase not in ("scoring", "finished"):
+        step = plan(state, bots, all_bots=True)
+        if step is None:  # cannot happen with a bot at every seat
+            return
+        yield step
+        state = step.state
 
 
 @dataclass

@@ -13,28 +13,19 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from shengji_tui.bots import RandomBot
 from shengji_tui.engine import Event, SeatView, events_for, new_game, view_for
 from shengji_tui.rules import RuleSet
 from shengji_tui.server.updates import UpdateReader, UpdateWriter
 from shengji_tui.table import SeatInfo, TableStatus
-from shengji_tui.table.plan import plan
+from shengji_tui.table.plan import deal_steps, random_bots
 
 STATUS = TableStatus(tuple(SeatInfo("bot", f"p{s}", True) for s in range(4)))
 
 
 def updates(seat: int = 1, seed: int = 3) -> list[tuple[SeatView, list[Event]]]:
     """`seat`'s view and events after every step of one classic deal."""
-    state = new_game("classic", seed)
-    bots = {s: RandomBot(seed=seed * 8 + s) for s in range(4)}
-    out = []
-    while state.phase not in ("scoring", "finished"):
-        step = plan(state, bots, all_bots=True)
-        if step is None:
-            break
-        state = step.state
-        out.append((view_for(state, seat), events_for(step.events, seat, state)))
-    return out
+    steps = deal_steps(new_game("classic", seed), random_bots(seed, 4))
+    return [(view_for(st.state, seat), events_for(st.events, seat, st.state)) for st in steps]
 
 
 def crossed(message: dict[str, Any]) -> dict[str, Any]:
