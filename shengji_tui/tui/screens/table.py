@@ -170,6 +170,8 @@ class TableScreen(SizeWatch, AuctionKeys):
         self._countdown = self.set_interval(0.25, self._tick_countdown, pause=True)
         self._unwatch = self.model.observe(self.present)
         self.present()
+        # (the first layout publishes no signal: measured after it)
+        self.call_after_refresh(self.measure_centre)
 
     def on_unmount(self) -> None:
         if self._unwatch is not None:
@@ -223,8 +225,8 @@ class TableScreen(SizeWatch, AuctionKeys):
     def present(self) -> None:
         """The model changed: new props for every widget (called from `on_mount` on)."""
         self.presented_at = time.monotonic()  # (the declaring countdown's seconds)
+        # (props that change the layout lay the screen out: measured after it)
         self.show(self.presenter.present(self.model, self.presented_at))
-        self.call_after_refresh(self.measure_centre)  # (as laid out for these props)
 
     def on_table_area_resized(self, _message: TableArea.Resized) -> None:
         self.call_after_refresh(self.measure_centre)
