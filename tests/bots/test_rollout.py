@@ -115,3 +115,40 @@ def test_rollout_follow_policy(
 ) -> None:
     sim = sim_of(hands, trick, trick[0][0])
     assert fast_follow(sim, seat) == rules.parse_cards(play), why
+
+
+POLICY_LEADS = [
+    # (why, hands of seats 0-3, the seat to lead, its lead)
+    (
+        "an attacker keeps its sure big joker while the dealer side trumps",
+        ["BJ H4 S3 S9", "HA S5 C5 C6", "H3 S6 C7 C8", "H6 S10 C9 C10"],
+        0,
+        "S3",
+    ),
+    (
+        "the dealer side draws trumps with its sure big joker",
+        ["HA S5 C5 C6", "BJ H4 S3 S4", "H3 S6 C7 C8", "H6 S10 C9 C10"],
+        1,
+        "BJ",
+    ),
+    (
+        "an attacker cashes its sure big joker once the dealer side has no trump",
+        ["BJ H4 S3 S9", "S4 S5 C5 C6", "H3 S6 C7 C8", "S7 S10 C9 C10"],
+        0,
+        "BJ",
+    ),
+    (
+        "an attacker with trumps only leads its sure big joker",
+        ["BJ H4 H5 H7", "HA S5 C5 C6", "H3 S6 C7 C8", "H6 S10 C9 C10"],
+        0,
+        "BJ",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("why", "hands", "seat", "play"), POLICY_LEADS, ids=[c[0] for c in POLICY_LEADS]
+)
+def test_rollout_lead_policy(why: str, hands: list[str], seat: int, play: str) -> None:
+    sim = sim_of(hands, [], seat)
+    assert fast_lead(sim, seat) == rules.parse_cards(play), why
