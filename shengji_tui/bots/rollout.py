@@ -9,9 +9,8 @@ those integers; multi-card tricks ask the compiled order (`beats`, `decompose`,
 `lead_shapes`, `pack`) and the rules' `legal_follows`.
 
 The policy: lead a unit nobody on the other side can beat (tuples and
-tractors first; an attacker holding side cards keeps a single sure trump while
-the dealer side has trumps), else a low card of a short side suit, a point
-card only when the suit has no other. Follow: feed points to a partner who cannot be beaten,
+tractors first), else a low card of a short side suit, a point card only when
+the suit has no other. Follow: feed points to a partner who cannot be beaten,
 take a trick holding points cheaply when it will stand, ruff for points,
 otherwise play the cheapest cards (side cards before trumps, no points).
 """
@@ -231,13 +230,6 @@ def fast_lead(sim: Sim, s: int) -> list[Card]:
     opps = sim.opponents(s)
     best: tuple[float, list[Card]] | None = None
     low: tuple[float, list[Card]] | None = None
-    # an attacker holding side cards does not cash a single sure trump while
-    # the dealer side still has trumps (the playbook's attackers rarely do)
-    keep_trump = (
-        sim.side(s)
-        and any(suits[e] for e in range(TRUMP))
-        and any(sim.suits[o][TRUMP] for o in opps)
-    )
     for e in range(NSUITS):
         cards = suits[e]
         if not cards:
@@ -257,8 +249,6 @@ def fast_lead(sim: Sim, s: int) -> list[Card]:
         top = cards[-1]
         if not _beaten(sim, opps, top, e):
             sc = 10.0 + top.points + (0 if e != TRUMP else -2)
-            if e == TRUMP and keep_trump:
-                sc = 0.0  # kept for ruffing and the last trick: a low side card first
             if best is None or sc > best[0]:
                 best = (sc, [top])
         if e != TRUMP:
