@@ -314,23 +314,6 @@ def _can_beat_later(sim: Sim, opp_later: list[int], lead: Card, card: Card) -> b
     return False
 
 
-def _tuples_beaten_later(sim: Sim, opp_later: list[int], suit: int) -> bool:
-    """Whether a later opponent could beat the winning play of a multi-card trick:
-    its strongest play of the led suit, or void in it, of trumps."""
-    sn = sim.sn
-    lead = sim.trick[0][1]
-    n = len(lead)
-    for o in opp_later:
-        so = sim.suits[o]
-        e = suit if so[suit] or suit == TRUMP else TRUMP
-        if len(so[e]) < n:
-            continue  # short in the suit (its follow mixes suits), or too few trumps to ruff
-        hypo = sn.strongest_play(Counter(so[e]), e, lead)
-        if hypo is not None and sim.winner_with(hypo):
-            return True
-    return False
-
-
 def fast_follow(sim: Sim, s: int) -> list[Card]:
     sn = sim.sn
     eff, pos = sn.eff, sn.pos
@@ -381,9 +364,7 @@ def fast_follow(sim: Sim, s: int) -> list[Card]:
         if partner_wins and not _can_beat_later(sim, opp_later, lead[0], win_card):
             return [min(hand, key=feed)]
         return [min(hand, key=cheap)]
-    # multi-card leads: points go to a partner's trick only when no later
-    # opponent can take it (the single-card rule's `_can_beat_later`)
-    feeding = partner_wins and not _tuples_beaten_later(sim, opp_later, suit)
+    # multi-card leads
     if k < n:
         rest = [c for c in hand if eff[c.idx] != suit]
         if k == 0 and suit != TRUMP and not partner_wins and pts >= 10:
@@ -391,7 +372,7 @@ def fast_follow(sim: Sim, s: int) -> list[Card]:
             hypo = sn.strongest_play(held, TRUMP, lead)
             if hypo is not None and sim.winner_with(hypo):
                 return hypo
-        rest.sort(key=feed if feeding else cheap)
+        rest.sort(key=feed if partner_wins else cheap)
         return in_suit + rest[: n - k]
     opts = list(islice(rules.legal_follows(sim.rs, sn.ctx, hand, lead), 12))
     if len(opts) == 1:
@@ -401,6 +382,6 @@ def fast_follow(sim: Sim, s: int) -> list[Card]:
         winning = [p for p in opts if sim.winner_with(p)]
         if winning:
             return min(winning, key=lambda p: sum(strength(c) for c in p))
-    if feeding:
+    if partner_wins:
         return max(opts, key=lambda p: (points(p), -sum(strength(c) for c in p)))
     return min(opts, key=lambda p: (points(p), sum(strength(c) for c in p)))

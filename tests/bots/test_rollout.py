@@ -104,34 +104,6 @@ POLICY_FOLLOWS = [
         0,
         "H5",
     ),
-    (
-        "feeds points to a partner's pair nobody after it can beat",
-        ["S10 S5 S6 S7 C4", "S8 SQ C5 C7", "C8 C9", "C10 CJ"],
-        [(2, "SK SK"), (3, "S3 S4")],
-        0,
-        "S5 S10",
-    ),
-    (
-        "keeps its points off a partner's pair an opponent after it can beat",
-        ["S10 S5 S6 S7 C4", "SA SA C5 C7", "C8 C9", "C10 CJ"],
-        [(2, "SK SK"), (3, "S3 S4")],
-        0,
-        "S6 S7",
-    ),
-    (
-        "keeps its points off a partner's pair an opponent after it can ruff",
-        ["S10 S5 S6 S7 C4", "H3 H3 C5 C7", "C8 C9", "C10 CJ"],
-        [(2, "SK SK"), (3, "S3 S4")],
-        0,
-        "S6 S7",
-    ),
-    (
-        "void, discards its cheapest under a partner's pair an opponent can ruff",
-        ["C10 C5 C6 C7 D4", "H3 H3 D5 D7", "C8 C9", "D10 DJ"],
-        [(2, "SK SK"), (3, "S3 S4")],
-        0,
-        "D4 C6",
-    ),
 ]
 
 
