@@ -339,3 +339,41 @@ async def test_lines_painted_one_at_a_time_keep_the_rows_that_look_the_same() ->
         assert list(shown[1][1]) != list(shown[0][1])  # (its trailing blanks gone)
         assert shown[2][0] is shown[1][0] and shown[2][1] is shown[1][2]
         assert shown[3][0] is shown[2][1]
+
+
+async def test_lines_built_once_for_every_app_of_a_theme(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Apps of one theme share their style table, and a line built for one
+    widget is not built again for another (the four players of a table, in one
+    server process): the same strips, and a line of another theme is its own."""
+    from shengji_tui.tui.props import Line, Words
+    from shengji_tui.tui.widgets import lines, styles_for
+
+    built: list[str] = []
+    real = lines.line_strip
+
+    def counted(line: Any, *args: Any) -> Any:
+        built.append(line.plain)
+        return real(line, *args)
+
+    monkeypatch.setattr(lines, "line_strip", counted)
+    monkeypatch.setattr(lines, "_SHARED_TEXTS", {})  # (nothing from the tests before)
+    monkeypatch.setattr(lines, "_SHARED_ROWS", {})
+    one, _ = H.static_app(H.following_state())
+    two, _ = H.static_app(H.following_state())
+    async with one.run_test(size=(100, 32)) as p1, two.run_test(size=(100, 32)) as p2:
+        await p1.pause()
+        await p2.pause()
+        look = styles_for(one)
+        assert styles_for(two) is look
+        _, width, base, align = _centre_paint(one)
+        played = Line((Words("Mei played "), Words("Q♥ Q♥", "card--red")), "seat--dim")
+        built.clear()
+        first = LinePainter().cut_lines((played,), look, width, base, align, one.console)
+        assert built == ["Mei played Q♥ Q♥"]
+        again = LinePainter().cut_lines((played,), look, width, base, align, two.console)
+        assert built == ["Mei played Q♥ Q♥"] and again[0] is first[0]
+        two.theme = "textual-light" if one.theme != "textual-light" else "nord"
+        other = styles_for(two)
+        assert other is not look
+        LinePainter().cut_lines((played,), other, width, base, align, two.console)
+        assert len(built) == 2

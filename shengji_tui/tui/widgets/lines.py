@@ -125,6 +125,24 @@ def line_segments(line: Text, base: Style) -> list[Segment]:
     return out
 
 
+# Lines built for any widget of any app of the process, by what each line is and
+# the style table it is built in (apps of one theme share theirs): the SSH
+# server runs the four players of a table in one process, and their screens
+# show the same seats' lines and plays; a line shown again later (a turn mark
+# back on a seat) is not built again either. Rich `Text`s and `Strip`s are not
+# changed once built. Bounded by emptying when full (a deal's four screens
+# build ~1,300 different lines; those of one play are a few dozen).
+SHARED_LINES = 1024
+_SHARED_TEXTS: dict[tuple[Line, StyleTable], tuple[Text, int]] = {}
+_SHARED_ROWS: dict[tuple[object, ...], list[tuple[tuple[object, ...], Strip]]] = {}
+
+
+def _share(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(cache) >= SHARED_LINES:
+        cache.clear()
+    cache[key] = value
+
+
 class LinePainter:
     """The lines of one widget's texts, kept by what each line is (its text,
     spans, style, width, colours, alignment): a line that did not change keeps
@@ -165,8 +183,12 @@ class LinePainter:
             if got is None:
                 got = texts.get(line)
             if got is None:
-                text = line_text(line, styles)
-                got = (text, max(cell_len(para) for para in text.plain.split("\n")))
+                shared_key = (line, styles)
+                got = _SHARED_TEXTS.get(shared_key)
+                if got is None:
+                    text = line_text(line, styles)
+                    got = (text, max(cell_len(para) for para in text.plain.split("\n")))
+                    _share(_SHARED_TEXTS, shared_key, got)
             texts[line] = got
         self._texts = texts
         if not lines or (len(lines) == 1 and texts[lines[0]][0].plain == ""):
@@ -181,6 +203,10 @@ class LinePainter:
             rows = kept.get(key)
             if rows is None:
                 rows = old.get(key)
+            if rows is None:
+                shared = _SHARED_ROWS.get((key, styles))
+                if shared is not None:  # (built for another widget: this one's strips kept)
+                    rows = [(k, strips.get(k) or old_strips.get(k) or s) for k, s in shared]
             if rows is None:
                 rows = []
                 for part in self._line_parts(texts[line][0], wrap, width, console):
@@ -197,6 +223,7 @@ class LinePainter:
                     if strip is None:
                         strip = line_strip(part, width, base, align)
                     rows.append((pkey, strip))
+                _share(_SHARED_ROWS, (key, styles), rows)
             kept[key] = rows
             for shown_key, strip in rows:
                 strips[shown_key] = strip

@@ -77,6 +77,10 @@ _TABLES: weakref.WeakKeyDictionary[App[Any], tuple[tuple[object, ...], StyleTabl
 )
 
 
+# one table per set of styles, for every app of the process (a few themes)
+_SHARED: dict[frozenset[tuple[str, Style]], StyleTable] = {}
+
+
 def styles_for(app: App[Any]) -> StyleTable:
     """The app's style table for its current theme (a theme change makes a new
     one). Translucent colours are blended over the theme's background, as
@@ -102,6 +106,13 @@ def styles_for(app: App[Any]) -> StyleTable:
         named[name] = style
     fg = Color.parse(variables.get("foreground", "#ffffff"))
     named["keys--edge"] = Style(color=(background + fg.multiply_alpha(0.2)).rich_color)
-    table = StyleTable(named)
+    # Apps of one theme share one table (the SSH server runs an app per
+    # session): the lines built in its styles are shared too (lines.py).
+    shared = frozenset(named.items())
+    table = _SHARED.get(shared)
+    if table is None:
+        if len(_SHARED) >= 64:  # (themes are a short list: never reached)
+            _SHARED.clear()
+        table = _SHARED[shared] = StyleTable(named)
     _TABLES[app] = (key, table)
     return table
