@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/tui_update.py
     .venv/bin/python benchmarks/tui_update.py --json
     .venv/bin/python benchmarks/tui_update.py --profile 30   # cProfile, top 30
+    .venv/bin/python benchmarks/tui_update.py --fanout --count-lines --json
 
 One classic deal is played by four `RandomBot`s through the engine beforehand
 (`table.plan.plan`, seat 0 included), keeping seat 0's view and events after
@@ -49,6 +50,7 @@ from shengji_tui.table.plan import plan
 from shengji_tui.tui.app import AppSetup, ShengjiApp, TableUpdate
 from shengji_tui.tui.seating import Solo
 from shengji_tui.tui.terminal import patches
+from shengji_tui.tui.widgets import lines as lines_module
 
 patches.install()  # as `shengji play` and the server do
 
@@ -337,12 +339,30 @@ def summary(xs: list[float]) -> dict[str, Any]:
 
 
 async def measure_fanout(
-    preset: str, seed: int, size: tuple[int, int], profile: cProfile.Profile | None
+    preset: str,
+    seed: int,
+    size: tuple[int, int],
+    profile: cProfile.Profile | None,
+    count_lines: bool = False,
 ) -> dict[str, Any]:
     """Four apps in one process (seats 0-3, as the four sessions of one table in
     the SSH server): post each step's update to all four, then wait until every
     app has written its frame. Wall time from the post to the last app's first
-    write after it, per play."""
+    write after it, per play. `count_lines`: the texts built and the lines cut
+    (`widgets/lines.py`) in the plays, all four apps together (counting slows
+    the run: its times are not the figures)."""
+    built = {"texts_built": 0, "lines_cut": 0}
+    counting = False
+    if count_lines:
+        for name, key in (("line_text", "texts_built"), ("line_strip", "lines_cut")):
+            real = getattr(lines_module, name)
+
+            def counted(*args: Any, _real: Any = real, _key: str = key) -> Any:
+                if counting:
+                    built[_key] += 1
+                return _real(*args)
+
+            setattr(lines_module, name, counted)
     runs = [record_deal(preset, seed, s) for s in range(4)]
     apps = [
         ShengjiApp(StaticTable(runs[s][0]), Solo(s), AppSetup(driver_class=NullDriver))
@@ -363,6 +383,7 @@ async def measure_fanout(
             c0 = time.process_time()
             if profile is not None and phase == "playing":
                 profile.enable()
+            counting = phase == "playing"
             for s, app in enumerate(apps):
                 _, view, events = runs[s][1][i]
                 app.post_message(TableUpdate(s, view, events, STATUS))
@@ -375,15 +396,19 @@ async def measure_fanout(
             c1 = time.process_time()
             if profile is not None:
                 profile.disable()
+            counting = False
             lat.setdefault(phase, []).append((t1 - t0) * 1000)
             cpu.setdefault(phase, []).append((c1 - c0) * 1000)
             for p in pilots:  # let every app settle (second frames, timers)
                 await p.pause()
             await asyncio.sleep(0.02)
-    return {
+    result = {
         phase: {**summary(xs), "cpu_p50_ms": round(statistics.median(cpu[phase]), 2)}
         for phase, xs in lat.items()
     }
+    if count_lines:
+        result["playing"].update(built)
+    return result
 
 
 def main() -> None:
@@ -402,12 +427,17 @@ def main() -> None:
         action="store_true",
         help="four apps (one per seat) in one process: time until all four wrote",
     )
+    ap.add_argument(
+        "--count-lines",
+        action="store_true",
+        help="with --fanout: the texts built and lines cut in the plays (times not figures)",
+    )
     args = ap.parse_args()
     w, h = (int(x) for x in args.size.split("x"))
     prof = cProfile.Profile() if args.profile else None
     phases = tuple(args.phase) if args.phase else ("dealing", "declaring", "burying", "playing")
     if args.fanout:
-        res = asyncio.run(measure_fanout(args.preset, args.seed, (w, h), prof))
+        res = asyncio.run(measure_fanout(args.preset, args.seed, (w, h), prof, args.count_lines))
         print(json.dumps(res) if args.json else "\n".join(f"{k}: {v}" for k, v in res.items()))
         if prof is not None:
             s = io.StringIO()
