@@ -44,6 +44,14 @@ from typing import Protocol
 log = logging.getLogger("shengji_tui.server")
 
 
+# Allocations between two passes over the youngest generation (CPython's
+# default 700). A play allocates thousands of short-lived objects per screen
+# (texts, strips, segments) that reference counting frees at once; with 700 the
+# collector also walked them, a pass every few screens. (docs/performance.md,
+# "The collector's young passes")
+YOUNG_THRESHOLD = 20_000
+
+
 class Handle(Protocol):
     def cancel(self) -> None: ...
 
@@ -93,8 +101,11 @@ class GcPolicy:
         self.last_full = time.monotonic()
         self.full_passes = 0
         self._task: asyncio.Task[None] | None = None
+        self._threshold: tuple[int, ...] | None = None  # the collector's before start
 
     def start(self) -> None:
+        self._threshold = gc.get_threshold()
+        gc.set_threshold(YOUNG_THRESHOLD, *self._threshold[1:])
         self.full()
         self._task = asyncio.get_running_loop().create_task(self._run())
 
@@ -107,6 +118,9 @@ class GcPolicy:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+        if self._threshold is not None:
+            gc.set_threshold(*self._threshold)
+            self._threshold = None
         gc.unfreeze()
 
     def session_started(self) -> None:

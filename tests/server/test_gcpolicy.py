@@ -6,7 +6,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable
 
-from shengji_tui.server.gcpolicy import GcPolicy
+from shengji_tui.server.gcpolicy import YOUNG_THRESHOLD, GcPolicy
 
 
 class Cycle:
@@ -125,3 +125,18 @@ async def test_with_ended_apps_taken_apart_a_wave_makes_no_pass() -> None:
         assert policy.full_passes == passes + 1 and policy.ended == 0
     finally:
         await policy.stop()
+
+
+async def test_the_young_generation_is_collected_less_often_while_serving() -> None:
+    """A server's plays allocate many short-lived objects that reference counting
+    frees: the youngest generation is walked every `YOUNG_THRESHOLD`
+    allocations while the policy runs, and the process's own threshold is back
+    after it stops."""
+    before = gc.get_threshold()
+    policy = GcPolicy(freeze_every=3600, timer=FakeTimer())
+    policy.start()
+    try:
+        assert gc.get_threshold() == (YOUNG_THRESHOLD, *before[1:])
+    finally:
+        await policy.stop()
+    assert gc.get_threshold() == before
