@@ -30,6 +30,7 @@ import argparse
 import asyncio
 import contextlib
 import cProfile
+import gc
 import io
 import json
 import pstats
@@ -45,6 +46,7 @@ from textual.drivers.headless_driver import HeadlessDriver
 
 from shengji_tui.bots import RandomBot
 from shengji_tui.engine import GameState, apply, events_for, new_game, review_for, view_for
+from shengji_tui.server.gcpolicy import GcPolicy
 from shengji_tui.table import SeatInfo, TableStatus
 from shengji_tui.table.plan import plan
 from shengji_tui.tui.app import AppSetup, ShengjiApp, TableUpdate
@@ -344,13 +346,17 @@ async def measure_fanout(
     size: tuple[int, int],
     profile: cProfile.Profile | None,
     count_lines: bool = False,
+    server_gc: bool = False,
 ) -> dict[str, Any]:
     """Four apps in one process (seats 0-3, as the four sessions of one table in
     the SSH server): post each step's update to all four, then wait until every
     app has written its frame. Wall time from the post to the last app's first
     write after it, per play. `count_lines`: the texts built and the lines cut
     (`widgets/lines.py`) in the plays, all four apps together (counting slows
-    the run: its times are not the figures)."""
+    the run: its times are not the figures). The collector's passes in the
+    plays and their time are reported (`gc_passes`, `gc_ms`); `server_gc`:
+    under the server's collector policy (`server/gcpolicy.py`), started once
+    the apps run, as a session's start freezes them in `shengji serve`."""
     built = {"texts_built": 0, "lines_cut": 0}
     counting = False
     if count_lines:
@@ -370,6 +376,18 @@ async def measure_fanout(
     ]
     lat: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
+    collected = {"gc_passes": 0, "gc_ms": 0.0}
+    gc_began = 0.0
+
+    def on_gc(phase: str, _info: dict[str, Any]) -> None:
+        nonlocal gc_began
+        if phase == "start":
+            gc_began = time.perf_counter()
+        elif counting:
+            collected["gc_passes"] += 1
+            collected["gc_ms"] += (time.perf_counter() - gc_began) * 1000
+
+    policy = GcPolicy() if server_gc else None
     async with contextlib.AsyncExitStack() as stack:
         pilots = [
             await stack.enter_async_context(a.run_test(headless=False, size=size)) for a in apps
@@ -377,6 +395,11 @@ async def measure_fanout(
         for p in pilots:
             await p.pause()
         await asyncio.sleep(0.3)
+        if policy is not None:
+            policy.start()
+            stack.push_async_callback(policy.stop)
+        gc.callbacks.append(on_gc)
+        stack.callback(gc.callbacks.remove, on_gc)
         for i in range(len(runs[0][1])):
             phase = runs[0][1][i][0]
             t0 = time.perf_counter()
@@ -408,6 +431,7 @@ async def measure_fanout(
     }
     if count_lines:
         result["playing"].update(built)
+    result["playing"].update(gc_passes=collected["gc_passes"], gc_ms=round(collected["gc_ms"], 1))
     return result
 
 
@@ -432,12 +456,19 @@ def main() -> None:
         action="store_true",
         help="with --fanout: the texts built and lines cut in the plays (times not figures)",
     )
+    ap.add_argument(
+        "--server-gc",
+        action="store_true",
+        help="with --fanout: under the server's collector policy (server/gcpolicy.py)",
+    )
     args = ap.parse_args()
     w, h = (int(x) for x in args.size.split("x"))
     prof = cProfile.Profile() if args.profile else None
     phases = tuple(args.phase) if args.phase else ("dealing", "declaring", "burying", "playing")
     if args.fanout:
-        res = asyncio.run(measure_fanout(args.preset, args.seed, (w, h), prof, args.count_lines))
+        res = asyncio.run(
+            measure_fanout(args.preset, args.seed, (w, h), prof, args.count_lines, args.server_gc)
+        )
         print(json.dumps(res) if args.json else "\n".join(f"{k}: {v}" for k, v in res.items()))
         if prof is not None:
             s = io.StringIO()
