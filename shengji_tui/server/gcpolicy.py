@@ -101,11 +101,20 @@ class GcPolicy:
         self.last_full = time.monotonic()
         self.full_passes = 0
         self._task: asyncio.Task[None] | None = None
-        self._threshold: tuple[int, ...] | None = None  # the collector's before start
+        self._started = False
+
+    # the policies started in this process (a host and a front end share one in
+    # tests), and the collector's thresholds before the first
+    _running = 0
+    _saved: tuple[int, ...] = ()
 
     def start(self) -> None:
-        self._threshold = gc.get_threshold()
-        gc.set_threshold(YOUNG_THRESHOLD, *self._threshold[1:])
+        if not self._started:
+            self._started = True
+            if GcPolicy._running == 0:
+                GcPolicy._saved = gc.get_threshold()
+                gc.set_threshold(YOUNG_THRESHOLD, *GcPolicy._saved[1:])
+            GcPolicy._running += 1
         self.full()
         self._task = asyncio.get_running_loop().create_task(self._run())
 
@@ -118,9 +127,11 @@ class GcPolicy:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
-        if self._threshold is not None:
-            gc.set_threshold(*self._threshold)
-            self._threshold = None
+        if self._started:
+            self._started = False
+            GcPolicy._running -= 1
+            if GcPolicy._running == 0:
+                gc.set_threshold(*GcPolicy._saved)
         gc.unfreeze()
 
     def session_started(self) -> None:

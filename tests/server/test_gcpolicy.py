@@ -140,3 +140,20 @@ async def test_the_young_generation_is_collected_less_often_while_serving() -> N
     finally:
         await policy.stop()
     assert gc.get_threshold() == before
+
+
+async def test_two_policies_of_one_process_give_the_threshold_back_after_the_last() -> None:
+    """A host and a front end in one process (the tests' servers) start a policy
+    each: the threshold stays the server's until both have stopped."""
+    before = gc.get_threshold()
+    one = GcPolicy(freeze_every=3600, timer=FakeTimer())
+    two = GcPolicy(freeze_every=3600, timer=FakeTimer())
+    one.start()
+    two.start()
+    try:
+        await one.stop()
+        assert gc.get_threshold()[0] == YOUNG_THRESHOLD
+    finally:
+        await one.stop()  # (twice: nothing more)
+        await two.stop()
+    assert gc.get_threshold() == before

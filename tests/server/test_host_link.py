@@ -13,6 +13,7 @@ served on a unix socket, front ends' `HostClient`s with their proxies.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import shutil
 import tempfile
@@ -38,6 +39,7 @@ from shengji_tui.engine import (
 from shengji_tui.server import proxies
 from shengji_tui.server.auth import AuthPolicy
 from shengji_tui.server.authguard import FailureLog
+from shengji_tui.server.gcpolicy import YOUNG_THRESHOLD
 from shengji_tui.server.host import Host
 from shengji_tui.server.house import House
 from shengji_tui.server.limits import Limits
@@ -395,3 +397,11 @@ async def test_a_front_end_stopping_with_its_host_reports_no_loss(
     assert client.generation == generation
     assert "the host is gone" not in caplog.text
     await client.close()
+
+
+async def test_the_host_keeps_the_servers_collector_policy(host: Host) -> None:
+    """The host freezes its tables and walks its young objects rarely, as a
+    front end does (server/gcpolicy.py): no full pass of its heap mid-game."""
+    assert gc.get_threshold()[0] == YOUNG_THRESHOLD
+    await host.gc.stop()  # (what `close` does first)
+    assert gc.get_threshold()[0] != YOUNG_THRESHOLD
