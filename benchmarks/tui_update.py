@@ -61,6 +61,12 @@ class NullDriver(HeadlessDriver):
     """Like the SSH driver: output is produced (not headless), then dropped."""
 
     written = 0
+    # the fanout's watch (`measure_fanout`): each app's last write, the apps
+    # waited for, since when, and the future set once all have written
+    last_write: ClassVar[dict[int, float]] = {}
+    apps: ClassVar[list[int]] = []
+    since: ClassVar[float] = 0.0
+    waiter: ClassVar[asyncio.Future[None] | None] = None
 
     @property
     def is_headless(self) -> bool:
@@ -76,12 +82,6 @@ class NullDriver(HeadlessDriver):
             and all(NullDriver.last_write.get(a, 0) > NullDriver.since for a in NullDriver.apps)
         ):
             waiter.set_result(None)
-
-
-NullDriver.last_write = {}
-NullDriver.waiter = None
-NullDriver.since = 0.0
-NullDriver.apps = []
 
 
 class StaticTable:
