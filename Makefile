@@ -93,7 +93,7 @@ test: $(TESTSTAMP)
 lint: $(TESTSTAMP)
 	$(BIN)/ruff check shengji_tui tests benchmarks
 	$(BIN)/ruff format --check shengji_tui tests benchmarks
-	$(BIN)/mypy shengji_tui
+	$(BIN)/mypy shengji_tui benchmarks
 
 bench: $(STAMP)
 	$(BIN)/shengji bench rules

@@ -65,7 +65,7 @@ def deal(seed: int, level: str) -> GameLog:
         bots[0] = Hint(seed)
     else:
         opts = BotOptions(budget_ms=300, workers=1, guard=False) if level == "hard" else None
-        spec = BotSpec(level=level, seed=seed * 10, name="s0")  # type: ignore[arg-type]
+        spec = BotSpec(level=level, seed=seed * 10, name="s0")
         if opts is not None:
             spec = spec.model_copy(update={"options": opts})
         bots[0] = spec.make()

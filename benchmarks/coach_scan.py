@@ -79,7 +79,7 @@ def deal_states(preset: str, seed: int, levels: list[str]) -> list[GameState]:
     state = new_game(preset, seed)
     n = state.players
     bots = {
-        s: BotSpec(level=levels[s % len(levels)], seed=seed * 10 + s, name=f"s{s}").make()  # type: ignore[arg-type]
+        s: BotSpec(level=levels[s % len(levels)], seed=seed * 10 + s, name=f"s{s}").make()
         for s in range(n)
     }
     out = []

@@ -27,11 +27,13 @@ action the cursor is left on the last card sent (both ways).
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import statistics
 import sys
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from shengji_tui import rules
 from shengji_tui.bots import BotSpec
@@ -89,7 +91,7 @@ def actions(m: Model, new_keys: bool) -> list[Callable[[], object]]:
             lambda: m.suit_edge(True),
             m.toggle_unit,
         ]
-        out += [lambda n=n: m.pick_play(n) for n in range(1, len(m.listed_plays()) + 1)]
+        out += [functools.partial(m.pick_play, n) for n in range(1, len(m.listed_plays()) + 1)]
     return out
 
 
@@ -166,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     for seed in range(1, args.deals + 1):
         for k, v in one_deal(seed).items():
             found[k].extend(v)
-    report = {}
+    report: dict[str, dict[str, Any]] = {}
     for k in KINDS:
         v = found[k]
         if not v:

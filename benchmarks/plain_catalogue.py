@@ -47,7 +47,7 @@ def answer(who: str, view: SeatView) -> list[str]:
         assert advice is not None
         cards = list(advice.cards)
     else:
-        spec = BotSpec(level=who, seed=1, options=HARD if who == "hard" else {})  # type: ignore[arg-type]
+        spec = BotSpec(level=who, seed=1, options=HARD if who == "hard" else {})
         cmd = spec.make().decide(view)
         assert isinstance(cmd, Play)
         cards = list(cmd.cards)

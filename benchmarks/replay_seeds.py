@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict
 from pathlib import Path
@@ -66,13 +67,11 @@ def play(args: argparse.Namespace) -> None:
             done.add(json.loads(line)[0]["seed"])
     tasks = [(args.preset, s, args.a, args.b, opts, 0) for s in seeds if s not in done]
     off = args.b_plain_off or args.plain_off
+    init: Callable[..., None] = _plain_off if off else watch_parent
+    initargs: tuple[Any, ...] = (os.getpid(), args.plain_off) if off else (os.getpid(),)
     with (
         args.log.open("a", encoding="utf-8") as out,
-        ProcessPoolExecutor(
-            max_workers=args.jobs,
-            initializer=_plain_off if off else watch_parent,
-            initargs=(os.getpid(), args.plain_off) if off else (os.getpid(),),
-        ) as ex,
+        ProcessPoolExecutor(max_workers=args.jobs, initializer=init, initargs=initargs) as ex,
     ):
         for runs in ex.map(_set_job, tasks, chunksize=1):
             out.write(json.dumps([asdict(r) for r in runs]) + "\n")
