@@ -122,6 +122,8 @@ CreateScreen #create-keys { width: 1fr; padding: 0; color: #9fbfa8; }
 CreateScreen #preset-about { width: 1fr; padding: 0 0 0 18; color: #9fbfa8; margin: 0 0 1 0; }
 CreateScreen #rules-chosen { width: 1fr; color: #9fbfa8; }
 CreateScreen .buttons { margin: 1 0 0 0; }
+/* (apart: side by side, the buttons' tall borders made one line across the row) */
+CreateScreen .buttons Button { min-width: 12; margin: 0 1; }
 /* (compact fields show focus barely: in colour and, without it, underlined) */
 CreateScreen Select:focus > SelectCurrent, CreateScreen Input:focus {
     background: #2f6b4a; text-style: bold underline; }

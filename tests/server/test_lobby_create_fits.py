@@ -4,6 +4,7 @@ may scroll, and every field is reached in view by tab."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 
 import pytest
@@ -56,6 +57,12 @@ async def test_the_new_table_dialog_fits_80x24(lang: str) -> None:
                 assert Region(0, 0, 80, 24).contains_region(box.region), preset
                 assert box.virtual_size.height <= box.content_size.height, preset  # no scroll
                 assert in_view(screen, screen.query_one("#create", Button)), preset
+            # the buttons whole and apart: touching, their tall borders made one
+            # line across the dialog
+            buttons = sorted(screen.query(Button).results(Button), key=lambda b: b.region.x)
+            assert len(buttons) == 3 and all(in_view(screen, b) for b in buttons)
+            for left, right in itertools.pairwise(buttons):
+                assert right.region.x > left.region.right, (left.id, right.id)
     finally:
         await registry.close()
 
