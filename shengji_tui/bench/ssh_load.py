@@ -48,6 +48,10 @@ What it measures (docs/performance.md, "SSH"):
   (key sent, read, sent to the table, applied and stored, pushed, shown,
   written, read) and what that client's process did meanwhile.
 
+The tables are seated one after another (a joiner's `j` takes the one table
+still waiting), each dealt while the next is seated (12 tables: 23 s instead
+of 35 when each was dealt before the next was seated).
+
 Each scripted player waits `--think` seconds (jittered) before its move, so 25
 tables make about 25 / think moves per second; the load generator runs on the
 same machine and takes its own share of the CPU.
@@ -286,12 +290,33 @@ async def seat_table(port: int, k: int) -> list[Player]:
     await asyncio.sleep(0.2)
     for p in players:
         p.send(b"r")
+    return players
+
+
+async def deal_table(players: list[Player]) -> None:
+    """A seated table's first deal begun, and the rest of it dealt at once (any
+    seat may while dealing)."""
     for p in players:
         await p.wait_text(b"deal 1", 60)
-    # deal the rest at once (any seat may while dealing)
     for _ in range(5):
-        first.send(b"f")
+        players[0].send(b"f")
         await asyncio.sleep(0.3)
+
+
+async def seat_tables(port: int, tables: int) -> list[Player]:
+    """`tables` tables seated one after the other (a joiner's `j` takes the one
+    table still waiting with a free seat), each dealt while the next is seated."""
+    players: list[Player] = []
+    dealing: list[asyncio.Task[None]] = []
+    try:
+        for k in range(tables):
+            seated = await seat_table(port, k)
+            players.extend(seated)
+            dealing.append(asyncio.create_task(deal_table(seated)))
+        await asyncio.gather(*dealing)
+    finally:
+        for task in dealing:
+            task.cancel()
     return players
 
 
@@ -367,8 +392,7 @@ async def run_load(
     all_players: list[Player] = []
     try:
         t0 = time.monotonic()
-        for k in range(tables):
-            all_players.extend(await seat_table(port, k))
+        all_players.extend(await seat_tables(port, tables))
         setup = time.monotonic() - t0
         for p in all_players:
             p.collect = False
@@ -518,8 +542,7 @@ async def run_leave(tables: int, think: float, before: float, after: float) -> d
     all_players: list[Player] = []
     probe = Player("probe")
     try:
-        for k in range(tables):
-            all_players.extend(await seat_table(port, k))
+        all_players.extend(await seat_tables(port, tables))
         await probe.connect(port)
         await probe.wait_text(b"lobby")
         probe.send(b"n")  # (the dialog made once before anything is measured)

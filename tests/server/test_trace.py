@@ -47,7 +47,7 @@ async def test_one_plays_records_across_a_host_and_two_front_ends(tmp_path: Path
     players: list[ssh_load.Player] = []
     plays: list[Play] = []
     try:
-        players = await ssh_load.seat_table(port, 0)
+        players = await ssh_load.seat_tables(port, 1)
         for p in players:
             p.collect = False
         lat: list[float] = []
