@@ -76,6 +76,11 @@ class LoopTimer:
 
 
 class GcPolicy:
+    # the policies started in this process (a host and a front end share one in
+    # tests), and the collector's thresholds before the first
+    _running = 0
+    _saved: tuple[int, ...] = ()
+
     def __init__(
         self,
         freeze_every: float = 5.0,
@@ -102,11 +107,6 @@ class GcPolicy:
         self.full_passes = 0
         self._task: asyncio.Task[None] | None = None
         self._started = False
-
-    # the policies started in this process (a host and a front end share one in
-    # tests), and the collector's thresholds before the first
-    _running = 0
-    _saved: tuple[int, ...] = ()
 
     def start(self) -> None:
         if not self._started:
