@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from textual import on
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.filter import LineFilter
@@ -250,6 +250,18 @@ class ShengjiApp(App[None]):
         else:
             await self.push_screen(StartScreen(self.menu()))
         self._check_size()
+
+    async def on_event(self, event: events.Event) -> None:
+        # A key for the table screen runs its binding here, at once, when no
+        # widget has the focus (where Textual would send it to the screen and
+        # back: `TableScreen.take_key`); anything else goes Textual's way.
+        if isinstance(event, events.Key) and not event.is_forwarded and self.focused is None:
+            screen = self.screen
+            if isinstance(screen, TableScreen) and screen.maximized is None:
+                self.app_focus = True
+                if await screen.take_key(event.key):
+                    return
+        await super().on_event(event)
 
     def menu(self) -> Menu:
         """What the start menu shows (the stored games read again)."""

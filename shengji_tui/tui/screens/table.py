@@ -362,11 +362,32 @@ class TableScreen(SizeWatch, AuctionKeys):
 
     def on_key(self, event: events.Key) -> None:
         """In 托管 any key takes the seat back (and does nothing else)."""
-        m = self.model
-        if m.me in m.facts.on_auto and m.facts.seating.own_seat:
+        if self._on_auto():
             event.stop()
             event.prevent_default()
             self.app.post_message(ReclaimRequested())
+
+    def _on_auto(self) -> bool:
+        m = self.model
+        return m.me in m.facts.on_auto and m.facts.seating.own_seat
+
+    async def take_key(self, key: str) -> bool:
+        """The key, as the app first reads it, doing what it would do once it
+        came back from this screen (the 托管 reclaim, else the row its key
+        table resolves), or False: nothing here takes it (the app sends it on
+        as Textual does). Textual sends a key nobody has focused to the screen
+        and back up to the app, which runs the bindings: two more turns of the
+        event loop, each behind every other table's screens in an SSH server's
+        busy moments (docs/performance.md, "A key in one turn")."""
+        if key not in TABLE_KEYS.key_names:
+            return False  # (the app's own keys, Textual's)
+        if self._on_auto():
+            self.app.post_message(ReclaimRequested())
+            return True
+        row = TABLE_KEYS.resolve(self.key_state(), key)
+        if row is None:
+            return False
+        return await self.app.run_action(row.action, self)
 
     def _show_keys(self) -> None:
         state = self.key_state()
