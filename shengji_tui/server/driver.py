@@ -436,11 +436,11 @@ class SSHDriver(Driver):
         self.process_message(event)
         if isinstance(event, events.Key):
             self._held = []
-            self._release = asyncio.ensure_future(self._after_key())
+            self._release = asyncio.ensure_future(self._after_key(event))
 
-    async def _after_key(self) -> None:
+    async def _after_key(self, key: events.Key) -> None:
         try:
-            await self._keys_done()
+            await self._keys_done(key)
         except Exception:  # (an app closing: its pumps take no callback)
             log.debug("waiting for a key to be done", exc_info=True)
         held, self._held, self._release = self._held or [], None, None
@@ -449,11 +449,12 @@ class SSHDriver(Driver):
         for event in held:
             self._send_in_order(event)
 
-    async def _keys_done(self) -> None:
+    async def _keys_done(self, key: events.Key) -> None:
         """Every message sent to the app so far handled, and each key forwarded
         to a widget handled by it and by each widget up to the app (which runs
         the bindings): each pump's callback runs after the messages queued
-        before it."""
+        before it. A key the app handled itself, never forwarded (the table's
+        keys: `ShengjiApp.on_event`), is done when the app is."""
         app = self._app
 
         async def through(pump: MessagePump) -> None:
@@ -470,7 +471,7 @@ class SSHDriver(Driver):
         if target is None:
             with contextlib.suppress(Exception):
                 target = app.screen
-        if target is not None:
+        if target is not None and key.is_forwarded:
             for pump in target.ancestors_with_self:  # (from the widget up to the app)
                 await through(pump)
         # a key that opened or closed a screen: what follows goes to the screen
