@@ -11,6 +11,8 @@ import pytest
 
 from shengji_tui.server import ShengjiServer
 
+from .conftest import ALSO_WORKERS
+from .game_helpers import act, seat_of, seat_table, until
 from .sshclient import Client
 
 SELECT_ALL, DELETE, LEFT = b"\x1b[18~", b"\x1b[3~", b"\x1b[D"  # f7: TextArea's select all
@@ -106,3 +108,31 @@ async def test_a_paste_after_the_key_that_opens_its_box_reaches_the_box(
     await c.wait_for("Rules from a file", what="the paste dialog")
     await c.wait_for(lambda: _box(c) == "second = 2", what="the paste in the dialog's box")
     assert not c.closed.is_set()
+
+
+@ALSO_WORKERS
+async def test_table_keys_in_one_read_keep_their_order(
+    server: ShengjiServer, clients: list[Client]
+) -> None:
+    """At the table the app runs a table key itself, at once (no turn through
+    the screen): c (the chat box) and the words typed after it in the same
+    read go into the box the key opened (its input focused), not to the table
+    as keys (h would move in the hand), and enter sends them."""
+    ann, bob = Client("ann", (112, 40)), Client("bob", (112, 40))
+    clients.extend((ann, bob))
+    for c in (ann, bob):
+        await c.connect(server.port)
+        await c.wait_for("lobby")
+    room = await seat_table(server, [ann, bob], 4, bots=True)
+    table = room.table
+    assert table is not None
+    await until(lambda: table.state.phase in ("burying", "playing"), 90, "the deal's end")
+    if table.state.phase == "burying" and table.state.awaiting() in (
+        by_seat := {seat_of(room, c.name): c for c in (ann, bob)}
+    ):
+        await act(room, by_seat)
+    await ann.wait_for("trick 1", 60)
+    ann.send(b"chi there\r")
+    await bob.wait_for("ann: hi there", 10, "the words said at the table")
+    await ann.wait_for(lambda: "Say something to the table" not in ann.text(), 10, "the box shut")
+    assert not ann.closed.is_set()
