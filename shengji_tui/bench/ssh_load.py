@@ -18,6 +18,9 @@ What it measures (docs/performance.md, "SSH"):
   `s` selected a suggested play and that repaint arrived) to the first output
   that reaches each of the four clients of that table; the figure for one
   keypress is the slowest of the four screens. p50 / p99 / max over all plays.
+- the hint's answer (`hint_ms`): from the `s` that asks for a play to the
+  first output on the presser's own screen (one key's round trip, the hint's
+  search included), p50 / p99.
 - server RSS per session: (RSS with every client connected and playing minus
   RSS of the idle server) / sessions, read from /proc.
 - server CPU: the server processes' CPU time during the measured window divided
@@ -333,7 +336,11 @@ async def play_table(
     rng: random.Random,
     stop_at: float,
     plays: list[ssh_trace.Play] | None = None,
+    hints: list[float] | None = None,
 ) -> int:
+    """Plays `moves` moves at one table; `lat`: each play's latency (enter to
+    the last of the four screens); `hints`: each hint's (s to the presser's
+    own screen)."""
     made = 0
     last_play = 0.0
     while made < moves and time.monotonic() < stop_at:
@@ -350,9 +357,14 @@ async def play_table(
         await asyncio.sleep(think * rng.uniform(0.5, 1.5))
         mark = 0.0
         for _attempt in range(5):
+            hint = me.mark = time.perf_counter()
+            me.rx_after = None
+            me.got.clear()
             me.send(b"s")  # suggest a legal play (only my screen changes)
             await asyncio.sleep(0.02)
             await me.quiet()
+            if hints is not None and me.rx_after is not None:
+                hints.append(me.rx_after - hint)
             mark = time.perf_counter()
             for p in players:
                 p.mark = mark
@@ -405,6 +417,7 @@ async def run_load(
         # wait for the declare window and the burying to pass on every table
         await asyncio.sleep(4.0)
         lat: list[float] = []
+        hints: list[float] = []
         lag: list[float] = []
         watch = asyncio.create_task(loop_lag(lag))
         own0 = time.process_time()
@@ -422,6 +435,7 @@ async def run_load(
                     random.Random(k),
                     stop_at,
                     plays,
+                    hints,
                 )
                 for k in range(tables)
             )
@@ -450,6 +464,13 @@ async def run_load(
                 "max": round(max(lat) * 1000, 2) if lat else None,
                 "mean": round(statistics.fmean(lat) * 1000, 2) if lat else None,
                 "n": len(lat),
+            },
+            # a key's answer on the presser's own screen: s (the hint) to its first
+            # output (the hint's search included)
+            "hint_ms": {
+                "p50": round(pct(hints, 50) * 1000, 2),
+                "p99": round(pct(hints, 99) * 1000, 2),
+                "n": len(hints),
             },
             "workers": workers,
             # every server process's CPU (with --workers: the host's and the front
