@@ -258,7 +258,8 @@ class ShengjiApp(App[None]):
         if isinstance(event, events.Key) and not event.is_forwarded and self.focused is None:
             screen = self.screen
             if isinstance(screen, TableScreen) and screen.maximized is None:
-                self.app_focus = True
+                if not self.app_focus:  # (as Textual does for a key)
+                    self.app_focus = True
                 if await screen.take_key(event.key):
                     return
         await super().on_event(event)
