@@ -65,31 +65,26 @@ async def test_the_play_key_plays_in_one_turn(monkeypatch: pytest.MonkeyPatch) -
         assert seen == []
 
 
-async def test_a_key_the_table_does_not_take_goes_textuals_way(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize(
+    ("key", "table_key"),
+    [
+        pytest.param("x", False, id="a key the table does not have"),
+        pytest.param("p", True, id="pass: a table key that does nothing while following"),
+    ],
+)
+async def test_a_key_the_table_does_not_take_now_goes_textuals_way(
+    monkeypatch: pytest.MonkeyPatch, key: str, table_key: bool
 ) -> None:
-    seen = _count_keys(monkeypatch)
-    app, _table = H.static_app(H.following_state())
-    async with app.run_test(size=(100, 32)) as pilot:
-        assert "x" not in TABLE_KEYS.key_names
-        await pilot.press("x")
-        await H.wait_until(pilot, lambda: seen == ["x"], what="x reaching the screen")
-
-
-async def test_a_key_off_in_this_state_goes_textuals_way(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Pass (p) is a table key but does nothing while following: as before, it
-    goes to the screen and back, and nothing is sent."""
+    """As before, it goes to the screen and back, and nothing is sent."""
     seen = _count_keys(monkeypatch)
     app, table = H.static_app(H.following_state())
     async with app.run_test(size=(100, 32)) as pilot:
         screen = app.screen
         assert isinstance(screen, TableScreen)
-        assert "p" in TABLE_KEYS.key_names
-        assert TABLE_KEYS.resolve(screen.key_state(), "p") is None
-        await pilot.press("p")
-        await H.wait_until(pilot, lambda: seen == ["p"], what="p reaching the screen")
+        assert (key in TABLE_KEYS.key_names) is table_key
+        assert TABLE_KEYS.resolve(screen.key_state(), key) is None
+        await pilot.press(key)
+        await H.wait_until(pilot, lambda: seen == [key], what=f"{key} reaching the screen")
         assert table.submitted == []
 
 
