@@ -154,6 +154,7 @@ class Link:
             self.writer.close()
 
     async def close(self) -> None:
+        self._write_pushes()  # (what was pushed before the close still goes)
         self._lost()
         if self._task is not None:
             self._task.cancel()

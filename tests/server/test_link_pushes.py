@@ -90,6 +90,24 @@ async def test_a_call_carries_the_pushes_before_it() -> None:
         await front.close()
 
 
+async def test_pushes_made_before_a_close_still_go() -> None:
+    host, front, _writes = await _pair()
+    got: list[int] = []
+
+    async def on_call(op: str, a: dict[str, Any]) -> Any:
+        return None
+
+    front.serve(on_call, lambda op, a: got.append(a["n"]))
+    host.push("table_close", n=1)
+    await host.close()
+    for _ in range(100):
+        if got:
+            break
+        await asyncio.sleep(0.01)
+    assert got == [1]
+    await front.close()
+
+
 async def test_a_push_to_a_closed_link_says_so() -> None:
     host, front, _writes = await _pair()
     await host.close()
