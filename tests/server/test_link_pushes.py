@@ -6,7 +6,9 @@ still arrives before the `submit` that made it returns)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
+from collections.abc import AsyncIterator
 from typing import Any
 
 from shengji_tui.server.link import Link
@@ -33,83 +35,74 @@ class CountedWrites:
         await self.writer.wait_closed()
 
 
-async def _pair() -> tuple[Link, Link, CountedWrites]:
+@contextlib.asynccontextmanager
+async def _pair() -> AsyncIterator[tuple[Link, Link, CountedWrites]]:
+    """A host's end of a link (its writes counted) and a front end's."""
     a, b = socket.socketpair()
     ra, wa = await asyncio.open_connection(sock=a)
     rb, wb = await asyncio.open_connection(sock=b)
     counted = CountedWrites(wa)
-    return Link(ra, counted), Link(rb, wb), counted  # type: ignore[arg-type]
+    host, front = Link(ra, counted), Link(rb, wb)  # type: ignore[arg-type]
+    try:
+        yield host, front, counted
+    finally:
+        await host.close()
+        await front.close()
+
+
+async def no_calls(op: str, a: dict[str, Any]) -> Any:
+    return None
+
+
+async def _until(cond: Any) -> None:
+    for _ in range(300):
+        if cond():
+            return
+        await asyncio.sleep(0.01)
 
 
 async def test_a_turns_pushes_leave_in_one_write_in_order() -> None:
-    host, front, writes = await _pair()
-    got: list[tuple[str, dict[str, Any]]] = []
-
-    async def on_call(op: str, a: dict[str, Any]) -> Any:
-        return None
-
-    front.serve(on_call, lambda op, a: got.append((op, a)))
-    try:
+    async with _pair() as (host, front, writes):
+        got: list[tuple[str, dict[str, Any]]] = []
+        front.serve(no_calls, lambda op, a: got.append((op, a)))
         for seat in range(4):
             assert host.push("update", seat=seat)
         assert writes.writes == []  # (held to the turn's end)
         await asyncio.sleep(0)
         assert len(writes.writes) == 1
-        for _ in range(100):
-            if len(got) == 4:
-                break
-            await asyncio.sleep(0.01)
+        await _until(lambda: len(got) == 4)
         assert [a["seat"] for _op, a in got] == [0, 1, 2, 3]
-    finally:
-        await host.close()
-        await front.close()
 
 
 async def test_a_call_carries_the_pushes_before_it() -> None:
     """Pushes, then a call's answer, in one turn: they arrive in that order."""
-    host, front, writes = await _pair()
-    seen: list[str] = []
+    async with _pair() as (host, front, writes):
+        seen: list[str] = []
 
-    async def front_calls(op: str, a: dict[str, Any]) -> Any:
-        return None
+        async def host_calls(op: str, a: dict[str, Any]) -> Any:
+            host.push("update", n=1)
+            host.push("update", n=2)
+            return "done"  # (the answer is written in this turn, after the pushes)
 
-    async def host_calls(op: str, a: dict[str, Any]) -> Any:
-        host.push("update", n=1)
-        host.push("update", n=2)
-        return "done"  # (the answer is written in this turn, after the pushes)
-
-    host.serve(host_calls, lambda op, a: None)
-    front.serve(front_calls, lambda op, a: seen.append(f"push {a['n']}"))
-    try:
+        host.serve(host_calls, lambda op, a: None)
+        front.serve(no_calls, lambda op, a: seen.append(f"push {a['n']}"))
         answer = await front.call("submit")
         seen.append(f"answer {answer}")
         assert seen == ["push 1", "push 2", "answer done"]
         assert len(writes.writes) == 1
-    finally:
-        await host.close()
-        await front.close()
 
 
 async def test_pushes_made_before_a_close_still_go() -> None:
-    host, front, _writes = await _pair()
-    got: list[int] = []
-
-    async def on_call(op: str, a: dict[str, Any]) -> Any:
-        return None
-
-    front.serve(on_call, lambda op, a: got.append(a["n"]))
-    host.push("table_close", n=1)
-    await host.close()
-    for _ in range(100):
-        if got:
-            break
-        await asyncio.sleep(0.01)
-    assert got == [1]
-    await front.close()
+    async with _pair() as (host, front, _writes):
+        got: list[int] = []
+        front.serve(no_calls, lambda op, a: got.append(a["n"]))
+        host.push("table_close", n=1)
+        await host.close()
+        await _until(lambda: bool(got))
+        assert got == [1]
 
 
 async def test_a_push_to_a_closed_link_says_so() -> None:
-    host, front, _writes = await _pair()
-    await host.close()
-    assert host.push("update", seat=0) is False
-    await front.close()
+    async with _pair() as (host, _front, _writes):
+        await host.close()
+        assert host.push("update", seat=0) is False
