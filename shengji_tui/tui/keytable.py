@@ -150,9 +150,7 @@ class Keys(Generic[C]):
                         "one answer per action, so every key of an action works alike"
                     )
         self.names = frozenset(n for by_name in self._by_name.values() for n in by_name)
-        self.key_names = frozenset(
-            k for rows in self._rows.values() for r in rows for k in r.key_list
-        )
+        self.key_names = frozenset(k for r in self.all_rows() for k in r.key_list)
         self._bindings = self._make_bindings()
 
     # ------------------------------------------------------------ the rows
