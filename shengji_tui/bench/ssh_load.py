@@ -70,6 +70,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import shutil
 import statistics
 import sys
@@ -89,6 +90,8 @@ from . import ssh_trace
 SEATS = TableSettings().rules.players
 
 TURNS = (b"YOUR TURN", b"BURY THE KITTY")  # the "your move" marks of the table screen
+RECENT = 4096
+_ESCAPES = re.compile(rb"\x1b(?:\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[()*+].|[@-_])")
 
 
 async def benchmark_server(
@@ -207,6 +210,7 @@ class Player(asyncssh.SSHClientSession[bytes]):
         self.got = asyncio.Event()
         self.closed = asyncio.Event()
         self.bytes = 0
+        self.recent = b""  # the last RECENT bytes received (a stalled table's report)
 
     def data_received(self, data: bytes, datatype: Any) -> None:
         now = time.perf_counter()
@@ -217,6 +221,7 @@ class Player(asyncssh.SSHClientSession[bytes]):
             self.got.set()
         if self.collect:
             self.text += data
+        self.recent = (self.recent + data)[-RECENT:]
         # Whose move it is, from the raw frames (no terminal emulator: the clients
         # share this process, and parsing one client's screen must not delay the
         # arrival time taken for the next): the table repaints your line with the
@@ -337,10 +342,12 @@ async def play_table(
     stop_at: float,
     plays: list[ssh_trace.Play] | None = None,
     hints: list[float] | None = None,
+    stalls: list[dict[str, Any]] | None = None,
 ) -> int:
     """Plays `moves` moves at one table; `lat`: each play's latency (enter to
     the last of the four screens); `hints`: each hint's (s to the presser's
-    own screen)."""
+    own screen); `stalls`: a report of the table if it stopped short of
+    `moves` before the window's end (`stall_report`)."""
     made = 0
     last_play = 0.0
     while made < moves and time.monotonic() < stop_at:
@@ -384,7 +391,30 @@ async def play_table(
             plays.append(ssh_trace.Play(me.name, mark, rx))
         last_play = mark
         made += 1
+    if made < moves and time.monotonic() < stop_at and stalls is not None:
+        stalls.append(stall_report(players, made, last_play))
     return made
+
+
+def stall_report(players: list[Player], made: int, last_play: float) -> dict[str, Any]:
+    """What each player of a table that stopped short last received: how long
+    ago, and the text of its last bytes with every escape sequence shown as
+    `|` (a "your move" mark cut by one shows as `YOUR|TURN`)."""
+    now = time.perf_counter()
+    return {
+        "made": made,
+        "since_last_play_s": round(now - last_play, 2) if last_play else None,
+        "players": [
+            {
+                "name": p.name,
+                "since_rx_s": round(now - p.last_rx, 2) if p.last_rx else None,
+                "since_mark_s": round(now - p.turn_seen, 2) if p.turn_seen else None,
+                "closed": p.closed.is_set(),
+                "recent": _ESCAPES.sub(b"|", p.recent).decode("utf-8", "replace")[-600:],
+            }
+            for p in players
+        ],
+    }
 
 
 async def run_load(
@@ -425,6 +455,7 @@ async def run_load(
         cpu0, w0 = tree_cpu(procs), time.monotonic()
         rng = random.Random(1)
         stop_at = time.monotonic() + seconds
+        stalls: list[dict[str, Any]] = []
         made = await asyncio.gather(
             *(
                 play_table(
@@ -436,6 +467,7 @@ async def run_load(
                     stop_at,
                     plays,
                     hints,
+                    stalls,
                 )
                 for k in range(tables)
             )
@@ -454,6 +486,9 @@ async def run_load(
             "tables": tables,
             "sessions": sessions,
             "moves": sum(made),
+            # tables that stopped short of --moves within the window: what their
+            # players last saw (a table waiting for a move nobody was shown)
+            "stalled": stalls,
             "setup_s": round(setup, 2),
             "window_s": round(w1 - w0, 2),
             "think_s": think,

@@ -64,7 +64,7 @@ def test_bench_ssh_plays_a_few_cards_and_reports_the_floors_ratio(tmp_path: Path
     assert isinstance(lat, dict) and lat["n"] == 4
     assert 0 < lat["p50"] <= lat["max"] < 5000
     assert r["sessions"] == 4 and 0 < r["rss_per_session_mib"] < 50  # type: ignore[operator]
-    assert r["workers"] == 2
+    assert r["workers"] == 2 and r["stalled"] == []
     assert 0 < r["server_cpu_busiest_process"] <= r["server_cpu_cores"]  # type: ignore[operator]
     assert set(r["loadavg_1min"]) == {"before", "after"}  # type: ignore[arg-type]
     assert set(r["server_cpu_by_process"]) == {"serve", "host", "f1", "f2"}  # type: ignore[arg-type]
@@ -74,6 +74,22 @@ def test_bench_ssh_plays_a_few_cards_and_reports_the_floors_ratio(tmp_path: Path
     t, f = r["latency_ms"]["p50"], floor["latency_ms"]["p50"]  # type: ignore[index]
     assert 0 < f < 5000 and ratio["p50"] == round(t / f, 2)
     assert set(floor["loadavg_1min"]) == set(r["loadavg_1min"]) == {"before", "after"}
+
+
+def test_a_stalled_tables_report_shows_what_its_players_last_saw() -> None:
+    """A table short of its moves is reported with its players' last bytes as
+    text, every escape sequence a `|`: a "your move" mark cut in two by the
+    painter shows as such, and the one who got nothing as so long ago."""
+    players = [ssh_load.Player(f"t0p{i}") for i in range(4)]
+    players[0].data_received(b"\x1b[5;70H\x1b[1;38;2;200;20;20mYOUR\x1b[0m TURN\x1b(B", None)
+    players[1].data_received(b"\x1b]0;title\x07deal 1 \xc2\xb7 trick 3", None)
+    report = ssh_load.stall_report(players, 7, time.perf_counter() - 30)
+    assert report["made"] == 7 and 29 < report["since_last_play_s"] < 60
+    seen = report["players"]
+    assert seen[0]["recent"] == "||YOUR| TURN|" and seen[1]["recent"] == "|deal 1 \u00b7 trick 3"
+    assert seen[0]["since_rx_s"] is not None and seen[2]["since_rx_s"] is None
+    assert [p["closed"] for p in seen] == [False] * 4
+    assert players[0].turn_seen == 0.0  # (the cut mark was not seen as one)
 
 
 @pytest.mark.slow(27)
