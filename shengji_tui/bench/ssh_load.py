@@ -91,7 +91,9 @@ SEATS = TableSettings().rules.players
 
 TURNS = (b"YOUR TURN", b"BURY THE KITTY")  # the "your move" marks of the table screen
 RECENT = 4096
-_ESCAPES = re.compile(rb"\x1b(?:\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[()*+].|[@-_])")
+_ESCAPES = re.compile(
+    rb"\x1b(?:\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[()*+].|[@-_])"
+)
 
 
 async def benchmark_server(

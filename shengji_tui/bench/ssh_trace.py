@@ -415,8 +415,47 @@ def summarise(joined: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def per_play(
+    records: list[dict[str, Any]], plays: list[Play], margin: float = 1.0
+) -> dict[str, Any]:
+    """Each process's records per play and their traced time per play (ms: the
+    records that carry a duration, `upd` a screen's update, `paint` its paint,
+    `write` the store's, `gc`, `lag` the loop's lateness), over the plays'
+    window less `margin` seconds at each end (the seating and the last plays'
+    frames left out): what one play costs each process, with any number of
+    tables and processes, one run against another."""
+    if not plays:
+        return {"plays": 0}
+    t0 = min(p.t0 for p in plays) + margin
+    t1 = max(p.t0 for p in plays) - margin
+    n = sum(1 for p in plays if t0 <= p.t0 < t1)
+    if n == 0:
+        return {"plays": 0}
+    counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    secs: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for r in records:
+        if t0 <= r["t"] < t1:
+            proc, kind = str(r["p"]), str(r["k"])
+            counts[proc][kind] += 1
+            d = r.get("d")
+            if isinstance(d, (int, float)):
+                secs[proc][kind] += d
+    return {
+        "plays": n,
+        "records": {
+            p: {k: round(c / n, 2) for k, c in sorted(ks.items())}
+            for p, ks in sorted(counts.items())
+        },
+        "ms": {
+            p: {k: round(v / n * 1000, 2) for k, v in sorted(ks.items())}
+            for p, ks in sorted(secs.items())
+        },
+    }
+
+
 def report(records: list[dict[str, Any]], plays: list[Play]) -> dict[str, Any]:
-    """All plays, and the slowest 5 % and 1 % of them (at least one play each)."""
+    """All plays, and the slowest 5 % and 1 % of them (at least one play each);
+    `per_play`: what a play cost each process (`per_play`)."""
     ix = Index.of(records)
     joined = [j for j in (join_play(ix, p) for p in plays) if j is not None]
     joined.sort(key=lambda j: j["latency"])
@@ -430,6 +469,7 @@ def report(records: list[dict[str, Any]], plays: list[Play]) -> dict[str, Any]:
     for share, name in ((5, "slowest_5pct"), (1, "slowest_1pct")):
         k = max(1, round(n * share / 100)) if n else 0
         out[name] = summarise(joined[n - k :] if k else [])
+    out["per_play"] = per_play(records, plays)
     return out
 
 

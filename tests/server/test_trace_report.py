@@ -191,6 +191,29 @@ def test_the_slowest_one_and_five_percent() -> None:
     assert top1["meanwhile"]["other_tables_ms"] == pytest.approx(99.6, abs=0.01)
 
 
+def test_what_a_play_costs_each_process() -> None:
+    """Ten plays a second apart: the window leaves out the first and last
+    second, and each process's records and traced time are per play."""
+    recs: list[dict[str, Any]] = []
+    plays: list[Play] = []
+    for i in range(10):
+        r, p = play_records(1000.0 + i, queue_d=10 * MS, table=f"t{i}", v=10 + i)
+        recs.extend(r)
+        plays.append(p)
+    recs.sort(key=lambda x: x["t"])
+    got = report(recs, plays)["per_play"]
+    assert got["plays"] == 7  # 1001 to 1007: the window is [1001, 1008)
+    # f1: seats 0 and 1; f2: seats 2 and 3, and another table's update in seat 3's way
+    assert got["records"]["f1"]["upd"] == 2 and got["records"]["f2"]["upd"] == 3
+    assert got["records"]["host"] == {
+        "apply": 1, "hrecv": 1, "lock": 1, "push": 4, "stored": 1, "write": 1
+    }  # fmt: skip
+    assert got["ms"]["f1"] == {"paint": 2.4, "upd": 4.0}
+    assert got["ms"]["f2"] == {"gc": 0.1, "paint": 2.4, "upd": 13.6}  # 2 + 2 + 9.6
+    assert got["ms"]["host"] == {"write": 1.5}
+    assert ssh_trace.per_play(recs, []) == {"plays": 0}
+
+
 def test_records_are_read_from_every_process_file(tmp_path: Path) -> None:
     """Each process's file (named by the process), a cut last line skipped."""
     recs, play = play_records(5.0, queue_d=2 * MS)
