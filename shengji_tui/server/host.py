@@ -22,7 +22,7 @@ from .authguard import FailureLog
 from .gcpolicy import GcPolicy
 from .hostside import Front, HostService
 from .house import House
-from .link import Link
+from .link import Link, listen
 
 log = logging.getLogger("shengji_tui.server")
 
@@ -35,6 +35,7 @@ class Host:
         self.service: HostService | None = None
         self._server: asyncio.AbstractServer | None = None
         self._links: set[Link] = set()
+        self._watches: set[asyncio.Task[None]] = set()  # (each link's, until it goes)
         self.messages: list[str] = []
         # The collector as in a front end (gcpolicy.py): every table's state
         # frozen every few seconds, young passes rare; without it a full pass
@@ -49,17 +50,14 @@ class Host:
         self.house.on_removed = lambda identity: service.kick_identity(identity, "removed")
         with contextlib.suppress(FileNotFoundError):
             self.path.unlink()  # (a socket left by a host that was killed)
-        self._server = await asyncio.start_unix_server(
-            self._connected, path=str(self.path), limit=2**20
-        )
+        self._server = await listen(self.path, self._connected)
         os.chmod(self.path, 0o600)
         self.gc.start()
         log.info("host: serving the front ends on %s", self.path)
 
-    async def _connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    def _connected(self, link: Link) -> None:
         service = self.service
         assert service is not None
-        link = Link(reader, writer)
         self._links.add(link)
         front: Front | None = None
 
@@ -76,15 +74,19 @@ class Host:
             if front is not None:
                 service.pushed(front, op, args)
 
-        task = link.serve(on_call, on_push)
-        try:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        finally:
-            self._links.discard(link)
-            if front is not None:
-                log.info("host: front end %s gone", front.id)
-                service.remove_front(front)
+        async def until_gone() -> None:
+            try:
+                await link.closed.wait()
+            finally:
+                self._links.discard(link)
+                if front is not None:
+                    log.info("host: front end %s gone", front.id)
+                    service.remove_front(front)
+
+        link.serve(on_call, on_push)
+        task = asyncio.get_running_loop().create_task(until_gone())
+        self._watches.add(task)
+        task.add_done_callback(self._watches.discard)
 
     async def close(self) -> None:
         await self.gc.stop()
@@ -92,6 +94,7 @@ class Host:
             self._server.close()
         for link in list(self._links):
             await link.close()
+        await asyncio.gather(*self._watches, return_exceptions=True)  # (fronts removed)
         if self.service is not None:
             await self.service.close()
         await self.house.close()

@@ -44,7 +44,7 @@ from ..table import TableSettings, TableStatus
 from ..table.notes import Note
 from ..tui.contract import NoteCallback, TroubleCallback, UpdateCallback
 from .authguard import FailureLog
-from .link import Link
+from .link import Link, connect
 from .lobbyapi import Listing, ListingCallback, LobbyError, NoticeCallback, RoomView
 from .players import CodeCheck, Status
 from .updates import UpdateReader
@@ -112,8 +112,7 @@ class HostClient:
                 await asyncio.sleep(RECONNECT_EVERY)
 
     async def _connect(self) -> None:
-        reader, writer = await asyncio.open_unix_connection(str(self.path), limit=2**20)
-        link = Link(reader, writer)
+        link = await connect(self.path)
         link.serve(self._call, self._push)
         self.link = link
         self.generation += 1

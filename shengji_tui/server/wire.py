@@ -18,7 +18,6 @@ of `shengji serve --workers N` (front ends and the host).
 
 from __future__ import annotations
 
-import asyncio
 import json
 import struct
 from dataclasses import dataclass
@@ -63,23 +62,35 @@ def frame(message: dict[str, Any]) -> bytes:
     return _LEN.pack(len(data)) + data
 
 
-async def read_frame(reader: asyncio.StreamReader) -> dict[str, Any] | None:
-    """The next message; None at the end of the stream."""
-    try:
-        head = await reader.readexactly(_LEN.size)
-    except (asyncio.IncompleteReadError, ConnectionError):
-        return None
-    (n,) = _LEN.unpack(head)
-    if n > MAX_FRAME:
-        raise HostError(f"a frame of {n} bytes (at most {MAX_FRAME})")
-    try:
-        data = await reader.readexactly(n)
-    except (asyncio.IncompleteReadError, ConnectionError):
-        return None
-    message = json.loads(data)
-    if not isinstance(message, dict):
-        raise HostError("a frame that is not a JSON object")
-    return message
+def take_frames(buffer: bytearray) -> tuple[list[dict[str, Any]], HostError | None]:
+    """The whole frames at the start of `buffer`, taken out of it (what is left
+    is the start of the next one), and what was wrong with the frame after
+    them if anything: longer than `MAX_FRAME`, not JSON or not a JSON object
+    (the buffer is then the link's to drop)."""
+    out: list[dict[str, Any]] = []
+    at, end = 0, len(buffer)
+    bad: HostError | None = None
+    with memoryview(buffer) as view:
+        while end - at >= _LEN.size:
+            (n,) = _LEN.unpack_from(view, at)
+            if n > MAX_FRAME:
+                bad = HostError(f"a frame of {n} bytes (at most {MAX_FRAME})")
+                break
+            if end - at - _LEN.size < n:
+                break
+            start = at + _LEN.size
+            try:
+                message = json.loads(bytes(view[start : start + n]))
+            except (ValueError, RecursionError) as e:
+                bad = HostError(f"a frame that is not JSON ({e.__class__.__name__})")
+                break
+            if not isinstance(message, dict):
+                bad = HostError("a frame that is not a JSON object")
+                break
+            out.append(message)
+            at = start + n
+    del buffer[:at]
+    return out, bad
 
 
 # ------------------------------------------------------------------ values

@@ -108,15 +108,13 @@ async def front(host: Host, name: str) -> tuple[HostClient, LobbyProxy, list[dic
     received: list[dict[str, Any]] = []
     link = client.link
     assert link is not None
-    original = link.reader.readexactly
+    original = link._dispatch
 
-    async def spy(n: int) -> bytes:
-        data = await original(n)
-        if n > 4:
-            received.append(json.loads(data))
-        return data
+    def spy(msg: dict[str, Any]) -> None:
+        received.append(json.loads(json.dumps(msg)))  # (as it came, before any handler)
+        original(msg)
 
-    link.reader.readexactly = spy  # type: ignore[method-assign]
+    link._dispatch = spy  # type: ignore[method-assign]
     return client, lobby, received
 
 

@@ -11,38 +11,42 @@ import socket
 from collections.abc import AsyncIterator
 from typing import Any
 
-from shengji_tui.server.link import Link
+from shengji_tui.server.link import Link, LinkProtocol
 
 
 class CountedWrites:
-    """A stream writer's stand-in around the real one: counts the writes."""
+    """A transport's stand-in around the real one: counts the writes."""
 
-    def __init__(self, writer: asyncio.StreamWriter) -> None:
-        self.writer = writer
+    def __init__(self, transport: asyncio.WriteTransport) -> None:
+        self.transport = transport
         self.writes: list[bytes] = []
 
     def write(self, data: bytes) -> None:
         self.writes.append(data)
-        self.writer.write(data)
+        self.transport.write(data)
 
     def is_closing(self) -> bool:
-        return self.writer.is_closing()
+        return self.transport.is_closing()
 
     def close(self) -> None:
-        self.writer.close()
+        self.transport.close()
 
-    async def wait_closed(self) -> None:
-        await self.writer.wait_closed()
+
+async def linked(sock: socket.socket) -> Link:
+    """A link over one end of a socket pair."""
+    loop = asyncio.get_running_loop()
+    _, protocol = await loop.create_connection(LinkProtocol, sock=sock)
+    assert protocol.link is not None
+    return protocol.link
 
 
 @contextlib.asynccontextmanager
 async def _pair() -> AsyncIterator[tuple[Link, Link, CountedWrites]]:
     """A host's end of a link (its writes counted) and a front end's."""
     a, b = socket.socketpair()
-    ra, wa = await asyncio.open_connection(sock=a)
-    rb, wb = await asyncio.open_connection(sock=b)
-    counted = CountedWrites(wa)
-    host, front = Link(ra, counted), Link(rb, wb)  # type: ignore[arg-type]
+    host, front = await linked(a), await linked(b)
+    counted = CountedWrites(host.transport)
+    host.transport = counted  # type: ignore[assignment]
     try:
         yield host, front, counted
     finally:
