@@ -91,6 +91,8 @@ SEATS = TableSettings().rules.players
 
 TURNS = (b"YOUR TURN", b"BURY THE KITTY")  # the "your move" marks of the table screen
 RECENT = 4096
+RESULT = b"next deal"  # the key bar's word once a deal is over (its result shown)
+DEAL_SEED = 1000
 _ESCAPES = re.compile(
     rb"\x1b(?:\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[()*+].|[@-_])"
 )
@@ -100,7 +102,10 @@ async def benchmark_server(
     data_dir: Path, port: int, *extra: str, trace_dir: Path | None = None
 ) -> ServerProcess:
     """The server under test: open, many connections, no dealing delay, no idle
-    limit; `trace_dir`: its processes write a play's timeline there (trace.py)."""
+    limit, the same cards at each run (the n-th table made is dealt with seed
+    `DEAL_SEED` + n: a run and the next, the table's and the floor's, play
+    the same deals); `trace_dir`: its processes write a play's timeline there
+    (trace.py)."""
     env = None if trace_dir is None else {**os.environ, trace.ENV: str(trace_dir)}
     return await ServerProcess(
         data_dir,
@@ -119,6 +124,8 @@ async def benchmark_server(
         "0",
         "--max-tables-per-client",
         "0",
+        "--bench-seed",
+        str(DEAL_SEED),
         env=env,
     ).start()
 
@@ -203,6 +210,7 @@ class Player(asyncssh.SSHClientSession[bytes]):
         self.chan: asyncssh.SSHClientChannel[bytes] | None = None
         self.conn: asyncssh.SSHClientConnection | None = None
         self.turn_seen = 0.0  # when a "your move" mark last reached this client
+        self.result_seen = 0.0  # when the deal's end (`RESULT`) last reached it
         self.tail = b""
         self.text = bytearray()  # all output while `collect` (setup only)
         self.collect = True
@@ -231,6 +239,8 @@ class Player(asyncssh.SSHClientSession[bytes]):
         window = self.tail + data
         if any(t in window for t in TURNS):
             self.turn_seen = now
+        if RESULT in window:
+            self.result_seen = now
         self.tail = window[-32:]
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -346,10 +356,12 @@ async def play_table(
     hints: list[float] | None = None,
     stalls: list[dict[str, Any]] | None = None,
 ) -> int:
-    """Plays `moves` moves at one table; `lat`: each play's latency (enter to
-    the last of the four screens); `hints`: each hint's (s to the presser's
-    own screen); `stalls`: a report of the table if it stopped short of
-    `moves` before the window's end (`stall_report`)."""
+    """Plays `moves` moves at one table, or until its deal is over (its result
+    on every screen: the table's last play); `lat`: each play's latency
+    (enter to the last of the four screens); `hints`: each hint's (s to the
+    presser's own screen); `stalls`: a report of the table if it stopped
+    short of `moves` before the window's end, its deal not over
+    (`stall_report`)."""
     made = 0
     last_play = 0.0
     while made < moves and time.monotonic() < stop_at:
@@ -360,6 +372,8 @@ async def play_table(
             if marked and quiet:
                 me = max(marked, key=lambda p: p.turn_seen)
                 break
+            if quiet and all(p.result_seen > last_play for p in players):
+                return made  # (the deal is over)
             await asyncio.sleep(0.02)
         if me is None:
             break
@@ -491,6 +505,9 @@ async def run_load(
             # tables that stopped short of --moves within the window: what their
             # players last saw (a table waiting for a move nobody was shown)
             "stalled": stalls,
+            # tables whose deal was over before --moves (the same at every run: the
+            # deals are seeded); a longer window needs more tables, not more moves
+            "deals_over": sum(1 for m in made if m < moves) - len(stalls),
             "setup_s": round(setup, 2),
             "window_s": round(w1 - w0, 2),
             "think_s": think,
@@ -581,6 +598,8 @@ def with_floor(table: dict[str, Any], floor: dict[str, Any]) -> dict[str, Any]:
     }
     keep = (
         "moves",
+        "deals_over",
+        "stalled",
         "latency_ms",
         "server_cpu_cores",
         "generator_cpu_cores",

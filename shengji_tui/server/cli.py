@@ -149,6 +149,9 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--front-id", default="", help=argparse.SUPPRESS)
     # the benchmark's floor (`shengji bench ssh --floor`): a minimal app at the tables
     p.add_argument("--bench-floor", action="store_true", help=argparse.SUPPRESS)
+    # the benchmark's deals (`shengji bench ssh`): the lobby's n-th table has seed N + n,
+    # so that two runs (the table's and the floor's, old code and new) play the same cards
+    p.add_argument("--bench-seed", type=int, help=argparse.SUPPRESS)
     run.add_argument("--log-file", help="write the server log here (default: standard error)")
     run.add_argument("-v", "--verbose", action="store_true", help="log debug messages too")
 
@@ -307,6 +310,7 @@ def main(args: argparse.Namespace) -> int:
             )
         ),
         floor=args.bench_floor,
+        bench_seed=args.bench_seed,
         host_link=Path(args.host_link) if args.host_link and args.role == "front" else None,
         handoff_fd=args.handoff_fd if args.role == "front" else None,
         front_id=args.front_id,
@@ -411,6 +415,7 @@ def _run_host(config: Any, path: Path) -> int:
             table_options=config.table_options,
             table_limits=config.table_limits,
             external_bots=config.external_bots,
+            seed_base=config.bench_seed,
         )
         failures = FailureLog(lim.auth_failures_per_minute, lim.auth_delay, lim.auth_delay_max)
         host = Host(house, path, failures)

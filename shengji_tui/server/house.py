@@ -37,8 +37,10 @@ class House:
         table_options: TableSettings | None = None,
         table_limits: TableLimits | None = None,
         external_bots: Sequence[str] = (),
+        seed_base: int | None = None,
     ) -> None:
         self.data_dir = data_dir
+        self.seed_base = seed_base
         self.use_store = use_store
         self.table_options = table_options or TableSettings()
         self.table_limits = table_limits or TableLimits()
@@ -64,6 +66,7 @@ class House:
             default_options=self.table_options,
             limits=self.table_limits,
             external_bots=self.external_bots,
+            seed_base=self.seed_base,
         )
         self.desk = LobbyDesk(self.registry)
         said = self.registry.load()

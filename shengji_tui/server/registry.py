@@ -335,8 +335,11 @@ class Registry:
         default_options: TableSettings | None = None,
         limits: TableLimits | None = None,
         external_bots: Sequence[str] = (),
+        seed_base: int | None = None,
     ) -> None:
         self.store = store
+        # a benchmark's: the n-th table made has seed `seed_base` + n (None: random)
+        self.seed_base = seed_base
         # the bots the lobby offers: the built-in levels and the programs the
         # server was started with (`--external-bot`: players cannot name one)
         self.bot_levels: tuple[str, ...] = (
@@ -466,9 +469,12 @@ class Registry:
         if self.find_seat(identity) is not None:
             raise LobbyError("you already have a seat: leave it first", "have_seat")
         self.check_limits(identity, origin)
-        seed = settings.seed if settings.seed is not None else random.randrange(2**31)
         players = settings.rules.players
         self._number += 1
+        seed = settings.seed
+        if seed is None:
+            base = self.seed_base
+            seed = random.randrange(2**31) if base is None else base + self._number
         room = Room(
             table_id=f"t{self._number}-{uuid.uuid4().hex[:8]}",
             settings=settings.replace(seed=seed, seats=(), meta={}),

@@ -74,6 +74,7 @@ class ServerConfig:
     use_store: bool = True
     external_bots: tuple[str, ...] = ()  # programs the lobby offers as bots (--external-bot)
     floor: bool = False  # `shengji bench ssh --floor`: a minimal app at the tables (floor.py)
+    bench_seed: int | None = None  # `shengji bench ssh`: the n-th table's seed is this + n
     # a front end of `--workers N` (workers.py): the house is the host's, over
     # this unix socket; its connections are handed to it on `handoff_fd` (handoff.py)
     host_link: Path | None = None
@@ -479,6 +480,7 @@ class ShengjiServer:
                 table_options=config.table_options,
                 table_limits=config.table_limits,
                 external_bots=config.external_bots,
+                seed_base=config.bench_seed,
             )
         self.router = SessionRouter(self.sessions)
         self.client: HostClient | None = None  # (a front end's: linked in `start`)

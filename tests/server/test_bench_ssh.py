@@ -12,6 +12,7 @@ import contextlib
 import io
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -64,7 +65,7 @@ def test_bench_ssh_plays_a_few_cards_and_reports_the_floors_ratio(tmp_path: Path
     assert isinstance(lat, dict) and lat["n"] == 4
     assert 0 < lat["p50"] <= lat["max"] < 5000
     assert r["sessions"] == 4 and 0 < r["rss_per_session_mib"] < 50  # type: ignore[operator]
-    assert r["workers"] == 2 and r["stalled"] == []
+    assert r["workers"] == 2 and r["stalled"] == [] and r["deals_over"] == 0
     assert 0 < r["server_cpu_busiest_process"] <= r["server_cpu_cores"]  # type: ignore[operator]
     assert set(r["loadavg_1min"]) == {"before", "after"}  # type: ignore[arg-type]
     assert set(r["server_cpu_by_process"]) == {"serve", "host", "f1", "f2"}  # type: ignore[arg-type]
@@ -90,6 +91,34 @@ def test_a_stalled_tables_report_shows_what_its_players_last_saw() -> None:
     assert seen[0]["since_rx_s"] is not None and seen[2]["since_rx_s"] is None
     assert [p["closed"] for p in seen] == [False] * 4
     assert players[0].turn_seen == 0.0  # (the cut mark was not seen as one)
+
+
+class Keys:
+    """A channel's stand-in: the keys a player sends."""
+
+    def __init__(self) -> None:
+        self.sent: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.sent.append(data)
+
+
+async def test_a_table_whose_deal_is_over_ends_its_plays_at_once() -> None:
+    """Every screen shows the deal's result and no one's turn: the table made
+    its last play (not a stall: no 30 s wait, no report), nothing is sent."""
+    players = [ssh_load.Player(f"t0p{i}") for i in range(4)]
+    chans = [Keys() for _ in players]
+    for p, c in zip(players, chans, strict=True):
+        p.chan = c  # type: ignore[assignment]
+        p.data_received(b"\x1b[24;1H\x1b[1m\xe2\x8f\x8e\x1b[0m next deal \x1b[1mt\x1b[0m", None)
+        p.last_rx -= 1.0  # (quiet since)
+    stalls: list[dict[str, Any]] = []
+    t0 = time.monotonic()
+    made = await ssh_load.play_table(
+        players, 20, 0.3, [], random.Random(1), time.monotonic() + 60, stalls=stalls
+    )
+    assert made == 0 and stalls == [] and time.monotonic() - t0 < 5
+    assert [c.sent for c in chans] == [[]] * 4
 
 
 @pytest.mark.slow(27)

@@ -232,3 +232,20 @@ async def test_a_store_table_of_another_command_is_left_alone(tmp_path: Path) ->
     assert reg.rooms == {} and not any("play-0123456789" in s for s in said)
     await reg.close()
     store.close()
+
+
+async def test_a_benchmarks_tables_are_dealt_from_its_seed() -> None:
+    """`serve --bench-seed N` (`shengji bench ssh`): the n-th table made has seed
+    N + n, so that two runs play the same cards; a table's own seed stays; and
+    without it each table has a seed of its own."""
+    reg = Registry(None, None, seed_base=1000)
+    seeds = [reg.create(TableSettings(), f"user:p{k}", f"p{k}").settings.seed for k in range(3)]
+    assert seeds == [1001, 1002, 1003]
+    own = reg.create(TableSettings(seed=7), "user:q", "q")
+    assert own.settings.seed == 7
+    await reg.close()
+    plain = Registry(None, None)
+    a = plain.create(TableSettings(), "user:a", "a").settings.seed
+    b = plain.create(TableSettings(), "user:b", "b").settings.seed
+    assert a is not None and b is not None and a != b
+    await plain.close()
