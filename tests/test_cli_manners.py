@@ -179,6 +179,11 @@ def test_serve_runs_a_front_end_per_core_by_default() -> None:
     for bad in ("0", "-1", "65", "two"):
         with pytest.raises(SystemExit):
             serve.parse_args(["--workers", bad])
+    # the benchmark's seeds: a number the store's seed column holds, said so if not
+    assert serve.parse_args(["--bench-seed", "1000"]).bench_seed == 1000
+    for bad in ("-1", str(2**31), "10" * 40, "x"):
+        with pytest.raises(SystemExit):
+            serve.parse_args(["--bench-seed", bad])
     # the tests' and benchmarks' servers: one process unless they ask for more
     assert ServerProcess(ROOT, 1).args[-2:] == ("--workers", "1")
     assert ServerProcess(ROOT, 1, "--workers", "2").args == ("--workers", "2")

@@ -355,13 +355,14 @@ async def play_table(
     plays: list[ssh_trace.Play] | None = None,
     hints: list[float] | None = None,
     stalls: list[dict[str, Any]] | None = None,
+    deals_over: list[int] | None = None,
 ) -> int:
     """Plays `moves` moves at one table, or until its deal is over (its result
     on every screen: the table's last play); `lat`: each play's latency
     (enter to the last of the four screens); `hints`: each hint's (s to the
     presser's own screen); `stalls`: a report of the table if it stopped
     short of `moves` before the window's end, its deal not over
-    (`stall_report`)."""
+    (`stall_report`); `deals_over`: its plays if its deal was over first."""
     made = 0
     last_play = 0.0
     while made < moves and time.monotonic() < stop_at:
@@ -373,7 +374,9 @@ async def play_table(
                 me = max(marked, key=lambda p: p.turn_seen)
                 break
             if quiet and all(p.result_seen > last_play for p in players):
-                return made  # (the deal is over)
+                if deals_over is not None:
+                    deals_over.append(made)
+                return made
             await asyncio.sleep(0.02)
         if me is None:
             break
@@ -472,6 +475,7 @@ async def run_load(
         rng = random.Random(1)
         stop_at = time.monotonic() + seconds
         stalls: list[dict[str, Any]] = []
+        over: list[int] = []
         made = await asyncio.gather(
             *(
                 play_table(
@@ -484,6 +488,7 @@ async def run_load(
                     plays,
                     hints,
                     stalls,
+                    over,
                 )
                 for k in range(tables)
             )
@@ -507,7 +512,7 @@ async def run_load(
             "stalled": stalls,
             # tables whose deal was over before --moves (the same at every run: the
             # deals are seeded); a longer window needs more tables, not more moves
-            "deals_over": sum(1 for m in made if m < moves) - len(stalls),
+            "deals_over": len(over),
             "setup_s": round(setup, 2),
             "window_s": round(w1 - w0, 2),
             "think_s": think,

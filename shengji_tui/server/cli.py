@@ -151,7 +151,7 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bench-floor", action="store_true", help=argparse.SUPPRESS)
     # the benchmark's deals (`shengji bench ssh`): the lobby's n-th table has seed N + n,
     # so that two runs (the table's and the floor's, old code and new) play the same cards
-    p.add_argument("--bench-seed", type=int, help=argparse.SUPPRESS)
+    p.add_argument("--bench-seed", type=_bench_seed, help=argparse.SUPPRESS)
     run.add_argument("--log-file", help="write the server log here (default: standard error)")
     run.add_argument("-v", "--verbose", action="store_true", help="log debug messages too")
 
@@ -179,6 +179,18 @@ def _workers(text: str) -> int:
         raise argparse.ArgumentTypeError(
             f"expected a number of front ends from 1 to {MAX_WORKERS}, not {text!r}"
         )
+    return n
+
+
+def _bench_seed(text: str) -> int:
+    # (the tables' seeds follow it, one a table: kept where the store's column
+    # and every seed made at random are)
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if not 0 <= n < 2**31:
+        raise argparse.ArgumentTypeError(f"expected a seed from 0 to {2**31 - 1}, not {text!r}")
     return n
 
 

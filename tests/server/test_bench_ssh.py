@@ -113,11 +113,13 @@ async def test_a_table_whose_deal_is_over_ends_its_plays_at_once() -> None:
         p.data_received(b"\x1b[24;1H\x1b[1m\xe2\x8f\x8e\x1b[0m next deal \x1b[1mt\x1b[0m", None)
         p.last_rx -= 1.0  # (quiet since)
     stalls: list[dict[str, Any]] = []
+    over: list[int] = []
     t0 = time.monotonic()
     made = await ssh_load.play_table(
-        players, 20, 0.3, [], random.Random(1), time.monotonic() + 60, stalls=stalls
-    )
-    assert made == 0 and stalls == [] and time.monotonic() - t0 < 5
+        players, 20, 0.3, [], random.Random(1), time.monotonic() + 60, stalls=stalls,
+        deals_over=over,
+    )  # fmt: skip
+    assert made == 0 and stalls == [] and over == [0] and time.monotonic() - t0 < 5
     assert [c.sent for c in chans] == [[]] * 4
 
 
