@@ -28,7 +28,8 @@ Kinds (docs/performance.md, "A play's timeline"):
   the presenter and the widgets' `show`);
 - `out`: a frame written to an SSH channel (`g`, `n`);
 - `lag`: the process's event loop woke a 10 ms ticker late (`d`, kept when
-  at least `LAG_KEPT`); `gc`: a collector pass (`gen`, `d`).
+  at least `LAG_KEPT`); `gc`: a collector pass (`gen`, `d`, `n` the
+  unreachable objects it found).
 
 When the variable is unset the hooks cost one test of `ON` (a module
 constant): `if trace.ON: trace.rec(...)`.
@@ -130,7 +131,7 @@ def _gc(phase: str, info: dict[str, Any]) -> None:
     if phase == "start":
         _gc_start = time.monotonic()
     elif _gc_start:
-        span("gc", _gc_start, gen=info.get("generation"))
+        span("gc", _gc_start, gen=info.get("generation"), n=info.get("collected"))
 
 
 async def _tick() -> None:

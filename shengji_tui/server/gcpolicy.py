@@ -13,8 +13,11 @@ garbage (an app that ended) is not collected while frozen: after a quarter of
 the live sessions' worth of apps have ended (4 to `full_after_ended`), or
 `full_every` seconds, everything is
 unfrozen and collected once, then frozen again - one pause, rarely, instead of
-one every few seconds. The 500-connection churn benchmark checks memory stays
-flat.
+one every few seconds. Between waves of sessions starting or ending, the
+young objects are also frozen at the event loop's calm moments, twice a
+second (`CALM_EVERY`): a young pass would walk them in the middle of a burst
+of plays and find next to nothing. The 500-connection churn benchmark checks
+memory stays flat.
 
 Many apps end at once when many players leave together (or a table's players
 all go from the lobby to the table): each pass costs a walk of the whole heap
@@ -51,6 +54,24 @@ log = logging.getLogger("shengji_tui.server")
 # "The collector's young passes")
 YOUNG_THRESHOLD = 20_000
 
+# Between waves of sessions starting or ending, everything is frozen at calm
+# moments: every `CALM_TICK` seconds a ticker looks, and if it woke on time (no
+# backlog of ready work: late by under `CALM_LAG`), `CALM_EVERY` seconds after
+# the last freeze, and no session started or ended in the last `settle`
+# seconds, it freezes. CPython counts allocations less frees, and a play frees
+# as many old objects as it makes new ones: the count rarely reaches
+# `YOUNG_THRESHOLD` while the young list grows by every screen's new lines
+# (30-45 thousand objects in half a second in a front end at 24 tables), so
+# the pass it finally starts walks all of them, 10-30 ms in the middle of a
+# burst of updates, to find next to nothing. Frozen, they are never walked;
+# the few cycles a playing table makes wait for the next full pass. A wave's
+# mounts make thousands of cycles (Textual's styles of component classes):
+# the young passes run as before until it has settled.
+# (docs/performance.md, "Young passes out of the plays")
+CALM_TICK = 0.05
+CALM_LAG = 0.002
+CALM_EVERY = 0.5
+
 
 class Handle(Protocol):
     def cancel(self) -> None: ...
@@ -69,7 +90,7 @@ class LoopTimer:
     """The running event loop's time."""
 
     def now(self) -> float:
-        return asyncio.get_running_loop().time()
+        return time.monotonic()  # (the event loop's clock, and there without a loop)
 
     def call_later(self, delay: float, callback: Callable[[], None]) -> Handle:
         return asyncio.get_running_loop().call_later(delay, callback)
@@ -106,7 +127,11 @@ class GcPolicy:
         self.last_full = time.monotonic()
         self.full_passes = 0
         self._task: asyncio.Task[None] | None = None
+        self._calm_task: asyncio.Task[None] | None = None
         self._started = False
+        self.calm_freezes = 0
+        self._frozen_at = 0.0  # the last freeze (the timer's time)
+        self._wave_at = -1e9  # the last session started or ended (the timer's time)
 
     def start(self) -> None:
         if not self._started:
@@ -116,17 +141,20 @@ class GcPolicy:
                 gc.set_threshold(YOUNG_THRESHOLD, *GcPolicy._saved[1:])
             GcPolicy._running += 1
         self.full()
-        self._task = asyncio.get_running_loop().create_task(self._run())
+        loop = asyncio.get_running_loop()
+        self._task = loop.create_task(self._run())
+        self._calm_task = loop.create_task(self._calm())
 
     async def stop(self) -> None:
         if self._pending is not None:
             self._pending.cancel()
             self._pending = None
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        for task in (self._task, self._calm_task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._task = self._calm_task = None
         if self._started:
             self._started = False
             GcPolicy._running -= 1
@@ -134,7 +162,12 @@ class GcPolicy:
                 gc.set_threshold(*GcPolicy._saved)
         gc.unfreeze()
 
+    def session_starting(self) -> None:
+        """An app starts: its mounts make cycles for the young passes to find."""
+        self._wave_at = self.timer.now()
+
     def session_started(self) -> None:
+        self._wave_at = self.timer.now()
         self.freeze()
 
     def freeze(self) -> None:
@@ -142,6 +175,7 @@ class GcPolicy:
         # second at 25 tables, a 25-30 ms pause each time, for a few hundred
         # unreachable ones: docs/performance.md)
         gc.freeze()
+        self._frozen_at = self.timer.now()
 
     def session_ended(self, live: int = 0) -> None:
         """An app ended (a session left, or went from the lobby to a table).
@@ -149,6 +183,7 @@ class GcPolicy:
         after a quarter of the live sessions' worth of ended apps, 4 at least,
         `full_after_ended` at most."""
         self.ended += 1
+        self._wave_at = self.timer.now()
         if self._task is None:
             return
         now = self.timer.now()
@@ -194,6 +229,28 @@ class GcPolicy:
     def due(self, now: float) -> bool:
         most = self.full_after_released if self.released else self.full_after_ended
         return self.ended >= most or now - self.last_full >= self.full_every
+
+    def calm_tick(self, lag: float) -> bool:
+        """The ticker woke `lag` seconds late: freeze if the loop is calm, the
+        last freeze is `CALM_EVERY` old and no wave of sessions is under way
+        (True: frozen)."""
+        now = self.timer.now()
+        if (
+            lag >= CALM_LAG
+            or now - self._frozen_at < CALM_EVERY
+            or now - self._wave_at < self.settle
+        ):
+            return False
+        self.freeze()
+        self.calm_freezes += 1
+        return True
+
+    async def _calm(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            woke = loop.time() + CALM_TICK
+            await asyncio.sleep(CALM_TICK)
+            self.calm_tick(loop.time() - woke)
 
     async def _run(self) -> None:
         while True:

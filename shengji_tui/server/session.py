@@ -507,6 +507,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         assert t is not None
         self.app = app
         policy = self.ctx.gc
+        policy.session_starting()
         # once the app is up, its objects live long: out of the collector's way
         started = asyncio.get_running_loop().call_later(1.0, policy.session_started)
         try:

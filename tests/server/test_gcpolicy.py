@@ -3,10 +3,11 @@ frozen, ended sessions' garbage is collected by an occasional full pass."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 from collections.abc import Callable
 
-from shengji_tui.server.gcpolicy import YOUNG_THRESHOLD, GcPolicy
+from shengji_tui.server.gcpolicy import CALM_EVERY, CALM_LAG, CALM_TICK, YOUNG_THRESHOLD, GcPolicy
 
 
 class Cycle:
@@ -157,3 +158,61 @@ async def test_two_policies_of_one_process_give_the_threshold_back_after_the_las
         await one.stop()  # (twice: nothing more)
         await two.stop()
     assert gc.get_threshold() == before
+
+
+def test_a_calm_loop_freezes_the_young_objects_between_waves() -> None:
+    """Between waves of sessions, the objects a play makes are frozen at calm
+    moments instead of being walked by a young pass in the middle of the next
+    burst of updates (gcpolicy.py, `CALM_EVERY`)."""
+    timer = FakeTimer()
+    policy = GcPolicy(settle=2.0, timer=timer)
+    try:
+        policy.freeze()
+        young = [Cycle() for _ in range(50)]  # what a play leaves behind
+        assert gc.get_count()[0] >= 50
+        assert not policy.calm_tick(lag=0.0), "frozen less than CALM_EVERY ago"
+        timer.advance(CALM_EVERY)
+        assert not policy.calm_tick(lag=CALM_LAG), "the loop is behind: not now"
+        frozen = gc.get_freeze_count()
+        assert policy.calm_tick(lag=0.0)
+        assert gc.get_freeze_count() >= frozen + len(young)
+        assert gc.get_count()[0] < 50 and policy.calm_freezes == 1
+    finally:
+        gc.unfreeze()
+
+
+def test_while_sessions_start_or_end_the_young_passes_are_left_to_run() -> None:
+    """A wave's mounts make cycles (Textual's styles of component classes) that the
+    young passes free: no calm freeze until it has settled for `settle`."""
+    timer = FakeTimer()
+    policy = GcPolicy(settle=2.0, timer=timer)
+    try:
+        timer.advance(10.0)
+        policy.session_starting()
+        timer.advance(1.9)
+        assert not policy.calm_tick(lag=0.0)
+        timer.advance(0.2)
+        assert policy.calm_tick(lag=0.0)
+        timer.advance(1.0)
+        policy.session_ended(live=4)
+        timer.advance(1.0)
+        assert not policy.calm_tick(lag=0.0)
+        timer.advance(1.1)
+        assert policy.calm_tick(lag=0.0)
+    finally:
+        gc.unfreeze()
+
+
+async def test_the_calm_ticker_runs_with_the_policy_and_stops_with_it() -> None:
+    policy = GcPolicy(freeze_every=3600, settle=0.0)
+    policy.start()
+    try:
+        policy._frozen_at -= CALM_EVERY  # (the last freeze long ago)
+        for _ in range(40):
+            await asyncio.sleep(CALM_TICK)
+            if policy.calm_freezes:
+                break
+        assert policy.calm_freezes >= 1
+    finally:
+        await policy.stop()
+    assert policy._calm_task is None
