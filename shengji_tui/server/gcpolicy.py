@@ -233,10 +233,13 @@ class GcPolicy:
     def calm_tick(self, lag: float) -> bool:
         """The ticker woke `lag` seconds late: freeze if the loop is calm, the
         last freeze is `CALM_EVERY` old and no wave of sessions is under way
-        (True: frozen)."""
+        (True: frozen). Only with the patches on (`released`): without them a
+        playing table's screens make cycles of their own (Textual's caches,
+        tui/terminal/patches.py), which the young passes must go on freeing."""
         now = self.timer.now()
         if (
-            lag >= CALM_LAG
+            not self.released
+            or lag >= CALM_LAG
             or now - self._frozen_at < CALM_EVERY
             or now - self._wave_at < self.settle
         ):

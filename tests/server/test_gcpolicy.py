@@ -165,7 +165,7 @@ def test_a_calm_loop_freezes_the_young_objects_between_waves() -> None:
     moments instead of being walked by a young pass in the middle of the next
     burst of updates (gcpolicy.py, `CALM_EVERY`)."""
     timer = FakeTimer()
-    policy = GcPolicy(settle=2.0, timer=timer)
+    policy = GcPolicy(settle=2.0, released=True, timer=timer)
     try:
         policy.freeze()
         young = [Cycle() for _ in range(50)]  # what a play leaves behind
@@ -185,7 +185,7 @@ def test_while_sessions_start_or_end_the_young_passes_are_left_to_run() -> None:
     """A wave's mounts make cycles (Textual's styles of component classes) that the
     young passes free: no calm freeze until it has settled for `settle`."""
     timer = FakeTimer()
-    policy = GcPolicy(settle=2.0, timer=timer)
+    policy = GcPolicy(settle=2.0, released=True, timer=timer)
     try:
         timer.advance(10.0)
         policy.session_starting()
@@ -199,12 +199,15 @@ def test_while_sessions_start_or_end_the_young_passes_are_left_to_run() -> None:
         assert not policy.calm_tick(lag=0.0)
         timer.advance(1.1)
         assert policy.calm_tick(lag=0.0)
+        policy.released = False  # (the patches off: Textual's caches make cycles)
+        timer.advance(10.0)
+        assert not policy.calm_tick(lag=0.0)
     finally:
         gc.unfreeze()
 
 
 async def test_the_calm_ticker_runs_with_the_policy_and_stops_with_it() -> None:
-    policy = GcPolicy(freeze_every=3600, settle=0.0)
+    policy = GcPolicy(freeze_every=3600, settle=0.0, released=True)
     policy.start()
     try:
         policy._frozen_at -= CALM_EVERY  # (the last freeze long ago)
