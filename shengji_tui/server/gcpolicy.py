@@ -61,7 +61,7 @@ YOUNG_THRESHOLD = 20_000
 # seconds, it freezes. CPython counts allocations less frees, and a play frees
 # as many old objects as it makes new ones: the count rarely reaches
 # `YOUNG_THRESHOLD` while the young list grows by every screen's new lines
-# (30-45 thousand objects in half a second in a front end at 24 tables), so
+# (13-46 thousand objects in half a second in a front end at 24 tables), so
 # the pass it finally starts walks all of them, 10-30 ms in the middle of a
 # burst of updates, to find next to nothing. Frozen, they are never walked;
 # the few cycles a playing table makes wait for the next full pass. A wave's
