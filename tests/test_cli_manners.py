@@ -169,7 +169,7 @@ def test_no_help_says_an_empty_default() -> None:
     assert "(default: )" not in text and "(default: 100.0)" in text
 
 
-def test_serve_runs_a_front_end_per_core_by_default() -> None:
+def test_serve_runs_a_front_end_per_core_by_default(capsys: pytest.CaptureFixture[str]) -> None:
     from shengji_tui.server.process import ServerProcess
     from shengji_tui.server.workers import cores
 
@@ -184,6 +184,8 @@ def test_serve_runs_a_front_end_per_core_by_default() -> None:
     for bad in ("-1", str(2**31), "10" * 40, "x"):
         with pytest.raises(SystemExit):
             serve.parse_args(["--bench-seed", bad])
+        err = capsys.readouterr().err
+        assert "expected a seed from 0 to 2147483647" in err and "Traceback" not in err
     # the tests' and benchmarks' servers: one process unless they ask for more
     assert ServerProcess(ROOT, 1).args[-2:] == ("--workers", "1")
     assert ServerProcess(ROOT, 1, "--workers", "2").args == ("--workers", "2")

@@ -474,7 +474,8 @@ class Registry:
         seed = settings.seed
         if seed is None:
             base = self.seed_base
-            seed = random.randrange(2**31) if base is None else base + self._number
+            # (within the seeds made at random, whatever the base: the store's column)
+            seed = random.randrange(2**31) if base is None else (base + self._number) % 2**31
         room = Room(
             table_id=f"t{self._number}-{uuid.uuid4().hex[:8]}",
             settings=settings.replace(seed=seed, seats=(), meta={}),

@@ -244,6 +244,9 @@ async def test_a_benchmarks_tables_are_dealt_from_its_seed() -> None:
     own = reg.create(TableSettings(seed=7), "user:q", "q")
     assert own.settings.seed == 7
     await reg.close()
+    top = Registry(None, None, seed_base=2**31 - 1)  # (the highest `--bench-seed`)
+    assert top.create(TableSettings(), "user:r", "r").settings.seed == 0
+    await top.close()
     plain = Registry(None, None)
     a = plain.create(TableSettings(), "user:a", "a").settings.seed
     b = plain.create(TableSettings(), "user:b", "b").settings.seed
