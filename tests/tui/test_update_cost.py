@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from rich.style import Style
+from textual.widget import Widget
 
 from shengji_tui.engine import view_for
 from shengji_tui.tui.aids.counter_panel import CounterPanel
@@ -32,6 +33,7 @@ from shengji_tui.tui.widgets import (
     LastTrick,
     LineWidget,
     MeLine,
+    PointsBar,
     ScoreAhead,
     ScoreText,
     SeatPanel,
@@ -77,6 +79,33 @@ async def test_an_unchanged_view_repaints_nothing(monkeypatch: pytest.MonkeyPatc
         # a change of selection repaints the hand (and what depends on it)
         app.model.toggle()
         assert "HandView" in built and "StatusBar" not in built and "SeatPanel" not in built
+
+
+async def test_an_idle_table_repaints_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing changes, nothing is painted: Textual's progress bar refreshed its
+    time-left estimate once a second (shown nowhere), which repainted the points
+    bar on every screen every second."""
+    state = H.following_state()
+    app, _ = H.static_app(state)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(PointsBar)
+        bar.show_points((80, 20))
+        await pilot.pause(1.05)  # (Textual's estimate needs samples a second apart)
+        bar.show_points((80, 25))
+        await pilot.pause()
+        refreshed: list[str] = []
+        original = Widget.refresh
+
+        def refresh(self: Widget, *regions: Any, **kw: Any) -> Widget:
+            refreshed.append(type(self).__name__)
+            return original(self, *regions, **kw)
+
+        monkeypatch.setattr(Widget, "refresh", refresh)
+        await pilot.pause(1.1)  # (the progress bar's interval was 1 s)
+        assert refreshed == []
+        bar.show_points((80, 30))  # a change still shows
+        assert bar.percentage == 30 / 80 and "PointsBar" in refreshed
 
 
 async def test_a_turn_change_greys_the_turn_keys_without_a_layout() -> None:

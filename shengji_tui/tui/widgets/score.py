@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
+from textual.events import Mount
 from textual.geometry import Size
 from textual.renderables.bar import Bar as BarRenderable
 from textual.widgets import ProgressBar
@@ -40,12 +41,22 @@ class AsciiPointsBarRenderable(PointsBarRenderable):
 
 
 class PointsBar(ProgressBar):
+    """Textual's progress bar without its estimate of the time left."""
+
     BAR_RENDERABLE = PointsBarRenderable
 
     def __init__(self, ascii: bool = False, **kw: Any) -> None:
         if ascii:
             self.BAR_RENDERABLE = AsciiPointsBarRenderable
         super().__init__(show_eta=False, show_percentage=False, **kw)
+
+    def on_mount(self, event: Mount) -> None:
+        """Not `ProgressBar`'s: it refreshes the time-left estimate once a second,
+        which repainted the bar on every screen every second (bytes to every
+        player of an idle table) though no estimate is shown. The bar always has
+        a total, so the indeterminate animation's clock is not needed either."""
+        event.prevent_default()
+        self.update()
 
     def show_points(self, bar: tuple[int, int] | None) -> None:
         """(total, progress) of `ScoreProps.bar`, or None: hidden."""
