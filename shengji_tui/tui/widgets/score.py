@@ -50,7 +50,7 @@ class PointsBar(ProgressBar):
             self.BAR_RENDERABLE = AsciiPointsBarRenderable
         super().__init__(show_eta=False, show_percentage=False, **kw)
 
-    def on_mount(self, event: Mount) -> None:
+    def _on_mount(self, event: Mount) -> None:
         """Not `ProgressBar`'s: it refreshes the time-left estimate once a second,
         which repainted the bar on every screen every second (bytes to every
         player of an idle table) though no estimate is shown. The bar always has
