@@ -213,7 +213,7 @@ class GcPolicy:
         t0 = time.perf_counter()
         gc.unfreeze()
         found = gc.collect()
-        gc.freeze()
+        self.freeze()
         self.ended = 0
         self.last_full = time.monotonic()
         self.full_passes += 1

@@ -208,14 +208,15 @@ def test_while_sessions_start_or_end_the_young_passes_are_left_to_run() -> None:
 
 async def test_the_calm_ticker_runs_with_the_policy_and_stops_with_it() -> None:
     policy = GcPolicy(freeze_every=3600, settle=0.0, released=True)
-    policy.start()
+    policy.start()  # (its full pass freezes: the first calm freeze CALM_EVERY later)
     try:
-        policy._frozen_at -= CALM_EVERY  # (the last freeze long ago)
-        for _ in range(40):
+        for _ in range(int(4 * CALM_EVERY / CALM_TICK)):
             await asyncio.sleep(CALM_TICK)
             if policy.calm_freezes:
                 break
         assert policy.calm_freezes >= 1
     finally:
         await policy.stop()
-    assert policy._calm_task is None
+    done = policy.calm_freezes
+    await asyncio.sleep(CALM_EVERY + 2 * CALM_TICK)
+    assert policy.calm_freezes == done  # (stopped: the ticker is gone)
