@@ -185,11 +185,8 @@ def _workers(text: str) -> int:
 def _bench_seed(text: str) -> int:
     # (the tables' seeds follow it, one a table: kept where the store's column
     # and every seed made at random are)
-    try:
-        n = int(text)
-    except ValueError:
-        n = -1
-    if not 0 <= n < 2**31:
+    n = int(text) if text.strip().isdecimal() else None
+    if n is None or n >= 2**31:
         raise argparse.ArgumentTypeError(f"expected a seed from 0 to {2**31 - 1}, not {text!r}")
     return n
 
