@@ -17,7 +17,8 @@ the pilot itself, also reported).
 
 Reported per phase (dealing: one card per update; playing: one play per update)
 as p50 / p90 / max in ms, the bytes written to the terminal per update, and how
-many times the screen was laid out in the phase (`layouts`). `--parts`: each
+many times the screen was laid out in the phase (`layouts`) and the frames it
+wrote (`frames`: one write each). `--parts`: each
 part's CPU time per update too (p50 and mean, ms): the presenter (every
 widget's props), the widgets' `show` (texts built, lines cut, changed lines
 marked), the layouts, the compositor's frame (the changed lines rendered and
@@ -61,6 +62,7 @@ class NullDriver(HeadlessDriver):
     """Like the SSH driver: output is produced (not headless), then dropped."""
 
     written = 0
+    writes = 0  # (a frame is one write)
     # the fanout's watch (`measure_fanout`): each app's last write, the apps
     # waited for, since when, and the future set once all have written
     last_write: ClassVar[dict[int, float]] = {}
@@ -74,6 +76,7 @@ class NullDriver(HeadlessDriver):
 
     def write(self, data: str) -> None:
         NullDriver.written += len(data.encode("utf-8"))
+        NullDriver.writes += 1
         NullDriver.last_write[id(self._app)] = time.perf_counter()
         waiter = NullDriver.waiter
         if (
@@ -253,6 +256,7 @@ async def measure(
     costs: dict[str, list[float]] = {}
     sizes: dict[str, list[int]] = {}
     layouts: dict[str, int] = {}
+    frames: dict[str, int] = {}
     parts: dict[str, dict[str, list[float]]] = {}
     idle: list[float] = []
     timer = Parts(timed_parts)
@@ -270,6 +274,7 @@ async def measure(
                 layouts,
                 parts,
                 idle,
+                frames,
             )
     finally:
         timer.close()
@@ -280,6 +285,7 @@ async def measure(
             "mean_ms": round(statistics.fmean(xs), 2),
             "bytes_p50": int(statistics.median(sizes[phase])),
             "layouts": layouts.get(phase, 0),
+            "frames": frames.get(phase, 0),
         }
         if timed_parts:
             result[phase]["parts_ms"] = {
@@ -304,6 +310,7 @@ async def measure_updates(
     layouts: dict[str, int],
     parts: dict[str, dict[str, list[float]]],
     idle: list[float],
+    frames: dict[str, int],
 ) -> None:
     await pilot.pause()
     for _ in range(20):
@@ -313,7 +320,7 @@ async def measure_updates(
     base = statistics.median(idle)
     timer.take()
     for phase, view, events in updates:
-        w0 = NullDriver.written
+        w0, n0 = NullDriver.written, NullDriver.writes
         laid = timer.layouts
         if profile is not None and phase in profile_phases:
             profile.enable()
@@ -325,6 +332,7 @@ async def measure_updates(
             profile.disable()
         costs.setdefault(phase, []).append(max(0.0, dt - base) * 1000)
         sizes.setdefault(phase, []).append(NullDriver.written - w0)
+        frames[phase] = frames.get(phase, 0) + NullDriver.writes - n0
         layouts[phase] = layouts.get(phase, 0) + timer.layouts - laid
         for part, ms in timer.take().items():
             parts.setdefault(phase, {}).setdefault(part, []).append(ms)
@@ -480,13 +488,14 @@ def main() -> None:
         print(json.dumps(res))
     else:
         print(f"idle pilot wait (subtracted): {res['idle_ms']} ms")
-        print("phase      updates  p50 ms  p90 ms  max ms  mean ms  bytes p50  layouts")
+        print("phase      updates  p50 ms  p90 ms  max ms  mean ms  bytes p50  layouts  frames")
         for phase, r in res.items():
             if phase == "idle_ms":
                 continue
             print(
                 f"{phase:10} {r['updates']:7} {r['p50_ms']:7} {r['p90_ms']:7} "
-                f"{r['max_ms']:7} {r['mean_ms']:8} {r['bytes_p50']:10} {r['layouts']:8}"
+                f"{r['max_ms']:7} {r['mean_ms']:8} {r['bytes_p50']:10} {r['layouts']:8} "
+                f"{r['frames']:7}"
             )
             for part, v in r.get("parts_ms", {}).items():
                 print(f"  {part:10} p50 {v['p50']:6} mean {v['mean']:6} ms")

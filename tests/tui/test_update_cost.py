@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 from rich.style import Style
+from textual.screen import Screen
 from textual.widget import Widget
 
-from shengji_tui.engine import view_for
+from shengji_tui.engine import events_for, view_for
 from shengji_tui.tui.aids.counter_panel import CounterPanel
 from shengji_tui.tui.aids.presenter import AidsPresenter
 from shengji_tui.tui.app import ShengjiApp
@@ -106,6 +107,39 @@ async def test_an_idle_table_repaints_nothing(monkeypatch: pytest.MonkeyPatch) -
         assert refreshed == []
         bar.show_points((80, 30))  # a change still shows
         assert bar.percentage == 30 / 80 and "PointsBar" in refreshed
+
+
+async def test_a_scoring_trick_paints_its_points_bar_in_the_same_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every play of a deal is painted in one frame, the points bar with the
+    rest: the bar's repaint took Textual's idle path and came a frame later,
+    on every screen at every trick won with points."""
+    start = H.following_state()
+    frames: list[int] = []
+    original = Screen._compositor_refresh
+
+    def counted(self: Screen[Any]) -> None:
+        frames.append(1)
+        original(self)
+
+    app, _ = H.static_app(start)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        monkeypatch.setattr(Screen, "_compositor_refresh", counted)
+        bar = app.screen.query_one(PointsBar)
+        scoring = 0
+        for state, events in H.bot_steps(start, 3):
+            if state.phase != "playing":
+                break
+            was = bar.progress
+            frames.clear()
+            app.post_message(TableUpdate(0, view_for(state, 0), events_for(events, 0, state)))
+            await pilot.pause()
+            await pilot.pause(0.05)  # (a second frame would come within a few turns)
+            assert len(frames) == 1, f"{len(frames)} frames at a play"
+            scoring += bar.progress != was
+        assert scoring >= 2  # (the deal's attackers scored: the bar moved)
 
 
 async def test_a_turn_change_greys_the_turn_keys_without_a_layout() -> None:

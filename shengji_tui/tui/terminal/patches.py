@@ -61,6 +61,8 @@ The private calls, each with its public path when off:
 - `release_app`: see above (else nothing: the collector frees the app).
 - `repaint_lines`: a widget's changed lines repainted without Textual's message
   hops (else `Widget.refresh(*regions)`).
+- `repaint_refreshed`: the repaints a widget and its children asked for, in
+  the screen's next frame (else Textual's idle path, a frame later).
 - `set_binding_labels`: the descriptions of a node's bindings in the player's
   language (else they stay as the classes wrote them; the table's key bar
   labels its keys itself).
@@ -598,6 +600,34 @@ def repaint_lines(widget: Widget, regions: list[Region]) -> None:
     widget._set_dirty(*regions)
     screen._dirty_widgets.add(widget)
     screen._update_timer.resume()
+
+
+def repaint_refreshed(widget: Widget) -> None:
+    """The repaints that `widget` and its children asked for (a `refresh()` of
+    theirs, e.g. a reactive's) made part of the screen's next frame now, as
+    `repaint_lines` does: Textual's way sends them through each widget's idle
+    handler and a message to the screen, a few turns of the event loop later,
+    and they missed the frame of the update that caused them (the points bar
+    painted in a second frame after every scoring trick, on every screen).
+    A widget waiting for a layout, or hidden, is left to Textual."""
+    screen = widget.screen
+    if (
+        not _State.installed
+        or not screen.is_current
+        or widget.app._batch_count
+        or screen not in screen._compositor
+    ):
+        return  # (Textual's idle path repaints them)
+    for node in (widget, *widget.children):
+        if (
+            isinstance(node, Widget)
+            and node._repaint_required
+            and not node._layout_required
+            and node.display
+        ):
+            node._repaint_required = False  # (its idle handler's message not sent)
+            screen._dirty_widgets.add(node)
+            screen._update_timer.resume()
 
 
 def set_binding_labels(node: DOMNode, labels: dict[str, str], key_display: dict[str, str]) -> bool:

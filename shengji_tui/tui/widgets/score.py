@@ -14,6 +14,7 @@ from textual.renderables.bar import Bar as BarRenderable
 from textual.widgets import ProgressBar
 
 from ..props import Line
+from ..terminal import patches
 from .lines import LineWidget, line_text
 
 
@@ -63,6 +64,7 @@ class PointsBar(ProgressBar):
         shown = bar is not None
         if bar is not None and (self.total != bar[0] or self.progress != bar[1]):
             self.update(total=bar[0], progress=bar[1])
+            patches.repaint_refreshed(self)  # (in the frame of the lines it goes with)
         if self.display != shown:
             self.display = shown
 
