@@ -107,11 +107,22 @@ def clean_line(raw: str, *, max_cells: int, fold: bool = False) -> str:
     return cut_cells(unicodedata.normalize("NFC", "".join(out)).strip(), max_cells)
 
 
+# Symbols that Unicode 16 made wide (East Asian Width W) after being neutral:
+# the trigrams and digrams, the Yijing hexagrams, the Tai Xuan Jing symbols and
+# the counting rod numerals. Python's own tables (Unicode 14 in 3.11) say one
+# cell, Rich's and newer terminals' two: counted as two, a name never takes more
+# cells than it was given on either kind of terminal.
+_WIDENED = ((0x2630, 0x2637), (0x268A, 0x268F), (0x4DC0, 0x4DFF), (0x1D300, 0x1D376))
+
+
 def cells(ch: str) -> int:
-    """The terminal cells one character takes."""
+    """The terminal cells one character takes (the most a terminal gives it)."""
     if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
         return 0
-    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    if unicodedata.east_asian_width(ch) in ("W", "F"):
+        return 2
+    code = ord(ch)
+    return 2 if any(lo <= code <= hi for lo, hi in _WIDENED) else 1
 
 
 def clean_paste(raw: str) -> str:
