@@ -12,9 +12,10 @@ wide characters breaks at spaces exactly as Rich does.
 
 from __future__ import annotations
 
-import unicodedata
 from functools import lru_cache
 from itertools import pairwise
+
+from ..untrusted import cells as untrusted_cells
 
 NO_START = set("，。、；：？！）」』》〉】〕…—·,.;:?!)]}%")  # never at a line's start
 NO_END = set("（「『《〈【〔([{")  # never at a line's end
@@ -29,11 +30,11 @@ _CHAR, _SPACE, _PUNCT = 1, 2, 3
 @lru_cache(maxsize=4096)
 def cells(ch: str) -> int:
     """The cells a character takes in a terminal: 2 for wide (East Asian) ones,
-    0 for combining marks, else 1 (as Rich counts them; no Rich here: the
-    presenter and text/ load neither Rich nor Textual)."""
-    if unicodedata.combining(ch):
-        return 0
-    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    0 for combining marks, else 1, counted as the cleaning of players' text
+    counts them (`untrusted.cells`: as Rich does, the symbols newer Unicode made
+    wide included; no Rich here: the presenter and text/ load neither Rich nor
+    Textual)."""
+    return untrusted_cells(ch)
 
 
 def cell_len(text: str) -> int:
