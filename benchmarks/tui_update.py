@@ -22,7 +22,9 @@ wrote (`frames`: one write each). `--parts`: each
 part's CPU time per update too (p50 and mean, ms): the presenter (every
 widget's props), the widgets' `show` (texts built, lines cut, changed lines
 marked), the layouts, the compositor's frame (the changed lines rendered and
-written); what is left is Textual's messages and the model.
+written); what is left is Textual's messages and the model. `--widgets`: the
+CPU time of each widget class's `show` per update, and how many were shown
+and changed something.
 """
 
 from __future__ import annotations
@@ -243,6 +245,41 @@ class Parts:
             setattr(cls, name, original)
 
 
+class WidgetShows:
+    """`--widgets`: the CPU time of each widget class's `show` (`LineWidget.show`:
+    its props' lines built, cut and the changed ones marked), per phase: how
+    many were shown, how many changed something, the time in all."""
+
+    def __init__(self) -> None:
+        self.phase = ""
+        self.spent: dict[str, dict[str, list[float]]] = {}  # phase -> class -> [s, n, changed]
+        self._original = lines_module.LineWidget.show
+        shows, original = self, self._original
+
+        def show(widget: Any, props: Any, look: Any = None) -> bool:
+            t0 = time.process_time()
+            changed = original(widget, props, look)
+            row = shows.spent.setdefault(shows.phase, {}).setdefault(
+                type(widget).__name__, [0.0, 0, 0]
+            )
+            row[0] += time.process_time() - t0
+            row[1] += 1
+            row[2] += bool(changed)
+            return changed
+
+        lines_module.LineWidget.show = show  # type: ignore[method-assign,assignment]
+
+    def report(self, phase: str, updates: int) -> dict[str, dict[str, float]]:
+        rows = sorted(self.spent.get(phase, {}).items(), key=lambda kv: -kv[1][0])
+        return {
+            name: {"us_per_update": round(t / updates * 1e6, 1), "shown": n, "changed": c}
+            for name, (t, n, c) in rows
+        }
+
+    def close(self) -> None:
+        lines_module.LineWidget.show = self._original  # type: ignore[method-assign]
+
+
 async def measure(
     preset: str,
     seed: int,
@@ -250,6 +287,7 @@ async def measure(
     profile: cProfile.Profile | None,
     profile_phases: tuple[str, ...] = ("dealing", "declaring", "burying", "playing"),
     timed_parts: bool = False,
+    widget_shows: bool = False,
 ) -> dict[str, Any]:
     start, updates = record_deal(preset, seed)
     app = ShengjiApp(StaticTable(start), Solo(0), AppSetup(driver_class=NullDriver))
@@ -260,6 +298,7 @@ async def measure(
     parts: dict[str, dict[str, list[float]]] = {}
     idle: list[float] = []
     timer = Parts(timed_parts)
+    shows = WidgetShows() if widget_shows else None
     try:
         async with app.run_test(headless=False, size=size) as pilot:
             await measure_updates(
@@ -275,9 +314,12 @@ async def measure(
                 parts,
                 idle,
                 frames,
+                shows,
             )
     finally:
         timer.close()
+        if shows is not None:
+            shows.close()
     result: dict[str, Any] = {"idle_ms": round(statistics.median(idle) * 1000, 3)}
     for phase, xs in costs.items():
         result[phase] = {
@@ -287,6 +329,8 @@ async def measure(
             "layouts": layouts.get(phase, 0),
             "frames": frames.get(phase, 0),
         }
+        if shows is not None:
+            result[phase]["widgets"] = shows.report(phase, len(xs))
         if timed_parts:
             result[phase]["parts_ms"] = {
                 part: {
@@ -311,6 +355,7 @@ async def measure_updates(
     parts: dict[str, dict[str, list[float]]],
     idle: list[float],
     frames: dict[str, int],
+    shows: WidgetShows | None = None,
 ) -> None:
     await pilot.pause()
     for _ in range(20):
@@ -322,6 +367,8 @@ async def measure_updates(
     for phase, view, events in updates:
         w0, n0 = NullDriver.written, NullDriver.writes
         laid = timer.layouts
+        if shows is not None:
+            shows.phase = phase
         if profile is not None and phase in profile_phases:
             profile.enable()
         t0 = time.process_time()
@@ -455,6 +502,11 @@ def main() -> None:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--parts", action="store_true", help="each part's CPU time per update too")
     ap.add_argument(
+        "--widgets",
+        action="store_true",
+        help="each widget class's show: CPU time per update, how many shown and changed",
+    )
+    ap.add_argument(
         "--fanout",
         action="store_true",
         help="four apps (one per seat) in one process: time until all four wrote",
@@ -483,7 +535,9 @@ def main() -> None:
             pstats.Stats(prof, stream=s).sort_stats(args.sort).print_stats(args.profile)
             print(s.getvalue())
         return
-    res = asyncio.run(measure(args.preset, args.seed, (w, h), prof, phases, args.parts))
+    res = asyncio.run(
+        measure(args.preset, args.seed, (w, h), prof, phases, args.parts, args.widgets)
+    )
     if args.json:
         print(json.dumps(res))
     else:
@@ -499,6 +553,11 @@ def main() -> None:
             )
             for part, v in r.get("parts_ms", {}).items():
                 print(f"  {part:10} p50 {v['p50']:6} mean {v['mean']:6} ms")
+            for name, v in r.get("widgets", {}).items():
+                print(
+                    f"  {name:14} {v['us_per_update']:7} µs per update, "
+                    f"shown {v['shown']}, changed {v['changed']}"
+                )
     if prof is not None:
         s = io.StringIO()
         pstats.Stats(prof, stream=s).sort_stats(args.sort).print_stats(args.profile)
