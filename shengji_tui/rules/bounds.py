@@ -329,6 +329,16 @@ def check_auction(rs: Options) -> None:
     """Bids within the pack's points in steps of 5 to 50; the auction's options."""
     total = rs.total_points
     _step("bid_step", rs.bid_step, BID_STEP_MAX)
+    least = math.ceil(FALLING_START * total / rs.bid_step) * rs.bid_step
+    if rs.bidding == "threshold_down" and least > total:  # (no bid_start would do)
+        quarter = math.ceil(FALLING_START * total)
+        raise _no(
+            f"bid_step {num(rs.bid_step)} is too coarse for a falling auction on {total} "
+            f"points: its highest threshold (bid_start) must be a multiple of it from "
+            f"{quarter} to {total}, and there is none",
+            f"bid_step {num(rs.bid_step)} 对 {total} 分的降序叫分太大：最高门槛（bid_start）"
+            f"必须是它的倍数、在 {quarter} 到 {total} 分之间，而这样的数不存在",
+        )
     if rs.bid_start % rs.bid_step or not rs.bid_step <= rs.bid_start <= total:
         raise _no(
             f"bid_start must be a multiple of bid_step ({num(rs.bid_step)}) from "
@@ -341,7 +351,6 @@ def check_auction(rs: Options) -> None:
             "an auction makes one dealer against the rest: partnership solo",
             "叫分产生一个庄家对其他所有人：partnership 必须是 solo",
         )
-    least = math.ceil(FALLING_START * total / rs.bid_step) * rs.bid_step
     if rs.bidding == "threshold_down" and rs.bid_start < least:
         raise _no(
             f"a falling auction's highest threshold (bid_start) must be three quarters of "

@@ -137,7 +137,14 @@ def valid_rules(draw: st.DrawFn) -> dict[str, Any]:
     step = base.bid_step
     if draw(change):
         step = draw(fives(5, 50))
-    lo = step if bidding != "threshold_down" else math.ceil(0.75 * total / step) * step
+
+    def lowest(step: int) -> int:
+        return step if bidding != "threshold_down" else math.ceil(0.75 * total / step) * step
+
+    lo = lowest(step)
+    if lo > total:  # (no start of this step within the pack: 35 on one deck falling)
+        step = base.bid_step
+        lo = lowest(step)
     start = base.bid_start
     if start % step or not lo <= start <= total or draw(change):
         start = draw(st.integers(-(-lo // step), total // step).map(lambda k: k * step))

@@ -178,6 +178,11 @@ def test_rules_text_of_any_shape_and_size_is_a_ruleset_or_a_sentence(text: str) 
         pytest.param('{"decks": ' + "9" * 5_000 + "}", "not valid JSON", id="json-long-number"),
         pytest.param("x" * (MAX_RULES_BYTES + 1), "more than 8 KiB", id="over-the-cap"),
         pytest.param("bid_start = 9000000000000000000", "bid_start", id="huge-bid-start"),
+        pytest.param(  # (one deck falling in steps of 35: no threshold from 75 to 100)
+            'preset = "three-player"\ndecks = 1\nbid_step = 35\nbid_start = 70',
+            "bid_step 35 is too coarse .* from 75 to 100, and there is none",
+            id="falling-step-too-coarse",
+        ),
         pytest.param(
             "throw_penalty_amount = -1000000", "throw_penalty_amount must be 0 to 100", id="penalty"
         ),
