@@ -18,14 +18,18 @@ whole screen is painted again.
 Input: a token bucket per session (`Limits.input_rate` / `input_burst`); bytes
 over it are dropped, and the rest of what was cut too (up to a bracketed
 paste's end, or a pause of `DISCARD_QUIET`): the tail of a paste too large,
-let in as the bucket fills again, would be read as keys. Then a bucket of
+let in as the bucket fills again, would be read as keys; a bracketed paste
+that goes on past the bucket's burst, however slowly it comes, is cut the
+same way (it grew in the parser). Then a bucket of
 events (`Limits.input_events` / `input_events_burst`: keys, mouse reports,
 pastes), since an app's work is per event, not per byte (a byte can be a key):
 events over it are dropped. Within
 one read, repeated mouse reports (the same button, place and modifiers; any
 motion) reach the app once: a flood of wheel or click reports is one. Garbage
 never reaches the app as anything but keys: the parser is reset if it ever
-raises. Whatever follows a key waits until that key has reached the app (its
+raises, and what it reads besides keys, mouse reports and pastes (a
+terminal's replies: an in-band resize, a cursor position, focus) is dropped.
+Whatever follows a key waits until that key has reached the app (its
 binding run), so keys and pastes read together keep their order.
 
 Size: capped at `Limits.max_width` x `max_height`; a resize comes into effect
@@ -125,6 +129,7 @@ def session_console(env: Mapping[str, str], term: str | None, size: tuple[int, i
 DROPPED_TELL_GAP = 10.0  # seconds between two sentences about dropped input
 DISCARD_QUIET = 0.25  # after input was cut, the rest is thrown away until this pause...
 PASTE_END = b"\x1b[201~"  # ...or a bracketed paste's end
+PASTE_START = b"\x1b[200~"
 
 
 class Terminal:
@@ -154,8 +159,11 @@ class Terminal:
         self.bucket = TokenBucket(self.limits.input_rate, self.limits.input_burst)
         self.events = TokenBucket(self.limits.input_events, self.limits.input_events_burst)
         self.coalesced = 0  # mouse reports merged into an identical one
+        self.ignored = 0  # a terminal's replies in the input (see `SSHDriver._deliver`)
         self.dropped = 0  # input bytes over the budget, thrown away
         self.discarding = False  # input was cut: the rest of it is thrown away too
+        self.pasted: int | None = None  # the bytes of a bracketed paste not ended yet
+        self._carry = b""  # the last bytes read, for a paste's marker cut in two
         self._told_dropped = -DROPPED_TELL_GAP  # when the player was last told
         self.last_input = time.monotonic()
         self._resized_at = 0.0
@@ -215,6 +223,15 @@ class Terminal:
         driver = self.driver
         if driver is None:
             return
+        if self._paste_too_long(data[:n]):
+            # A paste that never ends would grow in the parser for as long as the
+            # bucket lets bytes in (a 4 KiB/s trickle: 14 MiB an hour, per
+            # session): at the bucket's burst it is cut like a paste sent at once.
+            driver.reset_input()
+            self.discarding = PASTE_END not in data[n:]
+            self.dropped += len(data)
+            self._tell_dropped(driver)
+            return
         if n < len(data):
             # Bytes are dropped: whatever the parser was in the middle of (an escape
             # sequence, a bracketed paste) will never end. Start afresh after this,
@@ -223,12 +240,34 @@ class Terminal:
             driver.reset_input()
             self.discarding = PASTE_END not in data[n:]
             self.dropped += len(data) - n
-            now = time.monotonic()
-            if now - self._told_dropped >= DROPPED_TELL_GAP:  # (a flood is told once)
-                self._told_dropped = now
-                driver.tell_dropped(self.limits.input_burst // 1024)
+            self.pasted = None  # (the parser's paste, if any, is gone with it)
+            self._tell_dropped(driver)
         else:
             driver.feed(data)
+
+    def _tell_dropped(self, driver: SSHDriver) -> None:
+        now = time.monotonic()
+        if now - self._told_dropped >= DROPPED_TELL_GAP:  # (a flood is told once)
+            self._told_dropped = now
+            driver.tell_dropped(self.limits.input_burst // 1024)
+
+    def _paste_too_long(self, data: bytes) -> bool:
+        """Follow the bracketed pastes in the bytes let in: True when the one
+        under way has passed the bucket's burst (it is then forgotten)."""
+        seen = self._carry + data
+        self._carry = seen[-(len(PASTE_START) - 1) :]
+        start, end = seen.rfind(PASTE_START), seen.rfind(PASTE_END)
+        if start > end:  # a paste begins here
+            self.pasted = len(seen) - start - len(PASTE_START)
+        elif end >= 0:
+            self.pasted = None
+        elif self.pasted is not None:
+            self.pasted += len(data)
+        if self.pasted is not None and self.pasted > self.limits.input_burst:
+            self.pasted = None
+            self._carry = b""
+            return True
+        return False
 
     def resize(self, width: int, height: int) -> None:
         """The client's new size (capped); given to the app now, or once
@@ -387,10 +426,18 @@ class SSHDriver(Driver):
         self._schedule_tick()
 
     def _deliver(self, parsed: list[Message]) -> None:
-        """To the app: within the event budget, repeated mouse reports once."""
+        """To the app: keys, mouse reports and pastes only, within the event
+        budget, repeated mouse reports once. Textual's parser also reads the
+        replies a terminal sends when asked (an in-band resize, a cursor
+        position, focus in and out, a mode's support): the server asks for
+        none, so over SSH they are a player's typing, and an in-band resize of
+        10000x10000 would lay the app out past the PTY's cap."""
         t = self.terminal
         seen: set[tuple[object, ...]] = set()
         for event in parsed:
+            if not isinstance(event, (events.Key, events.MouseEvent, events.Paste)):
+                t.ignored += 1
+                continue
             if isinstance(event, events.MouseEvent):
                 sig: tuple[object, ...] = (
                     (type(event),)

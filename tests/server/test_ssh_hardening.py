@@ -348,6 +348,32 @@ async def test_terminal_size_is_capped(server: ShengjiServer, clients: list[Clie
     assert b"\x1b[201;" not in eve.raw and b";501H" not in eve.raw
 
 
+async def test_the_input_cannot_resize_the_terminal_or_answer_for_it(
+    server: ShengjiServer, clients: list[Client]
+) -> None:
+    """Replies a terminal sends when asked (an in-band resize report, a cursor
+    position, focus in and out, a mode's report) typed by a player are not
+    taken as such: Textual's parser reads an in-band resize of 10000x10000 as
+    a resize, which the app would have laid out, past the PTY's cap."""
+    eve = Client("eve", size=(100, 30))
+    clients.append(eve)
+    await eve.connect(server.port)
+    await eve.wait_for("lobby")
+    session = await session_of(server, "eve")
+    t = session.terminal
+    assert t is not None
+    eve.send(
+        b"\x1b[48;10000;10000;0;0t"  # in-band resize report
+        b"\x1b[5;7R"  # cursor position report
+        b"\x1b[I\x1b[O"  # focus in, focus out
+        b"\x1b[?2026;2$y"  # synchronized output: supported
+    )
+    await until(lambda: t.ignored >= 5, 10, "the replies set aside")
+    await asyncio.sleep(0.3)
+    assert session.app is not None and tuple(session.app.size) == (100, 30)
+    await eve.press_until("New table", "n")  # the keys still work
+
+
 async def eve_settled(session: GameSession, size: tuple[int, int]) -> None:
     end = time.monotonic() + 20
     while time.monotonic() < end:

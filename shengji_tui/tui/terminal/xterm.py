@@ -9,7 +9,8 @@ keys with their modifiers ("left", "shift+tab", "ctrl+right", "pageup",
 "f1"...), bracketed paste, and SGR mouse reports (press, release, motion,
 wheel). A lone ESC is the escape key once `tick` is called after a pause
 with nothing more (the driver calls it after a short timeout); an unknown
-sequence is dropped.
+sequence is dropped, and an ESC with no sequence's end within `MAX_SEQUENCE`
+characters is the escape key, what follows it keys.
 """
 
 from __future__ import annotations
@@ -23,6 +24,12 @@ from textual.message import Message
 
 ESC = "\x1b"
 PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
+# No sequence read here is longer (a mouse report at 500x200 is 16): an ESC
+# followed by this many characters without a sequence's end is not one (its
+# characters are keys, as in Textual's parser), so that what waits for the
+# rest stays short: an unended "ESC [" and endless digits made each read scan
+# and copy everything since (a second a read after a megabyte).
+MAX_SEQUENCE = 32
 
 _CONTROL = {
     "\r": ("enter", "\r"),
@@ -133,9 +140,13 @@ class InputParser:
                 self._paste = []
                 i += len(PASTE_START)
                 continue
-            if len(rest) == 1 or (rest[1] in "[O" and not _complete(rest)):
-                self._pending = rest  # wait for the rest (or the tick: escape)
-                return out
+            if len(rest) == 1 or (rest[1] in "[O" and not _complete(rest[:MAX_SEQUENCE])):
+                if len(rest) < MAX_SEQUENCE:
+                    self._pending = rest  # wait for the rest (or the tick: escape)
+                    return out
+                out.append(events.Key("escape", ESC))  # too long for a sequence
+                i += 1
+                continue
             if rest[1] == "[":
                 m = _CSI.match(rest)
                 if m is None:  # not a sequence we know the end of: escape, then the rest
