@@ -413,7 +413,9 @@ class CreateScreen(Keyed, ModalScreen[None]):
             )
             with Horizontal():
                 yield Label(t("lobby.create.grace"), markup=False)
-                yield Input(str(int(d.pacing.grace)), type="integer", id="grace", compact=True)
+                yield Input(  # (seconds, 0 to 3600)
+                    str(int(d.pacing.grace)), type="integer", id="grace", compact=True, max_length=4
+                )
             with Horizontal():
                 yield Label(t("lobby.create.standin"), markup=False)
                 yield choice(
@@ -500,7 +502,7 @@ class CreateScreen(Keyed, ModalScreen[None]):
         standin = self.query_one("#standin", Select).value
         counter = self.query_one("#counter-option", Select).value
         grace_text = self.query_one("#grace", Input).value.strip()
-        grace = float(grace_text) if grace_text.isdigit() else d.pacing.grace
+        grace = float(grace_text) if grace_text.isdecimal() else d.pacing.grace
         seconds = self.query_one("#clock", Select).value
         limit = self.query_one("#clock-limit", Select).value
         clock: TurnClock | None = None

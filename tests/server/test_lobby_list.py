@@ -7,7 +7,7 @@ the table."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import DataTable, Select
+from textual.widgets import DataTable, Input, Select
 
 from shengji_tui.server.lobby import CreateScreen, LobbyApp, LobbyScreen, RoomScreen
 from shengji_tui.server.lobbydesk import LobbyDesk
@@ -117,6 +117,28 @@ async def test_enter_in_the_grace_field_makes_the_table() -> None:
             assert isinstance(app.screen, RoomScreen)
             [room] = registry.listing()
             assert room.settings.pacing.grace == 90
+    finally:
+        await registry.close()
+
+
+async def test_the_grace_field_holds_four_digits_and_the_grace_an_hour_at_most() -> None:
+    """(Every key a player typed there grew it: a box of a hundred thousand digits
+    an hour, read again at each key.)"""
+    registry = Registry(None, None, default_options=FAST)
+    app = LobbyApp(LobbyDesk(registry), identity_for_tests("kim"), lang="en")
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("n")
+            await pilot.pause()
+            box = app.screen.query_one("#grace", Input)
+            box.focus()
+            await pilot.press("backspace", "backspace", *"9" * 12)
+            assert box.value == "9999"
+            await pilot.press("enter")
+            await pilot.pause()
+            [room] = registry.listing()
+            assert room.settings.pacing.grace == 3600
     finally:
         await registry.close()
 

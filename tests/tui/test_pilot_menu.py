@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+from textual.widgets import Input
+
 from shengji_tui.cli import build_parser
 from shengji_tui.play_cli import hotseat_seats, make_table
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.contract import GameOptions
 from shengji_tui.tui.screens.result import DealResultScreen
-from shengji_tui.tui.screens.start import StartScreen
+from shengji_tui.tui.screens.start import SEED_CHARS, StartScreen, menu_seed
 from shengji_tui.tui.screens.table import TableScreen
 from shengji_tui.tui.seating import Solo
 from shengji_tui.tui.setup import AppSetup
@@ -63,6 +66,31 @@ async def test_menu_starts_a_game_and_switches_language() -> None:
         assert app.table is not None and app.model.facts.names[0] == "你"
         await H.wait_until(pilot, lambda: app.model.facts.view.cards_left < 100, what="dealing")
     assert app.table is None  # left the table on exit
+
+
+@pytest.mark.parametrize(
+    ("text", "seed"),
+    [("42", 42), ("-5", -5), (" 7 ", 7), ("", None), ("x1", None), ("٣", None),
+     ("9" * 11, 99_999_999_999), ("9" * 12, None), ("9" * 5000, None), ("-", None)],
+)  # fmt: skip
+def test_the_menus_seed_is_a_short_whole_number_or_random(text: str, seed: int | None) -> None:
+    assert menu_seed(text) == seed
+
+
+async def test_a_huge_seed_typed_in_the_menu_starts_a_game_with_a_random_one() -> None:
+    """(A 5,000-digit seed stopped the app: no int Python reads.)"""
+    options = GameOptions(bot_delay=0, deal_delay=0.01, declare_window=0)
+    app = ShengjiApp(
+        setup=AppSetup(menu=True, table_factory=make_table, options=options, theme="shengji")
+    )
+    async with app.run_test(size=(100, 32)) as pilot:
+        box = app.screen.query_one("#seed", Input)
+        box.focus()
+        await pilot.press(*"9" * 20)
+        assert box.value == "9" * SEED_CHARS  # (the box holds no more)
+        box.value = "9" * 5000  # (as a paste or a program might set it)
+        await pilot.click("#start-btn")
+        await H.wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="table")
 
 
 async def test_match_over_then_back_to_the_menu() -> None:

@@ -29,6 +29,18 @@ from ..widgets.choice import choice, on_off
 from .base import SizeWatch
 
 RULES_FILE = "<rules file>"  # the presets' entry for the rules of `--rules FILE`
+SEED_CHARS = 11  # the seed box: a sign and ten digits (the seeds made at random have ten)
+
+
+def menu_seed(text: str) -> int | None:
+    """The seed the box says, or None (a random one): anything but a whole number
+    of at most `SEED_CHARS` characters (a pasted 5,000-digit number is no int
+    Python will read: it stopped the app)."""
+    text = text.strip()
+    digits = text[1:] if text[:1] == "-" else text
+    if not (0 < len(text) <= SEED_CHARS and digits.isascii() and digits.isdigit()):
+        return None
+    return int(text)
 
 
 @dataclass(frozen=True)
@@ -113,6 +125,7 @@ class StartScreen(SizeWatch, Keyed, Screen[None]):
                     placeholder=t("menu.seed_random"),
                     id="seed",
                     compact=True,
+                    max_length=SEED_CHARS,
                 )
                 yield Label(t("menu.language"), markup=False)
                 yield choice(
@@ -261,7 +274,7 @@ class StartScreen(SizeWatch, Keyed, Screen[None]):
             rules=rules,
             humans=humans if isinstance(humans, int) else o.humans,
             bots=bot_level(bots) if isinstance(bots, str) else o.bots,
-            seed=int(seed_text) if seed_text.lstrip("-").isdigit() else None,
+            seed=menu_seed(seed_text),
             card_counter=counter if isinstance(counter, bool) else o.card_counter,
             bell=bell if isinstance(bell, bool) else o.bell,
             estimate=estimate if isinstance(estimate, bool) else o.estimate,
