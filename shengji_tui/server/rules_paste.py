@@ -3,8 +3,9 @@
 (`table.rules_from_text`) and a bad paste gets a sentence in the player's
 language, the dialog staying open: text over `rules.MAX_RULES_BYTES` (8 KiB),
 text that does not parse (nested too deep, numbers too long...) and options
-out of their ranges alike. Never a path: the server's files are not a
-player's to read."""
+out of their ranges alike; the box holds twice the longest rules file at most
+(`MAX_BOX_CHARS`). Never a path: the server's files are not a player's to
+read."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, TextArea
 
-from ..rules import RulesError, RuleSet
+from ..rules import MAX_RULES_BYTES, RulesError, RuleSet, parse_rules_text
 from ..table import rules_from_text
 from ..text import Catalogue
 from ..tui.bindings import relabel_bindings
@@ -31,6 +32,13 @@ RulesPasteScreen #rules-text { height: 10; }
 RulesPasteScreen Label { width: 100%; }
 RulesPasteScreen .buttons { height: auto; }
 """
+
+
+# The most the box holds: twice the longest rules file (a paste over it is told
+# it is too long, as a paste under it). Each key a player typed, each paste a
+# bucket's worth, grew it, and every key re-rendered it all: a box of a
+# million characters, four minutes of pastes, took a front end's core.
+MAX_BOX_CHARS = 2 * MAX_RULES_BYTES
 
 
 class RulesPasteScreen(Keyed, ModalScreen[RuleSet | None]):
@@ -75,14 +83,28 @@ class RulesPasteScreen(Keyed, ModalScreen[RuleSet | None]):
     def action_cancel(self) -> None:
         self.dismiss(None)
 
+    @on(TextArea.Changed, "#rules-text")
+    def _changed(self, event: TextArea.Changed) -> None:
+        area = event.text_area
+        if len(area.text) <= MAX_BOX_CHARS:
+            return
+        area.text = area.text[:MAX_BOX_CHARS]
+        try:
+            parse_rules_text(area.text, "toml")  # (too long: its sentence)
+        except RulesError as e:
+            self._say(e)
+
     def action_use(self) -> None:
         text = self.query_one(TextArea).text
         try:
             rules = rules_from_text(text)
         except ValueError as e:  # (a RulesError: in English and in Chinese)
-            error = e.zh if self.cat.zh and isinstance(e, RulesError) else str(e)
-            said = self.cat.t("rules_file.bad", error=error)
-            self.query_one("#rules-error", Label).update(said)
-            self.notify(said, severity="error", markup=False)
+            self._say(e)
             return
         self.dismiss(rules)
+
+    def _say(self, e: ValueError) -> None:
+        error = e.zh if self.cat.zh and isinstance(e, RulesError) else str(e)
+        said = self.cat.t("rules_file.bad", error=error)
+        self.query_one("#rules-error", Label).update(said)
+        self.notify(said, severity="error", markup=False)

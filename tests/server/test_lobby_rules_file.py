@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Select, TextArea
 
+from shengji_tui.rules import MAX_RULES_BYTES
 from shengji_tui.server.lobby import CreateScreen, LobbyApp, RoomScreen
 from shengji_tui.server.lobbydesk import LobbyDesk
 from shengji_tui.server.registry import Registry
-from shengji_tui.server.rules_paste import RulesPasteScreen
+from shengji_tui.server.rules_paste import MAX_BOX_CHARS, RulesPasteScreen
 from shengji_tui.server.server import identity_for_tests
 from shengji_tui.table import Pacing, TableSettings
 from shengji_tui.text import Catalogue
@@ -81,6 +82,29 @@ async def test_pasted_rules_make_the_table(lang: str) -> None:
             await pilot.pause()
             assert room.table is not None
             assert room.table.rules.kitty_size == 12 and room.table.card_counter is False
+    finally:
+        await registry.close()
+
+
+async def test_the_paste_box_holds_twice_a_rules_file_at_most() -> None:
+    """(Each paste grew it, and every key re-rendered it all: a million
+    characters took a front end's core.)"""
+    registry = Registry(None, None, default_options=FAST)
+    app = LobbyApp(LobbyDesk(registry), identity_for_tests("kim"), lang="en")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await open_paste(app, pilot)
+            area = app.screen.query_one(TextArea)
+            for _ in range(5):  # pastes of 8 KiB, one after another
+                area.insert("# " + "x" * (MAX_RULES_BYTES - 3) + "\n")
+                await pilot.pause()
+            assert len(area.text) == MAX_BOX_CHARS
+            assert "more than 8 KiB" in str(app.screen.query_one("#rules-error").render())
+            area.text = GOOD  # (what is pasted after it is read as ever)
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, CreateScreen) and app.screen.rules is not None
     finally:
         await registry.close()
 
