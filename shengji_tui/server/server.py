@@ -231,7 +231,9 @@ class _Connection(asyncssh.SSHServer):
             return
         if s.all_connections >= lim.max_connections:
             # (rare: others logged in meanwhile) the client waits for no answer here
-            log.warning("%s (%s): logged in, but the server is full", self.addr, self.username)
+            log.warning(
+                "%s (%s): logged in, but the server is full", self.addr, _shown(self.username)
+            )
             self._refuse(asyncssh.DISC_TOO_MANY_CONNECTIONS, FULL.format(n=s.all_connections))
             return
         s.unauthenticated -= 1
@@ -413,7 +415,7 @@ class _Connection(asyncssh.SSHServer):
         if self.closing or self.slot != "auth":
             return False
         if self.sessions >= self.server.limits.max_sessions:
-            log.info("%s: refused a session past the per-connection limit", self.username)
+            log.info("%s: refused a session past the per-connection limit", _shown(self.username))
             return False
         self.sessions += 1
         self._cancel_timer()
