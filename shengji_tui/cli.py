@@ -8,6 +8,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+from .seeds import seed_arg
+
 
 def _cmd_rules(args: argparse.Namespace) -> int:
     from .rules import RuleSet
@@ -110,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     every.add_argument(
         "--seed",
-        type=int,
+        type=seed_arg,
         default=1,
         help="the random seed (bench bots: set i deals the cards of seed + i)",
     )
@@ -164,7 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
     tables.add_argument(
         "--preset", default="classic", choices=PRESET_NAMES, help="the rules of new tables"
     )
-    tables.add_argument("--seed", type=int, default=None, help="seed of the first new table")
+    tables.add_argument("--seed", type=seed_arg, default=None, help="seed of the first new table")
     tables.add_argument("--tables", type=int, default=1, help="new tables to create")
     tables.add_argument(
         "--bots",

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..seeds import seed_arg
 from .limits import Limits
 from .workers import cores
 
@@ -151,7 +152,7 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bench-floor", action="store_true", help=argparse.SUPPRESS)
     # the benchmark's deals (`shengji bench ssh`): the lobby's n-th table has seed N + n,
     # so that two runs (the table's and the floor's, old code and new) play the same cards
-    p.add_argument("--bench-seed", type=_bench_seed, help=argparse.SUPPRESS)
+    p.add_argument("--bench-seed", type=seed_arg, help=argparse.SUPPRESS)
     run.add_argument("--log-file", help="write the server log here (default: standard error)")
     run.add_argument("-v", "--verbose", action="store_true", help="log debug messages too")
 
@@ -179,15 +180,6 @@ def _workers(text: str) -> int:
         raise argparse.ArgumentTypeError(
             f"expected a number of front ends from 1 to {MAX_WORKERS}, not {text!r}"
         )
-    return n
-
-
-def _bench_seed(text: str) -> int:
-    # (the tables' seeds follow it, one a table: kept where the store's column
-    # and every seed made at random are)
-    n = int(text) if text.strip().isdecimal() else None
-    if n is None or n >= 2**31:
-        raise argparse.ArgumentTypeError(f"expected a seed from 0 to {2**31 - 1}, not {text!r}")
     return n
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 
+from ..seeds import MAX_SEED, seed_arg
+
 # `bots.LEVELS`, written out: importing the bots would slow every command down
 # (tests/tui/test_pilot_saved.py checks the two agree)
 BOT_LEVELS = ("random", "easy", "normal", "hard")
@@ -35,7 +37,9 @@ def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> 
         metavar="FILE",
         help="play the rules of a .toml or .json file (see `shengji rules`) instead of a preset",
     )
-    game.add_argument("--seed", type=int, default=None, help="deal the same cards again")
+    game.add_argument(
+        "--seed", type=seed_arg, default=None, help=f"deal the same cards again (0 to {MAX_SEED})"
+    )
     game.add_argument(
         "--hotseat",
         type=int,

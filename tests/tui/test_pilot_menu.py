@@ -7,10 +7,11 @@ from textual.widgets import Input
 
 from shengji_tui.cli import build_parser
 from shengji_tui.play_cli import hotseat_seats, make_table
+from shengji_tui.seeds import MAX_SEED, read_seed
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.contract import GameOptions
 from shengji_tui.tui.screens.result import DealResultScreen
-from shengji_tui.tui.screens.start import SEED_CHARS, StartScreen, menu_seed
+from shengji_tui.tui.screens.start import SEED_CHARS, StartScreen
 from shengji_tui.tui.screens.table import TableScreen
 from shengji_tui.tui.seating import Solo
 from shengji_tui.tui.setup import AppSetup
@@ -70,25 +71,47 @@ async def test_menu_starts_a_game_and_switches_language() -> None:
 
 @pytest.mark.parametrize(
     ("text", "seed"),
-    [("42", 42), ("-5", -5), (" 7 ", 7), ("", None), ("x1", None), ("٣", None),
-     ("9" * 11, 99_999_999_999), ("9" * 12, None), ("9" * 5000, None), ("-", None)],
+    [("42", 42), (" 7 ", 7), ("0", 0), (str(MAX_SEED), MAX_SEED), ("", None), ("-5", None),
+     ("x1", None), ("\u0663", None), (str(MAX_SEED + 1), None), ("9" * 5000, None)],
 )  # fmt: skip
-def test_the_menus_seed_is_a_short_whole_number_or_random(text: str, seed: int | None) -> None:
-    assert menu_seed(text) == seed
+def test_a_seed_is_a_whole_number_from_0_to_the_most(text: str, seed: int | None) -> None:
+    assert read_seed(text) == seed
 
 
-async def test_a_huge_seed_typed_in_the_menu_starts_a_game_with_a_random_one() -> None:
+def test_the_commands_refuse_a_seed_out_of_range_with_a_sentence(capsys) -> None:  # type: ignore[no-untyped-def]
+    """(`shengji play --seed` with 23 digits stopped with a traceback: the
+    store's column holds 64 bits.)"""
+    for argv in (
+        ["play", "--seed", "9" * 23],
+        ["play", "--seed", "-5"],
+        ["autoplay", "--seed", "9" * 5000],
+        ["bench", "rules", "--seed", "x"],
+    ):
+        with pytest.raises(SystemExit) as ended:
+            build_parser().parse_args(argv)
+        assert ended.value.code == 2
+        err = capsys.readouterr().err
+        assert f"expected a seed from 0 to {MAX_SEED}" in err and len(err) < 1000
+
+
+async def test_a_seed_out_of_range_in_the_menu_is_told_and_starts_nothing() -> None:
     """(A 5,000-digit seed stopped the app: no int Python reads.)"""
     options = GameOptions(bot_delay=0, deal_delay=0.01, declare_window=0)
     app = ShengjiApp(
         setup=AppSetup(menu=True, table_factory=make_table, options=options, theme="shengji")
     )
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
         box = app.screen.query_one("#seed", Input)
         box.focus()
         await pilot.press(*"9" * 20)
         assert box.value == "9" * SEED_CHARS  # (the box holds no more)
         box.value = "9" * 5000  # (as a paste or a program might set it)
+        await pilot.click("#start-btn")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, StartScreen)
+        told = [n.message for n in app._notifications]
+        assert told == [app.cat.t("menu.seed_bad", max=MAX_SEED)]
+        box.value = "12"
         await pilot.click("#start-btn")
         await H.wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="table")
 

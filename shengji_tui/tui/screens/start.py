@@ -20,6 +20,7 @@ from ...bots import bot_level
 from ...engine import SUPPORTED
 from ...rules import RuleSet
 from ...saves import SavedGame
+from ...seeds import MAX_SEED, read_seed
 from ...text import Catalogue
 from ..bindings import relabel_bindings
 from ..contract import GameOptions
@@ -29,18 +30,7 @@ from ..widgets.choice import choice, on_off
 from .base import SizeWatch
 
 RULES_FILE = "<rules file>"  # the presets' entry for the rules of `--rules FILE`
-SEED_CHARS = 11  # the seed box: a sign and ten digits (the seeds made at random have ten)
-
-
-def menu_seed(text: str) -> int | None:
-    """The seed the box says, or None (a random one): anything but a whole number
-    of at most `SEED_CHARS` characters (a pasted 5,000-digit number is no int
-    Python will read: it stopped the app)."""
-    text = text.strip()
-    digits = text[1:] if text[:1] == "-" else text
-    if not (0 < len(text) <= SEED_CHARS and digits.isascii() and digits.isdigit()):
-        return None
-    return int(text)
+SEED_CHARS = len(str(MAX_SEED))  # the seed box's digits
 
 
 @dataclass(frozen=True)
@@ -274,13 +264,18 @@ class StartScreen(SizeWatch, Keyed, Screen[None]):
             rules=rules,
             humans=humans if isinstance(humans, int) else o.humans,
             bots=bot_level(bots) if isinstance(bots, str) else o.bots,
-            seed=menu_seed(seed_text),
+            seed=read_seed(seed_text),
             card_counter=counter if isinstance(counter, bool) else o.card_counter,
             bell=bell if isinstance(bell, bool) else o.bell,
             estimate=estimate if isinstance(estimate, bool) else o.estimate,
         )
 
     def action_start(self) -> None:
+        seed_text = self.query_one("#seed", Input).value.strip()
+        if seed_text and read_seed(seed_text) is None:  # (empty: a random seed)
+            said = self.menu.cat.t("menu.seed_bad", max=MAX_SEED)
+            self.notify(said, severity="error", markup=False)
+            return
         self.post_message(NewGameRequested(self.choices()))
 
     def action_resume(self) -> None:
