@@ -154,4 +154,4 @@ def run_play(args: argparse.Namespace) -> int:
     if left:
         more = f" --data-dir {args.data_dir}" if getattr(args, "data_dir", None) else ""
         print(f"The game is saved: `shengji play --resume {left}{more}` continues it.")
-    return 0
+    return app.return_code or 0  # (an app that failed: Textual's 1, its traceback shown)

@@ -149,6 +149,22 @@ def test_shengji_alone_opens_the_start_menu(monkeypatch: pytest.MonkeyPatch) -> 
     assert args.menu is True and args.resume is None and args.no_save is False
 
 
+def test_a_game_whose_app_failed_exits_with_its_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(An app that stopped on an error, its traceback printed, exited 0.)"""
+
+    class Failed:
+        return_code = 1  # (Textual's, after an unhandled error)
+        left_game = None
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr(play_cli, "build_app", lambda args: (Failed(), None, ""))
+    assert play_cli.run_play(cli.build_parser().parse_args(["play", "--no-save"])) == 1
+    Failed.return_code = 0
+    assert play_cli.run_play(cli.build_parser().parse_args(["play", "--no-save"])) == 0
+
+
 def test_no_command_but_a_flag_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as e:
         cli.main(["--nope"])
