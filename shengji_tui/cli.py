@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from .seeds import seed_arg
+from .entered import MOST_BOT_DELAY, MOST_DEAL_DELAY, seconds_arg, seed_arg
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
@@ -175,8 +175,15 @@ def build_parser() -> argparse.ArgumentParser:
         "repeats round the table)",
     )
     pace = auto.add_argument_group("pace")
-    pace.add_argument("--bot-delay", type=float, default=0.0, help="seconds between bot moves")
-    pace.add_argument("--deal-delay", type=float, default=0.0, help="seconds between cards")
+    pace.add_argument(
+        "--bot-delay",
+        type=seconds_arg(MOST_BOT_DELAY),
+        default=0.0,
+        help="seconds between bot moves",
+    )
+    pace.add_argument(
+        "--deal-delay", type=seconds_arg(MOST_DEAL_DELAY), default=0.0, help="seconds between cards"
+    )
     auto.set_defaults(func=_cmd_autoplay)
 
     serve = sub.add_parser("serve", help="the SSH server: four friends, one table each")

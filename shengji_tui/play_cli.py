@@ -81,10 +81,6 @@ def build_app(args: argparse.Namespace) -> tuple[ShengjiApp | None, Saves | None
         problem = hotseat_problem(hotseat, rules or RuleSet.preset(args.preset))
         if problem:
             return None, None, problem
-    for flag in ("bot_delay", "deal_delay", "declare_delay"):
-        value = getattr(args, flag, None)
-        if value is not None and value < 0:
-            return None, None, f"--{flag.replace('_', '-')} is in seconds: 0 or more"
     if resume is not None and getattr(args, "no_save", False):
         return None, None, "--resume reads the store: it cannot be used with --no-save"
     try:

@@ -16,6 +16,7 @@ import pytest
 from shengji_tui import cli, play_cli
 from shengji_tui.bench import ssh_attack, ssh_load
 from shengji_tui.clihelp import HelpFormatter, version
+from shengji_tui.entered import MAX_SEED
 
 ROOT = Path(__file__).resolve().parent.parent
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
@@ -220,3 +221,40 @@ def test_the_server_starts_without_third_party_warnings() -> None:
         check=True,
     )
     assert "Warning" not in run.stderr, run.stderr
+
+
+def test_the_commands_refuse_a_seed_out_of_range_with_a_sentence(capsys) -> None:  # type: ignore[no-untyped-def]
+    """(`shengji play --seed` with 23 digits stopped with a traceback: the
+    store's column holds 64 bits.)"""
+    for argv in (
+        ["play", "--seed", "9" * 23],
+        ["play", "--seed", "-5"],
+        ["autoplay", "--seed", "9" * 5000],
+        ["bench", "rules", "--seed", "x"],
+    ):
+        with pytest.raises(SystemExit) as ended:
+            cli.build_parser().parse_args(argv)
+        assert ended.value.code == 2
+        err = capsys.readouterr().err
+        assert f"expected a seed from 0 to {MAX_SEED}" in err and len(err) < 1000
+
+
+@pytest.mark.parametrize(
+    ("argv", "most"),
+    [(["play", "--bot-delay"], 60), (["play", "--deal-delay"], 10),
+     (["play", "--declare-delay"], 60), (["autoplay", "--bot-delay"], 60),
+     (["serve", "--grace"], 3600), (["serve", "--turn-clock"], 3600),
+     (["serve", "--bot-delay"], 60)],
+)  # fmt: skip
+def test_seconds_are_finite_and_bounded_with_a_sentence(capsys, argv: list[str], most: int) -> None:  # type: ignore[no-untyped-def]
+    """(`--bot-delay nan` stopped the app with a validation traceback; `inf`
+    let the bots never move.)"""
+    for bad in ("nan", "inf", "-1", str(most + 1), "soon"):
+        with pytest.raises(SystemExit) as ended:
+            cli.build_parser().parse_args([*argv, bad])
+        assert ended.value.code == 2
+        assert f"expected seconds from 0 to {most}, not {bad!r}" in capsys.readouterr().err
+    assert (
+        getattr(cli.build_parser().parse_args([*argv, str(most)]), argv[1][2:].replace("-", "_"))
+        == most
+    )

@@ -9,7 +9,15 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..seeds import seed_arg
+from ..entered import (
+    MOST_BOT_DELAY,
+    MOST_DEAL_DELAY,
+    MOST_DECLARE_DELAY,
+    MOST_GRACE,
+    MOST_TURN_CLOCK,
+    seconds_arg,
+    seed_arg,
+)
 from .limits import Limits
 from .workers import cores
 
@@ -72,13 +80,13 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
     tab = p.add_argument_group("new tables")
     tab.add_argument(
         "--grace",
-        type=float,
+        type=seconds_arg(MOST_GRACE),
         default=60.0,
         help="seconds a dropped player's seat waits before a bot plays",
     )
     tab.add_argument(
         "--turn-clock",
-        type=float,
+        type=seconds_arg(MOST_TURN_CLOCK),
         default=0.0,
         metavar="SECONDS",
         help="seconds per decision at a new table (half for a single legal play, twice for "
@@ -92,16 +100,18 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
         metavar="N",
         help="timeouts in a row before a bot plays the seat (托管) until its player presses a key",
     )
-    tab.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits")
+    tab.add_argument(
+        "--bot-delay", type=seconds_arg(MOST_BOT_DELAY), default=0.6, help="seconds a bot waits"
+    )
     tab.add_argument(
         "--deal-delay",
-        type=float,
+        type=seconds_arg(MOST_DEAL_DELAY),
         default=None,
         help="seconds between cards (default 0.2: a pace people can follow)",
     )
     tab.add_argument(
         "--declare-delay",
-        type=float,
+        type=seconds_arg(MOST_DECLARE_DELAY),
         default=None,
         help="seconds a bot takes to declare once it can (default 1.5, as a person; 0: at once)",
     )
@@ -213,21 +223,8 @@ def main(args: argparse.Namespace) -> int:
         args.deal_delay = HUMAN_DEAL_DELAY
     if args.declare_delay is None:
         args.declare_delay = HUMAN_DECLARE_DELAY
-    for flag, value in (
-        ("--grace", args.grace),
-        ("--bot-delay", args.bot_delay),
-        ("--deal-delay", args.deal_delay),
-        ("--turn-clock", args.turn_clock),
-        ("--declare-delay", args.declare_delay),
-    ):
-        if value < 0:
-            print(f"shengji: {flag} is in seconds: 0 or more", file=sys.stderr)
-            return 2
     if not 1 <= args.turn_clock_limit <= 100:
         print("shengji: --turn-clock-limit is a count of timeouts: 1 to 100", file=sys.stderr)
-        return 2
-    if args.turn_clock > 3600:
-        print("shengji: --turn-clock is at most 3600 seconds", file=sys.stderr)
         return 2
     clock = (
         TurnClock.of_seconds(args.turn_clock, args.turn_clock_limit) if args.turn_clock else None

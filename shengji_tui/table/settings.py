@@ -75,7 +75,8 @@ class SettingsError(StoreError):
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # (no NaN or infinity: a pace of `inf` seconds is a table that never moves)
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
     def replace(self, **changes: Any) -> Self:
         """A copy with `changes`, validated (`model_copy(update=)` is not)."""

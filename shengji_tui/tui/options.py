@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import argparse
 
-from ..seeds import MAX_SEED, seed_arg
+from ..entered import (
+    MAX_SEED,
+    MOST_BOT_DELAY,
+    MOST_DEAL_DELAY,
+    MOST_DECLARE_DELAY,
+    seconds_arg,
+    seed_arg,
+)
 
 # `bots.LEVELS`, written out: importing the bots would slow every command down
 # (tests/tui/test_pilot_saved.py checks the two agree)
@@ -93,17 +100,19 @@ def add_play_arguments(p: argparse.ArgumentParser, presets: tuple[str, ...]) -> 
         help="auctions: the bidding panel does not tell what your hand is worth",
     )
     pace = p.add_argument_group("pace")
-    pace.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits")
+    pace.add_argument(
+        "--bot-delay", type=seconds_arg(MOST_BOT_DELAY), default=0.6, help="seconds a bot waits"
+    )
     pace.add_argument(
         "--deal-delay",
-        type=float,
+        type=seconds_arg(MOST_DEAL_DELAY),
         default=None,
         help="seconds between cards (default: 0.2, a pace a person can follow; "
         "space holds the deal, f deals the rest)",
     )
     pace.add_argument(
         "--declare-delay",
-        type=float,
+        type=seconds_arg(MOST_DECLARE_DELAY),
         default=None,
         help="seconds a bot takes to declare once it can (default: 1.5, as a person; 0: at once)",
     )

@@ -50,6 +50,11 @@ def test_settings_are_checked() -> None:
         SeatSettings(kind="human", name="x", bot=BotSpec(level="easy"))
     with pytest.raises(ValidationError):
         Pacing(bot_delay=-1)
+    for never in (float("inf"), float("nan")):  # (a table that never moves)
+        with pytest.raises(ValidationError, match="finite"):
+            Pacing(bot_delay=never)
+        with pytest.raises(ValidationError, match="finite"):
+            Pacing.model_validate_json('{"grace": %s}' % ("Infinity" if never > 0 else "NaN"))
     with pytest.raises(ValidationError):
         st.pacing.replace(grace=-5)  # `replace` checks what it changes
     with pytest.raises(ValidationError):

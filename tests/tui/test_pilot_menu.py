@@ -6,8 +6,8 @@ import pytest
 from textual.widgets import Input
 
 from shengji_tui.cli import build_parser
+from shengji_tui.entered import MAX_SEED, read_seed
 from shengji_tui.play_cli import hotseat_seats, make_table
-from shengji_tui.seeds import MAX_SEED, read_seed
 from shengji_tui.tui.app import ShengjiApp
 from shengji_tui.tui.contract import GameOptions
 from shengji_tui.tui.screens.result import DealResultScreen
@@ -76,22 +76,6 @@ async def test_menu_starts_a_game_and_switches_language() -> None:
 )  # fmt: skip
 def test_a_seed_is_a_whole_number_from_0_to_the_most(text: str, seed: int | None) -> None:
     assert read_seed(text) == seed
-
-
-def test_the_commands_refuse_a_seed_out_of_range_with_a_sentence(capsys) -> None:  # type: ignore[no-untyped-def]
-    """(`shengji play --seed` with 23 digits stopped with a traceback: the
-    store's column holds 64 bits.)"""
-    for argv in (
-        ["play", "--seed", "9" * 23],
-        ["play", "--seed", "-5"],
-        ["autoplay", "--seed", "9" * 5000],
-        ["bench", "rules", "--seed", "x"],
-    ):
-        with pytest.raises(SystemExit) as ended:
-            build_parser().parse_args(argv)
-        assert ended.value.code == 2
-        err = capsys.readouterr().err
-        assert f"expected a seed from 0 to {MAX_SEED}" in err and len(err) < 1000
 
 
 async def test_a_seed_out_of_range_in_the_menu_is_told_and_starts_nothing() -> None:

@@ -18,9 +18,9 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select
 
 from ...bots import bot_level
 from ...engine import SUPPORTED
+from ...entered import MAX_SEED, read_seed
 from ...rules import RuleSet
 from ...saves import SavedGame
-from ...seeds import MAX_SEED, read_seed
 from ...text import Catalogue
 from ..bindings import relabel_bindings
 from ..contract import GameOptions
