@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Callable
+from typing import Any
 
 MAX_SEED = 2**31 - 1
 # the most seconds of each pace (a bot's move, a card dealt, a bot's declaring,
@@ -28,6 +29,10 @@ MOST_TURN_CLOCK = 3600.0
 
 def _shown(text: str) -> str:
     return repr(text if len(text) <= 24 else text[:23] + "…")
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if x == int(x) else f"{x:g}"
 
 
 def read_seed(text: str) -> int | None:
@@ -49,19 +54,27 @@ def seed_arg(text: str) -> int:
     return n
 
 
-def seconds_arg(most: float) -> Callable[[str], float]:
-    """`argparse`'s type for seconds from 0 to `most`."""
+def number_arg(
+    kind: type[int] | type[float], least: float, most: float, what: str = "a number"
+) -> Callable[[str], Any]:
+    """`argparse`'s type for `what` (an int or a float `kind`), finite, from
+    `least` to `most`."""
 
-    def seconds(text: str) -> float:
+    def number(text: str) -> Any:
         try:
-            value = float(text)
-        except ValueError:
+            value: float = kind(text)
+        except ValueError:  # (and an int of more digits than Python reads)
             value = math.nan
-        if not (math.isfinite(value) and 0 <= value <= most):
+        if not (math.isfinite(value) and least <= value <= most):
             raise argparse.ArgumentTypeError(
-                f"expected seconds from 0 to {most:g}, not {_shown(text)}"
+                f"expected {what} from {_num(least)} to {_num(most)}, not {_shown(text)}"
             )
         return value
 
-    seconds.__name__ = "seconds"  # (argparse names the type in its own messages)
-    return seconds
+    number.__name__ = kind.__name__  # (argparse names the type in its own messages)
+    return number
+
+
+def seconds_arg(most: float) -> Callable[[str], float]:
+    """`argparse`'s type for seconds from 0 to `most`."""
+    return number_arg(float, 0, most, "seconds")

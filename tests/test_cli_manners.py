@@ -258,3 +258,19 @@ def test_seconds_are_finite_and_bounded_with_a_sentence(capsys, argv: list[str],
         getattr(cli.build_parser().parse_args([*argv, str(most)]), argv[1][2:].replace("-", "_"))
         == most
     )
+
+
+@pytest.mark.parametrize(
+    ("flag", "bad"),
+    [("--input-rate", "nan"), ("--max-connections", "-1"), ("--idle-timeout", "inf"),
+     ("--output-cap", "0"), ("--max-sessions", "0"), ("--input-burst", "9" * 30),
+     ("--keepalive", "-2"), ("--login-timeout", "never")],
+)  # fmt: skip
+def test_the_servers_limits_are_bounded_with_a_sentence(capsys, flag: str, bad: str) -> None:  # type: ignore[no-untyped-def]
+    """(Each started a server that refused every key, every login or nothing.)"""
+    with pytest.raises(SystemExit) as ended:
+        cli.build_parser().parse_args(["serve", flag, bad])
+    assert ended.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument {flag}: expected a number from " in err and "e+" not in err
+    assert cli.build_parser().parse_args(["serve"]).max_connections == 64  # (the defaults pass)

@@ -13,12 +13,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..entered import number_arg
 from ..store import Store, StoreError, db_path, default_data_dir
 from ..text import CardText, Catalogue, detect_lang
 from .analysis import Cancelled, DealAnalysis, scored_deals
 from .price import DEFAULT_BUDGET_MS
 from .stored import StoreShelf, analyse_kept, game_log, seat_of
 from .words import choice_text, class_text, cost_text, kind_text, reason_text, summary_lines
+
+MOST_BUDGET_MS = 60_000.0  # a minute of the search's work a decision
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -39,7 +42,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     search = p.add_argument_group("the search")
     search.add_argument(
         "--budget-ms",
-        type=float,
+        type=number_arg(float, 1, MOST_BUDGET_MS, "milliseconds"),
         default=DEFAULT_BUDGET_MS,
         help="the search's work per decision, in milliseconds of counted steps",
     )
@@ -136,9 +139,6 @@ def main(args: argparse.Namespace) -> int:
     lang = args.lang or detect_lang(os.environ)
     cat = Catalogue(lang)
     ct = CardText(cat, ascii=True)
-    if args.budget_ms <= 0:
-        print("shengji: --budget-ms must be above 0", file=sys.stderr)
-        return 2
     try:
         with Store(path) as store:
             tid = resolve_id(store, args.id)

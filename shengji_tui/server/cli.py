@@ -15,6 +15,7 @@ from ..entered import (
     MOST_DECLARE_DELAY,
     MOST_GRACE,
     MOST_TURN_CLOCK,
+    number_arg,
     seconds_arg,
     seed_arg,
 )
@@ -71,7 +72,11 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
         elif "flag" in f.metadata:
             lim.add_argument(
                 f.metadata["flag"],
-                type=type(f.default),
+                type=number_arg(
+                    int if isinstance(f.default, int) else float,
+                    f.metadata["least"],
+                    f.metadata["most"],
+                ),
                 default=f.default,
                 dest=f.name,
                 metavar=f.metadata["flag"].lstrip("-").replace("-", "_").upper(),

@@ -102,6 +102,11 @@ def test_refusals_say_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert code == 2 and "no seat 'Zed'" in err
     code, _, err = _run(capsys, "analyse", "nosuch", "--data-dir", str(tmp_path))
     assert code == 1 and "no game 'nosuch'" in err
+    for budget in ("nan", "inf", "0", "1e12"):  # (nan and inf stopped it with a traceback)
+        with pytest.raises(SystemExit) as ended:
+            _run(capsys, *base[:-1], budget)
+        assert ended.value.code == 2
+        assert "--budget-ms: expected milliseconds from 1 to 60000" in capsys.readouterr().err
 
 
 def test_ctrl_c_stops_the_command_and_keeps_nothing(tmp_path: Path) -> None:
