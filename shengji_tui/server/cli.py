@@ -150,7 +150,7 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
     run = p.add_argument_group("the server's processes and log")
     run.add_argument(
         "--workers",
-        type=_workers,
+        type=number_arg(int, 1, MAX_WORKERS, "a number of front ends"),
         default=cores(),
         metavar="N",
         help="front ends serving SSH (each a process: sessions, screens); one more "
@@ -184,18 +184,6 @@ def _size(text: str) -> tuple[int, int]:
 
 
 MAX_WORKERS = 64  # past the cores, more front ends only cost memory
-
-
-def _workers(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if not 1 <= n <= MAX_WORKERS:
-        raise argparse.ArgumentTypeError(
-            f"expected a number of front ends from 1 to {MAX_WORKERS}, not {text!r}"
-        )
-    return n
 
 
 def _read_password() -> str:
