@@ -101,7 +101,16 @@ async def test_bots_and_the_stand_in_are_normal_unless_chosen() -> None:
         await registry.close()
 
 
-async def test_enter_in_the_grace_field_makes_the_table() -> None:
+@pytest.mark.parametrize(
+    ("typed", "shown", "grace"),
+    [
+        ("90", "90", 90),
+        # four digits at most (every key a player typed grew the box: a hundred
+        # thousand digits an hour, read again at each key), an hour at most
+        ("9" * 12, "9999", 3600),
+    ],
+)
+async def test_enter_in_the_grace_field_makes_the_table(typed: str, shown: str, grace: int) -> None:
     registry = Registry(None, None, default_options=FAST)
     app = LobbyApp(LobbyDesk(registry), identity_for_tests("kim"), lang="en")
     try:
@@ -111,34 +120,15 @@ async def test_enter_in_the_grace_field_makes_the_table() -> None:
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, CreateScreen)
-            screen.query_one("#grace").focus()
-            await pilot.press("backspace", "backspace", "9", "0", "enter")
+            box = screen.query_one("#grace", Input)
+            box.focus()
+            await pilot.press("backspace", "backspace", *typed)
+            assert box.value == shown
+            await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, RoomScreen)
             [room] = registry.listing()
-            assert room.settings.pacing.grace == 90
-    finally:
-        await registry.close()
-
-
-async def test_the_grace_field_holds_four_digits_and_the_grace_an_hour_at_most() -> None:
-    """(Every key a player typed there grew it: a box of a hundred thousand digits
-    an hour, read again at each key.)"""
-    registry = Registry(None, None, default_options=FAST)
-    app = LobbyApp(LobbyDesk(registry), identity_for_tests("kim"), lang="en")
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            await pilot.press("n")
-            await pilot.pause()
-            box = app.screen.query_one("#grace", Input)
-            box.focus()
-            await pilot.press("backspace", "backspace", *"9" * 12)
-            assert box.value == "9999"
-            await pilot.press("enter")
-            await pilot.pause()
-            [room] = registry.listing()
-            assert room.settings.pacing.grace == 3600
+            assert room.settings.pacing.grace == grace
     finally:
         await registry.close()
 

@@ -4,6 +4,10 @@ through to the table the room starts."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
 import pytest
 from textual.widgets import Select, TextArea
 
@@ -86,44 +90,44 @@ async def test_pasted_rules_make_the_table(lang: str) -> None:
         await registry.close()
 
 
+@contextlib.asynccontextmanager
+async def paste_dialog() -> AsyncIterator[tuple[LobbyApp, Any, Registry]]:
+    """An English lobby at 80x24 with the new table's rules paste open."""
+    registry = Registry(None, None, default_options=FAST)
+    app = LobbyApp(LobbyDesk(registry), identity_for_tests("kim"), lang="en")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await open_paste(app, pilot)
+            yield app, pilot, registry
+    finally:
+        await registry.close()
+
+
 async def test_the_paste_box_holds_twice_a_rules_file_at_most() -> None:
     """(Each paste grew it, and every key re-rendered it all: a million
     characters took a front end's core.)"""
-    registry = Registry(None, None, default_options=FAST)
-    app = LobbyApp(LobbyDesk(registry), identity_for_tests("kim"), lang="en")
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
+    async with paste_dialog() as (app, pilot, _registry):
+        area = app.screen.query_one(TextArea)
+        for _ in range(5):  # pastes of 8 KiB, one after another
+            area.insert("# " + "x" * (MAX_RULES_BYTES - 3) + "\n")
             await pilot.pause()
-            await open_paste(app, pilot)
-            area = app.screen.query_one(TextArea)
-            for _ in range(5):  # pastes of 8 KiB, one after another
-                area.insert("# " + "x" * (MAX_RULES_BYTES - 3) + "\n")
-                await pilot.pause()
-            assert len(area.text) == MAX_BOX_CHARS
-            assert "more than 8 KiB" in str(app.screen.query_one("#rules-error").render())
-            area.text = GOOD  # (what is pasted after it is read as ever)
-            await pilot.press("ctrl+s")
-            await pilot.pause()
-            assert isinstance(app.screen, CreateScreen) and app.screen.rules is not None
-    finally:
-        await registry.close()
+        assert len(area.text) == MAX_BOX_CHARS
+        assert "more than 8 KiB" in str(app.screen.query_one("#rules-error").render())
+        area.text = GOOD  # (what is pasted after it is read as ever)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, CreateScreen) and app.screen.rules is not None
 
 
 async def test_cancelling_the_paste_keeps_the_preset() -> None:
-    registry = Registry(None, None, default_options=FAST)
-    app = LobbyApp(LobbyDesk(registry), identity_for_tests("kim"), lang="en")
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await open_paste(app, pilot)
-            app.screen.query_one(TextArea).text = GOOD
-            await pilot.press("escape")
-            await pilot.pause()
-            create = app.screen
-            assert isinstance(create, CreateScreen) and create.rules is None
-            await pilot.press("ctrl+s")
-            await pilot.pause()
-            [room] = registry.rooms.values()
-            assert room.preset == "classic" and room.settings.card_counter is True
-    finally:
-        await registry.close()
+    async with paste_dialog() as (app, pilot, registry):
+        app.screen.query_one(TextArea).text = GOOD
+        await pilot.press("escape")
+        await pilot.pause()
+        create = app.screen
+        assert isinstance(create, CreateScreen) and create.rules is None
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        [room] = registry.rooms.values()
+        assert room.preset == "classic" and room.settings.card_counter is True

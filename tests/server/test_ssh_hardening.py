@@ -11,12 +11,14 @@ import shutil
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pytest
 
 from shengji_tui.server import AuthPolicy, Limits, ShengjiServer
 from shengji_tui.server.auth import add_password
+from shengji_tui.server.driver import Terminal
 from shengji_tui.server.process import free_port
 from shengji_tui.server.server import BLOCKED
 from shengji_tui.server.session import GameSession
@@ -77,6 +79,19 @@ async def session_of(server: ShengjiServer, name: str, timeout: float = 10.0) ->
                 return s
         await asyncio.sleep(0.05)
     raise AssertionError(f"no session of {name}")
+
+
+async def in_the_lobby(
+    server: ShengjiServer, clients: list[Client], name: str, **kw: Any
+) -> tuple[Client, Terminal]:
+    """A client `name` connected and in the lobby, and its session's terminal."""
+    c = Client(name, **kw)
+    clients.append(c)
+    await c.connect(server.port)
+    await c.wait_for("lobby")
+    session = await session_of(server, name)
+    assert session.terminal is not None
+    return c, session.terminal
 
 
 @pytest.fixture
@@ -355,13 +370,8 @@ async def test_the_input_cannot_resize_the_terminal_or_answer_for_it(
     position, focus in and out, a mode's report) typed by a player are not
     taken as such: Textual's parser reads an in-band resize of 10000x10000 as
     a resize, which the app would have laid out, past the PTY's cap."""
-    eve = Client("eve", size=(100, 30))
-    clients.append(eve)
-    await eve.connect(server.port)
-    await eve.wait_for("lobby")
+    eve, t = await in_the_lobby(server, clients, "eve", size=(100, 30))
     session = await session_of(server, "eve")
-    t = session.terminal
-    assert t is not None
     eve.send(
         b"\x1b[48;10000;10000;0;0t"  # in-band resize report
         b"\x1b[5;7R"  # cursor position report
@@ -408,13 +418,7 @@ async def test_events_per_second_are_limited(server: ShengjiServer, clients: lis
     """Keys under the byte limit still pass the event limit: 3000 arrow keys
     (9 KB, under the 16 KiB byte burst) at once reach the app as at most the
     event burst; the lobby answers afterwards."""
-    c = Client("keys")
-    clients.append(c)
-    await c.connect(server.port)
-    await c.wait_for("lobby")
-    session = await session_of(server, "keys")
-    t = session.terminal
-    assert t is not None
+    c, t = await in_the_lobby(server, clients, "keys")
     c.send(b"\x1b[A" * 3000)
     most = Limits().input_events_burst + 2 * Limits().input_events  # (2 s of refill)
     await until(lambda: t.events.dropped >= 3000 - most, 20, "the keys over the budget dropped")
@@ -424,13 +428,7 @@ async def test_events_per_second_are_limited(server: ShengjiServer, clients: lis
 
 @ALSO_WORKERS
 async def test_mouse_floods_are_coalesced(server: ShengjiServer, clients: list[Client]) -> None:
-    c = Client("mouse")
-    clients.append(c)
-    await c.connect(server.port)
-    await c.wait_for("lobby")
-    session = await session_of(server, "mouse")
-    t = session.terminal
-    assert t is not None
+    c, t = await in_the_lobby(server, clients, "mouse")
     c.send(b"\x1b[<65;10;10M" * 500 + b"\x1b[<35;3;3M\x1b[<35;4;4M")  # wheel; two moves
     await until(lambda: t.coalesced >= 499 + 1, 20, "the reports coalesced")
     assert t.coalesced == 499 + 1

@@ -581,13 +581,9 @@ def _render_line(
 
 
 # ---------------------------------------------------------------- the private calls
-def repaint_lines(widget: Widget, regions: list[Region]) -> None:
-    """`widget.refresh(*regions)` without its two message hops. Textual's refresh
-    prompts the widget's message pump, whose idle handler posts an `Update` to
-    the screen, whose handler marks the widget dirty and whose idle handler
-    starts the screen's update timer: four task switches per widget, on every
-    player's screen at every play. A repaint of lines whose size did not
-    change needs only the marks and the timer."""
+def _direct_screen(widget: Widget) -> Any:
+    """`widget`'s screen where its repaints may skip Textual's messages (the
+    patches on, the screen on view and laid out, no batch under way), else None."""
     screen = widget.screen
     if (
         not _State.installed
@@ -595,6 +591,19 @@ def repaint_lines(widget: Widget, regions: list[Region]) -> None:
         or widget.app._batch_count
         or screen not in screen._compositor
     ):
+        return None
+    return screen
+
+
+def repaint_lines(widget: Widget, regions: list[Region]) -> None:
+    """`widget.refresh(*regions)` without its two message hops. Textual's refresh
+    prompts the widget's message pump, whose idle handler posts an `Update` to
+    the screen, whose handler marks the widget dirty and whose idle handler
+    starts the screen's update timer: four task switches per widget, on every
+    player's screen at every play. A repaint of lines whose size did not
+    change needs only the marks and the timer."""
+    screen = _direct_screen(widget)
+    if screen is None:
         widget.refresh(*regions)
         return
     widget._set_dirty(*regions)
@@ -610,13 +619,8 @@ def repaint_refreshed(widget: Widget) -> None:
     and they missed the frame of the update that caused them (the points bar
     painted in a second frame after every scoring trick, on every screen).
     A widget waiting for a layout, or hidden, is left to Textual."""
-    screen = widget.screen
-    if (
-        not _State.installed
-        or not screen.is_current
-        or widget.app._batch_count
-        or screen not in screen._compositor
-    ):
+    screen = _direct_screen(widget)
+    if screen is None:
         return  # (Textual's idle path repaints them)
     for node in (widget, *widget.children):
         if (
