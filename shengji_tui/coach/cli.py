@@ -150,8 +150,9 @@ def main(args: argparse.Namespace) -> int:
                 return 1
             deal = deals if args.deal is None else args.deal
             if not 1 <= deal <= deals:
+                why = "is not over" if deal > deals else "does not exist (deals count from 1)"
                 print(
-                    f"shengji: deal {deal} of {tid} is not over (deals 1-{deals} are)",
+                    f"shengji: deal {deal} of {tid} {why} (deals 1-{deals} are over)",
                     file=sys.stderr,
                 )
                 return 2

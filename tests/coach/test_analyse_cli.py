@@ -98,6 +98,8 @@ def test_refusals_say_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     base = ["analyse", game.table_id, "--data-dir", str(tmp_path), "--budget-ms", "5"]
     code, _, err = _run(capsys, *base, "--deal", "2")
     assert code == 2 and "deal 2" in err and "not over" in err
+    code, _, err = _run(capsys, *base, "--deal", "0")
+    assert code == 2 and "deal 0" in err and "does not exist (deals count from 1)" in err
     code, _, err = _run(capsys, *base, "--seat", "Zed")
     assert code == 2 and "no seat 'Zed'" in err
     code, _, err = _run(capsys, "analyse", "nosuch", "--data-dir", str(tmp_path))
