@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import time
 
+from textual import events
+
 from shengji_tui.server import Limits
 from shengji_tui.server.driver import PASTE_END, PASTE_START, Terminal
-from shengji_tui.tui.terminal import xterm
+from shengji_tui.tui.terminal import patches, xterm
 
 BURST = 16 * 1024
 
@@ -86,3 +88,13 @@ def test_an_escape_sequence_that_never_ends_is_not_waited_for() -> None:
     # a sequence cut in two by the reads still reads as one
     assert parser.feed("\x1b[1;5") == [] and parser.waiting
     assert [getattr(e, "key", "") for e in parser.feed("C")] == ["ctrl+right"]
+
+
+def test_a_typed_in_band_resize_leaves_the_mouse_in_cells() -> None:
+    """(Textual's parser took the report as a switch to pixel mouse reports,
+    scaled by the sizes it said: a size of 0 pixels, a ZeroDivisionError at
+    the next click.)"""
+    parser = patches.input_parser()
+    parser.feed("\x1b[48;30;100;0;0t")  # 30x100 cells of 0x0 pixels
+    (click,) = parser.feed("\x1b[<0;10;10M")
+    assert isinstance(click, events.MouseDown) and (click.x, click.y) == (9, 9)

@@ -740,7 +740,12 @@ class _TextualInput:
         self.parser = XTermParser(False)
 
     def feed(self, data: str) -> Iterable[Message]:
-        return list(self.parser.feed(data))
+        messages = list(self.parser.feed(data))
+        # An in-band resize report (only a player typing it, over SSH: the server
+        # asks for none) turns the parser's mouse reports to pixels, scaled by
+        # the sizes it says (a zero size: a ZeroDivisionError at the next click).
+        self.parser.mouse_pixels = False
+        return messages
 
     def tick(self) -> Iterable[Message]:
         return list(self.parser.tick())
