@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from textual.widgets import Input
 
@@ -84,6 +86,14 @@ async def test_a_seed_out_of_range_in_the_menu_is_told_and_starts_nothing() -> N
     app = ShengjiApp(
         setup=AppSetup(menu=True, table_factory=make_table, options=options, theme="shengji")
     )
+    told: list[str] = []
+    notify = app.notify
+
+    def recording(message: str, **kw: Any) -> None:
+        told.append(message)
+        notify(message, **kw)
+
+    app.notify = recording  # type: ignore[method-assign]
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         box = app.screen.query_one("#seed", Input)
         box.focus()
@@ -93,7 +103,6 @@ async def test_a_seed_out_of_range_in_the_menu_is_told_and_starts_nothing() -> N
         await pilot.click("#start-btn")
         await pilot.pause(0.2)
         assert isinstance(app.screen, StartScreen)
-        told = [n.message for n in app._notifications]
         assert told == [app.cat.t("menu.seed_bad", max=MAX_SEED)]
         box.value = "12"
         await pilot.click("#start-btn")
