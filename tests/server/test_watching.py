@@ -19,7 +19,7 @@ from shengji_tui.tui.messages import ReviewRequested
 from shengji_tui.tui.review.screen import ReviewScreen
 from shengji_tui.tui.seating import Spectator
 from shengji_tui.tui.setup import AppSetup
-from tests.tui.test_pilot_aids import notes_of
+from tests.tui.helpers import toasts
 
 from .game_helpers import until
 
@@ -201,7 +201,7 @@ async def test_the_table_app_watching_closes_what_the_seat_followed_showed() -> 
             await pilot.pause(0.2)
             assert m.facts.view.seat == -1 and not m.facts.hand
             # a take-back is not offered; pressed anyway, the spectator is told why
-            told = notes_of(app)
+            told = toasts(app)
             await pilot.press("u")
             await pilot_until(pilot, lambda: bool(told), what="why not")
             assert told == [app.cat.t("takeback.watching")]

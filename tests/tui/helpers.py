@@ -235,3 +235,16 @@ def bot_steps(state: GameState, seed: int = 0) -> Iterator[tuple[GameState, list
             return
         state = step.state
         yield state, list(step.events)
+
+
+def toasts(app: Any) -> list[str]:
+    """What the app tells the player in toasts from now on (its `notify`)."""
+    said: list[str] = []
+    real = app.notify
+
+    def notify(message: str, **kw: Any) -> None:
+        said.append(message)
+        real(message, **kw)
+
+    app.notify = notify
+    return said

@@ -5,7 +5,6 @@ the log on terminals 120 columns wide, off when the table says so)."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 import pytest
 
@@ -21,19 +20,6 @@ from shengji_tui.tui.setup import AppSetup
 
 from . import helpers as H
 from .test_pilot_hotseat import Checker
-
-
-def notes_of(app: ShengjiApp) -> list[str]:
-    """The messages the app notifies from now on."""
-    notes: list[str] = []
-    notify = app.notify
-
-    def record(message: str, **kw: Any) -> None:
-        notes.append(message)
-        notify(message, **kw)
-
-    app.notify = record  # type: ignore[method-assign]
-    return notes
 
 
 def palette_titles(app: ShengjiApp) -> list[str]:
@@ -72,7 +58,7 @@ async def test_no_other_seat_can_reach_the_kitty(seat: int) -> None:
     assert view_for(state, seat).kitty is None
     table = H.StaticTable(state, humans=(seat,))
     app = ShengjiApp(table, Solo(seat), AppSetup(theme="shengji"))
-    notes = notes_of(app)
+    notes = H.toasts(app)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await pilot.pause()
         m = app.model
@@ -93,7 +79,7 @@ async def test_no_other_seat_can_reach_the_kitty(seat: int) -> None:
 
 async def test_the_burier_cannot_look_before_it_buried() -> None:
     app, _ = H.static_app(H.burying_state())
-    notes = notes_of(app)
+    notes = H.toasts(app)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         await pilot.press("k")
@@ -133,7 +119,7 @@ async def test_the_counter_opens_and_sits_beside_the_log_when_wide(lang: str) ->
 async def test_a_table_without_the_counter() -> None:
     app, table = H.static_app(H.following_state())
     table.card_counter = False
-    notes = notes_of(app)
+    notes = H.toasts(app)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await pilot.pause()
         screen = app.screen

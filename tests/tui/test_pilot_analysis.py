@@ -26,7 +26,7 @@ from shengji_tui.tui.setup import AppSetup
 from tests.coach.coach_helpers import final_state, one_deal, store_game
 
 from . import helpers as H
-from .test_pilot_aids import notes_of
+from .helpers import toasts
 from .test_pilot_hotseat import Checker
 from .test_pilot_review import text_of
 
@@ -129,7 +129,7 @@ async def test_at_the_table_and_over_ssh(remote: bool) -> None:
     app = (
         RemoteShengjiApp(table, Remote(0), setup) if remote else H.ShengjiApp(table, Solo(0), setup)
     )
-    notes = notes_of(app)
+    notes = toasts(app)
     async with app.run_test(size=(100, 36), notifications=True) as pilot:
         await H.wait_until(pilot, lambda: isinstance(app.screen, DealResultScreen), what="result")
         await pilot.press("r")

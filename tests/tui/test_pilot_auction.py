@@ -32,6 +32,7 @@ from shengji_tui.tui.variants.auction.panel import AuctionPanel
 from shengji_tui.tui.widgets import CentreBox, HandView
 
 from . import auction_states as A
+from . import helpers as H
 from .helpers import StaticTable, wait_until
 
 NAMES = ["You", "Ana", "Mei", "Ken"]
@@ -211,14 +212,7 @@ async def test_a_key_out_of_turn_gets_the_engines_sentence() -> None:
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await pilot.pause()
         before = table.state
-        said: list[str] = []
-        notify = app.notify
-
-        def recording(message: str, **kw: Any) -> None:
-            said.append(message)
-            notify(message, **kw)
-
-        app.notify = recording  # type: ignore[method-assign]
+        said = H.toasts(app)
         await pilot.press("enter", "p", "right")
         await pilot.pause()
         assert said == [] and table.state is before
@@ -238,9 +232,7 @@ async def test_a_key_out_of_turn_gets_the_engines_sentence() -> None:
     app = ShengjiApp(table, Solo(0), AppSetup(theme="shengji", lang="zh"))
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await pilot.pause()
-        said = []
-        notify = app.notify
-        app.notify = recording  # type: ignore[method-assign]
+        said = H.toasts(app)
         await pilot.press("2")
         await wait_until(pilot, lambda: bool(said), what="the refusal")
         assert "你已经放弃" in said[0]

@@ -3,8 +3,6 @@ says on the real app (a static table, or a real `Table` for the deal's pace)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from shengji_tui.engine import Play
 from shengji_tui.table import Pacing, Table, TableSettings, bot_specs
 from shengji_tui.tui import plays
@@ -16,19 +14,6 @@ from shengji_tui.tui.widgets import KeyBar
 
 from . import comfort_states as C
 from . import helpers as H
-
-
-def toasts(app: ShengjiApp) -> list[str]:
-    """Record what the app tells the player in toasts."""
-    said: list[str] = []
-    real = app.notify
-
-    def notify(message: str, **kw: Any) -> None:
-        said.append(message)
-        real(message, **kw)
-
-    app.notify = notify  # type: ignore[method-assign]
-    return said
 
 
 async def test_a_single_follow_in_two_keys_a_digit_and_enter() -> None:
@@ -95,7 +80,7 @@ async def test_enter_alone_plays_the_only_legal_follow() -> None:
 async def test_forced_follows_played_for_you_when_asked() -> None:
     state = C.find_follow(C.forced_follow)
     app, table = H.static_app(state, options=GameOptions(auto_forced=True))
-    said = toasts(app)
+    said = H.toasts(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await H.wait_until(pilot, lambda: bool(table.submitted), what="the forced play")
         assert said and said[0].startswith("Your only legal play, played for you")
@@ -112,7 +97,7 @@ async def test_forced_follows_played_for_you_when_asked() -> None:
 async def test_d_with_nothing_to_declare_says_why_in_both_languages() -> None:
     for lang, word in (("en", "while the cards are dealt"), ("zh", "发牌时")):
         app, table = H.static_app(H.following_state(), lang=lang)
-        said = toasts(app)
+        said = H.toasts(app)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("d")
             await pilot.pause()

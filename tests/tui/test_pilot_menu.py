@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from textual.widgets import Input
 
@@ -86,14 +84,7 @@ async def test_a_seed_out_of_range_in_the_menu_is_told_and_starts_nothing() -> N
     app = ShengjiApp(
         setup=AppSetup(menu=True, table_factory=make_table, options=options, theme="shengji")
     )
-    told: list[str] = []
-    notify = app.notify
-
-    def recording(message: str, **kw: Any) -> None:
-        told.append(message)
-        notify(message, **kw)
-
-    app.notify = recording  # type: ignore[method-assign]
+    told = H.toasts(app)
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         box = app.screen.query_one("#seed", Input)
         box.focus()

@@ -4,8 +4,6 @@ hotseat keyboard and over SSH."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from shengji_tui.engine import Play
@@ -17,22 +15,10 @@ from shengji_tui.tui.setup import AppSetup
 from . import helpers as H
 
 
-def notes_of(app: ShengjiApp) -> list[str]:
-    notes: list[str] = []
-    notify = app.notify
-
-    def record(message: str, **kw: Any) -> None:
-        notes.append(message)
-        notify(message, **kw)
-
-    app.notify = record  # type: ignore[method-assign]
-    return notes
-
-
 async def test_u_takes_back_the_last_play() -> None:
     state = H.following_state()
     app, table = H.static_app(state)
-    notes = notes_of(app)
+    notes = H.toasts(app)
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await pilot.pause()
         m = app.model
@@ -57,7 +43,7 @@ async def test_u_takes_back_the_last_play() -> None:
 async def test_take_back_is_refused_at_a_hotseat_keyboard(lang: str) -> None:
     table = H.StaticTable(H.following_state(), humans=(0, 2))
     app = ShengjiApp(table, Hotseat((0, 2)), AppSetup(theme="shengji", lang=lang))
-    notes = notes_of(app)
+    notes = H.toasts(app)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         await pilot.press("u")
@@ -71,7 +57,7 @@ async def test_take_back_is_refused_at_a_hotseat_keyboard(lang: str) -> None:
 async def test_take_back_is_refused_over_ssh() -> None:
     table = H.StaticTable(H.following_state())
     app = RemoteShengjiApp(table, Remote(0), AppSetup(theme="shengji"))
-    notes = notes_of(app)
+    notes = H.toasts(app)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         await pilot.press("s", "enter")
