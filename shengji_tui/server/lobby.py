@@ -39,6 +39,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 
 from ..bots import BotLevel, bot_level
 from ..engine.state import SUPPORTED
+from ..entered import MOST_GRACE
 from ..players.settings import PlayerSettings
 from ..rules import RuleSet
 from ..table import ChatNote, ChatRefused, Note, TurnClock
@@ -413,8 +414,12 @@ class CreateScreen(Keyed, ModalScreen[None]):
             )
             with Horizontal():
                 yield Label(t("lobby.create.grace"), markup=False)
-                yield Input(  # (seconds, 0 to 3600)
-                    str(int(d.pacing.grace)), type="integer", id="grace", compact=True, max_length=4
+                yield Input(  # (seconds, 0 to MOST_GRACE)
+                    str(int(d.pacing.grace)),
+                    type="integer",
+                    id="grace",
+                    compact=True,
+                    max_length=len(str(int(MOST_GRACE))),
                 )
             with Horizontal():
                 yield Label(t("lobby.create.standin"), markup=False)
@@ -516,7 +521,7 @@ class CreateScreen(Keyed, ModalScreen[None]):
             rules = preset if isinstance(preset, str) and preset != d.rules.name else d.rules
         settings = d.replace(
             rules=rules,
-            pacing=d.pacing.replace(grace=min(max(grace, 0.0), 3600.0), turn_clock=clock),
+            pacing=d.pacing.replace(grace=min(max(grace, 0.0), MOST_GRACE), turn_clock=clock),
             stand_in=bot_level(standin) if isinstance(standin, str) else d.stand_in,
             card_counter=counter if isinstance(counter, bool) else d.card_counter,
             seats=(),
